@@ -1,0 +1,28 @@
+import type { ApiIndex, IndexEndpoint } from "../schemas/portfolio/catalog.ts";
+import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "./route.ts";
+
+/** The index file's payload: every endpoint of this build with its URL and, when templated, every valid value. */
+export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapiRouteId = "getOpenApi"): ApiIndex {
+  const context = definition.context(model);
+  const endpoints = availableRoutes(definition, model).map((route): IndexEndpoint => {
+    const endpoint: IndexEndpoint = {
+      path: definition.root + route.path,
+      url: context.baseUrl + definition.root + route.path,
+      summary: route.summary,
+      group: route.group,
+      type: route.mediaType,
+    };
+    if (route.params && route.params.length > 0) {
+      endpoint.params = Object.fromEntries(route.params.map((param) => [param.name, param.values(model)]));
+    }
+    return endpoint;
+  });
+  return {
+    name: context.name,
+    description: context.description,
+    version: definition.version,
+    docs: context.docs,
+    openapi: routeUrl(definition, context, routeById(definition, openapiRouteId), {}),
+    endpoints,
+  };
+}

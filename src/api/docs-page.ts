@@ -1,0 +1,131 @@
+import { html, type SafeHtml } from "../util/html.ts";
+
+/*
+ * The human API reference, generated from the OpenAPI document the build publishes, so the
+ * page can never describe something the files do not do.
+ */
+
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  description?: string;
+  items?: Schema;
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+}
+interface Parameter {
+  name: string;
+  description?: string;
+  schema?: { enum?: string[] };
+}
+interface OperationDoc {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
+}
+export interface OpenApiForDocs {
+  info: { title: string; version: string; summary?: string; description?: string };
+  servers: { url: string }[];
+  paths: Record<string, { get: OperationDoc }>;
+  components: { schemas: Record<string, Schema> };
+}
+
+export interface DocsPageOptions {
+  /** URL of the OpenAPI document, linked from the page. */
+  openapiUrl: string;
+  /** Site title for the page's title. */
+  siteTitle: string;
+}
+
+/** Renders the reference page: endpoints by group with parameters and example links, then every schema. */
+export function renderDocsPage(doc: OpenApiForDocs, options: DocsPageOptions): string {
+  const server = doc.servers[0]?.url ?? "";
+  const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item.get }));
+  const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${doc.info.title} · ${options.siteTitle}</title>
+<meta name="description" content="${doc.info.summary ?? doc.info.title}">
+<style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1f24;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}a{color:#7cb7ff}code,pre{background:#161b22}}
+code,pre{font-family:ui-monospace,monospace;background:#f3f4f6;padding:.1em .3em;border-radius:4px}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid #8884}
+section{margin:2rem 0}h3{margin-bottom:.25rem}.values{font-size:.9em}
+</style>
+</head>
+<body>
+<header><h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
+<p>${doc.info.description ?? ""}</p>
+<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p></header>
+<main>
+<nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th>Path</th><th>Returns</th><th>Type</th></tr></thead><tbody>
+${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${path}</code></a></td><td>${op.summary}</td><td>${Object.keys(op.responses["200"]?.content ?? {})[0] ?? ""}</td></tr>`)}
+</tbody></table></nav>
+${groups.map((group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>
+${operations.filter(({ op }) => (op.tags?.[0] ?? "other") === group).map(({ path, op }) => endpoint(server, path, op))}
+</section>`)}
+<section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>
+${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(name, schema))}
+</section>
+</main>
+</body>
+</html>
+`;
+  return page.value;
+}
+
+function endpoint(server: string, path: string, op: OperationDoc): SafeHtml {
+  const ok = op.responses["200"];
+  const [mediaType, media] = Object.entries(ok?.content ?? {})[0] ?? ["", {}];
+  const example = exampleUrl(server, path, op.parameters ?? []);
+  return html`<article id="${op.operationId}"><h3><code>GET ${path}</code></h3>
+<p>${op.summary}. ${op.description}</p>
+${(op.parameters ?? []).map((param) => html`<p class="values">Parameter <code>${param.name}</code>: ${param.description ?? ""}. Values: ${(param.schema?.enum ?? []).map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`)}</p>`)}
+<p>Response <code>200</code> as <code>${mediaType}</code>: ${typeText(media.schema)}. ${op.responses["404"] ? "Unknown values answer 404 with the site's HTML page." : ""}</p>
+<p>Example: <a href="${example}">${example}</a></p></article>`;
+}
+
+function exampleUrl(server: string, path: string, parameters: Parameter[]): string {
+  return server + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameters.find((p) => p.name === name)?.schema?.enum?.[0] ?? name));
+}
+
+function schemaSection(name: string, schema: Schema): SafeHtml {
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  return html`<article id="schema-${name}"><h3>${name}</h3><p>${schema.description ?? ""}</p>
+${properties.length > 0
+    ? html`<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
+${properties.map(([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${property.description ?? ""}</td></tr>`)}
+</tbody></table>`
+    : html`<p>Type: ${typeText(schema)}</p>`}</article>`;
+}
+
+/** A short human reading of a schema: `array of ProjectSummary`, `string (uri) or null`. */
+function typeText(schema: Schema | undefined): SafeHtml {
+  if (!schema) return html`any`;
+  if (schema.$ref) {
+    const name = schema.$ref.split("/").pop() ?? "";
+    return html`<a href="#schema-${name}">${name}</a>`;
+  }
+  if (schema.anyOf) return html`${schema.anyOf.map((branch, i) => html`${i > 0 ? " or " : ""}${typeText(branch)}`)}`;
+  if (schema.enum) return html`one of ${schema.enum.map((value, i) => html`${i > 0 ? ", " : ""}<code>${String(value)}</code>`)}`;
+  if (schema.const !== undefined) return html`<code>${JSON.stringify(schema.const)}</code>`;
+  if (schema.type === "array") return html`array of ${typeText(schema.items)}`;
+  if (schema.type === "object" && schema.properties?.meta && schema.properties.data) {
+    return html`<code>{meta, data}</code> with data: ${typeText(schema.properties.data)}`;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.join(" or ") : (schema.type ?? "any");
+  return html`${type}${schema.format ? ` (${schema.format})` : ""}`;
+}

@@ -1,0 +1,115 @@
+import { Type, type TSchema } from "@sinclair/typebox";
+import { availableRoutes, type ApiDefinition, type Route } from "./route.ts";
+
+/** The little an OpenAPI file promises about itself; the full rules live in the OpenAPI 3.1 specification. */
+export const OpenApiDocumentShape = Type.Object(
+  {
+    openapi: Type.String({ pattern: "^3\\.1\\.\\d+$", description: "OpenAPI version, 3.1.x" }),
+    info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: true }),
+    paths: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: true, description: "An OpenAPI 3.1 document" },
+);
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * Builds the OpenAPI 3.1 document of an API from its route table and its component schemas.
+ * Component schemas nested anywhere become `$ref`s; unions of literals become `enum`s.
+ */
+export function buildOpenApi<M>(definition: ApiDefinition<M>, model: M): JsonObject {
+  const context = definition.context(model);
+  const names = new Map<unknown, string>(Object.entries(definition.components).map(([name, schema]) => [schema, name]));
+  const convert = (schema: TSchema, self?: string) => toOpenApiSchema(schema, names, self);
+  const routes = availableRoutes(definition, model);
+  const groups = [...new Set(routes.map((route) => route.group))];
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: definition.title,
+      version: definition.version,
+      summary: context.name,
+      description: `${context.description}\n\nEvery endpoint is a GET of a static file: no authentication, no key, no query parameters. CORS is open to every origin (\`*\`). The host may cache a file for up to ten minutes. Within v1, changes only add things; clients must tolerate unknown fields.`,
+    },
+    externalDocs: { description: "Documentation page", url: context.docs },
+    servers: [{ url: context.baseUrl + definition.root, description: "This site" }],
+    security: [],
+    tags: groups.map((name) => ({ name })),
+    paths: Object.fromEntries(routes.map((route) => [route.path, { get: operation(route, model, convert) }])),
+    components: {
+      schemas: Object.fromEntries(Object.entries(definition.components).map(([name, schema]) => [name, convert(schema, name)])),
+    },
+  };
+}
+
+function operation<M>(route: Route<M>, model: M, convert: (schema: TSchema) => unknown): JsonObject {
+  const op: JsonObject = {
+    operationId: route.id,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.group],
+  };
+  if (route.params && route.params.length > 0) {
+    op.parameters = route.params.map((param) => ({
+      name: param.name,
+      in: "path",
+      required: true,
+      description: param.description,
+      schema: { type: "string", enum: param.values(model) },
+    }));
+  }
+  const responses: JsonObject = {
+    "200": {
+      description: route.summary,
+      headers: {
+        "Access-Control-Allow-Origin": { description: "Always `*`: any origin may fetch", schema: { type: "string", const: "*" } },
+      },
+      content: { [route.mediaType]: { schema: responseSchema(route, convert) } },
+    },
+  };
+  if (op.parameters) {
+    responses["404"] = {
+      description: "Not one of the allowed values: the host answers with its own HTML 404 page, not JSON.",
+      content: { "text/html": { schema: { type: "string" } } },
+    };
+  }
+  op.responses = responses;
+  return op;
+}
+
+function responseSchema<M>(route: Route<M>, convert: (schema: TSchema) => unknown): unknown {
+  if (route.body === "raw") return convert(route.schema);
+  return {
+    type: "object",
+    required: ["meta", "data"],
+    properties: {
+      meta: { $ref: `#/components/schemas/${route.body === "list" ? "ListMeta" : "Meta"}` },
+      data: convert(route.schema),
+    },
+  };
+}
+
+/** Deep-copies a schema as plain JSON, replacing nested component schemas with `$ref`s. */
+export function toOpenApiSchema(schema: unknown, names: ReadonlyMap<unknown, string>, self?: string): unknown {
+  const visit = (node: unknown, isRoot: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => visit(item, false));
+    if (node === null || typeof node !== "object") return node;
+    const name = names.get(node);
+    if (name && !(isRoot && name === self)) return { $ref: `#/components/schemas/${name}` };
+    const literalEnum = asEnum(node as JsonObject);
+    if (literalEnum) return literalEnum;
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value, false)]));
+  };
+  return visit(schema, true);
+}
+
+/** `anyOf` of same-typed `const`s reads better, and generates better client code, as an `enum`. */
+function asEnum(node: JsonObject): JsonObject | null {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || branches.length === 0) return null;
+  const consts = branches as JsonObject[];
+  if (!consts.every((b) => "const" in b && b.type === consts[0]?.type)) return null;
+  const { anyOf: _anyOf, ...rest } = node;
+  return { type: consts[0]?.type, enum: consts.map((b) => b.const), ...rest };
+}

@@ -1,0 +1,121 @@
+import stringWidth from "string-width";
+import type { PortfolioModel } from "../../model/portfolio-model.ts";
+import { pageUrls } from "../../site/page-urls.ts";
+import { portfolioPaths } from "./paths.ts";
+
+/** A run of card text and how the coloured card styles it. */
+interface Span {
+  text: string;
+  style: "name" | "label" | "value" | "muted" | "plain";
+}
+type Line = Span[];
+
+const INNER_WIDTH = 64;
+const LABEL_WIDTH = 9;
+const RGB: Record<Span["style"] | "border", [number, number, number]> = {
+  border: [110, 118, 129],
+  name: [255, 203, 107],
+  label: [130, 170, 255],
+  value: [230, 237, 243],
+  muted: [150, 160, 170],
+  plain: [230, 237, 243],
+};
+
+/** The card's lines, laid out once for both renderings. */
+function cardLines(model: PortfolioModel): Line[] {
+  const { profile, config, stats, pgp } = model;
+  const pages = pageUrls(config);
+  const row = (label: string, value: string): Line[] =>
+    wrap(value, INNER_WIDTH - LABEL_WIDTH).map((part, i) => [
+      { text: (i === 0 ? label : "").padEnd(LABEL_WIDTH), style: "label" },
+      { text: part, style: "value" },
+    ]);
+  const text = (value: string, style: Span["style"]): Line[] => wrap(value, INNER_WIDTH).map((part) => [{ text: part, style }]);
+  const irc = profile.contact.irc;
+  const lines: Line[] = [
+    [{ text: profile.name, style: "name" }, { text: `  @${profile.handle}`, style: "muted" }],
+    ...text(profile.headline, "plain"),
+    [],
+    ...row("site", pages.home),
+    ...row("blog", config.blogUrl),
+    ...row("code", `https://github.com/${config.site.github}`),
+    ...row("api", config.baseUrl + portfolioPaths.index),
+    ...row("contact", profile.contact.form),
+    ...row("irc", `${irc.nick} on ${irc.network}`),
+    ...row("chat", `Discord ${profile.contact.discord}`),
+  ];
+  if (pgp) lines.push(...row("pgp", groupFingerprint(pgp.fingerprint)));
+  lines.push(
+    [],
+    ...text(
+      `${stats.projects} projects · ${stats.domains} domains · ${stats.pulls.merged} merged upstream pull requests`,
+      "muted",
+    ),
+    ...text(
+      profile.open_to_work.open
+        ? `Open to work${profile.open_to_work.text ? `: ${profile.open_to_work.text}` : ""}`
+        : "Not looking for work right now",
+      "plain",
+    ),
+  );
+  return lines;
+}
+
+/** Plain boxed card: every border lines up, wide characters (emoji, CJK) counted by display width. */
+export function cardText(model: PortfolioModel): string {
+  return renderCard(cardLines(model), (text) => text, (text) => text);
+}
+
+/** The same card with 24-bit colour escapes. */
+export function cardAnsi(model: PortfolioModel): string {
+  const paint = (text: string, style: keyof typeof RGB) => {
+    if (text === "") return text;
+    const [r, g, b] = RGB[style];
+    return `\u001b[${style === "name" ? "1;" : ""}38;2;${r};${g};${b}m${text}\u001b[0m`;
+  };
+  return renderCard(cardLines(model), (text) => paint(text, "border"), (text, style) => paint(text, style));
+}
+
+function renderCard(lines: Line[], border: (text: string) => string, span: (text: string, style: Span["style"]) => string): string {
+  const width = Math.max(INNER_WIDTH, ...lines.map((line) => stringWidth(line.map((s) => s.text).join(""))));
+  const out = [border(`╭${"─".repeat(width + 4)}╮`)];
+  for (const line of lines) {
+    const used = stringWidth(line.map((s) => s.text).join(""));
+    const body = line.map((s) => span(s.text, s.style)).join("");
+    out.push(`${border("│")}  ${body}${" ".repeat(width - used)}  ${border("│")}`);
+  }
+  out.push(border(`╰${"─".repeat(width + 4)}╯`));
+  return `${out.join("\n")}\n`;
+}
+
+/** Splits text into lines no wider than `width` columns, at spaces where possible. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (stringWidth(candidate) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = word;
+    // A single word wider than the card (a long URL) is cut by display width.
+    while (stringWidth(current) > width) {
+      let cut = "";
+      for (const char of current) {
+        if (stringWidth(cut + char) > width) break;
+        cut += char;
+      }
+      lines.push(cut);
+      current = current.slice(cut.length);
+    }
+  }
+  if (current || lines.length === 0) lines.push(current);
+  return lines;
+}
+
+/** `ABCD1234…` → `ABCD 1234 …`: how people compare fingerprints by eye. */
+export function groupFingerprint(fingerprint: string): string {
+  return fingerprint.replace(/(.{4})(?!$)/g, "$1 ");
+}

@@ -1,0 +1,226 @@
+import type { AwardEntry, Cluster, ClusterDetail, InProgressItem, Language, ProjectDetail, ProjectSummary, Tag } from "../../schemas/portfolio/projects.ts";
+import type { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
+import type { Profile } from "../../schemas/portfolio/profile.ts";
+import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
+import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
+import type { FeedPost } from "../../feeds/read-rss-posts.ts";
+import { pageUrls } from "../../site/page-urls.ts";
+import { fillPath } from "../route.ts";
+import { portfolioPaths } from "./paths.ts";
+
+/*
+ * The resource builders: the only code that gives a portfolio resource its published shape.
+ * They read the model and never compute figures of their own.
+ */
+
+const apiUrl = (model: PortfolioModel, path: string, params: Record<string, string> = {}) => model.config.baseUrl + fillPath(path, params);
+
+export function projectSummary(model: PortfolioModel, project: Project): ProjectSummary {
+  const pages = pageUrls(model.config);
+  const domain = domainOf(model, project);
+  return {
+    name: project.name,
+    tagline: project.tagline,
+    cluster: { id: domain.id, title: domain.title },
+    languages: project.languages,
+    tags: project.tags,
+    featured: project.featured,
+    stars: project.stars,
+    pushed_at: project.pushedAt,
+    award: project.award,
+    urls: {
+      page: pages.project(project.name),
+      repo: project.repoUrl,
+      demo: project.demo,
+      docs: project.docs,
+      og_image: pages.ogImage(project.name),
+      api: apiUrl(model, portfolioPaths.project, { name: project.name }),
+    },
+    links: project.links,
+  };
+}
+
+export function projectDetail(model: PortfolioModel, project: Project): ProjectDetail {
+  return { ...projectSummary(model, project), install: project.install, writeup: project.writeup, related: project.related };
+}
+
+function clusterHead(model: PortfolioModel, domain: Domain) {
+  return { id: domain.id, emoji: domain.emoji, title: domain.title, blurb: domain.blurb, count: domain.projects.length };
+}
+
+function clusterUrls(model: PortfolioModel, domain: Domain) {
+  return { page: pageUrls(model.config).domain(domain.id), api: apiUrl(model, portfolioPaths.cluster, { id: domain.id }) };
+}
+
+export function clusterList(model: PortfolioModel): Cluster[] {
+  return model.domains.map((domain) => ({
+    ...clusterHead(model, domain),
+    projects: domain.projects.map((p) => p.name),
+    urls: clusterUrls(model, domain),
+  }));
+}
+
+export function clusterDetail(model: PortfolioModel, domain: Domain): ClusterDetail {
+  return {
+    ...clusterHead(model, domain),
+    projects: domain.projects.map((p) => projectSummary(model, p)),
+    urls: clusterUrls(model, domain),
+  };
+}
+
+export function awardList(model: PortfolioModel): AwardEntry[] {
+  const pages = pageUrls(model.config);
+  return model.awards.map(({ project, award }) => ({ ...award, project: project.name, project_url: pages.project(project.name) }));
+}
+
+export function languageList(model: PortfolioModel): Language[] {
+  return model.languages.map((l) => ({ name: l.name, color: l.color, count: l.projects.length, projects: l.projects }));
+}
+
+export function tagList(model: PortfolioModel): Tag[] {
+  return model.tags.map((t) => ({ tag: t.name, count: t.projects.length, projects: t.projects }));
+}
+
+export function inProgressList(model: PortfolioModel): InProgressItem[] {
+  return model.inProgress.map((item) => ({ name: item.name, hint: item.hint }));
+}
+
+export function pullList(model: PortfolioModel): Pull[] {
+  return model.pulls.map((pull) => ({
+    repo: pull.repo,
+    number: pull.number,
+    title: pull.title,
+    state: pull.state,
+    url: pull.url,
+    created: pull.created,
+    repo_stars: pull.repoStars,
+  }));
+}
+
+export function post(feedPost: FeedPost): Post {
+  return { title: feedPost.title, url: feedPost.url, published: feedPost.published, summary: feedPost.summary };
+}
+
+export function postList(model: PortfolioModel): Post[] {
+  return model.posts.map(post);
+}
+
+export function nowResource(model: PortfolioModel): Now {
+  const latest = model.posts[0];
+  return {
+    updated: model.now.updated,
+    stale: model.now.stale,
+    url: pageUrls(model.config).now,
+    sections: model.now.sections,
+    lately: {
+      latest_post: latest ? post(latest) : null,
+      recent_pushes: model.recentPushes.map(({ project, at }) => ({ project: project.name, pushed_at: at, url: project.repoUrl })),
+    },
+  };
+}
+
+export function profileResource(model: PortfolioModel): Profile {
+  const { profile, config } = model;
+  const pages = pageUrls(config);
+  return {
+    name: profile.name,
+    handle: profile.handle,
+    headline: profile.headline,
+    summary: profile.summary,
+    focus: profile.focus,
+    certifications: profile.certifications,
+    open_to_work: { open: profile.open_to_work.open, text: profile.open_to_work.text },
+    links: {
+      site: pages.home,
+      blog: config.blogUrl,
+      api: apiUrl(model, portfolioPaths.index),
+      github: `https://github.com/${config.site.github}`,
+      itch: profile.links.itch,
+    },
+    contact: {
+      form: profile.contact.form,
+      discord: profile.contact.discord,
+      irc: { ...profile.contact.irc },
+    },
+    pgp: model.pgp ? { fingerprint: model.pgp.fingerprint, key_url: pages.pgpKey, armored: model.pgp.armored } : null,
+  };
+}
+
+export function statsResource(model: PortfolioModel): Stats {
+  const s = model.stats;
+  return {
+    projects: s.projects,
+    domains: s.domains,
+    featured: s.featured,
+    languages: s.languages,
+    tags: s.tags,
+    stars: { total: s.starsTotal, top: s.topStarred },
+    pull_requests: { ...s.pulls },
+    posts: s.posts,
+    awards: s.awards,
+    in_progress: s.inProgress,
+    last_push: s.lastPush,
+  };
+}
+
+/** The command palette's index: the site's pages, then projects, domains and posts. */
+export function searchIndex(model: PortfolioModel): SearchItem[] {
+  const pages = pageUrls(model.config);
+  const page = (title: string, subtitle: string, url: string, keywords: string[]): SearchItem => ({
+    kind: "page",
+    title,
+    subtitle,
+    path: pages.pathOf(url),
+    url,
+    keywords,
+  });
+  const items: SearchItem[] = [
+    page("Home", model.profile.headline, pages.home, ["profile", "about", model.profile.name, model.profile.handle]),
+    page("Projects", `All ${model.stats.projects} projects`, pages.projects, ["portfolio", "repositories"]),
+    page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
+    page("Awards", `${model.stats.awards} awards`, pages.awards, ["prizes", "hackathons", "medals"]),
+    page("Pull requests", `${model.stats.pulls.count} pull requests to other projects`, pages.pulls, ["open source", "contributions", "upstream"]),
+    page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
+    page("Blog", "Posts and notes", model.config.blogUrl, ["blog", "posts", "writing"]),
+  ];
+  for (const project of model.projects) {
+    const domain = domainOf(model, project);
+    const url = pages.project(project.name);
+    items.push({
+      kind: "project",
+      title: project.name,
+      subtitle: project.tagline,
+      path: pages.pathOf(url),
+      url,
+      keywords: [...project.languages, ...project.tags, domain.title],
+    });
+  }
+  for (const domain of model.domains) {
+    const url = pages.domain(domain.id);
+    items.push({
+      kind: "domain",
+      title: `${domain.emoji} ${domain.title}`,
+      subtitle: domain.blurb,
+      path: pages.pathOf(url),
+      url,
+      keywords: [domain.id, ...domain.projects.map((p) => p.name)],
+    });
+  }
+  for (const feedPost of model.posts) {
+    items.push({
+      kind: "post",
+      title: feedPost.title,
+      subtitle: feedPost.published ? `${feedPost.published.slice(0, 10)} · ${feedPost.summary}` : feedPost.summary,
+      path: pages.pathOf(feedPost.url),
+      url: feedPost.url,
+      keywords: ["post", "blog"],
+    });
+  }
+  return items;
+}
+
+function domainOf(model: PortfolioModel, project: Project): Domain {
+  const domain = model.domains.find((d) => d.id === project.domainId);
+  if (!domain) throw new Error(`Project ${project.name} names unknown domain ${project.domainId}`);
+  return domain;
+}

@@ -1,0 +1,200 @@
+import { Type } from "@sinclair/typebox";
+import type { PortfolioModel } from "../../model/portfolio-model.ts";
+import { Badge } from "../../schemas/common.ts";
+import { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
+import { ApiIndex, SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
+import { portfolioComponents } from "../../schemas/portfolio/components.ts";
+import { Profile } from "../../schemas/portfolio/profile.ts";
+import { AwardEntry, Cluster, ClusterDetail, InProgressItem, Language, ProjectDetail, ProjectSummary, Tag } from "../../schemas/portfolio/projects.ts";
+import { buildApiIndex } from "../api-index.ts";
+import { buildOpenApi, OpenApiDocumentShape } from "../openapi.ts";
+import type { ApiDefinition, Route } from "../route.ts";
+import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
+import { cardAnsi, cardText } from "./card.ts";
+import { portfolioPaths as paths } from "./paths.ts";
+import * as build from "./resources.ts";
+import { pageUrls } from "../../site/page-urls.ts";
+
+type R = Route<PortfolioModel>;
+
+function projectNamed(model: PortfolioModel, name: string) {
+  const project = model.projects.find((p) => p.name === name);
+  if (!project) throw new Error(`No project named ${name}`);
+  return project;
+}
+
+function domainWithId(model: PortfolioModel, id: string) {
+  const domain = model.domains.find((d) => d.id === id);
+  if (!domain) throw new Error(`No domain with id ${id}`);
+  return domain;
+}
+
+const githubSource = (model: PortfolioModel) => `https://github.com/${model.config.site.github}`;
+
+/**
+ * The portfolio API, one entry per file family. Order is the order of the index, the OpenAPI
+ * document and the documentation page.
+ */
+const routes: R[] = [
+  {
+    id: "getIndex", path: paths.index, group: "meta", mediaType: "application/json", body: "envelope", schema: ApiIndex,
+    summary: "Every endpoint with its URL",
+    description: "Entry point of the API. Templated paths carry `params` listing every valid value.",
+    build: (model) => buildApiIndex(portfolioApi, model),
+  },
+  {
+    id: "getOpenApi", path: paths.openapi, group: "meta", mediaType: "application/json", body: "raw", schema: OpenApiDocumentShape,
+    summary: "This OpenAPI 3.1 description",
+    description: "The machine-readable description of every path, parameter and response. Every file is validated against it before deploy.",
+    build: (model) => buildOpenApi(portfolioApi, model),
+  },
+  {
+    id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(SearchItem),
+    summary: "Search index of pages, projects, domains and posts",
+    description: "What the site's command palette loads: one small file to filter as you type.",
+    notes: ["posts"],
+    build: (model) => build.searchIndex(model),
+  },
+  {
+    id: "getProfile", path: paths.profile, group: "profile", mediaType: "application/json", body: "envelope", schema: Profile,
+    summary: "Who the owner is and how to reach them",
+    description: "Profile, links, contact and the OpenPGP key with its fingerprint computed at build time.",
+    build: (model) => build.profileResource(model),
+  },
+  {
+    id: "getNow", path: paths.now, group: "profile", mediaType: "application/json", body: "envelope", schema: Now,
+    summary: "What the owner is doing now",
+    description: "The /now list, whether it is stale (60 days without update), the latest post and recent pushes.",
+    notes: ["repositories", "posts"],
+    build: (model) => build.nowResource(model),
+  },
+  {
+    id: "getPgpKey", path: paths.pgpKey, group: "profile", mediaType: "application/pgp-keys", body: "raw",
+    schema: Type.String({ pattern: "^-----BEGIN PGP PUBLIC KEY BLOCK-----", description: "ASCII-armored OpenPGP public key" }),
+    summary: "The owner's OpenPGP public key",
+    description: "ASCII-armored public key; its fingerprint is in profile.json.",
+    available: (model) => model.pgp !== null,
+    build: (model) => model.pgp?.armored ?? "",
+  },
+  {
+    id: "listProjects", path: paths.projects, group: "projects", mediaType: "application/json", body: "list", schema: Type.Array(ProjectSummary),
+    summary: "All projects",
+    description: "Every project in summary form, by name.",
+    notes: ["repositories"],
+    build: (model) => model.projects.map((p) => build.projectSummary(model, p)),
+  },
+  {
+    id: "getProject", path: paths.project, group: "projects", mediaType: "application/json", body: "envelope", schema: ProjectDetail,
+    summary: "One project with its writeup",
+    description: "A project in full: writeup as HTML and text, install command, related projects.",
+    params: [{ name: "name", description: "Project name, case-sensitive, as listed in projects.json", values: (model) => model.projects.map((p) => p.name) }],
+    notes: ["repositories"],
+    build: (model, params) => build.projectDetail(model, projectNamed(model, params.name ?? "")),
+  },
+  {
+    id: "listFeatured", path: paths.featured, group: "projects", mediaType: "application/json", body: "list", schema: Type.Array(ProjectSummary),
+    summary: "Featured projects",
+    description: "The projects the owner features, by name.",
+    notes: ["repositories"],
+    build: (model) => model.featured.map((p) => build.projectSummary(model, p)),
+  },
+  {
+    id: "listAwards", path: paths.awards, group: "projects", mediaType: "application/json", body: "list", schema: Type.Array(AwardEntry),
+    summary: "Awards won by projects",
+    description: "Gold first, then silver, then bronze; by event within a medal.",
+    build: (model) => build.awardList(model),
+  },
+  {
+    id: "listInProgress", path: paths.inProgress, group: "projects", mediaType: "application/json", body: "list", schema: Type.Array(InProgressItem),
+    summary: "Projects in progress",
+    description: "Names reserved for projects whose code is not yet published.",
+    build: (model) => build.inProgressList(model),
+  },
+  {
+    id: "listClusters", path: paths.clusters, group: "domains", mediaType: "application/json", body: "list", schema: Type.Array(Cluster),
+    summary: "All domains",
+    description: "The domains (clusters) that group the projects, with project names.",
+    build: (model) => build.clusterList(model),
+  },
+  {
+    id: "getCluster", path: paths.cluster, group: "domains", mediaType: "application/json", body: "envelope", schema: ClusterDetail,
+    summary: "One domain with its projects",
+    description: "A domain with its projects in summary form.",
+    params: [{ name: "id", description: "Domain id, as listed in clusters.json", values: (model) => model.domains.map((d) => d.id) }],
+    notes: ["repositories"],
+    build: (model, params) => build.clusterDetail(model, domainWithId(model, params.id ?? "")),
+  },
+  {
+    id: "listLanguages", path: paths.languages, group: "domains", mediaType: "application/json", body: "list", schema: Type.Array(Language),
+    summary: "Languages and the projects using them",
+    description: "Most used first, then by name.",
+    build: (model) => build.languageList(model),
+  },
+  {
+    id: "listTags", path: paths.tags, group: "domains", mediaType: "application/json", body: "list", schema: Type.Array(Tag),
+    summary: "Tags and the projects carrying them",
+    description: "Most used first, then by name.",
+    build: (model) => build.tagList(model),
+  },
+  {
+    id: "listPulls", path: paths.pulls, group: "activity", mediaType: "application/json", body: "list", schema: Type.Array(Pull),
+    summary: "Pull requests to other people's projects",
+    description: "Merged ones first, then newest first; ties by repository and number. States are as of the last build.",
+    notes: ["pulls"],
+    source: githubSource,
+    build: (model) => build.pullList(model),
+  },
+  {
+    id: "listPosts", path: paths.posts, group: "activity", mediaType: "application/json", body: "list", schema: Type.Array(Post),
+    summary: "Blog posts, newest first",
+    description: "Read from the blog's RSS feed at build time.",
+    notes: ["posts"],
+    source: (model) => model.config.site.blog.feed.startsWith("http") ? model.config.site.blog.feed : undefined,
+    build: (model) => build.postList(model),
+  },
+  {
+    id: "getStats", path: paths.stats, group: "activity", mediaType: "application/json", body: "envelope", schema: Stats,
+    summary: "Aggregate numbers",
+    description: "Counts, stars and pull-request figures, all derived from the other files of the same build.",
+    notes: ["repositories", "pulls", "posts"],
+    build: (model) => build.statsResource(model),
+  },
+  {
+    id: "getBadge", path: paths.badge, group: "badges", mediaType: "application/json", body: "raw", schema: Badge,
+    summary: "A badge for a badge service",
+    description: "Badge-service endpoint shape (schemaVersion 1), no envelope.",
+    params: [{ name: "metric", description: "What the badge shows", values: () => [...badgeMetrics] }],
+    build: (model, params) => badge(model, params.metric as BadgeMetric),
+  },
+  {
+    id: "getCardText", path: paths.cardText, group: "cards", mediaType: "text/plain", body: "raw",
+    schema: Type.String({ minLength: 1, description: "Boxed plain-text business card" }),
+    summary: "Business card as plain text",
+    description: "For `curl`: site, blog, code host, API and contact, IRC and chat, PGP fingerprint, counts and availability.",
+    build: (model) => cardText(model),
+  },
+  {
+    id: "getCardAnsi", path: paths.cardAnsi, group: "cards", mediaType: "application/octet-stream", body: "raw",
+    schema: Type.String({ minLength: 1, description: "The same card with 24-bit ANSI colour escapes" }),
+    summary: "Business card in 24-bit ANSI colour",
+    description: "The same card with colour escapes: `curl -s URL` in a terminal that supports true colour.",
+    build: (model) => cardAnsi(model),
+  },
+];
+
+/** The portfolio API: served from the site's base URL, version 1.0.0. */
+export const portfolioApi: ApiDefinition<PortfolioModel> = {
+  title: "Portfolio API",
+  version: "1.0.0",
+  root: "",
+  routes,
+  components: portfolioComponents,
+  context: (model) => ({
+    name: model.config.site.api.name,
+    description: model.config.site.api.description,
+    docs: pageUrls(model.config).apiDocs,
+    baseUrl: model.config.baseUrl,
+    generated: model.config.buildTime,
+    notes: model.notes,
+  }),
+};

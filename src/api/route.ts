@@ -1,0 +1,106 @@
+import type { TSchema } from "@sinclair/typebox";
+
+/** A path parameter and every value it can take in this build. */
+export interface RouteParam<M> {
+  name: string;
+  description: string;
+  values(model: M): string[];
+}
+
+/** Which data a file depends on, so its `meta.note` can say when that data is not live. */
+export type NoteTopic = "repositories" | "pulls" | "posts";
+
+/**
+ * One file (or family of files, when it has parameters) of an API. The route table is the
+ * single place that drives the templates' permalinks, the OpenAPI `paths`, the index and the
+ * validator's file-to-schema map.
+ */
+export interface Route<M> {
+  /** operationId in the OpenAPI document. */
+  id: string;
+  /** Path template relative to the site's base URL, e.g. `/api/v1/projects/{name}.json`. */
+  path: string;
+  summary: string;
+  description: string;
+  /** Group in the index and tag in the OpenAPI document. */
+  group: string;
+  mediaType: string;
+  /** `envelope`: `{meta, data}`; `list`: the same with `meta.count`; `raw`: the body as is. */
+  body: "envelope" | "list" | "raw";
+  /** Schema of `data` (envelope, list) or of the whole body (raw). */
+  schema: TSchema;
+  params?: RouteParam<M>[];
+  /** Files only exist when this holds (e.g. a PGP key is published). */
+  available?(model: M): boolean;
+  notes?: NoteTopic[];
+  /** `meta.source`: where the data came from, when it is not this site. */
+  source?(model: M): string | undefined;
+  /** Builds the payload: `data` for envelope and list routes, the whole body for raw ones. */
+  build(model: M, params: Record<string, string>): unknown;
+}
+
+/** What every file of one API shares in a build. */
+export interface ApiContext {
+  /** `meta.api`: differs between the portfolio API and the blog API. */
+  name: string;
+  description: string;
+  /** The human documentation page (`meta.docs`). */
+  docs: string;
+  /** The site's base URL; the API's files live under `baseUrl + root`. */
+  baseUrl: string;
+  generated: Date;
+  notes: Partial<Record<NoteTopic, string>>;
+}
+
+/** An API: its identity and its route table. */
+export interface ApiDefinition<M> {
+  /** Human title of the OpenAPI document. */
+  title: string;
+  version: string;
+  /** Path under the site's base URL that route paths are relative to: `""` or `/blog`. */
+  root: string;
+  routes: Route<M>[];
+  components: Readonly<Record<string, TSchema>>;
+  context(model: M): ApiContext;
+}
+
+/** Fills a path template with parameter values. */
+export function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for {${name}} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Every combination of parameter values of a route (one empty combination for a plain route). */
+export function expandParams<M>(route: Route<M>, model: M): Record<string, string>[] {
+  let combos: Record<string, string>[] = [{}];
+  for (const param of route.params ?? []) {
+    const values = param.values(model);
+    combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [param.name]: value })));
+  }
+  return combos;
+}
+
+/** The routes that have files in this build. */
+export function availableRoutes<M>(definition: ApiDefinition<M>, model: M): Route<M>[] {
+  return definition.routes.filter((route) => route.available?.(model) ?? true);
+}
+
+/** Output file of a route, relative to the output folder. */
+export function outputPath<M>(definition: ApiDefinition<M>, route: Route<M>, params: Record<string, string>): string {
+  return (definition.root + fillPath(route.path, params)).replace(/^\//, "");
+}
+
+/** Absolute URL of a route's file. */
+export function routeUrl<M>(definition: ApiDefinition<M>, context: ApiContext, route: Route<M>, params: Record<string, string>): string {
+  return context.baseUrl + definition.root + fillPath(route.path, params);
+}
+
+/** Finds a route by its operation id. */
+export function routeById<M>(definition: ApiDefinition<M>, id: string): Route<M> {
+  const route = definition.routes.find((r) => r.id === id);
+  if (!route) throw new Error(`No route ${id}`);
+  return route;
+}

@@ -1,0 +1,169 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+const addFormats = addFormatsModule.default;
+
+/** One API to check: where its OpenAPI document is, and which folders only it may fill. */
+export interface ApiOutput {
+  /** The OpenAPI document, relative to the output folder (`api/openapi.json`). */
+  openapi: string;
+  /** Folder the document's paths are relative to (`""` for the site root, `blog`). */
+  root: string;
+  /** Folders (relative to the output folder) in which every file must be one of the document's paths. */
+  owns: string[];
+}
+
+/** Something wrong with a built file: which file, where in it, and which rule it broke. */
+export interface ValidationProblem {
+  file: string;
+  pointer: string;
+  rule: string;
+}
+
+interface ExpectedFile {
+  file: string;
+  mediaType: string;
+  schema: unknown;
+  path: string;
+}
+
+/**
+ * Validates the built site against the OpenAPI documents it publishes: every file a path
+ * declares exists and matches its response schema, and no file in an API's folders lacks a
+ * path. Validation is stricter than the published schemas: objects may not carry fields the
+ * description does not declare, so the description can never fall behind the files.
+ */
+export function validateSite(outputDir: string, apis: readonly ApiOutput[]): ValidationProblem[] {
+  return apis.flatMap((api) => validateApi(outputDir, api));
+}
+
+function validateApi(outputDir: string, api: ApiOutput): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  const documentFile = join(outputDir, api.openapi);
+  if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
+  const document = JSON.parse(readFileSync(documentFile, "utf8")) as OpenApiDocument;
+
+  const bundleId = `urn:openapi:${api.openapi}`;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false });
+  addFormats(ajv);
+  ajv.addSchema({ $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) });
+
+  const expected = expectedFiles(document, api.root);
+  const validators = new Map<string, ValidateFunction>();
+  for (const entry of expected) {
+    const target = join(outputDir, entry.file);
+    if (!existsSync(target)) {
+      problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
+      continue;
+    }
+    let validate = validators.get(entry.path);
+    if (!validate) {
+      validate = ajv.compile(strictly(pointRefsAt(entry.schema, bundleId)) as object);
+      validators.set(entry.path, validate);
+    }
+    problems.push(...checkFile(entry, readFileSync(target, "utf8"), validate));
+  }
+
+  const declared = new Set(expected.map((entry) => entry.file));
+  for (const folder of api.owns) {
+    for (const file of filesUnder(outputDir, folder)) {
+      if (!declared.has(file)) problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
+    }
+  }
+  return problems;
+}
+
+function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction): ValidationProblem[] {
+  let body: unknown = text;
+  if (entry.mediaType === "application/json") {
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      return [{ file: entry.file, pointer: "", rule: `not valid JSON (${error instanceof Error ? error.message : error})` }];
+    }
+  }
+  const problems: ValidationProblem[] = [];
+  if (!validate(body)) {
+    for (const error of validate.errors ?? []) problems.push({ file: entry.file, pointer: error.instancePath || "/", rule: describe(error) });
+  }
+  const self = (body as { meta?: { self?: unknown } } | null)?.meta?.self;
+  if (typeof self === "string" && !decodeURI(self).endsWith(`/${entry.file.split(sep).join("/")}`)) {
+    problems.push({ file: entry.file, pointer: "/meta/self", rule: `must be this file's own URL, found ${self}` });
+  }
+  return problems;
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const detail =
+    error.keyword === "additionalProperties" ? ` "${String(params.additionalProperty)}" (not declared in the OpenAPI description)` : "";
+  return `${error.message ?? "is invalid"}${detail} [${error.keyword} at ${error.schemaPath}]`;
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, { get?: Operation }>;
+  components?: { schemas?: Record<string, unknown> };
+}
+interface Operation {
+  parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** Every file the document's paths declare, with path parameters expanded over their enums. */
+function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] {
+  const files: ExpectedFile[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const content = item.get?.responses?.["200"]?.content ?? {};
+    const [mediaType, media] = Object.entries(content)[0] ?? ["", {}];
+    let combos: Record<string, string>[] = [{}];
+    for (const param of (item.get?.parameters ?? []).filter((p) => p.in === "path")) {
+      const values = param.schema?.enum ?? [];
+      combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [param.name]: value })));
+    }
+    for (const combo of combos) {
+      const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(combo[name] ?? ""));
+      files.push({ file: join(root, filled.replace(/^\//, "")), mediaType, schema: media.schema ?? {}, path });
+    }
+  }
+  return files;
+}
+
+/** Makes local component references resolve inside the bundle registered with ajv. */
+function pointRefsAt(schema: unknown, bundleId: string): unknown {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${bundleId}#/$defs/`));
+}
+
+/** Closes every object that lists its properties and says nothing about others. */
+function strictly(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(strictly);
+  if (schema === null || typeof schema !== "object") return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // Values of these keywords are data, not subschemas.
+    copy[key] = key === "enum" || key === "const" || key === "examples" ? value : strictly(value);
+  }
+  if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
+  return copy;
+}
+
+function filesUnder(outputDir: string, folder: string): string[] {
+  const start = join(outputDir, folder);
+  if (!existsSync(start)) return [];
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else found.push(relative(outputDir, full));
+    }
+  };
+  walk(start);
+  return found.sort();
+}
+
+/** One line per problem, for the build log. */
+export function formatProblems(problems: readonly ValidationProblem[]): string {
+  return problems.map((p) => `${p.file}: ${p.pointer}: ${p.rule}`).join("\n");
+}

@@ -1,0 +1,124 @@
+import type { Static, TSchema } from "@sinclair/typebox";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { ContentError, type ContentProblem } from "./content-error.ts";
+import { displayPath } from "./read-files.ts";
+
+// ajv-formats is CommonJS; under NodeNext its callable sits on `.default`.
+const addFormats = addFormatsModule.default;
+
+/**
+ * Content schemas may carry an `expected` annotation: the words an error shows instead of
+ * ajv's own, e.g. "a name of letters, digits, `.`, `_` or `-`".
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+addFormats(ajv);
+ajv.addVocabulary(["expected"]);
+
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+function validatorFor(schema: TSchema): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+/**
+ * Checks authored data against its content schema and returns it typed; every mismatch
+ * becomes a problem naming the file, the field and what was expected.
+ */
+export function checkShape<T extends TSchema>(schema: T, value: unknown, file: string): Static<T> {
+  const validate = validatorFor(schema);
+  if (validate(value)) return value as Static<T>;
+  throw new ContentError(describeErrors(validate.errors ?? [], value, displayPath(file)));
+}
+
+function describeErrors(errors: readonly ErrorObject[], root: unknown, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    // anyOf reports each branch and then itself; the branch errors say more.
+    if (error.keyword === "anyOf" || error.keyword === "if") continue;
+    const problem = describeError(error, root, file);
+    const key = `${problem.field}\u0000${problem.expected}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+function describeError(error: ErrorObject, root: unknown, file: string): ContentProblem {
+  const field = fieldName(error.instancePath);
+  const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
+  const actual = valueAt(root, error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return { file, field: join(field, String(params.missingProperty)), expected: "a value (this field is required)" };
+    case "additionalProperties":
+      return {
+        file,
+        field: join(field, String(params.additionalProperty)),
+        expected: `no such field (known fields: ${knownFields(error.parentSchema)})`,
+      };
+    case "enum":
+      return { file, field, expected: annotated ?? `one of ${(params.allowedValues as unknown[]).join(", ")}`, actual };
+    case "format":
+      return { file, field, expected: annotated ?? formatWords(String(params.format)), actual };
+    case "type":
+      return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
+    default:
+      return { file, field, expected: annotated ?? (error.message ?? "a valid value"), actual };
+  }
+}
+
+function fieldName(pointer: string): string {
+  if (pointer === "") return "(top level)";
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index === 0 ? part : `.${part}`))
+    .join("");
+}
+
+function join(parent: string, child: string): string {
+  return parent === "(top level)" ? child : `${parent}.${child}`;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === "") return undefined;
+  let node: unknown = root;
+  for (const part of pointer.slice(1).split("/")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+
+function knownFields(schema: unknown): string {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return properties ? Object.keys(properties).join(", ") : "none";
+}
+
+function formatWords(format: string): string {
+  switch (format) {
+    case "uri":
+      return "an absolute URL such as https://example.org/";
+    case "date":
+      return "a date as YYYY-MM-DD";
+    case "date-time":
+      return "a date and time as in 2026-01-31T12:00:00Z";
+    default:
+      return `a value in ${format} format`;
+  }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? "an" : "a";
+}

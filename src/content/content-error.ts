@@ -1,0 +1,51 @@
+/** One thing wrong with authored content: where it is, and what was expected there. */
+export interface ContentProblem {
+  /** Path of the file, relative to the project root where possible. */
+  file: string;
+  /** Dotted path of the field inside the file (`award.medal`), or `(file)` for the file as a whole. */
+  field: string;
+  /** What would have been accepted, in words. */
+  expected: string;
+  /** What was found, when showing it helps. */
+  actual?: unknown;
+}
+
+/**
+ * The one error type for content mistakes. It lists every problem found, one per line, and
+ * asks Eleventy not to print a stack trace: the trace would point at our loader, not at the
+ * owner's file, which is what they need to fix.
+ */
+export class ContentError extends Error {
+  readonly problems: readonly ContentProblem[];
+  /** Read by Eleventy's error handler: print the message without the original stack. */
+  readonly skipOriginalStack = true;
+
+  constructor(problems: readonly ContentProblem[]) {
+    super(formatProblems(problems));
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+function formatProblems(problems: readonly ContentProblem[]): string {
+  const lines = problems.map((p) => {
+    const found = p.actual === undefined ? "" : `, found ${JSON.stringify(p.actual)}`;
+    return `${p.file}: ${p.field}: expected ${p.expected}${found}`;
+  });
+  const head = problems.length === 1 ? "Invalid content" : `Invalid content (${problems.length} problems)`;
+  return `${head}:\n  ${lines.join("\n  ")}`;
+}
+
+/** Collects problems from many files so the owner sees them all in one build. */
+export class ProblemList {
+  readonly items: ContentProblem[] = [];
+
+  add(problem: ContentProblem): void {
+    this.items.push(problem);
+  }
+
+  /** Throws one ContentError carrying everything collected, if anything was. */
+  throwIfAny(): void {
+    if (this.items.length > 0) throw new ContentError(this.items);
+  }
+}

@@ -1,0 +1,139 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+/**
+ * Shapes of the files a site owner writes in `content/`. They are strict (unknown keys are
+ * errors) because a misspelt key in front matter is a silent bug otherwise. The `expected`
+ * annotations are the words an error message shows.
+ */
+
+const Url = Type.String({ format: "uri", pattern: "^https?://", expected: "an absolute http(s) URL such as https://example.org/" });
+const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
+const IsoDate = Type.String({ format: "date", expected: "a date as YYYY-MM-DD" });
+
+export const ProjectNamePattern = "^[A-Za-z0-9._-]+$";
+const ProjectName = Type.String({
+  pattern: ProjectNamePattern,
+  expected: "a repository name of letters, digits, `.`, `_` or `-`",
+});
+const DomainId = Type.String({
+  pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$",
+  expected: "an id of lowercase letters, digits and single hyphens",
+});
+const Login = Type.String({
+  pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
+  expected: "a GitHub user or organisation name",
+});
+
+export const SiteFile = Type.Object(
+  {
+    url: Url,
+    title: Text,
+    description: Text,
+    timezone: Type.String({ minLength: 1, expected: "an IANA time zone such as Europe/Berlin or UTC" }),
+    github: Login,
+    api: Type.Object({ name: Text, description: Text }, { additionalProperties: false }),
+    blog: Type.Object(
+      {
+        url: Type.String({ minLength: 1, expected: "an absolute URL, or a path such as /blog/" }),
+        feed: Type.String({ minLength: 1, expected: "a path under content/, or an absolute URL" }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SiteFile = Static<typeof SiteFile>;
+
+export const ProfileFile = Type.Object(
+  {
+    name: Text,
+    handle: Text,
+    headline: Text,
+    summary: Text,
+    focus: Text,
+    certifications: Type.Array(Text),
+    open_to_work: Type.Object(
+      { open: Type.Boolean(), text: Type.Union([Text, Type.Null()]) },
+      { additionalProperties: false },
+    ),
+    links: Type.Object({ itch: Url }, { additionalProperties: false }),
+    contact: Type.Object(
+      {
+        form: Url,
+        discord: Text,
+        irc: Type.Object({ network: Text, nick: Text, how: Text, web_client: Url }, { additionalProperties: false }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ProfileFile = Static<typeof ProfileFile>;
+
+export const DomainEntry = Type.Object(
+  { id: DomainId, emoji: Text, title: Text, blurb: Text },
+  { additionalProperties: false },
+);
+export const DomainsFile = Type.Array(DomainEntry, { minItems: 1, expected: "a list of domains" });
+export type DomainEntry = Static<typeof DomainEntry>;
+
+export const AwardEntry = Type.Object(
+  {
+    place: Text,
+    medal: Type.Union([Type.Literal("gold"), Type.Literal("silver"), Type.Literal("bronze")], {
+      expected: "one of gold, silver, bronze",
+    }),
+    event: Text,
+    track: Type.Optional(Text),
+    url: Type.Optional(Url),
+  },
+  { additionalProperties: false },
+);
+
+export const LinkEntry = Type.Object({ label: Text, url: Url }, { additionalProperties: false });
+
+export const ProjectFrontMatter = Type.Object(
+  {
+    name: ProjectName,
+    owner: Type.Optional(Login),
+    tagline: Text,
+    cluster: DomainId,
+    languages: Type.Array(Text, { minItems: 1, expected: "a list of at least one language" }),
+    tags: Type.Optional(Type.Array(Text)),
+    featured: Type.Optional(Type.Boolean()),
+    pypi: Type.Optional(
+      Type.String({
+        pattern: "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$",
+        expected: "a package name on the Python package index",
+      }),
+    ),
+    demo: Type.Optional(Url),
+    docs: Type.Optional(Url),
+    award: Type.Optional(AwardEntry),
+    links: Type.Optional(Type.Array(LinkEntry)),
+  },
+  { additionalProperties: false },
+);
+export type ProjectFrontMatter = Static<typeof ProjectFrontMatter>;
+
+export const NowFile = Type.Object(
+  {
+    updated: IsoDate,
+    sections: Type.Array(
+      Type.Object({ title: Text, items: Type.Array(Text) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type NowFile = Static<typeof NowFile>;
+
+export const InProgressFile = Type.Array(
+  Type.Object({ name: ProjectName, hint: Text }, { additionalProperties: false }),
+);
+export type InProgressFile = Static<typeof InProgressFile>;
+
+export const LanguagesFile = Type.Record(
+  Type.String(),
+  Type.String({ pattern: "^#[0-9a-fA-F]{6}$", expected: "a colour as #rrggbb" }),
+);
+export type LanguagesFile = Static<typeof LanguagesFile>;

@@ -1,0 +1,130 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Static, TSchema } from "@sinclair/typebox";
+import { checkShape } from "./check-shape.ts";
+import { ContentError, ProblemList } from "./content-error.ts";
+import {
+  DomainsFile,
+  InProgressFile,
+  LanguagesFile,
+  NowFile,
+  ProfileFile,
+  ProjectFrontMatter,
+  type DomainEntry,
+} from "./content-schemas.ts";
+import { readPublicKey, type PublicKeyInfo } from "./pgp-key.ts";
+import { displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
+
+/** A project file as authored: its checked front matter and its Markdown body. */
+export interface ProjectSource {
+  file: string;
+  meta: ProjectFrontMatter;
+  body: string;
+}
+
+/** Every authored input of the portfolio, checked file by file and across files. */
+export interface PortfolioContent {
+  profile: ProfileFile;
+  domains: DomainEntry[];
+  projects: ProjectSource[];
+  now: NowFile;
+  inProgress: InProgressFile;
+  languageColors: LanguagesFile;
+  pgp: PublicKeyInfo | null;
+}
+
+/**
+ * Reads `content/`: checks each file against its content schema, then the rules that span
+ * files (known domain ids, unique names). All problems are reported together.
+ */
+export async function loadPortfolioContent(contentDir: string): Promise<PortfolioContent> {
+  const problems = new ProblemList();
+  const read = <T extends TSchema>(schema: T, name: string, fallback: Static<T>, optional = false): Static<T> => {
+    const file = join(contentDir, name);
+    if (optional && !existsSync(file)) return fallback;
+    return collect(problems, () => checkShape(schema, readYaml(file), file), fallback);
+  };
+
+  const profile = read(ProfileFile, "profile.yaml", undefined as unknown as ProfileFile);
+  const domains = read(DomainsFile, "domains.yaml", []);
+  const now = read(NowFile, "now.yaml", { updated: "1970-01-01", sections: [] });
+  const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
+  const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
+  const projects = readProjects(join(contentDir, "projects"), problems);
+  const pgp = await collectAsync(problems, () => readPublicKey(join(contentDir, "pgp.asc")), null);
+  problems.throwIfAny();
+
+  checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
+  problems.throwIfAny();
+  return { profile, domains, projects, now, inProgress, languageColors, pgp };
+}
+
+function readProjects(dir: string, problems: ProblemList): ProjectSource[] {
+  const files = listFiles(dir, ".md");
+  if (files.length === 0) {
+    problems.add({ file: displayPath(dir), field: "(folder)", expected: "at least one project file (NAME.md)" });
+  }
+  const projects: ProjectSource[] = [];
+  for (const file of files) {
+    collect(problems, () => {
+      const { data, body } = readFrontMatter(file);
+      projects.push({ file, meta: checkShape(ProjectFrontMatter, data, file), body });
+    }, undefined);
+  }
+  return projects;
+}
+
+function checkAcrossFiles(
+  contentDir: string,
+  domains: DomainEntry[],
+  projects: ProjectSource[],
+  inProgress: InProgressFile,
+  problems: ProblemList,
+): void {
+  const domainsFile = displayPath(join(contentDir, "domains.yaml"));
+  const domainIds = new Set<string>();
+  domains.forEach((domain, index) => {
+    if (domainIds.has(domain.id)) problems.add({ file: domainsFile, field: `[${index}].id`, expected: "an id used by no other domain", actual: domain.id });
+    domainIds.add(domain.id);
+  });
+
+  // Names are compared without case: GitHub and case-insensitive file systems treat them so.
+  const owners = new Map<string, string>();
+  for (const project of projects) {
+    const file = displayPath(project.file);
+    const { name, cluster } = project.meta;
+    if (!domainIds.has(cluster)) {
+      problems.add({ file, field: "cluster", expected: `one of the domain ids in domains.yaml (${[...domainIds].join(", ")})`, actual: cluster });
+    }
+    const taken = owners.get(name.toLowerCase());
+    if (taken) problems.add({ file, field: "name", expected: `a name used by no other project (${taken} has it)`, actual: name });
+    else owners.set(name.toLowerCase(), file);
+  }
+
+  const inProgressFile = displayPath(join(contentDir, "in-progress.yaml"));
+  inProgress.forEach((item, index) => {
+    const taken = owners.get(item.name.toLowerCase());
+    if (taken) problems.add({ file: inProgressFile, field: `[${index}].name`, expected: `a name no published project uses (${taken} has it)`, actual: item.name });
+    else owners.set(item.name.toLowerCase(), inProgressFile);
+  });
+}
+
+function collect<T>(problems: ProblemList, read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    error.problems.forEach((problem) => problems.add(problem));
+    return fallback;
+  }
+}
+
+async function collectAsync<T>(problems: ProblemList, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    error.problems.forEach((problem) => problems.add(problem));
+    return fallback;
+  }
+}

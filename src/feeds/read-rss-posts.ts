@@ -1,0 +1,74 @@
+import { XMLParser } from "fast-xml-parser";
+import { DateTime } from "luxon";
+import { isoInstant } from "../config/site-config.ts";
+import { ContentError, type ContentProblem } from "../content/content-error.ts";
+import { displayPath, readText } from "../content/read-files.ts";
+import { stripTags } from "../markdown/render-markdown.ts";
+
+/** A blog post as the portfolio knows it: what the blog's RSS feed says about it. */
+export interface FeedPost {
+  title: string;
+  url: string;
+  /** UTC date-time, or null when the item has no pubDate. */
+  published: string | null;
+  summary: string;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  processEntities: true,
+  htmlEntities: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => name === "item",
+});
+
+/** Reads an RSS 2.0 file into posts; an item without title or link, or with a bad date, fails the build. */
+export function readRssPosts(file: string): FeedPost[] {
+  return parseRssPosts(readText(file), displayPath(file));
+}
+
+/** Parses RSS 2.0 text into posts (in feed order). `where` names the source in errors. */
+export function parseRssPosts(xml: string, where: string): FeedPost[] {
+  let document: unknown;
+  try {
+    document = parser.parse(xml, true);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ContentError([{ file: where, field: "(file)", expected: `well-formed RSS 2.0 XML (${reason})` }]);
+  }
+  const channel = (document as { rss?: { channel?: { item?: unknown[] } } }).rss?.channel;
+  if (!channel) {
+    throw new ContentError([{ file: where, field: "rss.channel", expected: "an RSS 2.0 document with a <channel>" }]);
+  }
+  const problems: ContentProblem[] = [];
+  const posts: FeedPost[] = [];
+  (channel.item ?? []).forEach((raw, index) => {
+    const item = raw as Record<string, unknown>;
+    const field = (name: string) => `item[${index}].${name}`;
+    const title = textOf(item.title);
+    const link = textOf(item.link);
+    if (!title) problems.push({ file: where, field: field("title"), expected: "a title" });
+    if (!link || !/^https?:\/\//.test(link)) problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
+    let published: string | null = null;
+    const pubDate = textOf(item.pubDate);
+    if (pubDate) {
+      const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
+      if (parsed.isValid) published = isoInstant(parsed.toJSDate());
+      else problems.push({ file: where, field: field("pubDate"), expected: "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000", actual: pubDate });
+    }
+    if (title && link) {
+      const summary = stripTags(textOf(item.description) ?? "").replace(/\s+/g, " ").trim();
+      posts.push({ title: stripTags(title).trim(), url: link, published, summary });
+    }
+  });
+  if (problems.length > 0) throw new ContentError(problems);
+  return posts;
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (value && typeof value === "object" && "#text" in value) return String((value as { "#text": unknown })["#text"]);
+  return undefined;
+}

@@ -1,0 +1,89 @@
+import MarkdownIt from "markdown-it";
+import type { Token } from "markdown-it";
+import slugify from "@sindresorhus/slugify";
+
+/** A heading found while rendering; its id is also set on the heading element in the HTML. */
+export interface RenderedHeading {
+  level: number;
+  id: string;
+  title: string;
+}
+
+/** One Markdown document rendered once, in every form the outputs need. */
+export interface RenderedMarkdown {
+  html: string;
+  text: string;
+  headings: RenderedHeading[];
+}
+
+// Authored content is trusted (it is the owner's own), so raw HTML passes through.
+const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
+
+/**
+ * Parses a Markdown document once and derives the HTML, the plain text and the headings
+ * from that one token stream, so nothing ever renders the same file twice.
+ */
+export function renderMarkdown(source: string): RenderedMarkdown {
+  const env = {};
+  const tokens = markdown.parse(source, env);
+  const headings = assignHeadingIds(tokens);
+  return { html: markdown.renderer.render(tokens, markdown.options, env), text: tokensToText(tokens), headings };
+}
+
+/** Renders one line of inline Markdown (a /now item) to HTML and plain text. */
+export function renderInline(source: string): { html: string; text: string } {
+  const env = {};
+  const tokens = markdown.parseInline(source, env);
+  return { html: markdown.renderer.render(tokens, markdown.options, env), text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim() };
+}
+
+/** Gives every heading a stable, unique id from its text (`getting-started`, `getting-started-2`). */
+function assignHeadingIds(tokens: Token[]): RenderedHeading[] {
+  const used = new Map<string, number>();
+  const headings: RenderedHeading[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== "heading_open") return;
+    const title = inlineText(tokens[index + 1]?.children ?? []).trim();
+    const base = slugify(title) || "section";
+    const seen = used.get(base) ?? 0;
+    used.set(base, seen + 1);
+    const id = seen === 0 ? base : `${base}-${seen + 1}`;
+    token.attrSet("id", id);
+    headings.push({ level: Number(token.tag.slice(1)), id, title });
+  });
+  return headings;
+}
+
+/** Plain text of a token stream: block texts separated by blank lines, code kept verbatim. */
+function tokensToText(tokens: Token[]): string {
+  const blocks: string[] = [];
+  for (const token of tokens) {
+    if (token.type === "inline") blocks.push(inlineText(token.children ?? []));
+    else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content.replace(/\n$/, ""));
+    else if (token.type === "html_block") blocks.push(stripTags(token.content).trim());
+  }
+  return blocks.filter((block) => block.trim() !== "").join("\n\n");
+}
+
+function inlineText(children: Token[]): string {
+  let text = "";
+  for (const child of children) {
+    if (child.type === "text" || child.type === "code_inline") text += child.content;
+    else if (child.type === "image") text += inlineText(child.children ?? []);
+    else if (child.type === "softbreak" || child.type === "hardbreak") text += "\n";
+  }
+  return text;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** Removes tags and decodes the common entities: enough for text that came as HTML (feed summaries). */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+}

@@ -1,0 +1,257 @@
+import { DateTime } from "luxon";
+import type { SiteConfig } from "../config/site-config.ts";
+import type { ProfileFile } from "../content/content-schemas.ts";
+import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-content.ts";
+import type { PublicKeyInfo } from "../content/pgp-key.ts";
+import type { FeedPost } from "../feeds/read-rss-posts.ts";
+import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
+import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
+import { byText, chain, newestFirst } from "../util/order.ts";
+
+export type Medal = "gold" | "silver" | "bronze";
+
+export interface AwardFacts {
+  place: string;
+  medal: Medal;
+  event: string;
+  track: string | null;
+  url: string | null;
+}
+
+/** A project with everything derived about it. */
+export interface Project {
+  name: string;
+  owner: string;
+  repoUrl: string;
+  tagline: string;
+  domainId: string;
+  languages: string[];
+  tags: string[];
+  featured: boolean;
+  install: string | null;
+  demo: string | null;
+  docs: string | null;
+  award: AwardFacts | null;
+  links: { label: string; url: string }[];
+  writeup: { html: string; text: string } | null;
+  stars: number;
+  pushedAt: string | null;
+  /** Other projects of the same domain, most shared tags first. */
+  related: string[];
+}
+
+export interface Domain {
+  id: string;
+  emoji: string;
+  title: string;
+  blurb: string;
+  projects: Project[];
+}
+
+export interface Grouping {
+  name: string;
+  projects: string[];
+}
+
+export interface PortfolioStats {
+  projects: number;
+  domains: number;
+  featured: number;
+  languages: number;
+  tags: number;
+  starsTotal: number;
+  topStarred: { name: string; stars: number }[];
+  pulls: { count: number; repos: number; merged: number; reach: number };
+  posts: number;
+  awards: number;
+  inProgress: number;
+  lastPush: { project: string; at: string } | null;
+}
+
+/** The whole portfolio as plain objects: every list in its published order, every figure derived once. */
+export interface PortfolioModel {
+  config: SiteConfig;
+  profile: ProfileFile;
+  pgp: PublicKeyInfo | null;
+  domains: Domain[];
+  projects: Project[];
+  featured: Project[];
+  awards: { project: Project; award: AwardFacts }[];
+  languages: (Grouping & { color: string | null })[];
+  tags: Grouping[];
+  pulls: PullFacts[];
+  posts: FeedPost[];
+  inProgress: { name: string; hint: string }[];
+  now: { updated: string; stale: boolean; sections: { title: string; items: { text: string; html: string }[] }[] };
+  recentPushes: { project: Project; at: string }[];
+  stats: PortfolioStats;
+  /** `meta.note` texts by the data they concern, for files built from that data. */
+  notes: { repositories?: string; pulls?: string; posts?: string };
+}
+
+export interface ModelInputs {
+  config: SiteConfig;
+  content: PortfolioContent;
+  github: GithubData;
+  posts: FeedPost[];
+  postsNote?: string;
+}
+
+const MEDAL_RANK: Record<Medal, number> = { gold: 0, silver: 1, bronze: 2 };
+const NOW_STALE_AFTER_DAYS = 60;
+const RECENT_PUSHES = 5;
+const TOP_STARRED = 5;
+
+/** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
+export function buildPortfolioModel({ config, content, github, posts, postsNote }: ModelInputs): PortfolioModel {
+  const projects = content.projects.map((source) => toProject(source, config, github)).sort((a, b) => byText(a.name, b.name));
+  const domains = content.domains.map((entry) => ({ ...entry, projects: projects.filter((p) => p.domainId === entry.id) }));
+  for (const domain of domains) assignRelated(domain.projects);
+
+  const awards = projects
+    .flatMap((project) => (project.award ? [{ project, award: project.award }] : []))
+    .sort(chain(
+      (a, b) => MEDAL_RANK[a.award.medal] - MEDAL_RANK[b.award.medal],
+      (a, b) => byText(a.award.event, b.award.event),
+      (a, b) => byText(a.project.name, b.project.name),
+    ));
+  const languages = groupBy(projects, (p) => p.languages).map((group) => ({
+    ...group,
+    color: content.languageColors[group.name]?.toLowerCase() ?? null,
+  }));
+  const tags = groupBy(projects, (p) => p.tags);
+  const pulls = [...github.pulls].sort(chain(
+    (a, b) => Number(b.state === "merged") - Number(a.state === "merged"),
+    (a, b) => newestFirst(a.created, b.created),
+    (a, b) => byText(a.repo, b.repo),
+    (a, b) => b.number - a.number,
+  ));
+  const sortedPosts = [...posts].sort(chain((a, b) => newestFirst(a.published, b.published), (a, b) => byText(a.url, b.url)));
+  const pushes = projects
+    .flatMap((project) => (project.pushedAt ? [{ project, at: project.pushedAt }] : []))
+    .sort(chain((a, b) => newestFirst(a.at, b.at), (a, b) => byText(a.project.name, b.project.name)));
+  const featured = projects.filter((p) => p.featured);
+
+  const notes: PortfolioModel["notes"] = {};
+  if (github.notes.repositories) notes.repositories = github.notes.repositories;
+  if (github.notes.pulls) notes.pulls = github.notes.pulls;
+  if (postsNote) notes.posts = postsNote;
+
+  return {
+    config,
+    profile: content.profile,
+    pgp: content.pgp,
+    domains,
+    projects,
+    featured,
+    awards,
+    languages,
+    tags,
+    pulls,
+    posts: sortedPosts,
+    inProgress: content.inProgress.map((item) => ({ name: item.name, hint: item.hint })),
+    now: {
+      updated: content.now.updated,
+      stale: isStale(content.now.updated, config),
+      sections: content.now.sections.map((section) => ({ title: section.title, items: section.items.map(nowItem) })),
+    },
+    recentPushes: pushes.slice(0, RECENT_PUSHES),
+    stats: {
+      projects: projects.length,
+      domains: domains.length,
+      featured: featured.length,
+      languages: languages.length,
+      tags: tags.length,
+      starsTotal: projects.reduce((sum, p) => sum + p.stars, 0),
+      topStarred: [...projects]
+        .sort(chain((a, b) => b.stars - a.stars, (a, b) => byText(a.name, b.name)))
+        .slice(0, TOP_STARRED)
+        .map((p) => ({ name: p.name, stars: p.stars })),
+      pulls: pullFigures(pulls),
+      posts: sortedPosts.length,
+      awards: awards.length,
+      inProgress: content.inProgress.length,
+      lastPush: pushes[0] ? { project: pushes[0].project.name, at: pushes[0].at } : null,
+    },
+    notes,
+  };
+}
+
+function toProject(source: ProjectSource, config: SiteConfig, github: GithubData): Project {
+  const meta = source.meta;
+  const owner = meta.owner ?? config.site.github;
+  const facts = github.repositories.get(repositoryKey({ owner, name: meta.name }));
+  const body = source.body.trim();
+  const rendered = body === "" ? null : renderMarkdown(body);
+  return {
+    name: meta.name,
+    owner,
+    repoUrl: `https://github.com/${owner}/${meta.name}`,
+    tagline: meta.tagline,
+    domainId: meta.cluster,
+    languages: meta.languages,
+    tags: meta.tags ?? [],
+    featured: meta.featured ?? false,
+    install: meta.pypi ? `pip install ${meta.pypi}` : null,
+    demo: meta.demo ?? null,
+    docs: meta.docs ?? null,
+    award: meta.award
+      ? { place: meta.award.place, medal: meta.award.medal, event: meta.award.event, track: meta.award.track ?? null, url: meta.award.url ?? null }
+      : null,
+    links: meta.links ?? [],
+    writeup: rendered ? { html: rendered.html, text: rendered.text } : null,
+    stars: facts?.stars ?? 0,
+    pushedAt: facts?.pushedAt ?? null,
+    related: [],
+  };
+}
+
+/** Ranks a domain's other projects by shared tags: quadratic only within one domain, never across the site. */
+function assignRelated(projects: Project[]): void {
+  for (const project of projects) {
+    const own = new Set(project.tags);
+    project.related = projects
+      .filter((other) => other !== project)
+      .map((other) => ({ name: other.name, shared: other.tags.filter((tag) => own.has(tag)).length }))
+      .sort(chain((a, b) => b.shared - a.shared, (a, b) => byText(a.name, b.name)))
+      .map((entry) => entry.name);
+  }
+}
+
+/** Groups project names under each key (language, tag): most projects first, then by name. */
+function groupBy(projects: Project[], keys: (project: Project) => string[]): Grouping[] {
+  const groups = new Map<string, string[]>();
+  for (const project of projects) {
+    for (const key of new Set(keys(project))) {
+      const names = groups.get(key) ?? [];
+      names.push(project.name);
+      groups.set(key, names);
+    }
+  }
+  return [...groups.entries()]
+    .map(([name, names]) => ({ name, projects: names }))
+    .sort(chain((a, b) => b.projects.length - a.projects.length, (a, b) => byText(a.name, b.name)));
+}
+
+function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {
+  const repoStars = new Map<string, number>();
+  for (const pull of pulls) repoStars.set(pull.repo.toLowerCase(), Math.max(pull.repoStars, repoStars.get(pull.repo.toLowerCase()) ?? 0));
+  return {
+    count: pulls.length,
+    repos: repoStars.size,
+    merged: pulls.filter((pull) => pull.state === "merged").length,
+    reach: [...repoStars.values()].reduce((sum, stars) => sum + stars, 0),
+  };
+}
+
+function nowItem(markdown: string): { text: string; html: string } {
+  const { text, html } = renderInline(markdown);
+  return { text, html };
+}
+
+/** The /now list is stale once 60 whole days have passed since the day it was updated (in the site's zone). */
+export function isStale(updated: string, config: SiteConfig): boolean {
+  const updatedDay = DateTime.fromISO(updated, { zone: config.site.timezone }).startOf("day");
+  const elapsed = DateTime.fromJSDate(config.buildTime).diff(updatedDay, "days").days;
+  return elapsed >= NOW_STALE_AFTER_DAYS;
+}

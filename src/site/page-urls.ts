@@ -1,0 +1,41 @@
+import type { SiteConfig } from "../config/site-config.ts";
+
+/**
+ * The one place that says where the site's pages live. The APIs link to these pages, and the
+ * HTML site builds them at the same paths.
+ */
+export interface PageUrls {
+  home: string;
+  projects: string;
+  project(name: string): string;
+  domain(id: string): string;
+  now: string;
+  awards: string;
+  pulls: string;
+  apiDocs: string;
+  ogImage(name: string): string;
+  pgpKey: string;
+  /** The site-relative path of one of this site's URLs (with the base path), for same-origin links. */
+  pathOf(url: string): string;
+}
+
+export function pageUrls(config: SiteConfig): PageUrls {
+  const at = (path: string) => config.baseUrl + path;
+  const origin = new URL(config.baseUrl).origin;
+  return {
+    home: at("/"),
+    projects: at("/projects/"),
+    project: (name) => at(`/projects/${encodeURIComponent(name)}/`),
+    domain: (id) => at(`/domains/${encodeURIComponent(id)}/`),
+    now: at("/now/"),
+    awards: at("/awards/"),
+    pulls: at("/pulls/"),
+    apiDocs: at("/docs/api/"),
+    ogImage: (name) => at(`/og/projects/${encodeURIComponent(name)}.png`),
+    pgpKey: at("/pgp.asc"),
+    pathOf: (url) => {
+      const parsed = new URL(url);
+      return parsed.origin === origin ? parsed.pathname + parsed.search + parsed.hash : url;
+    },
+  };
+}

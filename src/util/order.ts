@@ -1,0 +1,31 @@
+/**
+ * Comparators for stable, machine-independent orders. No locale-aware comparison: its
+ * results may differ between machines, and builds must be byte-identical.
+ */
+
+/** Case-insensitive text order with a case-sensitive tie-break, so `Alpha` < `beta` < `Beta`... deterministically. */
+export function byText(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+/** Newest first for ISO date or date-time strings; missing dates last. */
+export function newestFirst(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? 1 : -1;
+}
+
+/** Chains comparators: the first that tells two items apart decides. */
+export function chain<T>(...comparators: Array<(a: T, b: T) => number>): (a: T, b: T) => number {
+  return (a, b) => {
+    for (const compare of comparators) {
+      const result = compare(a, b);
+      if (result !== 0) return result;
+    }
+    return 0;
+  };
+}
