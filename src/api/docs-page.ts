@@ -68,7 +68,8 @@ section{margin:2rem 0}h3{margin-bottom:.25rem}.values{font-size:.9em}
 <body>
 <header><h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
 <p>${doc.info.description ?? ""}</p>
-<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p></header>
+<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
+<p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p></header>
 <main>
 <nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th>Path</th><th>Returns</th><th>Type</th></tr></thead><tbody>
 ${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${path}</code></a></td><td>${op.summary}</td><td>${Object.keys(op.responses["200"]?.content ?? {})[0] ?? ""}</td></tr>`)}

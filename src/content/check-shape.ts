@@ -11,7 +11,7 @@ const addFormats = addFormatsModule.default;
  * Content schemas may carry an `expected` annotation: the words an error shows instead of
  * ajv's own, e.g. "a name of letters, digits, `.`, `_` or `-`".
  */
-const ajv = new Ajv2020({ allErrors: true, strict: true });
+const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
 addFormats(ajv);
 ajv.addVocabulary(["expected"]);
 
@@ -39,15 +39,37 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
 function describeErrors(errors: readonly ErrorObject[], root: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
-    // anyOf reports each branch and then itself; the branch errors say more.
-    if (error.keyword === "anyOf" || error.keyword === "if") continue;
-    const problem = describeError(error, root, file);
+  const add = (problem: ContentProblem) => {
     const key = `${problem.field}\u0000${problem.expected}`;
     if (!seen.has(key)) {
       seen.add(key);
       problems.push(problem);
     }
+  };
+  // A union (anyOf) reports each branch's complaint and then its own. When no branch got
+  // deeper than the union's own value, one problem in the union's words says it best.
+  const unions = errors.filter((error) => error.keyword === "anyOf");
+  const insideUnion = (error: ErrorObject) =>
+    unions.find((union) => error !== union && error.schemaPath.startsWith(`${union.schemaPath}/`) && error.instancePath === union.instancePath);
+  const deeper = (union: ErrorObject) =>
+    errors.some((error) => error.schemaPath.startsWith(`${union.schemaPath}/`) && error.instancePath.length > union.instancePath.length);
+  for (const error of errors) {
+    if (error.keyword === "if") continue;
+    if (error.keyword === "anyOf") {
+      if (deeper(error)) continue;
+      const branches = errors.filter((other) => insideUnion(other) === error).map((other) => describeError(other, root, file).expected);
+      const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
+      add({
+        file,
+        field: fieldName(error.instancePath),
+        expected: annotated ?? [...new Set(branches)].join(" or "),
+        actual: valueAt(root, error.instancePath),
+      });
+      continue;
+    }
+    const union = insideUnion(error);
+    if (union && !deeper(union)) continue;
+    add(describeError(error, root, file));
   }
   return problems;
 }
@@ -66,6 +88,8 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
         field: join(field, String(params.additionalProperty)),
         expected: `no such field (known fields: ${knownFields(error.parentSchema)})`,
       };
+    case "const":
+      return { file, field, expected: annotated ?? `${JSON.stringify(params.allowedValue)}`, actual };
     case "enum":
       return { file, field, expected: annotated ?? `one of ${(params.allowedValues as unknown[]).join(", ")}`, actual };
     case "format":

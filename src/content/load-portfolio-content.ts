@@ -46,15 +46,17 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   };
 
   const profile = read(ProfileFile, "profile.yaml", undefined as unknown as ProfileFile);
+  const problemsBeforeDomains = problems.items.length;
   const domains = read(DomainsFile, "domains.yaml", []);
+  const domainsReadable = problems.items.length === problemsBeforeDomains;
   const now = read(NowFile, "now.yaml", { updated: "1970-01-01", sections: [] });
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
   const projects = readProjects(join(contentDir, "projects"), problems);
   const pgp = await collectAsync(problems, () => readPublicKey(join(contentDir, "pgp.asc")), null);
-  problems.throwIfAny();
-
-  checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
+  // Cross-file rules run on whatever did parse, so one build shows every problem; without a
+  // readable domains.yaml every cluster would look unknown, which would only be noise.
+  if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
   problems.throwIfAny();
   return { profile, domains, projects, now, inProgress, languageColors, pgp };
 }
