@@ -75,6 +75,9 @@ export interface PortfolioModel {
   pgp: PublicKeyInfo | null;
   domains: Domain[];
   projects: Project[];
+  /** Lookups by the ids used in URLs, so per-file work never scans a whole list. */
+  projectByName: ReadonlyMap<string, Project>;
+  domainById: ReadonlyMap<string, Domain>;
   featured: Project[];
   awards: { project: Project; award: AwardFacts }[];
   languages: (Grouping & { color: string | null })[];
@@ -143,6 +146,8 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote 
     pgp: content.pgp,
     domains,
     projects,
+    projectByName: new Map(projects.map((project) => [project.name, project])),
+    domainById: new Map(domains.map((domain) => [domain.id, domain])),
     featured,
     awards,
     languages,

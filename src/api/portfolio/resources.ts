@@ -220,7 +220,7 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
 }
 
 function domainOf(model: PortfolioModel, project: Project): Domain {
-  const domain = model.domains.find((d) => d.id === project.domainId);
+  const domain = model.domainById.get(project.domainId);
   if (!domain) throw new Error(`Project ${project.name} names unknown domain ${project.domainId}`);
   return domain;
 }

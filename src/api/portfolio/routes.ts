@@ -18,13 +18,13 @@ import { pageUrls } from "../../site/page-urls.ts";
 type R = Route<PortfolioModel>;
 
 function projectNamed(model: PortfolioModel, name: string) {
-  const project = model.projects.find((p) => p.name === name);
+  const project = model.projectByName.get(name);
   if (!project) throw new Error(`No project named ${name}`);
   return project;
 }
 
 function domainWithId(model: PortfolioModel, id: string) {
-  const domain = model.domains.find((d) => d.id === id);
+  const domain = model.domainById.get(id);
   if (!domain) throw new Error(`No domain with id ${id}`);
   return domain;
 }
