@@ -1,55 +1,114 @@
 import { join } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
+import { repositoryKey, type GithubData, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
+import type { GraphqlSettings } from "./graphql-client.ts";
+import { fetchLiveGithub, type LiveGithub } from "./live-github.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
 
-/** A repository's figures as the outputs use them. */
-export interface RepositoryFacts {
-  stars: number;
-  pushedAt: string | null;
-}
-
-/** A pull request to someone else's repository. */
-export interface PullFacts {
-  repo: string;
-  number: number;
-  title: string;
-  state: "open" | "closed" | "merged";
-  url: string;
-  created: string | null;
-  repoStars: number;
-}
-
-/** Everything the build knows from GitHub, and how fresh it is. */
-export interface GithubData {
-  /** Keyed by `owner/name` in lower case: GitHub names are case-insensitive. */
-  repositories: ReadonlyMap<string, RepositoryFacts>;
-  pulls: readonly PullFacts[];
-  /** Sentences for `meta.note` of the files whose figures are not live from this build. */
-  notes: { repositories?: string; pulls?: string };
-}
-
-/** A repository the site lists, as GitHub names it. */
-export interface RepositoryRef {
-  owner: string;
-  name: string;
-}
-
-export function repositoryKey(ref: RepositoryRef): string {
-  return `${ref.owner}/${ref.name}`.toLowerCase();
-}
+export { repositoryKey, type GithubData, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 
 /** Where the committed snapshot lives in the content folder. */
 export function snapshotPath(config: SiteConfig): string {
   return join(config.contentDir, "github", "snapshot.json");
 }
 
+/** Raised when `GITHUB_REQUIRED` is set and the build would otherwise fall back to last-known data. */
+export class GithubRequiredError extends Error {
+  readonly skipOriginalStack = true;
+  constructor(reasons: string[]) {
+    super(`GITHUB_REQUIRED is set, but live GitHub data is incomplete:\n  ${reasons.join("\n  ")}`);
+    this.name = "GithubRequiredError";
+  }
+}
+
+export interface GithubEnvironment {
+  GITHUB_TOKEN?: string | undefined;
+  GITHUB_GRAPHQL_URL?: string | undefined;
+  GITHUB_REQUIRED?: string | undefined;
+  GITHUB_CACHE_DIR?: string | undefined;
+  GITHUB_CACHE_DURATION?: string | undefined;
+  GITHUB_TIMEOUT_MS?: string | undefined;
+}
+
+/** Connection settings from the environment; null without a token (then nothing is requested). */
+export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
+  const token = env.GITHUB_TOKEN?.trim();
+  if (!token) return null;
+  return {
+    endpoint: env.GITHUB_GRAPHQL_URL?.trim() || "https://api.github.com/graphql",
+    token,
+    timeoutMs: Number(env.GITHUB_TIMEOUT_MS ?? "") > 0 ? Number(env.GITHUB_TIMEOUT_MS) : 10_000,
+    maxRetryWaitMs: 10_000,
+    cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
+    cacheDuration: env.GITHUB_CACHE_DURATION?.trim() || "1d",
+  };
+}
+
+const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value.trim());
+
 /**
- * The one entry point for GitHub data. Today it reads the committed snapshot; the live fetch
- * plugs in here and falls back to the snapshot per repository and for the pull requests.
+ * The one entry point for GitHub data. With `GITHUB_TOKEN` it fetches live figures and falls
+ * back, per repository and for the pull-request list, to the committed snapshot (the last
+ * known data), saying so in the notes. Without a token it sends no request at all.
  */
-export async function loadGithubData(config: SiteConfig, wanted: readonly RepositoryRef[]): Promise<GithubData> {
+export async function loadGithubData(
+  config: SiteConfig,
+  wanted: readonly RepositoryRef[],
+  env: GithubEnvironment = process.env,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<GithubData> {
   const snapshot = readSnapshot(snapshotPath(config));
-  return fromSnapshot(snapshot, wanted);
+  const lastKnown = fromSnapshot(snapshot, wanted);
+  const settings = githubSettings(env);
+  const asOf = snapshot ? `the GitHub snapshot of ${snapshot.fetched_at}` : "no earlier GitHub data";
+  if (!settings) {
+    if (truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(["GITHUB_TOKEN is not set"]);
+    log(`[github] No GITHUB_TOKEN: using ${asOf}; no request sent.`);
+    return lastKnown;
+  }
+
+  const live = await fetchLiveGithub(settings, config.site.github, wanted);
+  const merged = mergeLive(lastKnown, live, wanted, asOf);
+  log(`[github] Live data: ${live.requests} request(s) to ${settings.endpoint}, ${live.repositories.size}/${wanted.length} repositories, ${live.pulls ? `${live.pulls.length} pull requests` : "pull requests from the snapshot"}.`);
+  const reasons = [
+    ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
+    ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
+  ];
+  for (const reason of reasons) log(`[github] Fallback: ${reason}`);
+  if (reasons.length > 0 && truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(reasons);
+  return merged;
+}
+
+/** Live facts over last-known ones, with notes naming every figure that is not live. */
+export function mergeLive(lastKnown: GithubData, live: LiveGithub, wanted: readonly RepositoryRef[], asOf: string): GithubData {
+  const repositories = new Map<string, RepositoryFacts>();
+  for (const ref of wanted) {
+    const key = repositoryKey(ref);
+    const facts = live.repositories.get(key) ?? lastKnown.repositories.get(key);
+    if (facts) repositories.set(key, facts);
+  }
+
+  const staleByReason = new Map<string, string[]>();
+  const unknown: string[] = [];
+  for (const ref of wanted) {
+    const key = repositoryKey(ref);
+    const reason = live.repositoryFailures.get(key);
+    if (!reason) continue;
+    if (lastKnown.repositories.has(key)) staleByReason.set(reason, [...(staleByReason.get(reason) ?? []), `${ref.owner}/${ref.name}`]);
+    else unknown.push(`${ref.owner}/${ref.name}`);
+  }
+  const sentences: string[] = [];
+  for (const [reason, names] of staleByReason) {
+    const which = names.length === wanted.length ? "all repositories" : names.join(", ");
+    sentences.push(`Stars and last pushes of ${which} are from ${asOf}: ${reason}.`);
+  }
+  if (unknown.length > 0) sentences.push(`No data for ${unknown.join(", ")}: shown with 0 stars and no push date.`);
+  for (const [key, now] of live.renamed) sentences.push(`${key} is now ${now} on GitHub.`);
+
+  const notes: GithubData["notes"] = {};
+  if (sentences.length > 0) notes.repositories = sentences.join(" ");
+  if (!live.pulls) notes.pulls = `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`;
+  return { repositories, pulls: live.pulls ?? lastKnown.pulls, notes };
 }
 
 /** Maps the snapshot into our shape and says, for the notes, what it stands in for. */

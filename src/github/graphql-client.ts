@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { AssetCache } from "@11ty/eleventy-fetch";
+
+/** How to reach GitHub's GraphQL API, and how patient to be. */
+export interface GraphqlSettings {
+  endpoint: string;
+  token: string;
+  timeoutMs: number;
+  /** Longest rate-limit wait honoured once before giving up. */
+  maxRetryWaitMs: number;
+  cacheDirectory: string;
+  /** How long a cached answer is reused, in eleventy-fetch's notation (`1d`, `6h`, `0s`). */
+  cacheDuration: string;
+}
+
+export interface GraphqlError {
+  message: string;
+  type?: string;
+  path?: (string | number)[];
+}
+
+/** An answer with data (possibly partial: `errors` then lists what is missing), or why there is none. */
+export type GraphqlOutcome =
+  | { ok: true; data: Record<string, unknown>; errors: GraphqlError[]; fromCache: boolean }
+  | { ok: false; reason: string };
+
+/** Counts the HTTP requests actually sent, so tests and logs can hold the batching to its promise. */
+export interface RequestCounter {
+  requests: number;
+}
+
+/**
+ * POSTs one GraphQL request. Clean answers are cached (the key never includes the token);
+ * every failure comes back as a reason in words, never as an exception, so the caller can
+ * fall back to last-known data.
+ */
+export async function postGraphql(
+  settings: GraphqlSettings,
+  body: { query: string; variables: Record<string, unknown> },
+  counter: RequestCounter,
+): Promise<GraphqlOutcome> {
+  const cache = cacheFor(cacheKey(settings.endpoint, body), settings);
+  if (cache.isCacheValid(settings.cacheDuration)) {
+    const cached = (await cache.getCachedValue()) as { data: Record<string, unknown> };
+    return { ok: true, data: cached.data, errors: [], fromCache: true };
+  }
+
+  let response = await send(settings, body, counter);
+  if (!("reason" in response) && isRateLimited(response)) {
+    const wait = retryWaitMs(response);
+    if (wait !== null && wait <= settings.maxRetryWaitMs) {
+      await sleep(wait);
+      response = await send(settings, body, counter);
+    }
+  }
+  if ("reason" in response) return { ok: false, reason: response.reason };
+  if (!response.ok) return { ok: false, reason: statusReason(response) };
+
+  let parsed: { data?: Record<string, unknown> | null; errors?: GraphqlError[] };
+  try {
+    parsed = JSON.parse(await response.text()) as typeof parsed;
+  } catch {
+    return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
+  }
+  const errors = Array.isArray(parsed.errors) ? parsed.errors : [];
+  if (!parsed.data) {
+    return { ok: false, reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}` };
+  }
+  // Only complete answers are cached: a partial one must be asked again next time.
+  if (errors.length === 0) await cache.save({ data: parsed.data }, "json");
+  return { ok: true, data: parsed.data, errors, fromCache: false };
+}
+
+async function send(
+  settings: GraphqlSettings,
+  body: { query: string; variables: Record<string, unknown> },
+  counter: RequestCounter,
+): Promise<Response | { reason: string }> {
+  counter.requests += 1;
+  try {
+    return await fetch(settings.endpoint, {
+      method: "POST",
+      headers: {
+        authorization: `bearer ${settings.token}`,
+        "content-type": "application/json",
+        accept: "application/json",
+        "user-agent": "folio-api-build",
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    if (name === "TimeoutError" || name === "AbortError") return { reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    return { reason: `GitHub could not be reached (${cause})` };
+  }
+}
+
+function isRateLimited(response: Response): boolean {
+  if (response.status === 429) return true;
+  return response.status === 403 && (response.headers.has("retry-after") || response.headers.get("x-ratelimit-remaining") === "0");
+}
+
+/** How long GitHub asks us to wait: `Retry-After` seconds, or until `x-ratelimit-reset`. */
+function retryWaitMs(response: Response): number | null {
+  const retryAfter = response.headers.get("retry-after");
+  if (retryAfter && /^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+  const reset = response.headers.get("x-ratelimit-reset");
+  if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - Date.now());
+  return null;
+}
+
+function statusReason(response: Response): string {
+  if (response.status === 401) return "GitHub refused the token (HTTP 401)";
+  if (isRateLimited(response)) return `GitHub's rate limit was reached (HTTP ${response.status})`;
+  if (response.status === 403) return "GitHub refused the request (HTTP 403)";
+  return `GitHub answered HTTP ${response.status}`;
+}
+
+// One AssetCache per key and folder for the life of the process: a second instance does not
+// see what the first saved until the process restarts, which would break `--serve` rebuilds.
+const caches = new Map<string, AssetCache>();
+
+function cacheFor(key: string, settings: GraphqlSettings): AssetCache {
+  const id = `${settings.cacheDirectory}\u0000${key}`;
+  let cache = caches.get(id);
+  if (!cache) {
+    cache = new AssetCache(key, settings.cacheDirectory, { duration: settings.cacheDuration });
+    caches.set(id, cache);
+  }
+  return cache;
+}
+
+function cacheKey(endpoint: string, body: unknown): string {
+  const hash = createHash("sha256").update(endpoint).update("\u0000").update(JSON.stringify(body)).digest("hex");
+  return `github-graphql-${hash.slice(0, 40)}`;
+}

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A repository as the fake GitHub knows it; `nameWithOwner` differs from the key after a rename. */
+export interface FakeRepository {
+  stars: number;
+  pushedAt: string | null;
+  nameWithOwner?: string;
+}
+
+export interface FakePull {
+  number: number;
+  title: string;
+  state: "OPEN" | "CLOSED" | "MERGED";
+  createdAt: string;
+  repo: string;
+  repoStars: number;
+}
+
+/** How to answer request n (0-based) instead of normally: a status, headers, a raw body, a delay. */
+export interface FakeFault {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  delayMs?: number;
+  /** Answer normally but with these repository aliases' owners/names missing (NOT_FOUND). */
+  notFound?: string[];
+  /** Answer normally but make the pull search fail with a GraphQL error. */
+  failPulls?: boolean;
+}
+
+export interface FakeGithubOptions {
+  /** Keyed by `owner/name` (any case); repositories not listed answer NOT_FOUND. */
+  repositories: Record<string, FakeRepository>;
+  pulls: FakePull[];
+  /** Override of the page size the server honours (GitHub: `first`, at most 100). */
+  pageSize?: number;
+  fault?: (requestIndex: number) => FakeFault | undefined;
+}
+
+export interface RecordedRequest {
+  authorization: string | undefined;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+export interface FakeGithub {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const REPOSITORY_FIELD = /(\w+): repository\(owner: "([^"]+)", name: "([^"]+)"\)/g;
+
+/**
+ * A real HTTP server on 127.0.0.1 that answers the GraphQL requests this project sends, the
+ * way GitHub does: aliased repositories, a paginated search, `errors` beside partial `data`.
+ */
+export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeGithub> {
+  const requests: RecordedRequest[] = [];
+  const repositories = new Map(Object.entries(options.repositories).map(([key, value]) => [key.toLowerCase(), { key, ...value }]));
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    let parsed: { query?: string; variables?: Record<string, unknown> } = {};
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      parsed = {};
+    }
+    const index = requests.length;
+    requests.push({ authorization: req.headers.authorization, query: parsed.query ?? "", variables: parsed.variables ?? {} });
+    const fault = options.fault?.(index);
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.status || fault?.body !== undefined) {
+      res.writeHead(fault.status ?? 200, { "content-type": "application/json", ...fault.headers });
+      res.end(fault.body ?? JSON.stringify({ message: "fake failure" }));
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer(parsed.query ?? "", parsed.variables ?? {}, fault)));
+  });
+
+  function answer(query: string, variables: Record<string, unknown>, fault: FakeFault | undefined) {
+    const data: Record<string, unknown> = {};
+    const errors: { type: string; path: string[]; message: string }[] = [];
+    for (const match of query.matchAll(REPOSITORY_FIELD)) {
+      const [, alias = "", owner = "", name = ""] = match;
+      const repository = repositories.get(`${owner}/${name}`.toLowerCase());
+      if (!repository || fault?.notFound?.includes(`${owner}/${name}`)) {
+        data[alias] = null;
+        errors.push({ type: "NOT_FOUND", path: [alias], message: `Could not resolve to a Repository with the name '${owner}/${name}'.` });
+        continue;
+      }
+      data[alias] = { nameWithOwner: repository.nameWithOwner ?? repository.key, stargazerCount: repository.stars, pushedAt: repository.pushedAt };
+    }
+    if (query.includes("pulls: search(")) {
+      if (fault?.failPulls) {
+        data.pulls = null;
+        errors.push({ type: "SERVICE_UNAVAILABLE", path: ["pulls"], message: "Search is temporarily unavailable" });
+      } else {
+        const first = Math.min(Number(/first: (\d+)/.exec(query)?.[1] ?? 100), options.pageSize ?? 100);
+        const start = typeof variables.after === "string" ? Number(variables.after.replace(/^cursor-/, "")) : 0;
+        const page = options.pulls.slice(start, start + first);
+        const end = start + page.length;
+        data.pulls = {
+          issueCount: options.pulls.length,
+          pageInfo: { hasNextPage: end < options.pulls.length, endCursor: page.length > 0 ? `cursor-${end}` : null },
+          nodes: page.map((pull) => ({
+            number: pull.number,
+            title: pull.title,
+            url: `https://github.com/${pull.repo}/pull/${pull.number}`,
+            state: pull.state,
+            createdAt: pull.createdAt,
+            repository: { nameWithOwner: pull.repo, stargazerCount: pull.repoStars, owner: { login: pull.repo.split("/")[0] } },
+          })),
+        };
+      }
+    }
+    return errors.length > 0 ? { data, errors } : { data };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/graphql`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
