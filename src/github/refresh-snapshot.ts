@@ -1,0 +1,54 @@
+import { writeFileSync } from "node:fs";
+import { isoInstant, type SiteConfig } from "../config/site-config.ts";
+import { repositoryKey, type RepositoryRef } from "./facts.ts";
+import { githubSettings, snapshotPath, type GithubEnvironment } from "./github-data.ts";
+import { fetchLiveGithub } from "./live-github.ts";
+import type { SnapshotFile } from "./snapshot.ts";
+import { byText } from "../util/order.ts";
+
+export interface RefreshResult {
+  /** The new snapshot, or null when live data was incomplete (then nothing was written). */
+  snapshot: SnapshotFile | null;
+  problems: string[];
+  requests: number;
+  file: string;
+}
+
+/**
+ * Fetches live data for every listed repository and the owner's pull requests and, only when
+ * all of it came, rewrites the committed snapshot (keys sorted, so diffs stay small).
+ */
+export async function refreshSnapshot(config: SiteConfig, wanted: readonly RepositoryRef[], env: GithubEnvironment, now: Date): Promise<RefreshResult> {
+  const settings = githubSettings(env);
+  const file = snapshotPath(config);
+  if (!settings) return { snapshot: null, problems: ["GITHUB_TOKEN is not set: a snapshot needs live data"], requests: 0, file };
+
+  // Always ask GitHub: a snapshot made from the cache would only copy old answers.
+  const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, config.site.github, wanted);
+  const problems = [
+    ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
+    ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
+  ];
+  if (problems.length > 0 || !live.pulls) return { snapshot: null, problems, requests: live.requests, file };
+
+  const repositories: SnapshotFile["repositories"] = {};
+  for (const ref of [...wanted].sort((a, b) => byText(repositoryKey(a), repositoryKey(b)))) {
+    const facts = live.repositories.get(repositoryKey(ref));
+    if (facts) repositories[`${ref.owner}/${ref.name}`] = { stars: facts.stars, pushed_at: facts.pushedAt };
+  }
+  const snapshot: SnapshotFile = {
+    fetched_at: isoInstant(now),
+    repositories,
+    pulls: live.pulls.map((pull) => ({
+      repo: pull.repo,
+      number: pull.number,
+      title: pull.title,
+      state: pull.state,
+      url: pull.url,
+      created: pull.created,
+      repo_stars: pull.repoStars,
+    })),
+  };
+  writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
+  return { snapshot, problems, requests: live.requests, file };
+}

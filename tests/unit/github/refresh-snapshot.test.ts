@@ -1,0 +1,68 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readSiteConfig } from "../../../src/config/site-config.ts";
+import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
+import { refreshSnapshot } from "../../../src/github/refresh-snapshot.ts";
+import { readSnapshot } from "../../../src/github/snapshot.ts";
+import { projectRepositories } from "../../../src/model/load-portfolio.ts";
+import { startFakeGithub } from "../../support/fake-github.ts";
+
+const NOW = new Date("2026-11-21T06:00:00Z");
+
+async function setUp() {
+  const contentDir = mkdtempSync(join(tmpdir(), "folio-snapshot-"));
+  cpSync("content", contentDir, { recursive: true });
+  const config = readSiteConfig({ CONTENT_DIR: contentDir, SITE_URL: "https://margo.example" });
+  const wanted = projectRepositories(config, await loadPortfolioContent(contentDir));
+  const repositories = Object.fromEntries(wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: i, pushedAt: i === 0 ? null : "2026-11-21T01:02:03Z" }]));
+  return { contentDir, config, wanted, repositories, file: join(contentDir, "github", "snapshot.json") };
+}
+
+test("should rewrite the snapshot from live data in the shape the build reads", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const server = await startFakeGithub({
+    repositories,
+    pulls: [{ number: 5, title: "Fix <tag> & \"quotes\"", state: "MERGED", createdAt: "2026-10-01T10:00:00Z", repo: "python/cpython", repoStars: 70000 }],
+  });
+
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: "t", GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  await server.close();
+  const written = readSnapshot(file);
+
+  assert.is(result.requests, 1);
+  assert.is(written?.fetched_at, "2026-11-21T06:00:00Z");
+  assert.is(Object.keys(written?.repositories ?? {}).length, wanted.length);
+  assert.equal(written?.pulls, [
+    { repo: "python/cpython", number: 5, title: "Fix <tag> & \"quotes\"", state: "merged", url: "https://github.com/python/cpython/pull/5", created: "2026-10-01", repo_stars: 70000 },
+  ]);
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+test("should leave the committed snapshot untouched when live data is incomplete", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const before = readFileSync(file, "utf8");
+  const server = await startFakeGithub({ repositories, pulls: [], fault: () => ({ status: 502 }) });
+
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: "t", GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  await server.close();
+
+  assert.is(result.snapshot, null);
+  assert.match(result.problems.join("\n"), "HTTP 502");
+  assert.is(readFileSync(file, "utf8"), before);
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+test("should refuse to run without a token", async () => {
+  const { contentDir, config, wanted } = await setUp();
+
+  const result = await refreshSnapshot(config, wanted, {}, NOW);
+
+  assert.is(result.snapshot, null);
+  assert.match(result.problems[0] ?? "", "GITHUB_TOKEN");
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+test.run();
