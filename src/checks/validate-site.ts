@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative } from "node:path";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
@@ -27,6 +27,8 @@ interface ExpectedFile {
   mediaType: string;
   schema: unknown;
   path: string;
+  /** The file's URL: the document's server URL and the filled path. */
+  url: string;
 }
 
 /**
@@ -50,6 +52,9 @@ function validateApi(outputDir: string, api: ApiOutput): ValidationProblem[] {
   addFormats(ajv);
   ajv.addSchema({ $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) });
 
+  if (!document.servers?.[0]?.url) {
+    problems.push({ file: api.openapi, pointer: "/servers", rule: "must give the API's base URL, so every file's meta.self can be checked" });
+  }
   const expected = expectedFiles(document, api.root);
   const validators = new Map<string, ValidateFunction>();
   for (const entry of expected) {
@@ -89,8 +94,8 @@ function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction
     for (const error of validate.errors ?? []) problems.push({ file: entry.file, pointer: error.instancePath || "/", rule: describe(error) });
   }
   const self = (body as { meta?: { self?: unknown } } | null)?.meta?.self;
-  if (typeof self === "string" && !decodeURI(self).endsWith(`/${entry.file.split(sep).join("/")}`)) {
-    problems.push({ file: entry.file, pointer: "/meta/self", rule: `must be this file's own URL, found ${self}` });
+  if (typeof self === "string" && self !== entry.url) {
+    problems.push({ file: entry.file, pointer: "/meta/self", rule: `must be this file's own URL ${entry.url}, found ${self}` });
   }
   return problems;
 }
@@ -103,6 +108,7 @@ function describe(error: ErrorObject): string {
 }
 
 interface OpenApiDocument {
+  servers?: { url: string }[];
   paths?: Record<string, { get?: Operation }>;
   components?: { schemas?: Record<string, unknown> };
 }
@@ -114,6 +120,7 @@ interface Operation {
 /** Every file the document's paths declare, with path parameters expanded over their enums. */
 function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] {
   const files: ExpectedFile[] = [];
+  const server = document.servers?.[0]?.url ?? "";
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const content = item.get?.responses?.["200"]?.content ?? {};
     const [mediaType, media] = Object.entries(content)[0] ?? ["", {}];
@@ -124,7 +131,7 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
     }
     for (const combo of combos) {
       const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(combo[name] ?? ""));
-      files.push({ file: join(root, filled.replace(/^\//, "")), mediaType, schema: media.schema ?? {}, path });
+      files.push({ file: join(root, filled.replace(/^\//, "")), mediaType, schema: media.schema ?? {}, path, url: server + filled });
     }
   }
   return files;

@@ -39,15 +39,15 @@ export function renderInline(source: string): { html: string; text: string } {
 
 /** Gives every heading a stable, unique id from its text (`getting-started`, `getting-started-2`). */
 function assignHeadingIds(tokens: Token[]): RenderedHeading[] {
-  const used = new Map<string, number>();
+  const taken = new Set<string>();
   const headings: RenderedHeading[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== "heading_open") return;
     const title = inlineText(tokens[index + 1]?.children ?? []).trim();
     const base = slugify(title) || "section";
-    const seen = used.get(base) ?? 0;
-    used.set(base, seen + 1);
-    const id = seen === 0 ? base : `${base}-${seen + 1}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
+    taken.add(id);
     token.attrSet("id", id);
     headings.push({ level: Number(token.tag.slice(1)), id, title });
   });
@@ -82,8 +82,11 @@ export function stripTags(html: string): string {
   return html
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+      if (name.startsWith("#")) {
+        const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        // Beyond the last code point (or a surrogate) is not a character: keep the text as written.
+        return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+      }
       return ENTITIES[name.toLowerCase()] ?? whole;
     });
 }

@@ -1,11 +1,11 @@
 import type { Badge } from "../../schemas/common.ts";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
+import { countOf } from "../../util/plural.ts";
 
 /** The badge metrics of the portfolio API, in the order the index lists them. */
 export const badgeMetrics = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"] as const;
 export type BadgeMetric = (typeof badgeMetrics)[number];
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** One badge in the badge-service endpoint shape: exactly its four keys, a non-empty message. */
 export function badge(model: PortfolioModel, metric: BadgeMetric): Badge {
@@ -13,7 +13,7 @@ export function badge(model: PortfolioModel, metric: BadgeMetric): Badge {
   const make = (label: string, message: string, color: string): Badge => ({ schemaVersion: 1, label, message, color });
   switch (metric) {
     case "catalog":
-      return make("catalog", `${plural(s.projects, "project", "projects")} · ${plural(s.domains, "domain", "domains")}`, "blue");
+      return make("catalog", `${countOf(s.projects, "project", "projects")} · ${countOf(s.domains, "domain", "domains")}`, "blue");
     case "projects":
       return make("projects", String(s.projects), "blue");
     case "domains":

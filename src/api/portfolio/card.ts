@@ -2,6 +2,7 @@ import stringWidth from "string-width";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 import { portfolioPaths } from "./paths.ts";
+import { countOf } from "../../util/plural.ts";
 
 /** A run of card text and how the coloured card styles it. */
 interface Span {
@@ -48,7 +49,11 @@ function cardLines(model: PortfolioModel): Line[] {
   lines.push(
     [],
     ...text(
-      `${stats.projects} projects · ${stats.domains} domains · ${stats.pulls.merged} merged upstream pull requests`,
+      [
+        countOf(stats.projects, "project", "projects"),
+        countOf(stats.domains, "domain", "domains"),
+        countOf(stats.pulls.merged, "merged upstream pull request", "merged upstream pull requests"),
+      ].join(" · "),
       "muted",
     ),
     ...text(

@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DateTime } from "luxon";
+import { parse as parseYaml } from "yaml";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { buildSite, envelopeFiles, listFiles, readJson, readText, removeDir, sampleContentDir, type BuildResult, type Envelope } from "./support/build-site.ts";
+
+const SITE_URL = "https://margo.example";
+
+/** now.yaml's `updated` day, read as the start of that day in site.yaml's time zone (content-format.md). */
+const updated = (parseYaml(readText(sampleContentDir, "now.yaml"), { schema: "core" }) as { updated: string }).updated;
+const zone = (parseYaml(readText(sampleContentDir, "site.yaml")) as { timezone: string }).timezone;
+const updatedDay = DateTime.fromISO(updated, { zone }).startOf("day");
+const seconds = (at: DateTime) => Math.floor(at.toSeconds());
+
+const FRESH = seconds(updatedDay.plus({ days: 10 }));
+const STALE = seconds(updatedDay.plus({ days: 70 }));
+/** The first second of day 60 in the site's zone: still 59.96 days after the update read in UTC. */
+const DAY_60 = seconds(updatedDay.plus({ days: 60 }));
+const JUST_BEFORE_DAY_60 = DAY_60 - 1;
+
+let first: BuildResult;
+let second: BuildResult;
+let stale: BuildResult;
+let day60: BuildResult;
+let beforeDay60: BuildResult;
+
+test.before(async () => {
+  [first, second, stale, day60, beforeDay60] = await Promise.all([
+    buildSite({ siteUrl: SITE_URL, epoch: FRESH }),
+    buildSite({ siteUrl: SITE_URL, epoch: FRESH }),
+    buildSite({ siteUrl: SITE_URL, epoch: STALE }),
+    buildSite({ siteUrl: SITE_URL, epoch: DAY_60 }),
+    buildSite({ siteUrl: SITE_URL, epoch: JUST_BEFORE_DAY_60 }),
+  ]);
+});
+
+test.after(() => {
+  for (const build of [first, second, stale, day60, beforeDay60]) removeDir(build.outDir);
+});
+
+const staleFlag = (build: BuildResult) => readJson<Envelope<{ stale: boolean }>>(build.outDir, "api/v1/now.json").data.stale;
+
+test("should build every configuration with exit code 0", () => {
+  for (const build of [first, second, stale, day60, beforeDay60]) assert.is(build.status, 0, build.output);
+});
+
+test("should read now.yaml's update as 2026-11-02 in the site's zone", () => {
+  assert.is(updated, "2026-11-02");
+  assert.ok(updatedDay.isValid, `zone ${zone}`);
+});
+
+test("should write byte-identical files in two builds with the same SOURCE_DATE_EPOCH", () => {
+  const files = listFiles(first.outDir);
+  assert.ok(files.length >= 72);
+  assert.equal(listFiles(second.outDir), files);
+  const differing = files.filter((file) => !readFileSync(join(first.outDir, file)).equals(readFileSync(join(second.outDir, file))));
+  assert.equal(differing, []);
+});
+
+test("should change meta.generated when SOURCE_DATE_EPOCH changes", () => {
+  for (const file of envelopeFiles(first.outDir)) {
+    const before = readJson<Envelope>(first.outDir, file).meta.generated;
+    const after = readJson<Envelope>(stale.outDir, file).meta.generated;
+    assert.is(Date.parse(before), FRESH * 1000, file);
+    assert.is(Date.parse(after), STALE * 1000, file);
+  }
+});
+
+test("should mark now.json stale 70 days after the update", () => {
+  assert.is(staleFlag(stale), true);
+});
+
+test("should not mark now.json stale 10 days after the update", () => {
+  assert.is(staleFlag(first), false);
+});
+
+test("should mark now.json stale from the first second of day 60 in the site's zone", () => {
+  assert.is(staleFlag(day60), true);
+});
+
+test("should not mark now.json stale one second before day 60 in the site's zone", () => {
+  assert.is(staleFlag(beforeDay60), false);
+});
+
+test.run();

@@ -1,0 +1,184 @@
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root: every build runs from here, as `npm run build` does. */
+export const repoRoot: string = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** The sample content that ships with the repository. */
+export const sampleContentDir: string = join(repoRoot, "content");
+
+/** What `npm run build` runs. */
+const buildScript = join(repoRoot, "scripts/build.mjs");
+
+/** What one build is given. Every field left out is also removed from the inherited environment. */
+export interface BuildOptions {
+  /** `SITE_URL`; default: unset, so `site.yaml`'s `url` applies. */
+  siteUrl?: string;
+  /** `SOURCE_DATE_EPOCH` in seconds; default: unset (the real clock). */
+  epoch?: number;
+  /** `CONTENT_DIR`; default: unset (`content/`). */
+  contentDir?: string;
+  /** `--config`, relative to the repository root; default: `.eleventy.js`. */
+  config?: string;
+  /** Further environment variables (e.g. GitHub settings pointing at a fake server). */
+  env?: Record<string, string>;
+}
+
+/** What one build left behind: its output folder and everything it printed. */
+export interface BuildResult {
+  outDir: string;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for assertions on what the owner sees. */
+  output: string;
+}
+
+/** Makes a fresh folder under the system temp folder; remove it with `removeDir`. */
+export function makeTempDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `folio-e2e-${label}-`));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Copies a content tree into a temp folder so a test can break one thing in it. */
+export function copyContent(from: string = sampleContentDir): string {
+  const dir = makeTempDir("content");
+  cpSync(from, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Builds the site with the real build command (`npm run build`) into a new temp folder. Never rejects on a failed
+ * build: the exit code and output are the result.
+ */
+export function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const outDir = makeTempDir("site");
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete env.SITE_URL;
+  delete env.SOURCE_DATE_EPOCH;
+  delete env.CONTENT_DIR;
+  delete env.FORCE_COLOR;
+  // Builds under test never go live, whatever the machine's environment (CI may set a token).
+  for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
+  Object.assign(env, options.env ?? {});
+  if (options.siteUrl !== undefined) env.SITE_URL = options.siteUrl;
+  if (options.epoch !== undefined) env.SOURCE_DATE_EPOCH = String(options.epoch);
+  if (options.contentDir !== undefined) env.CONTENT_DIR = options.contentDir;
+
+  const args = [buildScript, `--output=${outDir}`, "--quiet"];
+  if (options.config !== undefined) args.push(`--config=${options.config}`);
+
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolvePromise({ outDir, status, stdout, stderr, output: `${stdout}\n${stderr}` });
+    });
+  });
+}
+
+/** Every file under `dir` (or under `dir/under`), relative to `dir`, with `/` separators, sorted. */
+export function listFiles(dir: string, under = ""): string[] {
+  const start = join(dir, under);
+  if (!existsSync(start)) return [];
+  const found: string[] = [];
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else found.push(relative(dir, full).split(sep).join("/"));
+    }
+  };
+  walk(start);
+  return found.sort();
+}
+
+/** The portfolio API's files as the spec counts them: everything under `api/`, plus `pgp.asc`. */
+export function portfolioFiles(outDir: string): string[] {
+  const files = listFiles(outDir, "api");
+  if (existsSync(join(outDir, "pgp.asc"))) files.push("pgp.asc");
+  return files.sort();
+}
+
+export function readText(outDir: string, file: string): string {
+  return readFileSync(join(outDir, file), "utf8");
+}
+
+export function readJson<T = unknown>(outDir: string, file: string): T {
+  return JSON.parse(readText(outDir, file)) as T;
+}
+
+/** The parts of the envelope the tests read. */
+export interface Meta {
+  api: string;
+  version: string;
+  generated: string;
+  self: string;
+  docs: string;
+  count?: number;
+  source?: string;
+  note?: string;
+}
+
+export interface Envelope<T = unknown> {
+  meta: Meta;
+  data: T;
+}
+
+export interface IndexEndpoint {
+  path: string;
+  url: string;
+  summary: string;
+  group: string;
+  type: string;
+  params?: Record<string, string[]>;
+}
+
+export interface ApiIndex {
+  name: string;
+  description: string;
+  version: string;
+  docs: string;
+  openapi: string;
+  endpoints: IndexEndpoint[];
+}
+
+/** Every file the index promises: its paths with `{param}` expanded over every listed value. */
+export function filesPromisedByIndex(index: ApiIndex): string[] {
+  const files: string[] = [];
+  for (const endpoint of index.endpoints) {
+    let paths = [endpoint.path];
+    for (const [name, values] of Object.entries(endpoint.params ?? {})) {
+      paths = paths.flatMap((path) => values.map((value) => path.replace(`{${name}}`, encodeURIComponent(value))));
+    }
+    files.push(...paths.map((path) => path.replace(/^\//, "")));
+  }
+  return files.sort();
+}
+
+/** Envelope files: JSON under `api/` except the badge-shaped files and the OpenAPI document. */
+export function envelopeFiles(outDir: string): string[] {
+  return listFiles(outDir, "api").filter(
+    (file) => file.endsWith(".json") && file !== "api/openapi.json" && !file.startsWith("api/v1/badges/"),
+  );
+}
+
+/** Lines of the build output that look like a JavaScript stack trace. */
+export function stackTraceLines(output: string): string[] {
+  return output.split("\n").filter((line) => /^\s*(\[11ty\]\s*)?\s{2,}at\s/.test(line) || line.includes("Original error stack trace"));
+}

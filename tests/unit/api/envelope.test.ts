@@ -1,0 +1,64 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { Type } from "@sinclair/typebox";
+import { envelope } from "../../../src/api/envelope.ts";
+import type { ApiContext, Route } from "../../../src/api/route.ts";
+
+const context: ApiContext = {
+  name: "test-api",
+  description: "A test API",
+  docs: "https://x.example/docs/api/",
+  baseUrl: "https://x.example",
+  generated: new Date("2026-11-21T10:00:00.500Z"),
+  notes: { repositories: "Stars are old.", pulls: "Pulls are old.", posts: "Stars are old." },
+};
+
+function route(changes: Partial<Route<null>>): Route<null> {
+  return { id: "r", path: "/r.json", summary: "R", description: "R", group: "g", mediaType: "application/json", body: "envelope", schema: Type.Null(), build: () => null, ...changes };
+}
+
+test("should write the meta keys in a fixed order: api, version, generated, self, docs", () => {
+  const { meta } = envelope(route({}), context, "1.0.0", "https://x.example/r.json", { a: 1 }, null);
+
+  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs"]);
+  assert.equal(meta, { api: "test-api", version: "1.0.0", generated: "2026-11-21T10:00:00Z", self: "https://x.example/r.json", docs: "https://x.example/docs/api/" });
+});
+
+test("should add count for list routes, then source, then note", () => {
+  const listRoute = route({ body: "list", source: () => "https://github.com/x", notes: ["pulls"] });
+
+  const { meta } = envelope(listRoute, context, "1.0.0", "https://x.example/r.json", [1, 2, 3], null);
+
+  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs", "count", "source", "note"]);
+  assert.equal([meta.count, meta.source, meta.note], [3, "https://github.com/x", "Pulls are old."]);
+});
+
+test("should not count items of an envelope route", () => {
+  const { meta } = envelope(route({ body: "envelope" }), context, "1.0.0", "https://x.example/r.json", [1, 2], null);
+
+  assert.is("count" in meta, false);
+});
+
+test("should join the distinct notes of the route's topics", () => {
+  const { meta } = envelope(route({ notes: ["repositories", "pulls", "posts"] }), context, "1.0.0", "https://x.example/r.json", {}, null);
+
+  assert.is(meta.note, "Stars are old. Pulls are old.");
+});
+
+test("should leave out source and note when there are none", () => {
+  const quiet = route({ notes: ["posts"], source: () => undefined });
+
+  const { meta } = envelope(quiet, { ...context, notes: {} }, "1.0.0", "https://x.example/r.json", {}, null);
+
+  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs"]);
+});
+
+test("should pass the payload through as data", () => {
+  const data = { name: "x" };
+
+  const result = envelope(route({}), context, "1.0.0", "https://x.example/r.json", data, null);
+
+  assert.is(result.data, data);
+});
+
+test.run();

@@ -1,0 +1,221 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { formatProblems, validateSite, type ApiOutput, type ValidationProblem } from "../../../src/checks/validate-site.ts";
+
+const BASE = "https://x.example";
+const api: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api/v1"] };
+
+/** The published description: note that no schema says `additionalProperties: false`. */
+const openapi = {
+  openapi: "3.1.0",
+  info: { title: "Tiny", version: "1.0.0" },
+  servers: [{ url: BASE }],
+  paths: {
+    "/api/v1/things.json": {
+      get: {
+        responses: {
+          "200": {
+            description: "All things",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["meta", "data"],
+                  properties: { meta: { $ref: "#/components/schemas/Meta" }, data: { type: "array", items: { $ref: "#/components/schemas/Thing" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    "/api/v1/things/{name}.json": {
+      get: {
+        parameters: [{ name: "name", in: "path", required: true, schema: { type: "string", enum: ["a", "b"] } }],
+        responses: {
+          "200": {
+            description: "One thing",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["meta", "data"],
+                  properties: { meta: { $ref: "#/components/schemas/Meta" }, data: { $ref: "#/components/schemas/Thing" } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    "/api/v1/card.txt": {
+      get: { responses: { "200": { description: "Card", content: { "text/plain": { schema: { type: "string", minLength: 1 } } } } } },
+    },
+  },
+  components: {
+    schemas: {
+      Meta: { type: "object", required: ["self"], properties: { self: { type: "string", format: "uri" } } },
+      Thing: { type: "object", required: ["name", "count"], properties: { name: { type: "string" }, count: { type: "integer", minimum: 0 } } },
+    },
+  },
+};
+
+const thing = (name: string, count = 1) => ({ name, count });
+const file = (path: string, data: unknown) => ({ meta: { self: `${BASE}/${path}` }, data });
+
+/** The files of a valid build, by path under the output folder. */
+function validFiles(): Record<string, unknown> {
+  return {
+    "api/openapi.json": openapi,
+    "api/v1/things.json": file("api/v1/things.json", [thing("a"), thing("b", 2)]),
+    "api/v1/things/a.json": file("api/v1/things/a.json", thing("a")),
+    "api/v1/things/b.json": file("api/v1/things/b.json", thing("b", 2)),
+    "api/v1/card.txt": "a card\n",
+  };
+}
+
+/** Writes a build output (strings as they are, other values as JSON; null leaves a file out) and validates it. */
+function validate(changes: Record<string, unknown> = {}): ValidationProblem[] {
+  const dir = mkdtempSync(join(tmpdir(), "folio-site-"));
+  try {
+    for (const [path, body] of Object.entries({ ...validFiles(), ...changes })) {
+      if (body === null) continue;
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), typeof body === "string" ? body : JSON.stringify(body, null, 2));
+    }
+    return validateSite(dir, [api]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The only problem, failing with the whole list when there is not exactly one. */
+function onlyProblem(problems: ValidationProblem[]): ValidationProblem {
+  assert.is(problems.length, 1, formatProblems(problems));
+  return problems[0] as ValidationProblem;
+}
+
+test("should accept a build whose files match the description", () => {
+  const problems = validate();
+
+  assert.equal(problems, []);
+});
+
+test("should reject a field the description does not declare, though the published schema allows others", () => {
+  assert.not.match(JSON.stringify(openapi), "additionalProperties");
+
+  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/a.json", { ...thing("a"), colour: "red" }) }));
+
+  assert.is(problem.file, join("api", "v1", "things", "a.json"));
+  assert.is(problem.pointer, "/data");
+  assert.match(problem.rule, '"colour" (not declared in the OpenAPI description)');
+  assert.match(problem.rule, "additionalProperties");
+});
+
+test("should reject an undeclared field inside an item of a list", () => {
+  const problem = onlyProblem(validate({ "api/v1/things.json": file("api/v1/things.json", [thing("a"), { ...thing("b"), extra: 1 }]) }));
+
+  assert.is(problem.file, join("api", "v1", "things.json"));
+  assert.is(problem.pointer, "/data/1");
+  assert.match(problem.rule, '"extra"');
+});
+
+test("should reject an undeclared field in meta", () => {
+  const body = { meta: { self: `${BASE}/api/v1/things/b.json`, extra: true }, data: thing("b") };
+
+  const problem = onlyProblem(validate({ "api/v1/things/b.json": body }));
+
+  assert.is(problem.pointer, "/meta");
+  assert.match(problem.rule, '"extra"');
+});
+
+test("should reject a value of the wrong type", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/a.json", { name: "a", count: "3" }) }));
+
+  assert.is(problem.file, join("api", "v1", "things", "a.json"));
+  assert.is(problem.pointer, "/data/count");
+  assert.match(problem.rule, "must be integer");
+  assert.match(problem.rule, "[type at");
+});
+
+test("should reject an object without a required key", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/b.json": file("api/v1/things/b.json", { name: "b" }) }));
+
+  assert.is(problem.pointer, "/data");
+  assert.match(problem.rule, "must have required property 'count'");
+  assert.match(problem.rule, "[required at");
+});
+
+test("should reject an empty text file whose schema needs text", () => {
+  const problem = onlyProblem(validate({ "api/v1/card.txt": "" }));
+
+  assert.is(problem.file, join("api", "v1", "card.txt"));
+  assert.is(problem.pointer, "/");
+  assert.match(problem.rule, "minLength");
+});
+
+test("should report a file that a templated path declares but the build lacks", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/b.json": null }));
+
+  assert.equal(problem, { file: join("api", "v1", "things", "b.json"), pointer: "", rule: "missing: /api/v1/things/{name}.json declares this file" });
+});
+
+test("should report a stray file in a folder the API owns", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/c.json": file("api/v1/things/c.json", thing("c")) }));
+
+  assert.equal(problem, { file: join("api", "v1", "things", "c.json"), pointer: "", rule: "no path of api/openapi.json declares this file" });
+});
+
+test("should ignore files outside the folders the API owns", () => {
+  const problems = validate({ "projects/index.html": "<!doctype html>" });
+
+  assert.equal(problems, []);
+});
+
+test("should reject a JSON file that does not parse", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/a.json": "{ not json" }));
+
+  assert.is(problem.file, join("api", "v1", "things", "a.json"));
+  assert.is(problem.pointer, "");
+  assert.match(problem.rule, /^not valid JSON/);
+});
+
+test("should reject a meta.self that is not the file's own URL", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/b.json", thing("a")) }));
+
+  assert.equal(problem, {
+    file: join("api", "v1", "things", "a.json"),
+    pointer: "/meta/self",
+    rule: `must be this file's own URL ${BASE}/api/v1/things/a.json, found ${BASE}/api/v1/things/b.json`,
+  });
+});
+
+test("should reject a meta.self on another host, though its path is right", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/a.json": { meta: { self: "https://localhost:8080/api/v1/things/a.json" }, data: thing("a") } }));
+
+  assert.equal(problem.pointer, "/meta/self");
+  assert.match(problem.rule, "found https://localhost:8080/api/v1/things/a.json");
+});
+
+test("should require the document to name its server, so meta.self can be checked", () => {
+  const problems = validate({ "api/openapi.json": { ...openapi, servers: [] } });
+
+  assert.ok(problems.some((p) => p.file === "api/openapi.json" && p.pointer === "/servers"));
+});
+
+test("should report a missing OpenAPI document", () => {
+  const problem = onlyProblem(validate({ "api/openapi.json": null }));
+
+  assert.equal(problem, { file: "api/openapi.json", pointer: "", rule: "the OpenAPI document is missing" });
+});
+
+test("should format one line per problem", () => {
+  const text = formatProblems([{ file: "a.json", pointer: "/data", rule: "bad" }, { file: "b.json", pointer: "", rule: "missing" }]);
+
+  assert.is(text, "a.json: /data: bad\nb.json: : missing");
+});
+
+test.run();

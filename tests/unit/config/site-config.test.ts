@@ -1,0 +1,111 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { stringify } from "yaml";
+import { absoluteUrl, isoInstant, readSiteConfig } from "../../../src/config/site-config.ts";
+import { writeContentTree } from "../support/content-tree.ts";
+import { contentProblems, problemAt } from "../support/errors.ts";
+
+const siteYaml = (changes: Record<string, unknown> = {}) =>
+  stringify({
+    url: "https://fixture.example",
+    title: "Fixture",
+    description: "A fixture",
+    timezone: "Europe/Berlin",
+    github: "fixture-owner",
+    api: { name: "fixture-portfolio", description: "Fixture API" },
+    blog: { url: "/blog/", feed: "blog/feed.xml" },
+    ...changes,
+  });
+
+/** Runs `act` with a content folder whose site.yaml has the given changes. */
+function withSite<T>(changes: Record<string, unknown>, act: (dir: string) => T): T {
+  const tree = writeContentTree({ "site.yaml": siteYaml(changes) });
+  try {
+    return act(tree.dir);
+  } finally {
+    tree.cleanup();
+  }
+}
+
+test("should take the base URL from site.yaml when SITE_URL is not set", () => {
+  const config = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+
+  assert.is(config.baseUrl, "https://fixture.example");
+  assert.is(config.basePath, "");
+  assert.is(config.blogUrl, "https://fixture.example/blog/");
+});
+
+test("should let SITE_URL override the URL of site.yaml", () => {
+  const config = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "https://other.example" }));
+
+  assert.is(config.baseUrl, "https://other.example");
+});
+
+test("should split a base URL with a path into a base URL without trailing slash and a base path", () => {
+  const config = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "https://x.example/portfolio/" }));
+
+  assert.is(config.baseUrl, "https://x.example/portfolio");
+  assert.is(config.basePath, "/portfolio");
+  assert.is(config.blogUrl, "https://x.example/portfolio/blog/");
+});
+
+test("should keep an absolute blog URL as it is", () => {
+  const config = withSite({ blog: { url: "https://blog.example/", feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+
+  assert.is(config.blogUrl, "https://blog.example/");
+});
+
+test("should set the build time from SOURCE_DATE_EPOCH", () => {
+  const config = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "1795219200" }));
+
+  assert.is(config.buildTime.toISOString(), "2026-11-21T00:00:00.000Z");
+});
+
+test("should reject a SOURCE_DATE_EPOCH that is not a number of seconds", async () => {
+  const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "yesterday" })));
+
+  const problem = problemAt(problems, "(environment)");
+  assert.is(problem.file, "SOURCE_DATE_EPOCH");
+  assert.is(problem.actual, "yesterday");
+});
+
+test("should reject a time zone that is not an IANA zone", async () => {
+  const tree = writeContentTree({ "site.yaml": siteYaml({ timezone: "Mars/Olympus_Mons" }) });
+  try {
+    const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: tree.dir }));
+
+    const problem = problemAt(problems, "timezone");
+    assert.is(problem.file, tree.file("site.yaml"));
+    assert.is(problem.actual, "Mars/Olympus_Mons");
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should reject a SITE_URL that is not an absolute URL and name SITE_URL", async () => {
+  const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "x.example/portfolio" })));
+
+  const problem = problemAt(problems, "url");
+  assert.is(problem.file, "SITE_URL");
+  assert.is(problem.actual, "x.example/portfolio");
+});
+
+test("should reject a content folder that does not exist", async () => {
+  const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: "/nonexistent/content-folder" }));
+
+  assert.is(problemAt(problems, "(folder)").file, "/nonexistent/content-folder");
+});
+
+test("should join a site path onto the base URL and keep absolute URLs", () => {
+  const joined = [absoluteUrl("https://x.example/p", "/blog/"), absoluteUrl("https://x.example/p", "blog/"), absoluteUrl("https://x.example/p", "https://b.example/")];
+
+  assert.equal(joined, ["https://x.example/p/blog/", "https://x.example/p/blog/", "https://b.example/"]);
+});
+
+test("should write instants in UTC with whole seconds", () => {
+  const text = isoInstant(new Date("2026-11-21T10:11:12.345+02:00"));
+
+  assert.is(text, "2026-11-21T08:11:12Z");
+});
+
+test.run();

@@ -1,0 +1,204 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
+import { changedProject, PGP_FINGERPRINT, projectFile, writeContentTree, type TreeOverrides } from "../support/content-tree.ts";
+import { contentProblems, problemAt } from "../support/errors.ts";
+
+/** Loads a fixture tree with the given overrides and returns the problems the loader reports. */
+async function problemsWith(overrides: TreeOverrides) {
+  const tree = writeContentTree(overrides);
+  try {
+    return { problems: await contentProblems(() => loadPortfolioContent(tree.dir)), file: tree.file };
+  } finally {
+    tree.cleanup();
+  }
+}
+
+test("should load a valid content tree with every file checked", async () => {
+  const tree = writeContentTree();
+  try {
+    const content = await loadPortfolioContent(tree.dir);
+
+    assert.equal(content.domains.map((d) => d.id), ["systems", "climbing", "audio"]);
+    assert.equal(content.projects.map((p) => p.meta.name).sort(), ["Delta", "alpha", "beta", "gamma"]);
+    assert.is(content.profile.name, "Fixture Owner");
+    assert.is(content.now.updated, "2026-11-02");
+    assert.equal(content.inProgress, [{ name: "secret-thing", hint: "Not yet published." }]);
+    assert.equal(content.languageColors, { Rust: "#DEA584", C: "#555555" });
+    assert.is(content.pgp?.fingerprint, PGP_FINGERPRINT);
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should reject a project whose cluster is not a domain id", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": changedProject("beta", { cluster: "cooking" }) });
+
+  const problem = problemAt(problems, "cluster");
+  assert.is(problem.file, file("projects/beta.md"));
+  assert.is(problem.actual, "cooking");
+  assert.match(problem.expected, "systems, climbing, audio");
+});
+
+test("should reject two projects with the same name", async () => {
+  const { problems, file } = await problemsWith({ "projects/zeta.md": changedProject("beta", {}) });
+
+  const problem = problemAt(problems, "name");
+  assert.is(problem.file, file("projects/zeta.md"));
+  assert.is(problem.actual, "beta");
+  assert.match(problem.expected, "used by no other project");
+  assert.match(problem.expected, file("projects/beta.md"));
+});
+
+test("should reject two project names that differ only in case", async () => {
+  const { problems, file } = await problemsWith({ "projects/zeta.md": changedProject("alpha", { name: "ALPHA" }) });
+
+  const problem = problemAt(problems, "name");
+  assert.is(problem.file, file("projects/zeta.md"));
+  assert.is(problem.actual, "ALPHA");
+  assert.match(problem.expected, file("projects/alpha.md"));
+});
+
+test("should reject an in-progress name that a published project uses", async () => {
+  const { problems, file } = await problemsWith({ "in-progress.yaml": "- name: Gamma\n  hint: Taken.\n" });
+
+  const problem = problemAt(problems, "[0].name");
+  assert.is(problem.file, file("in-progress.yaml"));
+  assert.is(problem.actual, "Gamma");
+});
+
+test("should reject a project name with characters outside [A-Za-z0-9._-]", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": changedProject("beta", { name: "my project" }) });
+
+  const problem = problemAt(problems, "name");
+  assert.is(problem.file, file("projects/beta.md"));
+  assert.is(problem.actual, "my project");
+  assert.ok(problem.expected.length > 0);
+});
+
+test("should reject a medal that is not gold, silver or bronze", async () => {
+  const award = { place: "1st place", medal: "platinum", event: "Hack 2025" };
+  const { problems, file } = await problemsWith({ "projects/alpha.md": changedProject("alpha", { award }) });
+
+  const problem = problemAt(problems, "award.medal");
+  assert.is(problem.file, file("projects/alpha.md"));
+  assert.is(problem.actual, "platinum");
+  for (const medal of ["gold", "silver", "bronze"]) assert.match(problem.expected, medal);
+});
+
+test("should reject a project without a tagline", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": changedProject("beta", { tagline: undefined }) });
+
+  const problem = problemAt(problems, "tagline");
+  assert.is(problem.file, file("projects/beta.md"));
+  assert.is(problem.expected, "a value (this field is required)");
+});
+
+test("should reject a demo link that is not a URL", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": changedProject("beta", { demo: "not a url" }) });
+
+  const problem = problemAt(problems, "demo");
+  assert.is(problem.file, file("projects/beta.md"));
+  assert.is(problem.actual, "not a url");
+  assert.match(problem.expected, "https://example.org/");
+});
+
+test("should reject a now.yaml date that is not YYYY-MM-DD", async () => {
+  const { problems, file } = await problemsWith({ "now.yaml": "updated: 02/11/2026\nsections: []\n" });
+
+  const problem = problemAt(problems, "updated");
+  assert.is(problem.file, file("now.yaml"));
+  assert.is(problem.actual, "02/11/2026");
+  assert.is(problem.expected, "a date as YYYY-MM-DD");
+});
+
+test("should reject a PGP file that does not parse", async () => {
+  const garbage = "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nnot base64 at all !!!\n-----END PGP PUBLIC KEY BLOCK-----\n";
+  const { problems, file } = await problemsWith({ "pgp.asc": garbage });
+
+  const problem = problemAt(problems, "(key)");
+  assert.is(problem.file, file("pgp.asc"));
+  assert.match(problem.expected, "ASCII-armored OpenPGP public key");
+});
+
+test("should reject a PGP file holding a private key block", async () => {
+  const privateKey = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nxVgEZ0000\n-----END PGP PRIVATE KEY BLOCK-----\n";
+  const { problems, file } = await problemsWith({ "pgp.asc": privateKey });
+
+  const problem = problemAt(problems, "(key)");
+  assert.is(problem.file, file("pgp.asc"));
+  assert.match(problem.expected, "private key");
+});
+
+test("should reject an unknown front-matter key such as a misspelt `featured`", async () => {
+  const { problems, file } = await problemsWith({ "projects/alpha.md": changedProject("alpha", { featured: undefined, feature: true }) });
+
+  const problem = problemAt(problems, "feature");
+  assert.is(problem.file, file("projects/alpha.md"));
+  assert.match(problem.expected, /^no such field/);
+});
+
+test("should reject a YAML file that does not parse", async () => {
+  const { problems, file } = await problemsWith({ "profile.yaml": "name: [unclosed\nhandle: x\n" });
+
+  const problem = problemAt(problems, "(file)");
+  assert.is(problem.file, file("profile.yaml"));
+  assert.match(problem.expected, /^valid YAML/);
+});
+
+test("should reject front matter with invalid YAML", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": "---\nname: beta\ntagline: [oops\n---\nBody\n" });
+
+  const problem = problemAt(problems, "(file)");
+  assert.is(problem.file, file("projects/beta.md"));
+  assert.match(problem.expected, /^valid YAML/);
+});
+
+test("should report problems of several files together in one error", async () => {
+  const { problems, file } = await problemsWith({
+    "projects/alpha.md": changedProject("alpha", { tagline: undefined }),
+    "now.yaml": "updated: 02/11/2026\nsections: []\n",
+    "profile.yaml": "name: [unclosed\n",
+  });
+
+  const where = problems.map((p) => `${p.file}#${p.field}`).sort();
+  assert.equal(where, [`${file("now.yaml")}#updated`, `${file("profile.yaml")}#(file)`, `${file("projects/alpha.md")}#tagline`].sort());
+});
+
+test("should report a cross-file problem together with a problem inside another file", async () => {
+  const { problems, file } = await problemsWith({
+    "projects/alpha.md": changedProject("alpha", { tagline: undefined }),
+    "projects/beta.md": changedProject("beta", { cluster: "cooking" }),
+  });
+
+  const where = problems.map((p) => `${p.file}#${p.field}`).sort();
+  assert.equal(where, [`${file("projects/alpha.md")}#tagline`, `${file("projects/beta.md")}#cluster`]);
+});
+
+test("should reject a projects folder without project files", async () => {
+  const none: TreeOverrides = { "projects/alpha.md": null, "projects/beta.md": null, "projects/gamma.md": null, "projects/Delta.md": null };
+  const { problems } = await problemsWith({ ...none, "projects/README.txt": "no projects" });
+
+  const problem = problemAt(problems, "(folder)");
+  assert.match(problem.expected, "at least one project file");
+});
+
+test("should reject a project file without front matter", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": "Just a body.\n" });
+
+  const problem = problemAt(problems, "(front matter)");
+  assert.is(problem.file, file("projects/beta.md"));
+});
+
+test("should keep the Markdown body of a project apart from its front matter", async () => {
+  const tree = writeContentTree({ "projects/beta.md": projectFile({ name: "beta", tagline: "t", cluster: "systems", languages: ["C"] }, "# Hello\n") });
+  try {
+    const content = await loadPortfolioContent(tree.dir);
+
+    assert.is(content.projects.find((p) => p.meta.name === "beta")?.body, "# Hello\n");
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test.run();

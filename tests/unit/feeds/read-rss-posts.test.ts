@@ -1,0 +1,86 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { parseRssPosts } from "../../../src/feeds/read-rss-posts.ts";
+import { contentProblems, problemAt } from "../support/errors.ts";
+
+const WHERE = "blog/feed.xml";
+const rss = (items: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Blog</title><link>https://b.example/</link><description>d</description>
+${items}
+</channel></rss>`;
+const item = (fields: string) => `<item>${fields}</item>`;
+
+test("should read each item's title, link, date and summary in feed order", () => {
+  const xml = rss(
+    item("<title>One</title><link>https://b.example/one/</link><pubDate>Tue, 11 Feb 2025 07:45:00 +0000</pubDate><description>First.</description>") +
+      item("<title>Two</title><link>https://b.example/two/</link><description>Second.</description>"),
+  );
+
+  const posts = parseRssPosts(xml, WHERE);
+
+  assert.equal(posts, [
+    { title: "One", url: "https://b.example/one/", published: "2025-02-11T07:45:00Z", summary: "First." },
+    { title: "Two", url: "https://b.example/two/", published: null, summary: "Second." },
+  ]);
+});
+
+test("should convert RFC 822 dates with an offset to UTC", () => {
+  const xml = rss(item("<title>T</title><link>https://b.example/t/</link><pubDate>Thu, 25 Sep 2025 20:10:00 +0200</pubDate>"));
+
+  const posts = parseRssPosts(xml, WHERE);
+
+  assert.is(posts[0]?.published, "2025-09-25T18:10:00Z");
+});
+
+test("should decode entities and strip HTML from titles and summaries", () => {
+  const xml = rss(item(
+    "<title>Fish &amp; chips</title><link>https://b.example/f/</link>" +
+      "<description>&lt;p&gt;Hot &amp;amp; salty,\n   with &lt;em&gt;vinegar&lt;/em&gt;&lt;/p&gt;</description>",
+  ));
+
+  const posts = parseRssPosts(xml, WHERE);
+
+  assert.equal([posts[0]?.title, posts[0]?.summary], ["Fish & chips", "Hot & salty, with vinegar"]);
+});
+
+test("should read a summary given as CDATA", () => {
+  const xml = rss(item("<title>C</title><link>https://b.example/c/</link><description><![CDATA[<p>Tags &amp; more</p>]]></description>"));
+
+  const posts = parseRssPosts(xml, WHERE);
+
+  assert.is(posts[0]?.summary, "Tags & more");
+});
+
+test("should reject an item without a link, naming item[i].link", async () => {
+  const xml = rss(item("<title>Fine</title><link>https://b.example/1/</link>") + item("<title>No link</title>"));
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  const problem = problemAt(problems, "item[1].link");
+  assert.is(problem.file, WHERE);
+  assert.is(problem.expected, "an absolute http(s) URL");
+});
+
+test("should reject an item whose pubDate is not an RFC 822 date", async () => {
+  const xml = rss(item("<title>T</title><link>https://b.example/t/</link><pubDate>2025-02-11</pubDate>"));
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  const problem = problemAt(problems, "item[0].pubDate");
+  assert.is(problem.actual, "2025-02-11");
+  assert.match(problem.expected, "RFC 822");
+});
+
+test("should reject a document without an RSS channel", async () => {
+  const problems = await contentProblems(() => parseRssPosts("<feed><entry/></feed>", WHERE));
+
+  assert.is(problemAt(problems, "rss.channel").file, WHERE);
+});
+
+test("should give no posts for a channel without items", () => {
+  const posts = parseRssPosts(rss(""), WHERE);
+
+  assert.equal(posts, []);
+});
+
+test.run();
