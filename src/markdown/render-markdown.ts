@@ -9,11 +9,39 @@ export interface RenderedHeading {
   title: string;
 }
 
+/** A link as written and as published. */
+export interface RenderedLink {
+  /** The href as the author wrote it. */
+  written: string;
+  /** The href in the HTML (after the resolver). */
+  url: string;
+  text: string;
+}
+
+/** An image as written and as published. */
+export interface RenderedImage {
+  written: string;
+  url: string;
+  alt: string;
+}
+
 /** One Markdown document rendered once, in every form the outputs need. */
 export interface RenderedMarkdown {
   html: string;
   text: string;
   headings: RenderedHeading[];
+  links: RenderedLink[];
+  images: RenderedImage[];
+  /** The language of each fenced code block, in order (null when none is given). */
+  codeBlocks: (string | null)[];
+  /** Words of prose (code blocks not counted). */
+  wordCount: number;
+}
+
+/** How a document's URLs are published: e.g. made absolute, `.md` links turned into page URLs. */
+export interface RenderOptions {
+  resolveLink?(href: string): string;
+  resolveImage?(src: string): string;
 }
 
 // Authored content is trusted (it is the owner's own), so raw HTML passes through.
@@ -23,11 +51,67 @@ const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false 
  * Parses a Markdown document once and derives the HTML, the plain text and the headings
  * from that one token stream, so nothing ever renders the same file twice.
  */
-export function renderMarkdown(source: string): RenderedMarkdown {
+export function renderMarkdown(source: string, options: RenderOptions = {}): RenderedMarkdown {
   const env = {};
   const tokens = markdown.parse(source, env);
   const headings = assignHeadingIds(tokens);
-  return { html: markdown.renderer.render(tokens, markdown.options, env), text: tokensToText(tokens), headings };
+  const { links, images } = resolveUrls(tokens, options);
+  return {
+    html: markdown.renderer.render(tokens, markdown.options, env),
+    text: tokensToText(tokens),
+    headings,
+    links,
+    images,
+    codeBlocks: tokens.filter((t) => t.type === "fence").map((t) => t.info.trim().split(/\s+/)[0] || null),
+    wordCount: countWords(tokens),
+  };
+}
+
+/** Rewrites every link and image URL in place through the resolver, and lists them. */
+function resolveUrls(tokens: Token[], options: RenderOptions): { links: RenderedLink[]; images: RenderedImage[] } {
+  const links: RenderedLink[] = [];
+  const images: RenderedImage[] = [];
+  for (const block of tokens) {
+    const children = block.children ?? [];
+    children.forEach((token, index) => {
+      if (token.type === "link_open") {
+        const written = String(token.attrGet("href") ?? "");
+        const url = options.resolveLink ? options.resolveLink(written) : written;
+        token.attrSet("href", url);
+        links.push({ written, url, text: linkText(children, index) });
+      } else if (token.type === "image") {
+        const written = String(token.attrGet("src") ?? "");
+        const url = options.resolveImage ? options.resolveImage(written) : written;
+        token.attrSet("src", url);
+        images.push({ written, url, alt: inlineText(token.children ?? []).trim() });
+      }
+    });
+  }
+  return { links, images };
+}
+
+function linkText(children: Token[], openIndex: number): string {
+  const inside: Token[] = [];
+  let depth = 0;
+  for (const token of children.slice(openIndex + 1)) {
+    if (token.type === "link_open") depth += 1;
+    if (token.type === "link_close") {
+      if (depth === 0) break;
+      depth -= 1;
+    }
+    inside.push(token);
+  }
+  return inlineText(inside).trim();
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+function countWords(tokens: Token[]): number {
+  let count = 0;
+  for (const token of tokens) {
+    if (token.type === "inline") count += inlineText(token.children ?? []).match(WORD)?.length ?? 0;
+  }
+  return count;
 }
 
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text. */
