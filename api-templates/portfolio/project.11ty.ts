@@ -1,19 +1,6 @@
 // One JSON file per project: /api/v1/projects/{name}.json (ProjectDetail).
-import type { PortfolioModel, Project } from "../../src/model/portfolio-model.ts";
-import { renderRouteFile, routePermalink } from "../../src/api/render-file.ts";
 import { portfolioApi } from "../../src/api/portfolio/routes.ts";
+import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
+import type { PortfolioModel, Project } from "../../src/model/portfolio-model.ts";
 
-interface Data {
-  portfolio: PortfolioModel;
-  project: Project;
-}
-
-export const data = {
-  pagination: { data: "portfolio.projects", size: 1, alias: "project" },
-  permalink: (d: Data) => routePermalink(portfolioApi, "getProject", { name: d.project.name }),
-  eleventyExcludeFromCollections: true,
-};
-
-export function render(d: Data): string {
-  return renderRouteFile(portfolioApi, d.portfolio, "getProject", { name: d.project.name });
-}
+export const { data, render } = paginatedTemplate(portfolioApi, "portfolio", "getProject", (m: PortfolioModel) => m.projects, (p: Project) => ({ name: p.name }));

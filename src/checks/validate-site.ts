@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { XMLValidator } from "fast-xml-parser";
 
 const addFormats = addFormatsModule.default;
 
@@ -82,11 +83,16 @@ function validateApi(outputDir: string, api: ApiOutput): ValidationProblem[] {
 
 function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction): ValidationProblem[] {
   let body: unknown = text;
-  if (entry.mediaType === "application/json") {
+  if (/^application\/(.+\+)?json$/.test(entry.mediaType)) {
     try {
       body = JSON.parse(text);
     } catch (error) {
       return [{ file: entry.file, pointer: "", rule: `not valid JSON (${error instanceof Error ? error.message : error})` }];
+    }
+  } else if (/[/+]xml$/.test(entry.mediaType)) {
+    const verdict = XMLValidator.validate(text);
+    if (verdict !== true) {
+      return [{ file: entry.file, pointer: "", rule: `not well-formed XML (${verdict.err.msg} at line ${verdict.err.line})` }];
     }
   }
   const problems: ValidationProblem[] = [];

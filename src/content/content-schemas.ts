@@ -35,7 +35,7 @@ export const SiteFile = Type.Object(
     blog: Type.Object(
       {
         url: Type.String({ minLength: 1, expected: "an absolute URL, or a path such as /blog/" }),
-        feed: Type.String({ minLength: 1, expected: "a path under content/, or an absolute URL" }),
+        feed: Type.Optional(Type.String({ minLength: 1, expected: "a path under content/, or an absolute URL" })),
       },
       { additionalProperties: false },
     ),

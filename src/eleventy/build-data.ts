@@ -2,6 +2,11 @@ import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { loadPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
+import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
+import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
+import { rssFeed } from "../api/blog/feeds.ts";
+import { parseRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
+import { ContentError } from "../content/content-error.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
 
 /*
@@ -32,6 +37,30 @@ export const portfolioContent = (): Promise<PortfolioContent> =>
 export const githubData = (): Promise<GithubData> =>
   once("github", async () => loadPortfolioGithub(await siteConfig(), await portfolioContent()));
 
+export const blogContent = (): Promise<BlogContent | null> => once("blog-content", async () => loadBlog(await siteConfig()));
+
+/** The blog built here, or null when the owner has none (no content/blog/blog.yaml). */
+export const blogModel = (): Promise<BlogModel | null> =>
+  once("blog", async () => {
+    const content = await blogContent();
+    return content ? buildBlogModel(await siteConfig(), content) : null;
+  });
+
+/**
+ * The portfolio's posts come from an RSS feed: the one `site.yaml` names (a file or a URL), or
+ * else this build's own blog feed, read back the way any feed reader would read it.
+ */
+const portfolioPosts = (): Promise<FeedPost[]> =>
+  once("portfolio-posts", async () => {
+    const config = await siteConfig();
+    if (config.site.blog.feed) return loadFeedPosts(config);
+    const blog = await blogModel();
+    if (!blog) {
+      throw new ContentError([{ file: "content/site.yaml", field: "blog.feed", expected: "the blog's RSS feed (a path under content/ or a URL), since content/blog/blog.yaml does not exist" }]);
+    }
+    return parseRssPosts(rssFeed(blog), "the blog's RSS feed");
+  });
+
 export const portfolioModel = (): Promise<PortfolioModel> =>
   once("portfolio", async () => {
     const config = await siteConfig();
@@ -39,6 +68,6 @@ export const portfolioModel = (): Promise<PortfolioModel> =>
       config,
       content: await portfolioContent(),
       github: await githubData(),
-      posts: await loadFeedPosts(config),
+      posts: await portfolioPosts(),
     });
   });

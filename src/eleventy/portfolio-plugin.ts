@@ -1,10 +1,11 @@
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
-import { startBuild } from "./build-data.ts";
+import { blogContent, startBuild } from "./build-data.ts";
 
 /** The APIs whose files the after-build hook validates. */
-export const publishedApis: ApiOutput[] = [{ openapi: "api/openapi.json", root: "", owns: ["api"] }];
+export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
+export const blogOutput: ApiOutput = { openapi: "blog/api/openapi.json", root: "blog", owns: ["blog/api"] };
 
 /** Raised after the build when a written file breaks its OpenAPI description. */
 export class SiteValidationError extends Error {
@@ -21,6 +22,7 @@ interface EleventyConfig {
   addExtension(ext: string, options: { key: string }): void;
   addTemplateFormats(format: string): void;
   addWatchTarget(target: string): void;
+  addPassthroughCopy(copy: Record<string, string>): void;
   on(event: string, handler: (arg: { directories: { output: string } }) => unknown): void;
 }
 
@@ -39,11 +41,15 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig): void {
   });
   eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
   eleventyConfig.addTemplateFormats("11ty.ts");
-  eleventyConfig.addWatchTarget(process.env.CONTENT_DIR ?? "content/");
+  const contentDir = process.env.CONTENT_DIR ?? "content";
+  eleventyConfig.addWatchTarget(contentDir);
+  // Post images are published as they are, beside the blog.
+  eleventyConfig.addPassthroughCopy({ [join(contentDir, "blog", "images")]: "blog/images" });
 
   eleventyConfig.on("eleventy.before", () => startBuild());
-  eleventyConfig.on("eleventy.after", ({ directories }) => {
-    const problems = validateSite(join(directories.output), publishedApis);
+  eleventyConfig.on("eleventy.after", async ({ directories }) => {
+    const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
+    const problems = validateSite(join(directories.output), apis);
     if (problems.length > 0) throw new SiteValidationError(problems.length, formatProblems(problems));
   });
 }

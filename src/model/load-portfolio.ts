@@ -16,7 +16,7 @@ export function loadPortfolioGithub(config: SiteConfig, content: PortfolioConten
 
 /** The blog posts the portfolio lists, from the blog's RSS feed (a file under content/ or a URL). */
 export async function loadFeedPosts(config: SiteConfig): Promise<FeedPost[]> {
-  const feed = config.site.blog.feed;
+  const feed = config.site.blog.feed ?? "";
   if (!/^https?:\/\//.test(feed)) return readRssPosts(resolve(config.contentDir, feed));
   const response = await fetch(feed, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`Blog feed ${feed} answered HTTP ${response.status}`);

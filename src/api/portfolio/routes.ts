@@ -149,7 +149,7 @@ const routes: R[] = [
     summary: "Blog posts, newest first",
     description: "Read from the blog's RSS feed at build time.",
     notes: ["posts"],
-    source: (model) => model.config.site.blog.feed.startsWith("http") ? model.config.site.blog.feed : undefined,
+    source: (model) => (model.config.site.blog.feed?.startsWith("http") ? model.config.site.blog.feed : undefined),
     build: (model) => build.postList(model),
   },
   {

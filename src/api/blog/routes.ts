@@ -1,0 +1,157 @@
+import { Type } from "@sinclair/typebox";
+import type { BlogModel } from "../../blog/blog-model.ts";
+import { ArchiveYear, BlogSearchItem, BlogSite, BlogStats, JsonFeed, TagDetail, TagListEntry } from "../../schemas/blog/catalog.ts";
+import { blogComponents } from "../../schemas/blog/components.ts";
+import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
+import { Badge } from "../../schemas/common.ts";
+import { ApiIndex } from "../../schemas/portfolio/catalog.ts";
+import { buildApiIndex } from "../api-index.ts";
+import { buildOpenApi, OpenApiDocumentShape } from "../openapi.ts";
+import type { ApiDefinition, Route } from "../route.ts";
+import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
+import { blogUrls } from "./blog-urls.ts";
+import { jsonFeed, rssFeed } from "./feeds.ts";
+import { BLOG_ROOT, blogPaths as paths } from "./paths.ts";
+import { postsText } from "./posts-text.ts";
+import * as build from "./resources.ts";
+
+type R = Route<BlogModel>;
+
+function postWithSlug(model: BlogModel, slug: string) {
+  const post = model.postBySlug.get(slug);
+  if (!post) throw new Error(`No post ${slug}`);
+  return post;
+}
+
+function tagWithSlug(model: BlogModel, slug: string) {
+  const tag = model.tagBySlug.get(slug);
+  if (!tag) throw new Error(`No tag ${slug}`);
+  return tag;
+}
+
+// Every post-derived file says so when `updated` could not come from version control.
+const dated: R["notes"] = ["history"];
+
+/** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
+const routes: R[] = [
+  {
+    id: "getIndex", path: paths.index, group: "meta", mediaType: "application/json", body: "envelope", schema: ApiIndex,
+    summary: "Every endpoint with its URL",
+    description: "Entry point of the blog API. Templated paths carry `params` listing every valid value.",
+    build: (model) => buildApiIndex(blogApi, model),
+  },
+  {
+    id: "getOpenApi", path: paths.openapi, group: "meta", mediaType: "application/json", body: "raw", schema: OpenApiDocumentShape,
+    summary: "This OpenAPI 3.1 description",
+    description: "The machine-readable description of every path and response; every file is validated against it before deploy.",
+    build: (model) => buildOpenApi(blogApi, model),
+  },
+  {
+    id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(BlogSearchItem),
+    summary: "Every post, page and tag in one small file for search",
+    description: "Entries to filter as you type: pages, then posts (newest first), then tags.",
+    build: (model) => build.search(model),
+  },
+  {
+    id: "getSite", path: paths.site, group: "meta", mediaType: "application/json", body: "envelope", schema: BlogSite,
+    summary: "Title, tagline, links, licence and publishing schedule",
+    description: "What the blog is, who writes it, under which licences, and when posts appear.",
+    build: (model) => build.site(model),
+  },
+  {
+    id: "listPosts", path: paths.posts, group: "posts", mediaType: "application/json", body: "list", schema: Type.Array(PostSummary),
+    summary: "Every published post, newest first",
+    description: "Post summaries. Drafts and posts scheduled after this build never appear.",
+    notes: dated,
+    build: (model) => model.posts.map((post) => build.postSummary(model, post)),
+  },
+  {
+    id: "getPost", path: paths.post, group: "posts", mediaType: "application/json", body: "envelope", schema: FullPost,
+    summary: "One post in full",
+    description: "Content as HTML (absolute URLs) and text, headings, code, links, images, neighbours, licence and source.",
+    params: [{ name: "slug", description: "A post's slug, as listed in posts.json", values: (model) => model.posts.map((post) => post.slug) }],
+    notes: dated,
+    build: (model, params) => build.fullPost(model, postWithSlug(model, params.slug ?? "")),
+  },
+  {
+    id: "getLatest", path: paths.latest, group: "posts", mediaType: "application/json", body: "envelope", schema: FullPost,
+    summary: "The newest post, in full",
+    description: "The same shape as a single post.",
+    available: (model) => model.posts.length > 0,
+    notes: dated,
+    build: (model) => build.fullPost(model, model.posts[0] ?? postWithSlug(model, "")),
+  },
+  {
+    id: "listTags", path: paths.tags, group: "tags", mediaType: "application/json", body: "list", schema: Type.Array(TagListEntry),
+    summary: "Tags, most used first, each with the posts carrying it",
+    description: "Ties are ordered by slug.",
+    build: (model) => build.tagList(model),
+  },
+  {
+    id: "getTag", path: paths.tag, group: "tags", mediaType: "application/json", body: "envelope", schema: TagDetail,
+    summary: "One tag with its posts",
+    description: "The tag with its posts as summaries, newest first.",
+    params: [{ name: "tag", description: "A tag's slug, as listed in tags.json", values: (model) => model.tags.map((tag) => tag.slug) }],
+    notes: dated,
+    build: (model, params) => build.tagDetail(model, tagWithSlug(model, params.tag ?? "")),
+  },
+  {
+    id: "getArchive", path: paths.archive, group: "posts", mediaType: "application/json", body: "list", schema: Type.Array(ArchiveYear),
+    summary: "Posts grouped by year and month",
+    description: "Newest year and month first; `count` in meta is the number of years.",
+    build: (model) => build.archive(model),
+  },
+  {
+    id: "getStats", path: paths.stats, group: "meta", mediaType: "application/json", body: "envelope", schema: BlogStats,
+    summary: "The numbers, all in one place",
+    description: "Posts, words, reading time, tags, code, images, first and latest post, per year.",
+    notes: dated,
+    build: (model) => build.stats(model),
+  },
+  {
+    id: "getJsonFeed", path: paths.jsonFeed, group: "feeds", mediaType: "application/feed+json", body: "raw", schema: JsonFeed,
+    summary: "JSON Feed 1.1 with full post content",
+    description: "No envelope. Item ids are the posts' URLs and never change when a post is edited.",
+    build: (model) => jsonFeed(model),
+  },
+  {
+    id: "getRss", path: paths.rss, group: "feeds", mediaType: "application/rss+xml", body: "raw",
+    schema: Type.String({ pattern: "^<\\?xml ", description: "RSS 2.0 document" }),
+    summary: "RSS 2.0 with full post content",
+    description: "No envelope. `content:encoded` carries the full post; `atom:link rel=\"self\"` is this URL.",
+    build: (model) => rssFeed(model),
+  },
+  {
+    id: "getBadge", path: paths.badge, group: "badges", mediaType: "application/json", body: "raw", schema: Badge,
+    summary: "A badge for a badge service",
+    description: "Badge-service endpoint shape (schemaVersion 1), no envelope: posts, words, latest (the newest post's title), updated (its date).",
+    params: [{ name: "metric", description: "What the badge shows", values: () => [...blogBadgeMetrics] }],
+    build: (model, params) => blogBadge(model, params.metric as BlogBadgeMetric),
+  },
+  {
+    id: "getPostsText", path: paths.postsText, group: "posts", mediaType: "text/plain", body: "raw",
+    schema: Type.String({ minLength: 1, description: "The post list as plain text" }),
+    summary: "The post list, for terminals",
+    description: "Date, title, tags and URL of every post, newest first: `curl -s URL`.",
+    build: (model) => postsText(model),
+  },
+];
+
+/** The blog API: under `{base_url}/blog`, version 1.0.0. */
+export const blogApi: ApiDefinition<BlogModel> = {
+  title: "Blog API",
+  version: "1.0.0",
+  root: BLOG_ROOT,
+  routes,
+  components: blogComponents,
+  context: (model) => ({
+    name: model.settings.api.name,
+    description: model.settings.description,
+    docs: blogUrls(model).apiDocs,
+    baseUrl: model.config.baseUrl,
+    generated: model.config.buildTime,
+    notes: model.historyUnavailable
+      ? { history: `Post \`updated\` dates equal their publication dates: version-control history is unavailable (${model.historyUnavailable}).` }
+      : {},
+  }),
+};

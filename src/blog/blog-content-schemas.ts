@@ -1,0 +1,44 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+/** Shapes of the blog files the owner writes under `content/blog/` (see docs/content-format.md). */
+
+const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
+const Url = Type.String({ format: "uri", pattern: "^https?://", expected: "an absolute http(s) URL such as https://example.org/" });
+
+export const BlogFile = Type.Object(
+  {
+    title: Text,
+    tagline: Text,
+    description: Text,
+    language: Type.String({ pattern: "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$", expected: "a language tag such as en or en-GB" }),
+    api: Type.Object({ name: Text }, { additionalProperties: false }),
+    links: Type.Optional(Type.Array(Type.Object({ label: Text, url: Url }, { additionalProperties: false }))),
+    schedule: Text,
+    source: Type.Object(
+      {
+        repository: Url,
+        branch: Type.String({ minLength: 1, pattern: "^[^\\s]+$", expected: "a branch name" }),
+        path: Type.String({ minLength: 1, pattern: "^[^\\s]+$", expected: "the folder of the posts inside the repository" }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BlogFile = Static<typeof BlogFile>;
+
+export const PostFrontMatter = Type.Object(
+  {
+    title: Text,
+    description: Text,
+    date: Type.String({
+      pattern: "^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
+      expected: "a date as YYYY-MM-DD, or a date and time as 2026-03-10T09:30:00+01:00",
+    }),
+    tags: Type.Optional(Type.Array(Text, { expected: "a list of tag names" })),
+    cover: Type.Optional(Type.Object({ src: Text, alt: Text }, { additionalProperties: false })),
+    draft: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type PostFrontMatter = Static<typeof PostFrontMatter>;

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { relative, resolve } from "node:path";
+
+/** What version control says about the post files. */
+export interface GitHistory {
+  /** Why history could not be used, or null when it was. */
+  unavailable: string | null;
+  /** Last commit date (ISO 8601) of each file, by absolute path. */
+  lastCommit: ReadonlyMap<string, string>;
+}
+
+/**
+ * Asks git once, for every file under `folder`, when it was last committed: one `git log`
+ * for the whole folder instead of one process per post. Outside a repository, or in a
+ * shallow clone (whose history is cut and would date every file to its tip), history is
+ * reported as unavailable and callers fall back to the publication dates.
+ */
+export function readGitHistory(folder: string): GitHistory {
+  const git = (args: string[]) => spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const top = git(["rev-parse", "--show-toplevel"]);
+  if (top.status !== 0) return { unavailable: "not in a git repository", lastCommit: new Map() };
+  const shallow = git(["rev-parse", "--is-shallow-repository"]);
+  if (shallow.stdout.trim() === "true") return { unavailable: "a shallow clone (fetch the full history)", lastCommit: new Map() };
+
+  const root = top.stdout.trim();
+  const log = git(["log", "--format=%x00%cI", "--name-only", "--no-renames", "--", relative(root, resolve(folder)) || "."]);
+  if (log.status !== 0) return { unavailable: `git log failed: ${log.stderr.trim()}`, lastCommit: new Map() };
+
+  const lastCommit = new Map<string, string>();
+  let date = "";
+  for (const line of log.stdout.split("\n")) {
+    if (line.startsWith("\u0000")) date = line.slice(1);
+    else if (line.trim() !== "") {
+      const file = resolve(root, line.trim());
+      // Newest commits come first: the first date seen for a file is its last change.
+      if (!lastCommit.has(file)) lastCommit.set(file, date);
+    }
+  }
+  return { unavailable: null, lastCommit };
+}
