@@ -76,13 +76,13 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
   const paths = blogPaths(config);
   if (!existsSync(paths.settings)) return null;
   const problems = new ProblemList();
-  const settings = collect(problems, () => checkShape(BlogFile, readYaml(paths.settings), paths.settings), null);
+  const settings = problems.collect(() => checkShape(BlogFile, readYaml(paths.settings), paths.settings), null);
 
   const drafts: { file: string; meta: PostFrontMatter; body: string; slug: string; date: DateTime }[] = [];
   const slugOwners = new Map<string, string>();
   for (const file of listFiles(paths.posts, ".md")) {
     const where = displayPath(file);
-    collect(problems, () => {
+    problems.collect(() => {
       const { data, body } = readFrontMatter(file);
       const meta = checkShape(PostFrontMatter, data, file);
       const date = readPostDate(meta.date, config.site.timezone);
@@ -104,7 +104,7 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
   const blogUrl = config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`;
   const posts: BlogPost[] = [];
   for (const draft of published) {
-    const post = collect(problems, () => toPost(draft, { config, paths, blogUrl, history, sizes }), null);
+    const post = problems.collect(() => toPost(draft, { config, paths, blogUrl, history, sizes }), null);
     if (post) posts.push(post);
   }
   problems.throwIfAny();
@@ -229,14 +229,4 @@ function summarize(text: string): string {
   if (first.length <= SUMMARY_LENGTH) return first;
   const cut = first.slice(0, SUMMARY_LENGTH);
   return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : SUMMARY_LENGTH).replace(/[\s,.;:]+$/, "")}…`;
-}
-
-function collect<T>(problems: ProblemList, read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    error.problems.forEach((problem) => problems.add(problem));
-    return fallback;
-  }
 }

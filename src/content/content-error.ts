@@ -44,6 +44,31 @@ export class ProblemList {
     this.items.push(problem);
   }
 
+  /**
+   * Runs one read; a content error is collected (and `fallback` returned) so the reads after
+   * it still run and the owner sees every problem in one build. Other errors propagate.
+   */
+  collect<T>(read: () => T, fallback: T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      error.problems.forEach((problem) => this.add(problem));
+      return fallback;
+    }
+  }
+
+  /** The same for an asynchronous read. */
+  async collectAsync<T>(read: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      error.problems.forEach((problem) => this.add(problem));
+      return fallback;
+    }
+  }
+
   /** Throws one ContentError carrying everything collected, if anything was. */
   throwIfAny(): void {
     if (this.items.length > 0) throw new ContentError(this.items);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
 import { checkShape } from "./check-shape.ts";
-import { ContentError, ProblemList } from "./content-error.ts";
+import { ProblemList } from "./content-error.ts";
 import {
   DomainsFile,
   InProgressFile,
@@ -42,7 +42,7 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   const read = <T extends TSchema>(schema: T, name: string, fallback: Static<T>, optional = false): Static<T> => {
     const file = join(contentDir, name);
     if (optional && !existsSync(file)) return fallback;
-    return collect(problems, () => checkShape(schema, readYaml(file), file), fallback);
+    return problems.collect(() => checkShape(schema, readYaml(file), file), fallback);
   };
 
   const profile = read(ProfileFile, "profile.yaml", undefined as unknown as ProfileFile);
@@ -53,7 +53,7 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
   const projects = readProjects(join(contentDir, "projects"), problems);
-  const pgp = await collectAsync(problems, () => readPublicKey(join(contentDir, "pgp.asc")), null);
+  const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc")), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
@@ -68,7 +68,7 @@ function readProjects(dir: string, problems: ProblemList): ProjectSource[] {
   }
   const projects: ProjectSource[] = [];
   for (const file of files) {
-    collect(problems, () => {
+    problems.collect(() => {
       const { data, body } = readFrontMatter(file);
       projects.push({ file, meta: checkShape(ProjectFrontMatter, data, file), body });
     }, undefined);
@@ -109,24 +109,4 @@ function checkAcrossFiles(
     if (taken) problems.add({ file: inProgressFile, field: `[${index}].name`, expected: `a name no published project uses (${taken} has it)`, actual: item.name });
     else owners.set(item.name.toLowerCase(), inProgressFile);
   });
-}
-
-function collect<T>(problems: ProblemList, read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    error.problems.forEach((problem) => problems.add(problem));
-    return fallback;
-  }
-}
-
-async function collectAsync<T>(problems: ProblemList, read: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    error.problems.forEach((problem) => problems.add(problem));
-    return fallback;
-  }
 }

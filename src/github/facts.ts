@@ -35,3 +35,22 @@ export interface RepositoryRef {
 export function repositoryKey(ref: RepositoryRef): string {
   return `${ref.owner}/${ref.name}`.toLowerCase();
 }
+
+/** A pull request as files carry it (the API's `Pull`, and the snapshot's pull entries). */
+export interface PullRecord {
+  repo: string;
+  number: number;
+  title: string;
+  state: "open" | "closed" | "merged";
+  url: string;
+  created: string | null;
+  repo_stars: number;
+}
+
+export function toPullRecord(pull: PullFacts): PullRecord {
+  return { repo: pull.repo, number: pull.number, title: pull.title, state: pull.state, url: pull.url, created: pull.created, repo_stars: pull.repoStars };
+}
+
+export function fromPullRecord(record: PullRecord): PullFacts {
+  return { repo: record.repo, number: record.number, title: record.title, state: record.state, url: record.url, created: record.created, repoStars: record.repo_stars };
+}

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
-import { repositoryKey, type GithubData, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
+import { fromPullRecord, repositoryKey, type GithubData, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 import type { GraphqlSettings } from "./graphql-client.ts";
 import { fetchLiveGithub, type LiveGithub } from "./live-github.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
@@ -125,15 +125,7 @@ export function fromSnapshot(snapshot: SnapshotFile | null, wanted: readonly Rep
   }
   return {
     repositories,
-    pulls: (snapshot?.pulls ?? []).map((pull) => ({
-      repo: pull.repo,
-      number: pull.number,
-      title: pull.title,
-      state: pull.state,
-      url: pull.url,
-      created: pull.created,
-      repoStars: pull.repo_stars,
-    })),
+    pulls: (snapshot?.pulls ?? []).map(fromPullRecord),
     notes: {
       repositories: repositoriesNote,
       pulls: `Pull requests and their states are from ${asOf}, not fetched live in this build.`,

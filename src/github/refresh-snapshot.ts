@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { isoInstant, type SiteConfig } from "../config/site-config.ts";
-import { repositoryKey, type RepositoryRef } from "./facts.ts";
+import { repositoryKey, toPullRecord, type RepositoryRef } from "./facts.ts";
 import { githubSettings, snapshotPath, type GithubEnvironment } from "./github-data.ts";
 import { fetchLiveGithub } from "./live-github.ts";
 import type { SnapshotFile } from "./snapshot.ts";
@@ -39,15 +39,7 @@ export async function refreshSnapshot(config: SiteConfig, wanted: readonly Repos
   const snapshot: SnapshotFile = {
     fetched_at: isoInstant(now),
     repositories,
-    pulls: live.pulls.map((pull) => ({
-      repo: pull.repo,
-      number: pull.number,
-      title: pull.title,
-      state: pull.state,
-      url: pull.url,
-      created: pull.created,
-      repo_stars: pull.repoStars,
-    })),
+    pulls: live.pulls.map(toPullRecord),
   };
   writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
   return { snapshot, problems, requests: live.requests, file };

@@ -5,6 +5,7 @@ import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
+import { toPullRecord } from "../../github/facts.ts";
 import { fillPath } from "../route.ts";
 import { portfolioPaths } from "./paths.ts";
 
@@ -86,15 +87,7 @@ export function inProgressList(model: PortfolioModel): InProgressItem[] {
 }
 
 export function pullList(model: PortfolioModel): Pull[] {
-  return model.pulls.map((pull) => ({
-    repo: pull.repo,
-    number: pull.number,
-    title: pull.title,
-    state: pull.state,
-    url: pull.url,
-    created: pull.created,
-    repo_stars: pull.repoStars,
-  }));
+  return model.pulls.map(toPullRecord);
 }
 
 export function post(feedPost: FeedPost): Post {
