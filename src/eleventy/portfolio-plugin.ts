@@ -1,4 +1,5 @@
 import { pathToFileURL } from "node:url";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
 import { blogContent, startBuild } from "./build-data.ts";
@@ -49,7 +50,10 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig): void {
   eleventyConfig.on("eleventy.before", () => startBuild());
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
+    const started = performance.now();
     const problems = validateSite(join(directories.output), apis);
+    // The benchmark (scripts/bench) reads how long validation took from this file.
+    if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
     if (problems.length > 0) throw new SiteValidationError(problems.length, formatProblems(problems));
   });
 }
