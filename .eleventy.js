@@ -5,8 +5,10 @@ import "tsx/esm";
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default async function (eleventyConfig) {
   const { default: portfolioPlugin } = await import("./src/eleventy/portfolio-plugin.ts");
+  const { default: devServerPlugin } = await import("./src/eleventy/dev-server.ts");
   const { readSiteConfig } = await import("./src/config/site-config.ts");
   eleventyConfig.addPlugin(portfolioPlugin);
+  eleventyConfig.addPlugin(devServerPlugin);
 
   return {
     dir: { input: ".", data: "_data", output: "_site" },

@@ -1,0 +1,75 @@
+/*
+ * How the host serves `_site/`, stated once. The dev server and the `_headers` file for Netlify
+ * and Cloudflare Pages (both set up by src/eleventy/dev-server.ts) read these rules, so what
+ * works on `npm start` works deployed. GitHub Pages takes no configuration: it already sends
+ * the CORS and cache headers but picks its own content types.
+ */
+
+/**
+ * Sent with every response. CORS is open (`*`) and a cache may keep a file ten minutes, as the
+ * spec says. The `Allow-*` headers answer a CORS preflight (a client that adds a header to its
+ * GET, for instance); on hosts that only take static header rules they ride on every response.
+ */
+export const hostHeaders: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "*",
+  "Access-Control-Max-Age": "600",
+  "Cache-Control": "max-age=600",
+};
+
+/** The content type of the files whose path ends with `suffix`. */
+export interface ContentTypeRule {
+  suffix: string;
+  type: string;
+  /** Every common static host already sends this type, so the `_headers` file need not say it. */
+  hostsAgree: boolean;
+}
+
+/** Most specific suffix first: the first rule that matches a path decides. */
+export const contentTypeRules: readonly ContentTypeRule[] = [
+  { suffix: "/blog/index.xml", type: "application/rss+xml; charset=utf-8", hostsAgree: false },
+  { suffix: ".json", type: "application/json", hostsAgree: true },
+  { suffix: ".html", type: "text/html; charset=utf-8", hostsAgree: true },
+  // Some hosts (GitHub Pages, the dev server's defaults) say application/pgp-signature: wrong for a key.
+  { suffix: ".asc", type: "application/pgp-keys", hostsAgree: false },
+  { suffix: ".txt", type: "text/plain; charset=utf-8", hostsAgree: false },
+  // Raw bytes with colour escapes: `curl` prints them, browsers download instead of garbling them.
+  { suffix: ".ansi", type: "application/octet-stream", hostsAgree: false },
+  { suffix: ".xml", type: "application/xml; charset=utf-8", hostsAgree: false },
+];
+
+/** The content type of a site path (`/api/v1/card.txt`), or undefined when no rule covers it. */
+export function contentTypeFor(path: string): string | undefined {
+  return contentTypeRules.find((rule) => path.endsWith(rule.suffix))?.type;
+}
+
+/** The media type without parameters: `text/plain; charset=utf-8` is `text/plain`. */
+export function essence(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/**
+ * The `_headers` file of Netlify and Cloudflare Pages: the host headers on every path, and a
+ * content type for each listed file whose type hosts get wrong. Paths are written as the files
+ * sit in the published folder and, with a base path, also under it: a host that serves the
+ * folder at its root sees the former, one that serves it under the base path the latter.
+ * Rules never overlap on a header, because both hosts join repeated headers with a comma.
+ */
+export function renderHeadersFile(files: readonly string[], basePath: string): string {
+  const block = (path: string, headers: Readonly<Record<string, string>>) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  const typed = [...new Set(files.map((file) => `/${file.replace(/^\//, "")}`))]
+    .sort()
+    .flatMap((path) => {
+      const rule = contentTypeRules.find((r) => path.endsWith(r.suffix));
+      if (!rule || rule.hostsAgree) return [];
+      const paths = basePath === "" ? [path] : [path, basePath + path];
+      return paths.map((p) => block(p, { "Content-Type": rule.type }));
+    });
+  return [
+    "# Response headers for Netlify and Cloudflare Pages, written by the build from src/site/host-rules.ts.",
+    block("/*", hostHeaders),
+    ...typed,
+  ].join("\n\n") + "\n";
+}

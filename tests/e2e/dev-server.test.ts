@@ -1,0 +1,128 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { render as renderNotFound } from "../../site-templates/not-found.11ty.ts";
+import { siteConfig } from "../unit/support/model.ts";
+import { copyContent, readText, removeDir } from "./support/build-site.ts";
+import { startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
+
+// `npm start` must answer like the production host: headers, content types, 404s, rebuilds.
+let server: DevServer;
+let basePathServer: DevServer;
+let contentDir: string;
+
+test.before(async () => {
+  contentDir = copyContent();
+  [server, basePathServer] = await Promise.all([
+    startDevServer("/api/v1/projects.json", { contentDir }),
+    startDevServer("/portfolio/api/v1/projects.json", { siteUrl: "https://owner.github.io/portfolio" }),
+  ]);
+});
+
+test.after(async () => {
+  await Promise.all([server?.stop(), basePathServer?.stop()]);
+  removeDir(contentDir);
+});
+
+const get = (path: string, on: DevServer = server) => fetch(on.origin + path);
+
+function assertHostHeaders(response: Response, path: string): void {
+  assert.is(response.headers.get("access-control-allow-origin"), "*", `CORS on ${path}`);
+  assert.is(response.headers.get("cache-control"), "max-age=600", `cache on ${path}`);
+}
+
+test("should serve JSON as application/json with the host's CORS and cache headers", async () => {
+  const response = await get("/api/v1/projects.json");
+  assert.is(response.status, 200);
+  assert.is(response.headers.get("content-type"), "application/json");
+  assertHostHeaders(response, "/api/v1/projects.json");
+  assert.is(((await response.json()) as { meta: { count: number } }).meta.count, 36);
+});
+
+test("should serve the key, the cards and the feed with the host's content types", async () => {
+  const expected: Record<string, string> = {
+    "/pgp.asc": "application/pgp-keys",
+    "/api/v1/card.txt": "text/plain; charset=utf-8",
+    "/api/v1/card.ansi": "application/octet-stream",
+    "/api/openapi.json": "application/json",
+  };
+  // The blog's RSS feed, once the build has a blog.
+  if (existsSync(join(server.outDir, "blog/index.xml"))) expected["/blog/index.xml"] = "application/rss+xml; charset=utf-8";
+  for (const [path, type] of Object.entries(expected)) {
+    const response = await get(path);
+    assert.is(response.status, 200, path);
+    assert.is(response.headers.get("content-type"), type, path);
+    assertHostHeaders(response, path);
+  }
+});
+
+test("should answer an unknown project, an unknown path and a folder with the HTML 404 page", async () => {
+  for (const path of ["/api/v1/projects/does-not-exist.json", "/no/such/page", "/api/v1/", "/api/v1/projects/"]) {
+    const response = await get(path);
+    const body = await response.text();
+    assert.is(response.status, 404, path);
+    assert.is(response.headers.get("content-type"), "text/html; charset=utf-8", path);
+    assertHostHeaders(response, path);
+    assert.match(body, "<h1>Not found</h1>", path);
+  }
+});
+
+test("should answer a CORS preflight with 204 and the allowed method", async () => {
+  const response = await fetch(`${server.origin}/api/v1/projects.json`, {
+    method: "OPTIONS",
+    headers: { Origin: "https://client.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-trace" },
+  });
+  assert.is(response.status, 204);
+  assert.is(response.headers.get("access-control-allow-origin"), "*");
+  assert.match(response.headers.get("access-control-allow-methods") ?? "", "GET");
+  assert.is(response.headers.get("access-control-allow-headers"), "*");
+});
+
+test("should write the same rules into _headers for Netlify and Cloudflare Pages", () => {
+  const headers = readText(server.outDir, "_headers");
+  assert.match(headers, "/*\n  Access-Control-Allow-Origin: *\n");
+  assert.match(headers, "  Cache-Control: max-age=600\n");
+  assert.match(headers, "/pgp.asc\n  Content-Type: application/pgp-keys\n");
+  assert.match(headers, "/api/v1/card.ansi\n  Content-Type: application/octet-stream\n");
+  assert.not.match(headers, "/portfolio/");
+});
+
+test("should serve under the base path of SITE_URL and link the 404 page there", async () => {
+  const key = await get("/portfolio/pgp.asc", basePathServer);
+  assert.is(key.status, 200);
+  assert.is(key.headers.get("content-type"), "application/pgp-keys");
+  assertHostHeaders(key, "/portfolio/pgp.asc");
+  for (const path of ["/portfolio/api/v1/projects/does-not-exist.json", "/api/v1/projects.json"]) {
+    const missing = await get(path, basePathServer);
+    assert.is(missing.status, 404, path);
+    assert.match(await missing.text(), 'href="/portfolio/docs/api/"', path);
+  }
+  assert.match(readText(basePathServer.outDir, "_headers"), "/portfolio/pgp.asc\n  Content-Type: application/pgp-keys\n");
+});
+
+test("should escape the owner's title in the 404 page and link under the base path", () => {
+  const config = siteConfig({ baseUrl: "https://owner.github.io/portfolio" });
+  const page = renderNotFound({ site: { ...config, site: { ...config.site, title: `Ada <script>"x"</script>` } } });
+  assert.match(page, "<title>Not found · Ada &lt;script&gt;&quot;x&quot;&lt;/script&gt;</title>");
+  assert.not.match(page, "<script>");
+  assert.match(page, '<a href="/portfolio/api/v1/index.json">');
+});
+
+test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
+  const file = join(contentDir, "projects/benchdiff.md");
+  const original = readFileSync(file, "utf8");
+  const tagline = async () => ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
+
+  writeFileSync(file, original.replace(/^tagline: .*$/m, "tagline: Edited while the server runs"));
+  await waitFor("the edit to be served", async () => (await tagline()) === "Edited while the server runs", 15_000, server.output);
+
+  const before = server.output().length;
+  writeFileSync(file, original.replace(/^cluster: .*$/m, "cluster: oceans").replace(/^tagline: .*$/m, "tagline: Never served"));
+  await waitFor("the content error", () => server.output().slice(before).includes("Invalid content"), 15_000, server.output);
+  assert.match(server.output().slice(before), 'cluster: expected one of the domain ids in domains.yaml');
+  assert.is(await tagline(), "Edited while the server runs");
+  assert.is((await get("/api/v1/projects.json")).status, 200);
+});
+
+test.run();

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { makeTempDir, removeDir, repoRoot } from "./build-site.ts";
+
+/** What one dev server is started with. Every variable left out is also removed from the inherited environment. */
+export interface DevServerOptions {
+  /** `SITE_URL`; default: unset, so `site.yaml`'s `url` applies. */
+  siteUrl?: string;
+  /** `CONTENT_DIR`; default: unset (`content/`). */
+  contentDir?: string;
+}
+
+/** A running `eleventy --serve` on 127.0.0.1, building into its own temp folder. */
+export interface DevServer {
+  origin: string;
+  outDir: string;
+  /** Everything it has printed so far, stdout and stderr. */
+  output(): string;
+  /** Stops the whole process group and removes the output folder; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const eleventyCli = join(repoRoot, "node_modules/@11ty/eleventy/cmd.cjs");
+const running = new Set<ChildProcess>();
+
+// A test that dies half-way must not leave servers behind.
+process.on("exit", () => {
+  for (const child of running) killGroup(child, "SIGKILL");
+});
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the dev server the way `npm start` does (on a free port, into a temp folder) and
+ * resolves once `readyPath` answers 200, i.e. the first build is served.
+ */
+export async function startDevServer(readyPath: string, options: DevServerOptions = {}): Promise<DevServer> {
+  const port = await freePort();
+  const outDir = makeTempDir("serve");
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  for (const name of ["SITE_URL", "SOURCE_DATE_EPOCH", "CONTENT_DIR", "FORCE_COLOR"]) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
+  if (options.siteUrl !== undefined) env.SITE_URL = options.siteUrl;
+  if (options.contentDir !== undefined) env.CONTENT_DIR = options.contentDir;
+
+  // Its own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, [eleventyCli, "--serve", `--port=${port}`, `--output=${outDir}`], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let printed = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (printed += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (printed += chunk));
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+
+  const server: DevServer = {
+    origin: `http://127.0.0.1:${port}`,
+    outDir,
+    output: () => printed,
+    stop: async () => {
+      if (running.delete(child)) {
+        killGroup(child, "SIGTERM");
+        const timer = setTimeout(() => killGroup(child, "SIGKILL"), 3_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      removeDir(outDir);
+    },
+  };
+  try {
+    await waitFor(`the dev server to serve ${readyPath}`, async () => (await fetch(server.origin + readyPath)).status === 200, 30_000, () => printed);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+/** Polls `check` until it holds; fails with what the server printed when it never does. */
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000, output: () => string = () => ""): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // Not up yet (connection refused) or mid-rebuild: try again.
+    }
+    await new Promise((resolveSleep) => setTimeout(resolveSleep, 150));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output:\n${output()}`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,200 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { breakingChanges, compareOpenApi, type ApiChange } from "../../../src/checks/api-compat.ts";
+
+type Json = Record<string, any>;
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The committed v1 baseline: the real document, so the rules are tried on what is published. */
+const baseline = JSON.parse(readFileSync(join(repoRoot, "api-baseline/api/openapi.json"), "utf8")) as Json;
+
+function changed(edit: (doc: Json) => void): Json {
+  const doc = structuredClone(baseline);
+  edit(doc);
+  return doc;
+}
+
+const describe = (changes: ApiChange[]) => changes.map((c) => `${c.where}: ${c.what}`);
+
+/** A one-operation document with a query parameter and a request body, for the request direction. */
+function requestDoc(edit: (doc: Json) => void = () => {}): Json {
+  const doc: Json = {
+    openapi: "3.1.0",
+    info: { title: "Tiny", version: "1.0.0" },
+    paths: {
+      "/things": {
+        post: {
+          parameters: [{ name: "sort", in: "query", required: false, schema: { type: "string", enum: ["name", "date"] } }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 50 }, size: { type: "integer" } } },
+              },
+            },
+          },
+          responses: { "201": { description: "Made" } },
+        },
+      },
+    },
+  };
+  edit(doc);
+  return doc;
+}
+
+test("should find nothing to report between the baseline and itself", () => {
+  assert.equal(compareOpenApi(baseline, structuredClone(baseline)), []);
+});
+
+test("should report a renamed response field as breaking and name the field it was renamed to", () => {
+  const doc = changed((d) => {
+    const award = d.components.schemas.Award;
+    award.properties.track_name = award.properties.track;
+    delete award.properties.track;
+    award.required = award.required.map((name: string) => (name === "track" ? "track_name" : name));
+  });
+  const broken = breakingChanges(compareOpenApi(baseline, doc));
+  assert.equal(describe(broken), ["Award.track: removed (renamed? added here: track_name)"]);
+});
+
+test("should accept an additive release: a new path, a new response field and a new optional parameter", () => {
+  const doc = changed((d) => {
+    d.paths["/api/v1/talks.json"] = structuredClone(d.paths["/api/v1/posts.json"]);
+    d.components.schemas.ProjectSummary.properties.forks = { type: "integer", minimum: 0 };
+    d.components.schemas.ProjectSummary.required.push("forks");
+    d.paths["/api/v1/projects.json"].get.parameters = [{ name: "lang", in: "query", required: false, schema: { type: "string" } }];
+  });
+  const changes = compareOpenApi(baseline, doc);
+  assert.equal(breakingChanges(changes), []);
+  assert.equal(describe(changes), [
+    "GET /api/v1/projects.json: optional query parameter \"lang\" added",
+    "ProjectSummary.forks: added",
+    "/api/v1/talks.json: path added",
+  ]);
+});
+
+test("should report a removed path, operation, response media type and response status as breaking", () => {
+  const doc = changed((d) => {
+    delete d.paths["/api/v1/featured.json"];
+    d.paths["/api/v1/stats.json"] = { post: d.paths["/api/v1/stats.json"].get };
+    const card = d.paths["/api/v1/card.txt"].get.responses["200"];
+    card.content = { "text/markdown": card.content["text/plain"] };
+    delete d.paths["/api/v1/projects/{name}.json"].get.responses["404"];
+  });
+  const broken = describe(breakingChanges(compareOpenApi(baseline, doc)));
+  assert.equal(broken, [
+    "GET /api/v1/projects/{name}.json: response 404 removed",
+    "/api/v1/featured.json: path removed",
+    "GET /api/v1/stats.json: operation removed",
+    "GET /api/v1/card.txt 200: media type text/plain removed",
+  ]);
+});
+
+test("should not count content as a change: a deleted project, descriptions, servers and info", () => {
+  const doc = changed((d) => {
+    d.paths["/api/v1/projects/{name}.json"].get.parameters[0].schema.enum = ["only-one-left"];
+    d.servers = [{ url: "https://elsewhere.example/portfolio" }];
+    d.info = { title: "Renamed", version: "1.0.1", description: "New words" };
+    d.components.schemas.Award.description = "Different words";
+    d.components.schemas.Award.properties.medal.description = "Different words";
+  });
+  assert.equal(compareOpenApi(baseline, doc), []);
+});
+
+test("should not count a path the content leaves out as breaking when it depends on the content", () => {
+  const doc = changed((d) => delete d.paths["/pgp.asc"]);
+  assert.equal(breakingChanges(compareOpenApi(baseline, doc, { contentDependentPaths: ["/pgp.asc"] })), []);
+  assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), ["/pgp.asc: path removed"]);
+});
+
+test("should treat a response that narrows as breaking: no longer null, fewer enum values, a tighter bound", () => {
+  const doc = changed((d) => {
+    d.components.schemas.ProjectSummary.properties.pushed_at = { type: "string", format: "date-time" };
+    d.components.schemas.Award.properties.medal.enum = ["gold", "silver"];
+    d.components.schemas.ProjectSummary.properties.stars.maximum = 1_000_000;
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
+    "ProjectSummary.stars: maximum 1000000 added",
+    "ProjectSummary.pushed_at: is no longer null",
+    'Award.medal: is no longer "bronze"',
+  ]);
+});
+
+test("should accept a response that only adds allowed values: a new enum value, a new null branch", () => {
+  const doc = changed((d) => {
+    const stars = d.components.schemas.ProjectSummary.properties.stars;
+    d.components.schemas.ProjectSummary.properties.stars = { anyOf: [stars, { type: "null" }] };
+    d.components.schemas.Pull.properties.state.enum.push("draft");
+  });
+  const changes = compareOpenApi(baseline, doc);
+  assert.equal(breakingChanges(changes), []);
+  assert.equal(describe(changes), ["ProjectSummary.stars: may now be null", 'Pull.state: may now be "draft"']);
+});
+
+test("should treat a response field that is no longer required, or changed type, as breaking", () => {
+  const doc = changed((d) => {
+    const summary = d.components.schemas.ProjectSummary;
+    summary.required = summary.required.filter((name: string) => name !== "tagline");
+    summary.properties.stars = { type: "string" };
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
+    "ProjectSummary.tagline: no longer required: clients may rely on it",
+    "ProjectSummary.stars: type changed from integer to string",
+  ]);
+});
+
+test("should treat a request that an old client sends and the new document refuses as breaking", () => {
+  const doc = requestDoc((d) => {
+    const op = d.paths["/things"].post;
+    op.parameters[0].schema.enum = ["name"];
+    op.parameters.push({ name: "page", in: "query", required: true, schema: { type: "integer" } });
+    const body = op.requestBody.content["application/json"].schema;
+    body.required.push("size");
+    body.properties.name.maxLength = 20;
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(requestDoc(), doc))), [
+    'POST /things query parameter "sort": no longer accepts "date"',
+    'POST /things: new required query parameter "page"',
+    "POST /things request application/json.name: maxLength changed from 50 to 20",
+    "POST /things request application/json.size: became required",
+  ]);
+});
+
+test("should accept a request that widens: more enum values, a looser bound, a new optional field", () => {
+  const doc = requestDoc((d) => {
+    const op = d.paths["/things"].post;
+    op.parameters[0].schema.enum.push("size");
+    const body = op.requestBody.content["application/json"].schema;
+    body.properties.name.maxLength = 100;
+    body.properties.colour = { type: "string" };
+    body.properties.size = { type: "number" };
+  });
+  assert.equal(breakingChanges(compareOpenApi(requestDoc(), doc)), []);
+});
+
+test("should make api:check fail on a breaking change and pass on an additive one", () => {
+  // A "build" that is the baseline (every document of it) with the portfolio document edited.
+  const site = mkdtempSync(join(tmpdir(), "folio-api-check-test-"));
+  cpSync(join(repoRoot, "api-baseline"), site, { recursive: true });
+  const run = (doc: Json) => {
+    writeFileSync(join(site, "api/openapi.json"), JSON.stringify(doc));
+    return spawnSync(process.execPath, ["--import", "tsx", "scripts/api-check.ts", `--site=${site}`], { cwd: repoRoot, encoding: "utf8" });
+  };
+  try {
+    const broken = run(changed((d) => delete d.components.schemas.Pull.properties.repo_stars));
+    const additive = run(changed((d) => (d.components.schemas.Pull.properties.labels = { type: "array", items: { type: "string" } })));
+    assert.is(broken.status, 1, broken.stdout + broken.stderr);
+    assert.match(broken.stdout, "✗ Pull.repo_stars: removed");
+    assert.is(additive.status, 0, additive.stdout + additive.stderr);
+    assert.match(additive.stdout, "+ Pull.labels: added");
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+});
+
+test.run();
