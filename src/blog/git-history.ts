@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { relative, resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 
 /** What version control says about the post files. */
 export interface GitHistory {
@@ -23,15 +24,20 @@ export function readGitHistory(folder: string): GitHistory {
   if (shallow.stdout.trim() === "true") return { unavailable: "a shallow clone (fetch the full history)", lastCommit: new Map() };
 
   const root = top.stdout.trim();
-  const log = git(["log", "--format=%x00%cI", "--name-only", "--no-renames", "--", relative(root, resolve(folder)) || "."]);
+  // Run on "." from inside the folder; quotePath off so names like `über.md` come back as written.
+  const log = git(["-c", "core.quotePath=false", "log", "--format=%x00%cI", "--name-only", "--no-renames", "--", "."]);
   if (log.status !== 0) return { unavailable: `git log failed: ${log.stderr.trim()}`, lastCommit: new Map() };
 
+  // git names files from the real repository root; callers know them by the folder they gave,
+  // which may lie behind a symbolic link.
+  const given = resolve(folder);
+  const real = realpathSync(given);
   const lastCommit = new Map<string, string>();
   let date = "";
   for (const line of log.stdout.split("\n")) {
     if (line.startsWith("\u0000")) date = line.slice(1);
     else if (line.trim() !== "") {
-      const file = resolve(root, line.trim());
+      const file = join(given, relative(real, resolve(root, line)));
       // Newest commits come first: the first date seen for a file is its last change.
       if (!lastCommit.has(file)) lastCommit.set(file, date);
     }

@@ -1,0 +1,129 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { loadBlog, type BlogContent, type BlogPost } from "../../../src/blog/load-blog.ts";
+import { meta, postFile, writeBlogTree } from "./support/blog-tree.ts";
+
+const BLOG = "https://margo.example/blog/";
+
+/** Loads a blog made of the given posts at the given clock (default 2026-11-18); the tree is removed afterwards. */
+function load(posts: Record<string, string>, epoch?: string): BlogContent {
+  const tree = writeBlogTree(posts);
+  try {
+    const content = loadBlog(tree.config(epoch ? { SOURCE_DATE_EPOCH: epoch } : {}));
+    if (!content) throw new Error("expected a blog");
+    return content;
+  } finally {
+    tree.cleanup();
+  }
+}
+
+function post(content: BlogContent, slug: string): BlogPost {
+  const found = content.posts.find((p) => p.slug === slug);
+  if (!found) throw new Error(`no post ${slug} in ${content.posts.map((p) => p.slug).join(", ")}`);
+  return found;
+}
+
+const LINKS_BODY = `Intro with [an anchor](#second-part), [the other post](../other.md),
+[the other post again](other.md#details), [a site path](/blog/posts/other/) and
+[an outside page](https://example.org/page).
+
+## First part
+
+Text.
+
+## Second part
+
+![A merge timeline](../images/crdt-merge-timeline.png)
+`;
+
+test("should make in-page anchors, .md links and site paths absolute and split them internal and external", () => {
+  const content = load({ "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY), "other.md": postFile(meta({ title: "Other" })) });
+
+  const links = post(content, "linker").links;
+
+  assert.equal(links.internal.map((link) => link.url), [
+    `${BLOG}posts/linker/#second-part`,
+    `${BLOG}posts/other/`,
+    `${BLOG}posts/other/#details`,
+    `${BLOG}posts/other/`,
+  ]);
+  assert.equal(links.external.map((link) => link.url), ["https://example.org/page"]);
+});
+
+test("should leave no relative href or src in the rendered HTML", () => {
+  const content = load({ "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY), "other.md": postFile(meta({ title: "Other" })) });
+
+  const urls = [...post(content, "linker").html.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((match) => match[1] ?? "");
+
+  assert.ok(urls.length >= 6, urls.join(" "));
+  assert.equal(urls.filter((url) => !url.startsWith("https://")), []);
+});
+
+test("should give heading elements the ids listed in headings", () => {
+  const content = load({ "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY), "other.md": postFile(meta({ title: "Other" })) });
+  const linker = post(content, "linker");
+
+  const ids = [...linker.html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((match) => match[1]);
+
+  assert.equal(ids, linker.headings.map((heading) => heading.id));
+  assert.equal(ids, ["first-part", "second-part"]);
+});
+
+test("should give the cover and body images their real pixel sizes and mark the cover", () => {
+  const content = load({
+    "pictures.md": postFile(
+      meta({ title: "Pictures", cover: { src: "../images/contour-cover.png", alt: "Contours" } }),
+      "![A jump](../images/gpx-clock-jump.svg)\n",
+    ),
+  });
+
+  const images = post(content, "pictures").images;
+
+  assert.equal(
+    images.map((image) => [image.url, image.width, image.height, image.cover]),
+    [
+      [`${BLOG}images/contour-cover.png`, 1200, 630, true],
+      [`${BLOG}images/gpx-clock-jump.svg`, 720, 360, false],
+    ],
+  );
+});
+
+test("should leave out drafts and posts dated after the build clock", () => {
+  const content = load({
+    "now.md": postFile(meta({ title: "Now", date: "2026-11-17" })),
+    "draft.md": postFile(meta({ title: "Draft", date: "2026-01-01", draft: true })),
+    "later.md": postFile(meta({ title: "Later", date: "2027-01-12" })),
+  });
+
+  assert.equal(content.posts.map((p) => p.slug), ["now"]);
+});
+
+test("should publish a scheduled post at the build on its date, and never a draft", () => {
+  // 2027-01-11T23:00:00Z is midnight of 2027-01-12 in Europe/Berlin.
+  const content = load(
+    {
+      "draft.md": postFile(meta({ title: "Draft", date: "2026-01-01", draft: true })),
+      "later.md": postFile(meta({ title: "Later", date: "2027-01-12" })),
+    },
+    "1799708400",
+  );
+
+  assert.equal(content.posts.map((p) => p.slug), ["later"]);
+});
+
+test("should keep a post dated one second after the build clock scheduled", () => {
+  const content = load({ "later.md": postFile(meta({ title: "Later", date: "2027-01-12" })) }, "1799708399");
+
+  assert.equal(content.posts, []);
+});
+
+test("should count prose words and list code block languages in order", () => {
+  const body = "One two three.\n\n```rust\nfn main() {}\n```\n\n```\nplain\n```\n\nFour five.\n";
+  const content = load({ "code.md": postFile(meta({ title: "Code" }), body) });
+  const code = post(content, "code");
+
+  assert.is(code.wordCount, 5);
+  assert.equal(code.codeLanguages, ["rust", null]);
+});
+
+test.run();
