@@ -1,6 +1,5 @@
 // The blog API reference that every blog file's meta.docs names, generated from its openapi.json.
 import { blogApi } from "../../src/api/blog/routes.ts";
-import type { BlogModel } from "../../src/blog/blog-model.ts";
 import { docsPageTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = docsPageTemplate(blogApi, "blog", (m: BlogModel) => m.settings.title);
+export const { data, render } = docsPageTemplate(blogApi, "blog");

@@ -1,3 +1,5 @@
+import type { SiteConfig } from "../config/site-config.ts";
+import { renderPage } from "../site/layout.ts";
 import { html, type SafeHtml } from "../util/html.ts";
 
 /*
@@ -41,8 +43,9 @@ export interface OpenApiForDocs {
 export interface DocsPageOptions {
   /** URL of the OpenAPI document, linked from the page. */
   openapiUrl: string;
-  /** Site title for the page's title. */
-  siteTitle: string;
+  /** URL of this page. */
+  url: string;
+  config: SiteConfig;
 }
 
 /** Renders the reference page: endpoints by group with parameters and example links, then every schema. */
@@ -50,28 +53,12 @@ export function renderDocsPage(doc: OpenApiForDocs, options: DocsPageOptions): s
   const server = doc.servers[0]?.url ?? "";
   const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item.get }));
   const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${doc.info.title} · ${options.siteTitle}</title>
-<meta name="description" content="${doc.info.summary ?? doc.info.title}">
-<style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1f24;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}a{color:#7cb7ff}code,pre{background:#161b22}}
-code,pre{font-family:ui-monospace,monospace;background:#f3f4f6;padding:.1em .3em;border-radius:4px}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid #8884}
-section{margin:2rem 0}h3{margin-bottom:.25rem}.values{font-size:.9em}
-</style>
-</head>
-<body>
-<header><h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
+  const body = html`<div class="api-docs">
+<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
 <p>${doc.info.description ?? ""}</p>
 <p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
-<p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p></header>
-<main>
-<nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th>Path</th><th>Returns</th><th>Type</th></tr></thead><tbody>
+<p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
+<nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
 ${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${path}</code></a></td><td>${op.summary}</td><td>${Object.keys(op.responses["200"]?.content ?? {})[0] ?? ""}</td></tr>`)}
 </tbody></table></nav>
 ${groups.map((group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>
@@ -80,18 +67,22 @@ ${operations.filter(({ op }) => (op.tags?.[0] ?? "other") === group).map(({ path
 <section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>
 ${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(name, schema))}
 </section>
-</main>
-</body>
-</html>
-`;
-  return page.value;
+</div>`;
+  return renderPage({
+    config: options.config,
+    title: doc.info.title,
+    description: doc.info.summary ?? doc.info.title,
+    url: options.url,
+    section: "api",
+    body,
+  });
 }
 
 function endpoint(server: string, path: string, op: OperationDoc): SafeHtml {
   const ok = op.responses["200"];
   const [mediaType, media] = Object.entries(ok?.content ?? {})[0] ?? ["", {}];
   const example = exampleUrl(server, path, op.parameters ?? []);
-  return html`<article id="${op.operationId}"><h3><code>GET ${path}</code></h3>
+  return html`<article id="${op.operationId}" class="endpoint"><h3><code>GET ${path}</code></h3>
 <p>${op.summary}. ${op.description}</p>
 ${(op.parameters ?? []).map((param) => html`<p class="values">Parameter <code>${param.name}</code>: ${param.description ?? ""}. Values: ${(param.schema?.enum ?? []).map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`)}</p>`)}
 <p>Response <code>200</code> as <code>${mediaType}</code>: ${typeText(media.schema)}. ${op.responses["404"] ? "Unknown values answer 404 with the site's HTML page." : ""}</p>

@@ -1,4 +1,5 @@
 import { renderDocsPage, type OpenApiForDocs } from "../api/docs-page.ts";
+import type { SiteConfig } from "../config/site-config.ts";
 import { buildOpenApi } from "../api/openapi.ts";
 import { renderRouteFile, routePermalink } from "../api/render-file.ts";
 import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
@@ -71,7 +72,7 @@ export function paginatedTemplate<M, T>(
 }
 
 /** The human API reference page (what `meta.docs` names), generated from the OpenAPI document. */
-export function docsPageTemplate<M>(api: ApiDefinition<M>, modelKey: string, siteTitle: (model: M) => string): TemplateModule {
+export function docsPageTemplate<M extends { config: SiteConfig }>(api: ApiDefinition<M>, modelKey: string): TemplateModule {
   return {
     data: {
       [ITEMS]: [],
@@ -92,7 +93,7 @@ export function docsPageTemplate<M>(api: ApiDefinition<M>, modelKey: string, sit
       const model = d.docsModel as M;
       const doc = buildOpenApi(api, model) as unknown as OpenApiForDocs;
       const openapiUrl = routeUrl(api, api.context(model), routeById(api, "getOpenApi"), {});
-      return renderDocsPage(doc, { openapiUrl, siteTitle: siteTitle(model) });
+      return renderDocsPage(doc, { openapiUrl, url: api.context(model).docs, config: model.config });
     },
   };
 }

@@ -46,6 +46,8 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig): void {
   eleventyConfig.addWatchTarget(contentDir);
   // Post images are published as they are, beside the blog.
   eleventyConfig.addPassthroughCopy({ [join(contentDir, "blog", "images")]: "blog/images" });
+  // The pages' stylesheet and the command palette (docs/site-contract.md, "Assets").
+  eleventyConfig.addPassthroughCopy({ "site-assets": "assets" });
 
   eleventyConfig.on("eleventy.before", () => startBuild());
   eleventyConfig.on("eleventy.after", async ({ directories }) => {

@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
 import type { Token } from "markdown-it";
 import slugify from "@sindresorhus/slugify";
+import { highlightCode } from "./highlight.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 export interface RenderedHeading {
@@ -44,8 +45,9 @@ export interface RenderOptions {
   resolveImage?(src: string): string;
 }
 
-// Authored content is trusted (it is the owner's own), so raw HTML passes through.
-const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false });
+// Authored content is trusted (it is the owner's own), so raw HTML passes through. Code is
+// highlighted here, in the one render, so pages and the API's content_html share the same HTML.
+const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false, highlight: highlightCode });
 
 /**
  * Parses a Markdown document once and derives the HTML, the plain text and the headings

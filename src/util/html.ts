@@ -28,3 +28,8 @@ function renderValue(value: unknown): string {
   if (value === null || value === undefined || value === false) return "";
   return escapeHtml(String(value));
 }
+
+/** Marks HTML that our own renderer produced (a writeup, a post) as safe to insert as it is. */
+export function raw(rendered: string): SafeHtml {
+  return new SafeHtml(rendered);
+}

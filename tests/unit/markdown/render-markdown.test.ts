@@ -39,10 +39,17 @@ test("should give plain text without tags, with blocks separated by blank lines"
 });
 
 test("should keep code blocks verbatim in the text and escaped in the HTML", () => {
-  const rendered = renderMarkdown("Intro\n\n```ts\nconst a = 1 < 2;\n```\n");
+  const rendered = renderMarkdown("Intro\n\n```zig\nconst a = 1 < 2;\n```\n");
 
   assert.is(rendered.text, "Intro\n\nconst a = 1 < 2;");
-  assert.match(rendered.html, '<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>');
+  assert.match(rendered.html, '<pre><code class="language-zig">const a = 1 &lt; 2;\n</code></pre>');
+});
+
+test("should highlight code in a known language and still escape it", () => {
+  const rendered = renderMarkdown("```ts\nconst a = 1 < 2;\n```\n");
+
+  assert.match(rendered.html, '<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;');
+  assert.is(rendered.text, "const a = 1 < 2;");
 });
 
 test("should render one line of inline Markdown as HTML and as text", () => {

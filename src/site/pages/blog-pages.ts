@@ -1,0 +1,79 @@
+import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
+import type { BlogPost } from "../../blog/load-blog.ts";
+import * as api from "../../api/blog/resources.ts";
+import { blogUrls } from "../../api/blog/blog-urls.ts";
+import type { PostSummary } from "../../schemas/blog/posts.ts";
+import { html, raw, type SafeHtml } from "../../util/html.ts";
+import { renderPage } from "../layout.ts";
+import { pageUrls } from "../page-urls.ts";
+import { time } from "./fragments.ts";
+
+/*
+ * The blog's pages, from the same resource builders as the blog API: the post page shows the
+ * very `content_html` the API serves, so heading anchors and ids always match.
+ */
+
+function postItem(model: BlogModel, post: PostSummary): SafeHtml {
+  const pages = pageUrls(model.config);
+  return html`<li class="post-item">
+<h2><a href="${pages.pathOf(post.url)}">${post.title}</a></h2>
+<p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}<a href="${pages.pathOf(tag.url)}">${tag.name}</a>`)}` : ""}</p>
+<p>${post.description}</p>
+</li>`;
+}
+
+export function blogIndexPage(model: BlogModel): string {
+  const pages = pageUrls(model.config);
+  const urls = blogUrls(model);
+  const body = html`<h1>${model.settings.title}</h1>
+<p class="lede">${model.settings.tagline}</p>
+<p>${model.settings.description}</p>
+<p class="links"><a href="${pages.pathOf(urls.archive)}">Archive</a> · <a href="${pages.pathOf(urls.rss)}">RSS</a> · <a href="${pages.pathOf(urls.jsonFeed)}">JSON Feed</a> · <a href="${pages.pathOf(urls.apiDocs)}">API</a></p>
+<ul class="posts">${model.posts.map((post) => postItem(model, api.postSummary(model, post)))}</ul>
+<section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
+<ul class="tags">${model.tags.map((tag) => html`<li><a href="${pages.pathOf(urls.tag(tag.slug))}">${tag.name}</a> <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
+  return renderPage({ config: model.config, title: model.settings.title, description: model.settings.tagline, url: urls.home, section: "blog", body });
+}
+
+export function postPage(model: BlogModel, post: BlogPost): string {
+  const pages = pageUrls(model.config);
+  const full = api.fullPost(model, post);
+  const zone = model.config.site.timezone;
+  const body = html`<article class="post">
+<header>
+<h1>${full.title}</h1>
+<p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}<a href="${pages.pathOf(tag.url)}">${tag.name}</a>`)}` : ""}</p>
+</header>
+${full.cover ? html`<img class="cover" src="${full.cover.url}" width="${full.cover.width}" height="${full.cover.height}" alt="${full.cover.alt}">` : ""}
+<div class="prose">${raw(full.content_html)}</div>
+<footer class="post-footer">
+<p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
+<p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${pages.pathOf(full.api_url)}">JSON</a></p>
+<nav class="post-nav" aria-label="More posts">
+${full.older ? html`<a rel="prev" data-older href="${pages.pathOf(full.older.url)}">← ${full.older.title}</a>` : ""}
+${full.newer ? html`<a rel="next" data-newer href="${pages.pathOf(full.newer.url)}">${full.newer.title} →</a>` : ""}
+</nav>
+</footer>
+</article>`;
+  const head = html`<meta property="article:published_time" content="${full.published}">
+<meta property="article:modified_time" content="${full.updated}">`;
+  return renderPage({ config: model.config, title: full.title, description: full.description, url: full.url, section: "blog", body, ogType: "article", head, ...(full.cover ? { ogImage: full.cover.url } : {}) });
+}
+
+export function tagPage(model: BlogModel, tag: BlogTag): string {
+  const detail = api.tagDetail(model, tag);
+  const body = html`<h1>Posts tagged “${detail.name}”</h1>
+<p>${detail.count} post${detail.count === 1 ? "" : "s"}.</p>
+<ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul>`;
+  return renderPage({ config: model.config, title: `Tag: ${detail.name}`, description: `${detail.count} posts tagged ${detail.name}`, url: detail.url, section: "blog", body });
+}
+
+export function archivePage(model: BlogModel): string {
+  const pages = pageUrls(model.config);
+  const years = api.archive(model);
+  const body = html`<h1>Archive</h1>
+${years.map((year) => html`<section aria-labelledby="y-${year.year}"><h2 id="y-${year.year}">${year.year} <span class="count">${year.count}</span></h2>
+${year.months.map((month) => html`<h3>${month.name}</h3><ul class="plain">${month.posts.map((post) => html`<li><a href="${pages.pathOf(post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>`)}
+</section>`)}`;
+  return renderPage({ config: model.config, title: "Archive", description: `All ${model.stats.posts} posts by year and month`, url: blogUrls(model).archive, section: "blog", body });
+}
