@@ -9,6 +9,7 @@ export default async function (eleventyConfig) {
   const { readSiteConfig } = await import("./src/config/site-config.ts");
   eleventyConfig.addPlugin(portfolioPlugin);
   eleventyConfig.addPlugin(devServerPlugin);
+  eleventyConfig.addPlugin((await import("./src/eleventy/og-images.ts")).default);
 
   return {
     dir: { input: ".", data: "_data", output: "_site" },

@@ -51,7 +51,8 @@ export function renderPage(options: PageOptions): string {
 <link rel="stylesheet" href="${base}/assets/site.css">
 <link rel="stylesheet" href="${base}/assets/palette.css">
 <script src="${base}/assets/palette.js" defer></script>
-<meta name="search-index" content="${config.baseUrl}/api/v1/search.json">
+<link rel="icon" href="${base}/assets/favicon.svg" type="image/svg+xml">
+<meta name="search-index" content="${base}/api/v1/search.json">
 <link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${config.baseUrl}/blog/index.xml">
 <link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${config.baseUrl}/blog/api/v1/feed.json">
 <meta property="og:site_name" content="${config.site.title}">
@@ -59,13 +60,13 @@ export function renderPage(options: PageOptions): string {
 <meta property="og:description" content="${options.description}">
 <meta property="og:url" content="${options.url}">
 <meta property="og:type" content="${options.ogType ?? "website"}">
-<meta property="og:image" content="${options.ogImage ?? `${config.baseUrl}/og/site.png`}">
+<meta property="og:image" content="${options.ogImage ?? pages.siteOgImage}">
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="${options.title}">
 <meta name="twitter:description" content="${options.description}">
-<meta name="twitter:image" content="${options.ogImage ?? `${config.baseUrl}/og/site.png`}">
+<meta name="twitter:image" content="${options.ogImage ?? pages.siteOgImage}">
 ${options.head ?? ""}
 </head>
 <body>

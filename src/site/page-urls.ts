@@ -14,6 +14,8 @@ export interface PageUrls {
   pulls: string;
   apiDocs: string;
   ogImage(name: string): string;
+  /** The social image of every page that has none of its own. */
+  siteOgImage: string;
   pgpKey: string;
   /** The site-relative path of one of this site's URLs (with the base path), for same-origin links. */
   pathOf(url: string): string;
@@ -32,6 +34,7 @@ export function pageUrls(config: SiteConfig): PageUrls {
     pulls: at("/pulls/"),
     apiDocs: at("/docs/api/"),
     ogImage: (name) => at(`/og/projects/${encodeURIComponent(name)}.png`),
+    siteOgImage: at("/og/site.png"),
     pgpKey: at("/pgp.asc"),
     pathOf: (url) => {
       const parsed = new URL(url);

@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { renderAsync } from "@resvg/resvg-js";
+import satori, { type Font } from "satori";
+
+/*
+ * Social preview images (Open Graph, 1200×630 PNG): satori lays out a tree of plain element
+ * objects and turns its text into SVG paths with the Inter font, resvg rasterizes the SVG.
+ * Everything comes from node_modules, so a build needs no network and no system fonts, and the
+ * same card always gives the same bytes.
+ */
+
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+
+/** What one image shows. Text is plain text (never HTML); long text is shortened and wrapped here. */
+export interface OgCard {
+  /** The small line above the title: a project's domain, or what the site is. */
+  eyebrow: string;
+  /** The large heading: a project's name or the owner's name; wraps onto two lines at most. */
+  title: string;
+  /** The tagline or headline under the title; three lines at most. */
+  subtitle: string;
+  /** Short labels shown as pills (languages, counts); the first six are shown. */
+  badges: string[];
+  /** A figure at the top right, e.g. `128 stars`; `""` shows none. */
+  highlight: string;
+  /** Bottom left: the owner's name. */
+  byline: string;
+  /** Bottom right: the site's address without the scheme. */
+  host: string;
+  /** The card's colour, `#rrggbb`. */
+  accent: string;
+}
+
+const require = createRequire(import.meta.url);
+/** Inter's subsets as published by @fontsource/inter; each covers the ranges in its unicode.json. */
+const SUBSETS = ["latin", "latin-ext", "greek", "greek-ext", "cyrillic", "cyrillic-ext", "vietnamese"] as const;
+const WEIGHTS = [400, 700, 800] as const;
+const FONT_FAMILY = SUBSETS.map((subset) => `"Inter ${subset}"`).join(", ");
+const MAX_BADGES = 6;
+
+interface Typeface {
+  fonts: Font[];
+  covers(codePoint: number): boolean;
+}
+
+let typeface: Typeface | undefined;
+
+/**
+ * The fonts, read once per process. satori reads TTF, OTF and WOFF, not WOFF2, hence the .woff
+ * files. One array is passed on every call: satori keeps its parsed fonts keyed by that array.
+ */
+function loadTypeface(): Typeface {
+  if (typeface) return typeface;
+  // One family name per subset: satori keeps one font per name, weight and style, and falls back
+  // from family to family (FONT_FAMILY) for a character the first one lacks.
+  const fonts = SUBSETS.flatMap((subset) =>
+    WEIGHTS.map((weight): Font => ({
+      name: `Inter ${subset}`,
+      data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+      weight,
+      style: "normal",
+    })),
+  );
+  const unicode = JSON.parse(readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8")) as Record<string, string>;
+  const ranges = SUBSETS.flatMap((subset) => parseUnicodeRanges(unicode[subset] ?? ""));
+  typeface = { fonts, covers: (cp) => ranges.some(([from, to]) => cp >= from && cp <= to) };
+  return typeface;
+}
+
+/** `U+0000-00FF,U+0131` as inclusive code point ranges. */
+export function parseUnicodeRanges(list: string): [number, number][] {
+  return list
+    .split(",")
+    .map((part) => /^U\+([0-9a-f]+)(?:-([0-9a-f]+))?$/i.exec(part.trim()))
+    .flatMap((match) => (match ? [[parseInt(match[1]!, 16), parseInt(match[2] ?? match[1]!, 16)] as [number, number]] : []));
+}
+
+/**
+ * Text the font can draw: characters it lacks (emoji, CJK) are left out rather than drawn as
+ * empty boxes, whitespace is collapsed, and text longer than `max` characters ends in `…`.
+ */
+export function drawableText(text: string, max: number): string {
+  const { covers } = loadTypeface();
+  const kept = [...text.normalize("NFC").replace(/\s+/gu, " ")]
+    .filter((char) => !/\p{Cc}|\p{Cf}/u.test(char) && covers(char.codePointAt(0)!))
+    .join("")
+    .replace(/ {2,}/g, " ")
+    .trim();
+  const chars = [...kept];
+  return chars.length <= max ? kept : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+/** The renderer's identity for caches: this file, satori, resvg and the font. A change to any of them changes every key. */
+export function ogRendererVersion(): string {
+  const hash = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const name of ["satori", "@resvg/resvg-js", "@fontsource/inter"]) hash.update(`${name}@${packageVersion(name)}`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
+}
+
+/** A deterministic accent colour for an id (a domain id): a hue from its hash, at a fixed saturation and lightness. */
+export function accentFor(id: string): string {
+  const hue = createHash("sha256").update(id).digest().readUInt16BE(0) % 360;
+  return hslToHex(hue, 0.68, 0.62);
+}
+
+function hslToHex(hue: number, saturation: number, lightness: number): string {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = lightness - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255).toString(16).padStart(2, "0");
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+interface Element {
+  type: string;
+  props: { style?: Record<string, string | number>; children?: string | Element | (string | Element)[] };
+}
+
+const el = (type: string, style: Record<string, string | number>, children?: Element["props"]["children"]): Element => ({
+  type,
+  props: children === undefined ? { style } : { style, children },
+});
+
+const BACKGROUND = "#0d1117";
+const TEXT = "#f0f3f6";
+const MUTED = "#9ea7b3";
+
+/** The card's layout: a band of accent colour at the left, the text in a column, byline and host at the foot. */
+function cardTree(card: OgCard): Element {
+  const title = drawableText(card.title, 64);
+  const subtitle = drawableText(card.subtitle, 180);
+  const badges = card.badges.map((badge) => drawableText(badge, 24)).filter((badge) => badge !== "");
+  const shown = badges.length > MAX_BADGES ? [...badges.slice(0, MAX_BADGES - 1), `+${badges.length - MAX_BADGES + 1}`] : badges;
+  // Short names get the full size; a long one steps down so two lines hold it.
+  const titleSize = [...title].length <= 18 ? 96 : [...title].length <= 30 ? 76 : 60;
+
+  const top = el("div", { display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 }, [
+    el("div", { display: "flex", alignItems: "center", color: card.accent }, [
+      el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
+      drawableText(card.eyebrow, 40),
+    ]),
+    el("div", { display: "flex", color: TEXT }, drawableText(card.highlight, 24)),
+  ]);
+  const heading = el("div", { display: "flex", flexDirection: "column", marginTop: 36 }, [
+    el("div", { display: "block", fontSize: titleSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, color: TEXT, lineClamp: 2, wordBreak: "break-word" }, title),
+    el("div", { display: "block", fontSize: 36, fontWeight: 400, lineHeight: 1.3, color: MUTED, marginTop: 24, lineClamp: 3 }, subtitle),
+  ]);
+  const pills = el(
+    "div",
+    { display: "flex", flexWrap: "wrap", marginTop: 32 },
+    shown.map((badge) =>
+      el("div", { display: "flex", fontSize: 24, fontWeight: 700, color: TEXT, border: `2px solid ${card.accent}`, borderRadius: 999, padding: "6px 18px", marginRight: 12, marginBottom: 12 }, badge),
+    ),
+  );
+  const foot = el("div", { display: "flex", justifyContent: "space-between", alignItems: "center", borderTop: "2px solid #30363d", paddingTop: 24, fontSize: 28 }, [
+    el("div", { display: "flex", fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
+    el("div", { display: "flex", color: MUTED }, drawableText(card.host, 48)),
+  ]);
+
+  return el("div", { display: "flex", width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY }, [
+    el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
+    el("div", { display: "flex", flexDirection: "column", justifyContent: "space-between", flexGrow: 1, padding: "56px 72px 48px 64px" }, [
+      el("div", { display: "flex", flexDirection: "column", overflow: "hidden" }, [top, heading, pills]),
+      foot,
+    ]),
+  ]);
+}
+
+/** Renders one card as a 1200×630 PNG. The same card gives the same bytes. */
+export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
+  const svg = await satori(cardTree(card) as Parameters<typeof satori>[0], {
+    width: OG_WIDTH,
+    height: OG_HEIGHT,
+    fonts: loadTypeface().fonts,
+    // drawableText has already removed what the font lacks; nothing is fetched for the rest.
+    loadAdditionalAsset: async () => [],
+  });
+  // The text is already paths: resvg needs no fonts, and must not depend on the machine's. The
+  // async form rasterizes on libuv's thread pool, so two images can be rasterized at once.
+  const png = (await renderAsync(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } })).asPng();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}

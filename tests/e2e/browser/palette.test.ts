@@ -1,0 +1,192 @@
+import type { Browser } from "playwright-core";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { browserSkipReason, launchBrowser, openPage, screenshot, type WatchedPage } from "../support/browser.ts";
+import { buildSite, readJson, removeDir, type BuildResult, type Envelope } from "../support/build-site.ts";
+import { freePort } from "../support/dev-server.ts";
+import { startStaticServer, type StaticServer } from "../support/static-server.ts";
+
+// The command palette (site-assets/palette.js) in a real browser, on the sample site's pages as
+// built and served like the production host. docs/site-contract.md says what it must do.
+
+interface SearchItem {
+  kind: string;
+  title: string;
+  path: string;
+  keywords: string[];
+}
+
+const skip = browserSkipReason();
+let build: BuildResult;
+let server: StaticServer;
+let browser: Browser;
+let index: SearchItem[];
+
+test.before(async () => {
+  // Built for the origin it is served from, so the page's absolute search-index URL is this server.
+  const port = await freePort();
+  build = await buildSite({ siteUrl: `http://127.0.0.1:${port}` });
+  assert.is(build.status, 0, build.output);
+  [server, browser] = await Promise.all([startStaticServer(build.outDir, { port }), launchBrowser()]);
+  index = readJson<Envelope<SearchItem[]>>(build.outDir, "api/v1/search.json").data;
+});
+
+test.after(async () => {
+  await Promise.all([browser?.close(), server?.stop()]);
+  if (build) removeDir(build.outDir);
+});
+
+/** A keyword that two to four projects share, so the one we want is not alone in the list. */
+function sharedProjectKeyword(): string {
+  const projects = index.filter((item) => item.kind === "project");
+  const counts = new Map<string, number>();
+  for (const item of projects) for (const word of item.keywords) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const word = [...counts].find(([, count]) => count >= 2 && count <= 4)?.[0];
+  if (!word) throw new Error("The sample content has no keyword shared by two to four projects");
+  return word;
+}
+
+async function home(options: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
+  const watched = await openPage(browser, options);
+  await watched.page.goto(`${server.origin}/`);
+  return watched;
+}
+
+test("should open with Ctrl-K, find projects by a keyword in any case and follow one with the keyboard", async () => {
+  const { page, errors, close } = await home();
+  await page.keyboard.press("Control+K");
+  const input = page.locator("dialog.palette[open] input[role=combobox]");
+  await input.waitFor();
+  const keyword = sharedProjectKeyword();
+  await input.fill(keyword.toLowerCase() === keyword ? keyword.toUpperCase() : keyword.toLowerCase());
+  const options = page.locator("dialog.palette [role=listbox] > [role=option]");
+  await options.first().waitFor();
+
+  const titles = await options.locator(".palette-title").allTextContents();
+  const matching = index.filter((item) => item.kind === "project" && item.keywords.includes(keyword));
+  for (const item of matching) assert.ok(titles.includes(item.title), `${item.title} listed for "${keyword}": ${titles.join(", ")}`);
+  assert.is(await input.getAttribute("aria-expanded"), "true");
+  assert.is(await input.getAttribute("aria-controls"), await page.locator("dialog.palette [role=listbox]").getAttribute("id"));
+
+  // The second option, reached with ArrowDown, is the one Enter follows.
+  const target = index.find((item) => item.title === titles[1] && item.keywords.includes(keyword));
+  assert.ok(target, `the second option (${titles[1]}) is a project with the keyword`);
+  await page.keyboard.press("ArrowDown");
+  const active = options.nth(1);
+  assert.is(await input.getAttribute("aria-activedescendant"), await active.getAttribute("id"));
+  assert.is(await active.getAttribute("aria-selected"), "true");
+  assert.is(await options.nth(0).getAttribute("aria-selected"), "false");
+  await screenshot(page, "palette-light");
+
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === target.path);
+  assert.is(new URL(page.url()).pathname, target.path);
+  assert.equal(errors, []);
+  await close();
+});
+
+test("should close on Escape and give focus back to what had it, the button or a link", async () => {
+  const { page, errors, close } = await home();
+  const button = page.locator("header [data-palette-open]");
+  await button.click();
+  await page.locator("dialog.palette[open]").waitFor();
+  assert.ok(await page.locator("dialog.palette input").evaluate((el) => el === document.activeElement), "the input has focus");
+  await page.keyboard.press("Escape");
+  assert.not.ok(await page.locator("dialog.palette").evaluate((el) => (el as HTMLDialogElement).open), "closed");
+  assert.ok(await button.evaluate((el) => el === document.activeElement), "focus is back on the button");
+
+  const link = page.locator("header nav a").first();
+  await link.focus();
+  await page.keyboard.press("Control+K");
+  await page.locator("dialog.palette[open]").waitFor();
+  await page.keyboard.press("Escape");
+  assert.ok(await link.evaluate((el) => el === document.activeElement), "focus is back on the link");
+  assert.equal(errors, []);
+  await close();
+});
+
+test("should fetch the search index once however often the palette opens", async () => {
+  const { page, errors, close } = await home();
+  const fetches = () => server.requests.filter((path) => path === "/api/v1/search.json").length;
+  const before = fetches();
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press("Control+K");
+    await page.locator("dialog.palette [role=option]").first().waitFor();
+    await page.keyboard.press("Escape");
+  }
+  assert.is(fetches() - before, 1);
+  assert.equal(errors, []);
+  await close();
+});
+
+test("should rank a title prefix first, ignore accents, follow a click and say when nothing matches", async () => {
+  const project = index.find((item) => item.kind === "project" && /^[a-z]{4,}/.test(item.title));
+  assert.ok(project, "a project whose name starts with four letters");
+  const { page, errors, close } = await home({ colorScheme: "dark", reducedMotion: "reduce" });
+  await page.locator("header [data-palette-open]").click();
+  const input = page.locator("dialog.palette input");
+  // "é" for "e" and capitals: the palette folds both sides.
+  await input.fill(project.title.slice(0, 4).toUpperCase().replace(/E/g, "É"));
+  const first = page.locator("dialog.palette [role=option]").first();
+  await first.waitFor();
+  assert.is(await first.locator(".palette-title").textContent(), project.title);
+  assert.is(await first.locator(".palette-kind").textContent(), "project");
+  await screenshot(page, "palette-dark");
+
+  await input.fill("qqqxzzz");
+  await page.locator("dialog.palette .palette-status", { hasText: "No matches" }).waitFor();
+  assert.is(await page.locator("dialog.palette [role=option]").count(), 0);
+  assert.is(await input.getAttribute("aria-expanded"), "false");
+  assert.is(await input.getAttribute("aria-activedescendant"), null);
+
+  await input.fill(project.title);
+  await page.locator("dialog.palette [role=option]").first().click();
+  await page.waitForURL((url) => url.pathname === project.path);
+  assert.equal(errors, []);
+  await close();
+});
+
+test("should say when the index cannot be loaded, and load it on the next open", async () => {
+  const { page, close } = await home();
+  let answered = 0;
+  // The first answer is a server error; the second the real file.
+  await page.route("**/api/v1/search.json", (route) => (answered++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue()));
+  await page.keyboard.press("Control+K");
+  await page.locator("dialog.palette .palette-status", { hasText: "could not be loaded" }).waitFor();
+  assert.is(await page.locator("dialog.palette [role=option]").count(), 0);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+K");
+  await page.locator("dialog.palette [role=option]").first().waitFor();
+  assert.is(answered, 2);
+  await close();
+});
+
+test("should show titles as text, never as markup", async () => {
+  const { page, errors, close } = await home();
+  const title = `<img src=x onerror="document.title='owned'">bold`;
+  const fake = [{ kind: "page", title, subtitle: "<b>sub</b>", path: "/", url: `${server.origin}/`, keywords: [] }];
+  await page.route("**/api/v1/search.json", (route) => route.fulfill({ json: { meta: {}, data: fake } }));
+  await page.keyboard.press("Control+K");
+  const option = page.locator("dialog.palette [role=option]").first();
+  await option.waitFor();
+  assert.is(await option.locator(".palette-title").textContent(), title);
+  assert.is(await page.locator("dialog.palette img, dialog.palette b").count(), 0);
+  assert.is.not(await page.title(), "owned");
+  assert.equal(errors, []);
+  await close();
+});
+
+test("should keep the button hidden without JavaScript and still render the page and its links", async () => {
+  const { page, errors, close } = await home({ javaScriptEnabled: false });
+  assert.ok(await page.locator("header [data-palette-open]").isHidden(), "the palette button is hidden");
+  assert.ok(await page.locator("main h1").isVisible(), "the page has a visible heading");
+  const links = await page.locator("header nav a").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
+  assert.ok(links.includes("/projects/"), `the site nav links the projects: ${links.join(", ")}`);
+  assert.ok((await page.locator("main a[href]").count()) > 0, "the main content has links");
+  await screenshot(page, "home-no-js");
+  assert.equal(errors, []);
+  await close();
+});
+
+if (skip) console.log(skip);
+else test.run();

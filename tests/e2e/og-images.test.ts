@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { buildSite, readJson, removeDir, type BuildResult, type Envelope } from "./support/build-site.ts";
+
+/** With a base path, so the test also proves files sit at their URL's path relative to SITE_URL. */
+const SITE_URL = "https://margo.example/portfolio";
+
+let build: BuildResult;
+
+test.before(async () => {
+  build = await buildSite({ siteUrl: SITE_URL });
+});
+
+test.after(() => removeDir(build.outDir));
+
+/** The file an image URL names inside the output folder: its path relative to SITE_URL. */
+function fileOf(url: string): string {
+  assert.ok(url.startsWith(`${SITE_URL}/`), url);
+  return join(build.outDir, decodeURIComponent(url.slice(SITE_URL.length + 1)));
+}
+
+/** Signature, then width and height from the IHDR chunk. */
+function pngSize(file: string): { signature: boolean; width: number; height: number } {
+  const png = readFileSync(file);
+  return { signature: png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+test("should build the sample site with exit code 0", () => {
+  assert.is(build.status, 0, build.output);
+});
+
+test("should write a 1200×630 PNG at every project's og_image URL", () => {
+  const projects = readJson<Envelope<{ name: string; urls: { og_image: string } }[]>>(build.outDir, "api/v1/projects.json").data;
+  assert.ok(projects.length > 0);
+
+  const wrong = projects
+    .map((project) => ({ name: project.name, file: fileOf(project.urls.og_image) }))
+    .filter(({ file }) => !existsSync(file) || JSON.stringify(pngSize(file)) !== JSON.stringify({ signature: true, width: 1200, height: 630 }));
+  assert.equal(wrong, []);
+});
+
+test("should write the site's 1200×630 PNG at og/site.png", () => {
+  assert.equal(pngSize(join(build.outDir, "og/site.png")), { signature: true, width: 1200, height: 630 });
+});
+
+test.run();

@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { repoRoot } from "./build-site.ts";
+
+/** Debian's Chromium, which `.ci/run` installs; Playwright's own browser downloads are not used. */
+export const chromiumPath = "/usr/bin/chromium";
+
+/** Where tests leave screenshots for a person to look at (ignored by git). */
+export const screenshotDir: string = join(repoRoot, ".screenshots");
+
+/**
+ * Why browser tests cannot run here, or undefined when they can. Only a developer's machine
+ * without Chromium skips; in CI a missing browser must fail the run, not hide it.
+ */
+export function browserSkipReason(): string | undefined {
+  if (existsSync(chromiumPath) || process.env.CI) return undefined;
+  return `${chromiumPath} not found: browser tests skipped (install it: apt-get install chromium)`;
+}
+
+/**
+ * Starts headless Chromium. Playwright gives every launch a fresh, empty profile folder (its
+ * own --user-data-dir) and removes it on close. Without the networking flags Chromium keeps
+ * calling Google's hosts, which a closed network refuses.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A page in its own context, and every error it reports: console errors, uncaught exceptions, failed loads. */
+export interface WatchedPage {
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    // Browsers ask for /favicon.ico by themselves when a page names no icon: not the page's error.
+    if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
+      errors.push(`console: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  page.on("requestfailed", (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+/** Saves a full-page screenshot as `.screenshots/{name}.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cacheKey, writeOgImages } from "../../../src/eleventy/og-images.ts";
+import type { OgImageFile } from "../../../src/site/og-cards.ts";
+import type { OgCard } from "../../../src/site/og-image.ts";
+
+const card: OgCard = { eyebrow: "Systems", title: "a", subtitle: "b", badges: [], highlight: "", byline: "c", host: "d", accent: "#000000" };
+const images: OgImageFile[] = [
+  { file: "og/projects/a.png", card },
+  { file: "og/site.png", card: { ...card, title: "site" } },
+];
+
+/** A stand-in renderer: the card's title as bytes, and a count of calls. */
+function countingRender(): { render: (card: OgCard) => Promise<Uint8Array>; calls: () => number } {
+  let calls = 0;
+  return {
+    render: async (c) => {
+      calls += 1;
+      return new TextEncoder().encode(c.title);
+    },
+    calls: () => calls,
+  };
+}
+
+function withDirs(run: (dirs: { out: string; cache: string }) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const root = mkdtempSync(join(tmpdir(), "folio-og-"));
+    try {
+      await run({ out: join(root, "out"), cache: join(root, "cache") });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+}
+
+test("should write every image at its path in the output folder", withDirs(async ({ out, cache }) => {
+  const { render } = countingRender();
+
+  await writeOgImages(images, out, { cacheDir: cache, render });
+
+  assert.is(readFileSync(join(out, "og/projects/a.png"), "utf8"), "a");
+  assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
+}));
+
+test("should reuse the cached PNG when a card has not changed", withDirs(async ({ out, cache }) => {
+  const counter = countingRender();
+  await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+
+  const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+
+  assert.equal(report, { written: 2, rendered: 0, fromCache: 2 });
+  assert.is(counter.calls(), 2);
+  assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
+}));
+
+test("should render again only the card that changed", withDirs(async ({ out, cache }) => {
+  const counter = countingRender();
+  await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+
+  const report = await writeOgImages([images[0]!, { file: "og/site.png", card: { ...card, title: "renamed" } }], out, { cacheDir: cache, render: counter.render });
+
+  assert.equal(report, { written: 2, rendered: 1, fromCache: 1 });
+  assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "renamed");
+}));
+
+test("should keep only the most recently used cache entries", withDirs(async ({ out, cache }) => {
+  const { render } = countingRender();
+  const many = Array.from({ length: 5 }, (_, i): OgImageFile => ({ file: `og/${i}.png`, card: { ...card, title: `t${i}` } }));
+  await writeOgImages(many, out, { cacheDir: cache, render, cacheEntries: 5 });
+  // File times are coarse: the older entries are dated an hour back so "more recent" is certain.
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const name of readdirSync(cache)) utimesSync(join(cache, name), hourAgo, hourAgo);
+
+  await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
+
+  assert.is(readdirSync(cache).length, 5);
+  const report = await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
+  assert.is(report.fromCache, 2);
+}));
+
+test("should key the cache by the card's content and the renderer's version, not its key order", () => {
+  const reordered = Object.fromEntries(Object.entries(card).reverse()) as unknown as OgCard;
+
+  assert.is(cacheKey(reordered, "v1"), cacheKey(card, "v1"));
+  assert.is.not(cacheKey(card, "v2"), cacheKey(card, "v1"));
+  assert.is.not(cacheKey({ ...card, badges: ["Rust"] }, "v1"), cacheKey(card, "v1"));
+});
+
+test.run();

@@ -1,0 +1,76 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { accentFor, drawableText, OG_HEIGHT, OG_WIDTH, renderOgImage, type OgCard } from "../../../src/site/og-image.ts";
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+const card: OgCard = {
+  eyebrow: "⚙️ Systems",
+  title: "kestrel-os",
+  subtitle: "A tiny preemptive RTOS for RISC-V",
+  badges: ["Rust", "C"],
+  highlight: "128 stars",
+  byline: "Fixture Owner",
+  host: "fixture.example",
+  accent: accentFor("systems"),
+};
+
+/** Width and height from the IHDR chunk, which a PNG must start with. */
+function pngSize(png: Uint8Array): { chunk: string; width: number; height: number } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { chunk: new TextDecoder().decode(png.subarray(12, 16)), width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+
+test("should render a PNG of 1200×630", async () => {
+  const png = await renderOgImage(card);
+
+  assert.equal([...png.subarray(0, 8)], PNG_SIGNATURE);
+  assert.equal(pngSize(png), { chunk: "IHDR", width: 1200, height: 630 });
+  assert.equal([OG_WIDTH, OG_HEIGHT], [1200, 630]);
+});
+
+test("should render byte-identical PNGs for the same card", async () => {
+  const [first, second] = await Promise.all([renderOgImage(card), renderOgImage({ ...card })]);
+
+  assert.ok(same(first, second));
+});
+
+test("should render different PNGs for different cards", async () => {
+  const [first, second] = await Promise.all([renderOgImage(card), renderOgImage({ ...card, highlight: "129 stars" })]);
+
+  assert.not.ok(same(first, second));
+});
+
+test("should render a card whose text is far too long without throwing", async () => {
+  const png = await renderOgImage({
+    ...card,
+    title: "an-unbroken-project-name-".repeat(20),
+    subtitle: "word ".repeat(500),
+    badges: Array.from({ length: 30 }, (_, i) => `Language number ${i} with a long name`),
+    byline: "N".repeat(300),
+    host: `${"sub.".repeat(80)}example`,
+  });
+
+  assert.equal(pngSize(png), { chunk: "IHDR", width: 1200, height: 630 });
+});
+
+test("should leave out characters the font lacks (emoji, CJK) rather than draw empty boxes", () => {
+  assert.is(drawableText("⚙️ Systems", 40), "Systems");
+  assert.is(drawableText("Hello 漢字 world", 40), "Hello world");
+  assert.is(drawableText("Привет, Ελληνικά, Łódź", 40), "Привет, Ελληνικά, Łódź");
+});
+
+test("should shorten text over the limit with an ellipsis and collapse whitespace", () => {
+  assert.is(drawableText("  a\n\tb  ", 10), "a b");
+  assert.is(drawableText("abcdefghij", 5), "abcd…");
+});
+
+test("should give every id the same accent colour on every call", () => {
+  assert.match(accentFor("systems"), /^#[0-9a-f]{6}$/);
+  assert.is(accentFor("systems"), accentFor("systems"));
+  assert.is.not(accentFor("systems"), accentFor("security"));
+});
+
+test.run();
