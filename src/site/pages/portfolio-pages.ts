@@ -81,7 +81,9 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
   const body = html`<h1><span aria-hidden="true">${detail.emoji}</span> ${detail.title}</h1>
 <p class="lede">${detail.blurb}</p>
 <p>${detail.count} project${detail.count === 1 ? "" : "s"}. Also as <a href="${pages.pathOf(detail.urls.api)}">JSON</a>.</p>
-<ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>`;
+<section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
+<ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>
+</section>`;
   return renderPage({ config: model.config, title: detail.title, description: detail.blurb, url: detail.urls.page, section: "projects", body });
 }
 
