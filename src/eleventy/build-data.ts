@@ -58,7 +58,7 @@ const portfolioPosts = (): Promise<FeedPost[]> =>
     if (!blog) {
       throw new ContentError([{ file: "content/site.yaml", field: "blog.feed", expected: "the blog's RSS feed (a path under content/ or a URL), since content/blog/blog.yaml does not exist" }]);
     }
-    return parseRssPosts(rssFeed(blog), "the blog's RSS feed");
+    return parseRssPosts(rssFeed(blog), "the blog's RSS feed", false);
   });
 
 export const portfolioModel = (): Promise<PortfolioModel> =>

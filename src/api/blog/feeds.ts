@@ -1,4 +1,4 @@
-import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
+import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
 import { XMLBuilder } from "fast-xml-parser";
 import type { BlogModel } from "../../blog/blog-model.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
@@ -36,7 +36,6 @@ export function rssFeed(model: BlogModel): string {
 
 function buildRss(model: BlogModel): string {
   const urls = blogUrls(model);
-  const zone = model.config.site.timezone;
   const newest = model.stats.lastUpdated;
   const document = {
     "?xml": { "@version": "1.0", "@encoding": "UTF-8" },
@@ -50,13 +49,15 @@ function buildRss(model: BlogModel): string {
         description: model.settings.description,
         language: model.settings.language,
         // The newest change to any post, not the build time: unchanged posts give an unchanged feed.
-        ...(newest ? { lastBuildDate: dateToRfc822(newest.updated.toJSDate(), zone) } : {}),
+        ...(newest ? { lastBuildDate: newest.updated.toRFC2822() } : {}),
         "atom:link": { "@href": urls.rss, "@rel": "self", "@type": "application/rss+xml" },
         item: model.posts.map((post) => ({
           title: post.title,
           link: urls.post(post.slug),
           guid: { "#text": urls.post(post.slug), "@isPermaLink": "true" },
-          pubDate: dateToRfc822(post.published.toJSDate(), zone),
+          // RFC 822 in the blog's zone. luxon reuses its formatters; the plugin's dateToRfc822
+          // builds a new Intl formatter per call, a tenth of a second per thousand posts.
+          pubDate: post.published.toRFC2822(),
           description: post.description,
           "content:encoded": post.html,
           category: post.tags.map((tag) => tag.name),

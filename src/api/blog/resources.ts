@@ -6,6 +6,7 @@ import type { Static } from "@sinclair/typebox";
 import type { ArchiveYear, BlogSearchItem, BlogSite, BlogStats, TagDetail, TagListEntry } from "../../schemas/blog/catalog.ts";
 import type { FullPost, LicenseTerms, PostRef, PostSummary } from "../../schemas/blog/posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
+import { memoByObject } from "../../util/memo.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { blogPaths } from "./paths.ts";
 
@@ -17,12 +18,21 @@ type License = Static<typeof LicenseTerms>;
 const WRITING_LICENSE: License = { id: "CC-BY-4.0", name: "Creative Commons Attribution 4.0 International", url: "https://creativecommons.org/licenses/by/4.0/" };
 const CODE_LICENSE: License = { id: "MIT", name: "MIT License", url: "https://opensource.org/license/mit" };
 
-export function postRef(model: BlogModel, post: BlogPost): PostRef {
+// Keyed by the post (one model's object): each shape is built once per post and build.
+const refs = memoByObject((post: BlogPost, model: BlogModel): PostRef => buildPostRef(model, post));
+const summaries = memoByObject((post: BlogPost, model: BlogModel): PostSummary => buildPostSummary(model, post));
+const fullPosts = memoByObject((post: BlogPost, model: BlogModel): FullPost => buildFullPost(model, post));
+
+export const postRef = (model: BlogModel, post: BlogPost): PostRef => refs(post, model);
+export const postSummary = (model: BlogModel, post: BlogPost): PostSummary => summaries(post, model);
+export const fullPost = (model: BlogModel, post: BlogPost): FullPost => fullPosts(post, model);
+
+function buildPostRef(model: BlogModel, post: BlogPost): PostRef {
   const urls = blogUrls(model);
   return { slug: post.slug, title: post.title, url: urls.post(post.slug), api_url: urls.postApi(post.slug), published: isoInZone(post.published) };
 }
 
-export function postSummary(model: BlogModel, post: BlogPost): PostSummary {
+function buildPostSummary(model: BlogModel, post: BlogPost): PostSummary {
   const urls = blogUrls(model);
   return {
     slug: post.slug,
@@ -40,7 +50,7 @@ export function postSummary(model: BlogModel, post: BlogPost): PostSummary {
   };
 }
 
-export function fullPost(model: BlogModel, post: BlogPost): FullPost {
+function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
   const urls = blogUrls(model);
   const url = urls.post(post.slug);
   const older = model.older.get(post.slug) ?? null;

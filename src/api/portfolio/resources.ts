@@ -5,6 +5,7 @@ import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
+import { memoByObject } from "../../util/memo.ts";
 import { toPullRecord } from "../../github/facts.ts";
 import { fillPath } from "../route.ts";
 import { portfolioPaths } from "./paths.ts";
@@ -16,7 +17,12 @@ import { portfolioPaths } from "./paths.ts";
 
 const apiUrl = (model: PortfolioModel, path: string, params: Record<string, string> = {}) => model.config.baseUrl + fillPath(path, params);
 
-export function projectSummary(model: PortfolioModel, project: Project): ProjectSummary {
+// Keyed by the project (one model's object): a summary is built once per project and build.
+const summaries = memoByObject((project: Project, model: PortfolioModel): ProjectSummary => buildProjectSummary(model, project));
+
+export const projectSummary = (model: PortfolioModel, project: Project): ProjectSummary => summaries(project, model);
+
+function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSummary {
   const pages = pageUrls(model.config);
   const domain = domainOf(model, project);
   return {

@@ -3,11 +3,20 @@ import { html, type SafeHtml } from "../../util/html.ts";
 import type { ProjectSummary } from "../../schemas/portfolio/projects.ts";
 import type { PageUrls } from "../page-urls.ts";
 
+// Lists repeat the same dates many times (a post is in its tags, the index, the archive).
+const readable = new Map<string, string>();
+
 /** `2026-11-18T…` or `2026-11-18` → "18 Nov 2026" (English, the site's language). */
 export function readableDate(iso: string | null, zone = "UTC"): string {
   if (!iso) return "never";
-  const date = DateTime.fromISO(iso, { setZone: true }).setZone(zone);
-  return date.isValid ? date.setLocale("en").toFormat("d LLL yyyy") : iso;
+  const key = `${iso}\u0000${zone}`;
+  let text = readable.get(key);
+  if (text === undefined) {
+    const date = DateTime.fromISO(iso, { setZone: true }).setZone(zone);
+    text = date.isValid ? date.setLocale("en").toFormat("d LLL yyyy") : iso;
+    readable.set(key, text);
+  }
+  return text;
 }
 
 /** A `<time>` element with a machine-readable value. */
