@@ -158,7 +158,10 @@ function toPost(
 
   const rendered = renderMarkdown(draft.body, {
     resolveLink: (href) => resolveLink(href, { file, url, siteRoot, blogUrl: context.blogUrl, postsDir: context.paths.posts }),
-    resolveImage: (src) => localImage(src, `body image ${src}`)?.url ?? src,
+    resolveImage: (src) => {
+      const local = localImage(src, `body image ${src}`);
+      return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };
+    },
   });
 
   const images: BlogPost["images"] = [];

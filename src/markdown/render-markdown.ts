@@ -42,7 +42,8 @@ export interface RenderedMarkdown {
 /** How a document's URLs are published: e.g. made absolute, `.md` links turned into page URLs. */
 export interface RenderOptions {
   resolveLink?(href: string): string;
-  resolveImage?(src: string): string;
+  /** The published URL of an image and, when known, its pixel size (written on the element, so pages do not shift). */
+  resolveImage?(src: string): { url: string; width?: number; height?: number };
 }
 
 // Authored content is trusted (it is the owner's own), so raw HTML passes through. Code is
@@ -83,9 +84,13 @@ function resolveUrls(tokens: Token[], options: RenderOptions): { links: Rendered
         links.push({ written, url, text: linkText(children, index) });
       } else if (token.type === "image") {
         const written = String(token.attrGet("src") ?? "");
-        const url = options.resolveImage ? options.resolveImage(written) : written;
-        token.attrSet("src", url);
-        images.push({ written, url, alt: inlineText(token.children ?? []).trim() });
+        const resolved = options.resolveImage ? options.resolveImage(written) : { url: written };
+        token.attrSet("src", resolved.url);
+        if (resolved.width && resolved.height) {
+          token.attrSet("width", String(resolved.width));
+          token.attrSet("height", String(resolved.height));
+        }
+        images.push({ written, url: resolved.url, alt: inlineText(token.children ?? []).trim() });
       }
     });
   }

@@ -85,4 +85,13 @@ test("should leave a numeric entity beyond the last Unicode code point as it is,
   assert.is(text, "a &#99999999; b &#x110000; c");
 });
 
+test("should write the resolved URL and the pixel size on an image, so the page does not shift", () => {
+  const rendered = renderMarkdown("![A chart](../images/chart.png)", {
+    resolveImage: () => ({ url: "https://x.example/blog/images/chart.png", width: 800, height: 450 }),
+  });
+
+  assert.match(rendered.html, '<img src="https://x.example/blog/images/chart.png" alt="A chart" width="800" height="450">');
+  assert.equal(rendered.images, [{ written: "../images/chart.png", url: "https://x.example/blog/images/chart.png", alt: "A chart" }]);
+});
+
 test.run();
