@@ -1,18 +1,11 @@
 import type { SiteConfig } from "../config/site-config.ts";
+import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
 
 /*
  * Factories for the page templates in site-templates/: a template names the global data key
- * of its model, where each page goes (its URL) and how its HTML is made. Pages whose model is
- * null (no blog) or whose URL lies outside this site are not written.
+ * of its model, each page's URL and how its HTML is made. Pages whose model is null (no blog)
+ * or whose URL lies outside this site are not written.
  */
-
-type Data = Record<string, unknown>;
-const ITEMS = "pageTemplateItems";
-
-interface TemplateModule {
-  data: Data;
-  render(data: Data): string;
-}
 
 /** The output file of a page URL: `https://site/base/projects/x/` → `projects/x/index.html`. */
 export function outputFileOf(config: SiteConfig, url: string): string | null {
@@ -21,34 +14,14 @@ export function outputFileOf(config: SiteConfig, url: string): string | null {
   return path === "" || path.endsWith("/") ? `${path}index.html` : path;
 }
 
-/** One page per item of a model list (or one page, when `items` gives one item). */
+/** One page per item of a model list. */
 export function pagesTemplate<M extends { config: SiteConfig }, T>(
   modelKey: string,
   items: (model: M) => T[],
   url: (model: M, item: T) => string,
   render: (model: M, item: T) => string,
 ): TemplateModule {
-  return {
-    data: {
-      [ITEMS]: [],
-      pagination: {
-        data: ITEMS,
-        size: 1,
-        alias: "pageItem",
-        // The real list comes from the model; items whose page would lie off this site are dropped.
-        before: (_: unknown, full: Data) => {
-          const model = full[modelKey] as M | null;
-          return model ? items(model).filter((item) => outputFileOf(model.config, url(model, item)) !== null) : [];
-        },
-      },
-      permalink: (d: Data) => {
-        const model = d[modelKey] as M;
-        return outputFileOf(model.config, url(model, d.pageItem as T));
-      },
-      eleventyExcludeFromCollections: true,
-    },
-    render: (d) => render(d[modelKey] as M, d.pageItem as T),
-  };
+  return paginatedOutput<M, T>({ modelKey, items, file: (model, item) => outputFileOf(model.config, url(model, item)), render });
 }
 
 /** A single page of a model. */

@@ -1,0 +1,45 @@
+/*
+ * The one pagination recipe behind every template of this site: a template names the global
+ * data key of its model (`portfolio`, `blog`), the items it writes one file for, where each goes
+ * and how it is rendered. Eleventy needs a data key that always holds a list, and a model can
+ * be null (no blog): each template paginates an empty list of its own, and `before` puts the
+ * real items in its place. Items whose file would be null are dropped.
+ */
+
+type Data = Record<string, unknown>;
+const ITEMS = "paginatedOutputItems";
+
+/** What an `.11ty.ts` template module exports. */
+export interface TemplateModule {
+  data: Data;
+  render(data: Data): string;
+}
+
+export interface PaginatedOutput<M, T> {
+  /** Global data key of the model. */
+  modelKey: string;
+  items(model: M): T[];
+  /** Output file relative to the output folder, or null to write none for this item. */
+  file(model: M, item: T): string | null;
+  render(model: M, item: T): string;
+}
+
+export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModule {
+  return {
+    data: {
+      [ITEMS]: [],
+      pagination: {
+        data: ITEMS,
+        size: 1,
+        alias: "outputItem",
+        before: (_: unknown, full: Data) => {
+          const model = full[spec.modelKey] as M | null;
+          return model ? spec.items(model).filter((item) => spec.file(model, item) !== null) : [];
+        },
+      },
+      permalink: (d: Data) => spec.file(d[spec.modelKey] as M, d.outputItem as T),
+      eleventyExcludeFromCollections: true,
+    },
+    render: (d) => spec.render(d[spec.modelKey] as M, d.outputItem as T),
+  };
+}
