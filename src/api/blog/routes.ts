@@ -4,9 +4,7 @@ import { ArchiveYear, BlogSearchItem, BlogSite, BlogStats, JsonFeed, TagDetail, 
 import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
 import { Badge } from "../../schemas/common.ts";
-import { ApiIndex } from "../../schemas/portfolio/catalog.ts";
-import { buildApiIndex } from "../api-index.ts";
-import { buildOpenApi, OpenApiDocumentShape } from "../openapi.ts";
+import { metaRoutes } from "../meta-routes.ts";
 import type { ApiDefinition, Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
@@ -34,18 +32,7 @@ const dated: R["notes"] = ["history"];
 
 /** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
 const routes: R[] = [
-  {
-    id: "getIndex", path: paths.index, group: "meta", mediaType: "application/json", body: "envelope", schema: ApiIndex,
-    summary: "Every endpoint with its URL",
-    description: "Entry point of the blog API. Templated paths carry `params` listing every valid value.",
-    build: (model) => buildApiIndex(blogApi, model),
-  },
-  {
-    id: "getOpenApi", path: paths.openapi, group: "meta", mediaType: "application/json", body: "raw", schema: OpenApiDocumentShape,
-    summary: "This OpenAPI 3.1 description",
-    description: "The machine-readable description of every path and response; every file is validated against it before deploy.",
-    build: (model) => buildOpenApi(blogApi, model),
-  },
+  ...metaRoutes(() => blogApi, paths, "blog API"),
   {
     id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(BlogSearchItem),
     summary: "Every post, page and tag in one small file for search",

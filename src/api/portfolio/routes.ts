@@ -2,12 +2,11 @@ import { Type } from "@sinclair/typebox";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
 import { Badge } from "../../schemas/common.ts";
 import { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
-import { ApiIndex, SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
+import { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import { portfolioComponents } from "../../schemas/portfolio/components.ts";
 import { Profile } from "../../schemas/portfolio/profile.ts";
 import { AwardEntry, Cluster, ClusterDetail, InProgressItem, Language, ProjectDetail, ProjectSummary, Tag } from "../../schemas/portfolio/projects.ts";
-import { buildApiIndex } from "../api-index.ts";
-import { buildOpenApi, OpenApiDocumentShape } from "../openapi.ts";
+import { metaRoutes } from "../meta-routes.ts";
 import type { ApiDefinition, Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
 import { cardAnsi, cardText } from "./card.ts";
@@ -36,18 +35,7 @@ const githubSource = (model: PortfolioModel) => `https://github.com/${model.conf
  * document and the documentation page.
  */
 const routes: R[] = [
-  {
-    id: "getIndex", path: paths.index, group: "meta", mediaType: "application/json", body: "envelope", schema: ApiIndex,
-    summary: "Every endpoint with its URL",
-    description: "Entry point of the API. Templated paths carry `params` listing every valid value.",
-    build: (model) => buildApiIndex(portfolioApi, model),
-  },
-  {
-    id: "getOpenApi", path: paths.openapi, group: "meta", mediaType: "application/json", body: "raw", schema: OpenApiDocumentShape,
-    summary: "This OpenAPI 3.1 description",
-    description: "The machine-readable description of every path, parameter and response. Every file is validated against it before deploy.",
-    build: (model) => buildOpenApi(portfolioApi, model),
-  },
+  ...metaRoutes(() => portfolioApi, paths, "API"),
   {
     id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(SearchItem),
     summary: "Search index of pages, projects, domains and posts",

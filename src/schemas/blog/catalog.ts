@@ -98,12 +98,16 @@ export const BlogSearchItem = Type.Object(
 );
 export type BlogSearchItem = Static<typeof BlogSearchItem>;
 
+const tagFields = {
+  name: Type.String({ description: "Tag as written" }),
+  slug: Type.String({ description: "Tag id used in URLs" }),
+  count: Count("Posts carrying it"),
+  url: Uri("The tag's page"),
+};
+
 export const TagListEntry = Type.Object(
   {
-    name: Type.String({ description: "Tag as written" }),
-    slug: Type.String({ description: "Tag id used in URLs" }),
-    count: Count("Posts carrying it"),
-    url: Uri("The tag's page"),
+    ...tagFields,
     api_url: Uri("The tag with its posts as JSON"),
     posts: Type.Array(PostRef, { description: "Its posts, newest first" }),
   },
@@ -113,10 +117,7 @@ export type TagListEntry = Static<typeof TagListEntry>;
 
 export const TagDetail = Type.Object(
   {
-    name: Type.String({ description: "Tag as written" }),
-    slug: Type.String({ description: "Tag id used in URLs" }),
-    count: Count("Posts carrying it"),
-    url: Uri("The tag's page"),
+    ...tagFields,
     api_url: Uri("This file"),
     posts: Type.Array(PostSummary, { description: "Its posts as summaries, newest first" }),
   },
