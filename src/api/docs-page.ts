@@ -1,6 +1,12 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { renderPage } from "../site/layout.ts";
-import { html, type SafeHtml } from "../util/html.ts";
+import { renderInline } from "../markdown/render-markdown.ts";
+import { html, raw, type SafeHtml } from "../util/html.ts";
+
+/** OpenAPI descriptions are CommonMark: `code` and links render as such on the page. */
+function markdown(text: string): SafeHtml {
+  return raw(renderInline(text).html);
+}
 
 /*
  * The human API reference, generated from the OpenAPI document the build publishes, so the
@@ -55,7 +61,7 @@ export function renderDocsPage(doc: OpenApiForDocs, options: DocsPageOptions): s
   const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];
   const body = html`<div class="api-docs">
 <h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
-<p>${doc.info.description ?? ""}</p>
+<p>${markdown(doc.info.description ?? "")}</p>
 <p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
 <p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
 <nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
@@ -83,8 +89,8 @@ function endpoint(server: string, path: string, op: OperationDoc): SafeHtml {
   const [mediaType, media] = Object.entries(ok?.content ?? {})[0] ?? ["", {}];
   const example = exampleUrl(server, path, op.parameters ?? []);
   return html`<article id="${op.operationId}" class="endpoint"><h3><code>GET ${path}</code></h3>
-<p>${op.summary}. ${op.description}</p>
-${(op.parameters ?? []).map((param) => html`<p class="values">Parameter <code>${param.name}</code>: ${param.description ?? ""}. Values: ${(param.schema?.enum ?? []).map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`)}</p>`)}
+<p>${op.summary}. ${markdown(op.description)}</p>
+${(op.parameters ?? []).map((param) => html`<p class="values">Parameter <code>${param.name}</code>: ${markdown(param.description ?? "")}. Values: ${(param.schema?.enum ?? []).map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`)}</p>`)}
 <p>Response <code>200</code> as <code>${mediaType}</code>: ${typeText(media.schema)}. ${op.responses["404"] ? "Unknown values answer 404 with the site's HTML page." : ""}</p>
 <p>Example: <a href="${example}">${example}</a></p></article>`;
 }
@@ -96,10 +102,10 @@ function exampleUrl(server: string, path: string, parameters: Parameter[]): stri
 function schemaSection(name: string, schema: Schema): SafeHtml {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  return html`<article id="schema-${name}"><h3>${name}</h3><p>${schema.description ?? ""}</p>
+  return html`<article id="schema-${name}"><h3>${name}</h3><p>${markdown(schema.description ?? "")}</p>
 ${properties.length > 0
     ? html`<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
-${properties.map(([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${property.description ?? ""}</td></tr>`)}
+${properties.map(([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${markdown(property.description ?? "")}</td></tr>`)}
 </tbody></table>`
     : html`<p>Type: ${typeText(schema)}</p>`}</article>`;
 }

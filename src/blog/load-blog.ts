@@ -12,6 +12,7 @@ import { BlogFile, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { readImageSize, type ImageFacts } from "./image-files.ts";
 import { readPostDate } from "./post-date.ts";
+import { pageUrls, SOCIAL_IMAGE_SIZE } from "../site/page-urls.ts";
 
 /** A published image of a post, with its real pixel size. */
 export interface PostImage {
@@ -38,7 +39,10 @@ export interface BlogPost {
   published: DateTime;
   updated: DateTime;
   tags: { name: string; slug: string }[];
-  cover: PostImage | null;
+  /** Always present (the spec has no "or null" for it): see `coverSource`. */
+  cover: PostImage;
+  /** Where the cover came from: the front matter, the post's first image, or the site's social image. */
+  coverSource: "front matter" | "first image" | "site image";
   html: string;
   text: string;
   summary: string;
@@ -104,7 +108,7 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
   const blogUrl = config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`;
   const posts: BlogPost[] = [];
   for (const draft of published) {
-    const post = problems.collect(() => toPost(draft, { config, paths, blogUrl, history, sizes }), null);
+    const post = problems.collect(() => toPost(draft, { config, siteImage: pageUrls(config).siteOgImage, paths, blogUrl, history, sizes }), null);
     if (post) posts.push(post);
   }
   problems.throwIfAny();
@@ -113,6 +117,8 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
 
 interface PostContext {
   config: SiteConfig;
+  /** The site's social image, every post's cover of last resort. */
+  siteImage: string;
   paths: ReturnType<typeof blogPaths>;
   blogUrl: string;
   history: GitHistory;
@@ -170,15 +176,27 @@ function toPost(
     const size = context.sizes.get(resolve(dirname(file), decodeURI(image.written.split(/[?#]/)[0] ?? "")));
     if (size) images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
   });
+  // Every post has a cover: the one the author chose, else its first image, else the site's
+  // social image (so feed readers and cards always have a picture with a size and alt text).
   let cover: PostImage | null = null;
+  let coverSource: BlogPost["coverSource"] = "front matter";
   if (meta.cover) {
     const local = localImage(meta.cover.src, "cover.src");
     if (local) {
       cover = { url: local.url, width: local.size.width, height: local.size.height, alt: meta.cover.alt };
       images.unshift({ ...cover, cover: true });
     }
+  } else if (images[0]) {
+    const first = images[0];
+    cover = { url: first.url, width: first.width, height: first.height, alt: first.alt };
+    coverSource = "first image";
+    images[0] = { ...first, cover: true };
+  } else {
+    cover = { url: context.siteImage, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
+    coverSource = "site image";
+    images.unshift({ ...cover, cover: true });
   }
-  if (problems.length > 0) throw new ContentError(problems);
+  if (problems.length > 0 || !cover) throw new ContentError(problems);
 
   const links: BlogPost["links"] = { internal: [], external: [] };
   for (const link of rendered.links) {
@@ -197,6 +215,7 @@ function toPost(
     updated: commitDate && commitDate > draft.date ? commitDate : draft.date,
     tags,
     cover,
+    coverSource,
     html: rendered.html,
     text: rendered.text,
     summary: summarize(rendered.text),

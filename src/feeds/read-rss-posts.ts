@@ -1,6 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
 import { DateTime } from "luxon";
-import { isoInstant } from "../config/site-config.ts";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { displayPath, readText } from "../content/read-files.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
@@ -58,7 +57,8 @@ export function parseRssPosts(xml: string, where: string, checkXml = true): Feed
     const pubDate = textOf(item.pubDate);
     if (pubDate) {
       const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
-      if (parsed.isValid) published = isoInstant(parsed.toJSDate());
+      // The feed's own offset is kept, so the day is the one the blog shows.
+      if (parsed.isValid) published = parsed.toISO({ suppressMilliseconds: true }) ?? null;
       else problems.push({ file: where, field: field("pubDate"), expected: "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000", actual: pubDate });
     }
     if (title && link) {

@@ -6,7 +6,7 @@ import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
 import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
-import { byText, chain, newestFirst } from "../util/order.ts";
+import { byText, chain, newestFirst, newestInstantFirst } from "../util/order.ts";
 
 export type Medal = "gold" | "silver" | "bronze";
 
@@ -129,7 +129,7 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote 
     (a, b) => byText(a.repo, b.repo),
     (a, b) => b.number - a.number,
   ));
-  const sortedPosts = [...posts].sort(chain((a, b) => newestFirst(a.published, b.published), (a, b) => byText(a.url, b.url)));
+  const sortedPosts = [...posts].sort(chain((a, b) => newestInstantFirst(a.published, b.published), (a, b) => byText(a.url, b.url)));
   const pushes = projects
     .flatMap((project) => (project.pushedAt ? [{ project, at: project.pushedAt }] : []))
     .sort(chain((a, b) => newestFirst(a.at, b.at), (a, b) => byText(a.project.name, b.project.name)));

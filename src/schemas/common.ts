@@ -46,7 +46,7 @@ export type Meta = Static<typeof Meta>;
 
 export const Badge = Type.Object(
   {
-    schemaVersion: Type.Literal(1, { description: "Always 1" }),
+    schemaVersion: Type.Unsafe<1>({ type: "integer", const: 1, description: "Always 1" }),
     label: Type.String({ minLength: 1, description: "Left-hand text of the badge" }),
     message: Type.String({ minLength: 1, description: "Right-hand text of the badge" }),
     color: Type.String({ minLength: 1, description: "Colour of the message side", examples: ["blue", "4c1"] }),

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { renderAsync } from "@resvg/resvg-js";
 import satori, { type Font } from "satori";
+import { SOCIAL_IMAGE_SIZE } from "./page-urls.ts";
 
 /*
  * Social preview images (Open Graph, 1200×630 PNG): satori lays out a tree of plain element
@@ -12,8 +13,8 @@ import satori, { type Font } from "satori";
  * same card always gives the same bytes.
  */
 
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+export const OG_WIDTH = SOCIAL_IMAGE_SIZE.width;
+export const OG_HEIGHT = SOCIAL_IMAGE_SIZE.height;
 
 /** What one image shows. Text is plain text (never HTML); long text is shortened and wrapped here. */
 export interface OgCard {

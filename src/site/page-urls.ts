@@ -1,5 +1,8 @@
 import type { SiteConfig } from "../config/site-config.ts";
 
+/** Every social image (Open Graph) is this size, in pixels. */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
 /**
  * The one place that says where the site's pages live. The APIs link to these pages, and the
  * HTML site builds them at the same paths.

@@ -19,6 +19,14 @@ export function newestFirst(a: string | null, b: string | null): number {
   return a < b ? 1 : -1;
 }
 
+/** Newest first for ISO date-times that may carry different offsets: compared as instants. */
+export function newestInstantFirst(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return Date.parse(b) - Date.parse(a);
+}
+
 /** Chains comparators: the first that tells two items apart decides. */
 export function chain<T>(...comparators: Array<(a: T, b: T) => number>): (a: T, b: T) => number {
   return (a, b) => {

@@ -63,7 +63,7 @@ interface PostSummary {
   tags: Tag[];
   reading_time_minutes: number;
   word_count: number;
-  cover: { url: string; width: number; height: number; alt: string } | null;
+  cover: { url: string; width: number; height: number; alt: string };
 }
 interface FullPost extends PostSummary {
   content_html: string;
@@ -324,27 +324,31 @@ test("should split links into internal ones on this site and external ones", () 
   }
 });
 
-test("should give every image the real pixel size of its file and mark only the cover as cover", () => {
+/** The file behind an image URL: a post image in the content, or the site's social image in the output. */
+function imageFile(url: string): string {
+  return url.startsWith(`${BLOG}images/`)
+    ? join(sampleContentDir, "blog/images", decodeURIComponent(url.slice(`${BLOG}images/`.length)))
+    : join(before.outDir, new URL(url).pathname);
+}
+
+test("should give every image the real pixel size of its file and mark exactly the cover as cover", () => {
   for (const post of fullPosts(before)) {
     for (const image of post.images) {
-      const file = join(sampleContentDir, "blog/images", decodeURIComponent(image.url.slice(`${BLOG}images/`.length)));
-      assert.equal({ width: image.width, height: image.height }, pixelSize(file), `${post.slug}: ${image.url}`);
+      assert.equal({ width: image.width, height: image.height }, pixelSize(imageFile(image.url)), `${post.slug}: ${image.url}`);
       assert.ok(existsSync(join(before.outDir, new URL(image.url).pathname)), `${image.url} is not in the output`);
     }
     const covers = post.images.filter((image) => image.cover);
-    assert.equal(covers.map((image) => image.url), post.cover ? [post.cover.url] : [], post.slug);
+    assert.equal(covers.map((image) => image.url), [post.cover.url], post.slug);
   }
 });
 
-test("should give the cover in the summary the real pixel size of its file", () => {
-  const withCover = posts(before).filter((post) => post.cover !== null);
+test("should give every post a cover: its own, else its first image, else the site's social image", () => {
+  const all = posts(before);
+  const siteImage = `${SITE_URL}/og/site.png`;
 
-  assert.ok(withCover.length >= 5);
-  for (const post of withCover) {
-    const cover = post.cover as NonNullable<PostSummary["cover"]>;
-    const file = join(sampleContentDir, "blog/images", cover.url.slice(`${BLOG}images/`.length));
-    assert.equal({ width: cover.width, height: cover.height }, pixelSize(file), post.slug);
-  }
+  for (const post of all) assert.equal({ width: post.cover.width, height: post.cover.height }, pixelSize(imageFile(post.cover.url)), post.slug);
+  assert.ok(all.some((post) => post.cover.url === siteImage && post.cover.width === 1200 && post.cover.height === 630));
+  assert.ok(all.some((post) => post.cover.url !== siteImage));
 });
 
 test("should link older and newer neighbours in the order of posts.json", () => {

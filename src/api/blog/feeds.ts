@@ -1,4 +1,4 @@
-import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
+import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
 import { XMLBuilder } from "fast-xml-parser";
 import type { BlogModel } from "../../blog/blog-model.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
@@ -49,7 +49,7 @@ function buildRss(model: BlogModel): string {
         description: model.settings.description,
         language: model.settings.language,
         // The newest change to any post, not the build time: unchanged posts give an unchanged feed.
-        ...(newest ? { lastBuildDate: newest.updated.toRFC2822() } : {}),
+        ...(newest ? { lastBuildDate: dateToRfc822(newest.updated.toJSDate(), model.config.site.timezone) } : {}),
         "atom:link": { "@href": urls.rss, "@rel": "self", "@type": "application/rss+xml" },
         item: model.posts.map((post) => ({
           title: post.title,
@@ -85,7 +85,7 @@ export function jsonFeed(model: BlogModel): JsonFeed {
       title: post.title,
       content_html: post.html,
       summary: post.description,
-      ...(post.cover ? { image: post.cover.url } : {}),
+      image: post.cover.url,
       date_published: dateToRfc3339(post.published.toJSDate()),
       date_modified: dateToRfc3339(post.updated.toJSDate()),
       tags: post.tags.map((tag) => tag.name),

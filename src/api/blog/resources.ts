@@ -46,7 +46,7 @@ function buildPostSummary(model: BlogModel, post: BlogPost): PostSummary {
     tags: post.tags.map((tag) => ({ name: tag.name, slug: tag.slug, url: urls.tag(tag.slug), api_url: urls.tagApi(tag.slug) })),
     reading_time_minutes: post.readingMinutes,
     word_count: post.wordCount,
-    cover: post.cover ? { url: post.cover.url, width: post.cover.width, height: post.cover.height, alt: post.cover.alt } : null,
+    cover: { url: post.cover.url, width: post.cover.width, height: post.cover.height, alt: post.cover.alt },
   };
 }
 
@@ -128,7 +128,11 @@ export function stats(model: BlogModel): BlogStats {
     words: { total: s.words, average: s.posts === 0 ? 0 : Math.round(s.words / s.posts) },
     reading_time_minutes: s.readingMinutes,
     tags: s.tags,
-    code: { blocks: s.codeBlocks, languages: s.codeLanguages },
+    // Blocks without a language count in `blocks` but are not a language (as in each post's `code`).
+    code: {
+      blocks: s.codeBlocks,
+      languages: s.codeLanguages.flatMap(({ language, count }) => (language === null ? [] : [{ language, count }])),
+    },
     images: s.images,
     first_post: s.first ? postRef(model, s.first) : null,
     latest_post: s.latest ? postRef(model, s.latest) : null,

@@ -96,9 +96,9 @@ const routes: R[] = [
     build: (model) => build.stats(model),
   },
   {
-    id: "getJsonFeed", path: paths.jsonFeed, group: "feeds", mediaType: "application/feed+json", body: "raw", schema: JsonFeed,
+    id: "getJsonFeed", path: paths.jsonFeed, group: "feeds", mediaType: "application/json", body: "raw", schema: JsonFeed,
     summary: "JSON Feed 1.1 with full post content",
-    description: "No envelope. Item ids are the posts' URLs and never change when a post is edited.",
+    description: "No envelope. Served as application/json, which every static host sends for .json (the JSON Feed type, application/feed+json, is what pages announce in their alternate link). Item ids are the posts' URLs and never change when a post is edited.",
     build: (model) => jsonFeed(model),
   },
   {

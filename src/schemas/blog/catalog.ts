@@ -64,10 +64,10 @@ export const BlogStats = Type.Object(
         blocks: Count("Code blocks over all posts"),
         languages: Type.Array(
           Type.Object(
-            { language: Nullable(Type.String(), "Language, or null for blocks without one"), count: Count("Blocks in it") },
+            { language: Type.String({ description: "Language named on the blocks" }), count: Count("Blocks in it") },
             { description: "Blocks per language." },
           ),
-          { description: "Most used first" },
+          { description: "Most used first; blocks without a language are counted in `blocks` only" },
         ),
       },
       { description: "Code in posts." },
@@ -132,7 +132,7 @@ export const JsonFeedItem = Type.Object(
     title: Type.String({ description: "Plain text" }),
     content_html: Type.String({ description: "Full post, absolute URLs" }),
     summary: Type.String({ description: "Plain text" }),
-    image: Type.Optional(Uri("Cover image")),
+    image: Uri("Cover image"),
     date_published: Type.String({ format: "date-time", description: "RFC 3339" }),
     date_modified: Type.String({ format: "date-time", description: "RFC 3339" }),
     tags: Type.Array(Type.String(), { description: "Plain-text tags" }),

@@ -18,7 +18,7 @@ export const Cover = Type.Object(
     height: Type.Integer({ minimum: 1, description: "Height in pixels, read from the file" }),
     alt: Type.String({ description: "Alternative text" }),
   },
-  { description: "A post's cover image." },
+  { description: "A post's cover image: the one the author chose, else the post's first image, else the site's social image (1200×630). Every post has one." },
 );
 
 export const PostRef = Type.Object(
@@ -45,7 +45,7 @@ const summaryFields = {
   tags: Type.Array(TagRef, { description: "Tags, as the author ordered them" }),
   reading_time_minutes: Type.Integer({ minimum: 1, description: "Reading time at 220 words a minute" }),
   word_count: Count("Words of prose (code blocks not counted)"),
-  cover: Nullable(Cover, "Cover image, or null"),
+  cover: Cover,
 };
 
 export const PostSummary = Type.Object(summaryFields, { description: "A post as the blog's lists carry it." });

@@ -44,7 +44,7 @@ export function postPage(model: BlogModel, post: BlogPost): string {
 <h1>${full.title}</h1>
 <p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}<a href="${pages.pathOf(tag.url)}">${tag.name}</a>`)}` : ""}</p>
 </header>
-${full.cover ? html`<img class="cover" src="${full.cover.url}" width="${full.cover.width}" height="${full.cover.height}" alt="${full.cover.alt}">` : ""}
+${post.coverSource === "front matter" ? html`<img class="cover" src="${full.cover.url}" width="${full.cover.width}" height="${full.cover.height}" alt="${full.cover.alt}">` : ""}
 <div class="prose">${raw(full.content_html)}</div>
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
@@ -57,7 +57,7 @@ ${full.newer ? html`<a rel="next" data-newer href="${pages.pathOf(full.newer.url
 </article>`;
   const head = html`<meta property="article:published_time" content="${full.published}">
 <meta property="article:modified_time" content="${full.updated}">`;
-  return renderPage({ config: model.config, title: full.title, description: full.description, url: full.url, section: "blog", body, ogType: "article", head, ...(full.cover ? { ogImage: full.cover.url } : {}) });
+  return renderPage({ config: model.config, title: full.title, description: full.description, url: full.url, section: "blog", body, ogType: "article", head, ogImage: full.cover.url });
 }
 
 export function tagPage(model: BlogModel, tag: BlogTag): string {

@@ -36,6 +36,7 @@ interface PostSummary extends PostLink {
 interface FullPost extends PostLink {
   headings: { level: number; id: string; title: string; url: string }[];
   images: { url: string; cover: boolean }[];
+  cover: { url: string };
   older: PostLink | null;
   newer: PostLink | null;
 }
@@ -187,7 +188,8 @@ const pageCases: PageCase[] = [
   { type: "pulls", path: () => "/pulls/" },
   { type: "api-docs", path: () => "/docs/api/" },
   { type: "blog", path: () => "/blog/" },
-  { type: "post", path: () => pathOf(illustratedPost.url), dark: true },
+  // A post's social image is its cover: chosen, else its first image, else the site's.
+  { type: "post", path: () => pathOf(illustratedPost.url), dark: true, ogImage: () => illustratedPost.cover.url },
   { type: "tag", path: () => pathOf(tagUrl) },
   { type: "archive", path: () => "/blog/archive/" },
   { type: "blog-api-docs", path: () => "/blog/docs/api/" },

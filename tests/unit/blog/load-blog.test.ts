@@ -88,6 +88,21 @@ test("should give the cover and body images their real pixel sizes and mark the 
   );
 });
 
+test("should take a post's first image as its cover when the front matter names none, and the site's social image when it has no image", () => {
+  const content = load({
+    "figure.md": postFile(meta({ title: "Figure" }), "Text.\n\n![A jump](../images/gpx-clock-jump.svg)\n\n![Contours](../images/contour-cover.png)\n"),
+    "plain.md": postFile(meta({ title: "Plain" }), "Only words.\n"),
+  });
+
+  const figure = post(content, "figure");
+  const plain = post(content, "plain");
+
+  assert.equal([figure.coverSource, figure.cover], ["first image", { url: `${BLOG}images/gpx-clock-jump.svg`, width: 720, height: 360, alt: "A jump" }]);
+  assert.equal(figure.images.map((image) => image.cover), [true, false]);
+  assert.equal([plain.coverSource, plain.cover.url, plain.cover.width, plain.cover.height], ["site image", "https://margo.example/og/site.png", 1200, 630]);
+  assert.equal(plain.images.map((image) => image.url), ["https://margo.example/og/site.png"]);
+});
+
 test("should leave out drafts and posts dated after the build clock", () => {
   const content = load({
     "now.md": postFile(meta({ title: "Now", date: "2026-11-17" })),

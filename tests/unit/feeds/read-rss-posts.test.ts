@@ -24,12 +24,13 @@ test("should read each item's title, link, date and summary in feed order", () =
   ]);
 });
 
-test("should convert RFC 822 dates with an offset to UTC", () => {
-  const xml = rss(item("<title>T</title><link>https://b.example/t/</link><pubDate>Thu, 25 Sep 2025 20:10:00 +0200</pubDate>"));
+test("should read RFC 822 dates keeping the feed's offset, so the day stays the blog's", () => {
+  const xml = rss(item("<title>T</title><link>https://b.example/t/</link><pubDate>Thu, 25 Sep 2025 00:10:00 +0200</pubDate>"));
 
   const posts = parseRssPosts(xml, WHERE);
 
-  assert.is(posts[0]?.published, "2025-09-25T18:10:00Z");
+  assert.is(posts[0]?.published, "2025-09-25T00:10:00+02:00");
+  assert.is(Date.parse(posts[0]?.published ?? ""), Date.UTC(2025, 8, 24, 22, 10));
 });
 
 test("should decode entities and strip HTML from titles and summaries", () => {
