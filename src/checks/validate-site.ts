@@ -1,10 +1,16 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { _ } from "ajv/dist/compile/codegen/index.js";
+import standaloneModule from "ajv/dist/standalone/index.js";
 import addFormatsModule from "ajv-formats";
 import { XMLValidator } from "fast-xml-parser";
 
+// Both are CommonJS; under NodeNext their callables sit on `.default`.
 const addFormats = addFormatsModule.default;
+const standaloneCode = standaloneModule.default;
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
 export interface ApiOutput {
@@ -38,37 +44,37 @@ interface ExpectedFile {
  * path. Validation is stricter than the published schemas: objects may not carry fields the
  * description does not declare, so the description can never fall behind the files.
  */
-export function validateSite(outputDir: string, apis: readonly ApiOutput[]): ValidationProblem[] {
-  return apis.flatMap((api) => validateApi(outputDir, api));
+export interface ValidateOptions {
+  /**
+   * A folder where the compiled validators are kept between builds (ajv's standalone code,
+   * keyed by the schemas and ajv's version): compiling them is most of a small site's check.
+   */
+  cacheDir?: string;
 }
 
-function validateApi(outputDir: string, api: ApiOutput): ValidationProblem[] {
+export function validateSite(outputDir: string, apis: readonly ApiOutput[], options: ValidateOptions = {}): ValidationProblem[] {
+  return apis.flatMap((api) => validateApi(outputDir, api, options));
+}
+
+function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const documentFile = join(outputDir, api.openapi);
   if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
   const document = JSON.parse(readFileSync(documentFile, "utf8")) as OpenApiDocument;
 
-  const bundleId = `urn:openapi:${api.openapi}`;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false });
-  addFormats(ajv);
-  ajv.addSchema({ $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) });
-
   if (!document.servers?.[0]?.url) {
     problems.push({ file: api.openapi, pointer: "/servers", rule: "must give the API's base URL, so every file's meta.self can be checked" });
   }
   const expected = expectedFiles(document, api.root);
-  const validators = new Map<string, ValidateFunction>();
+  const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
     if (!existsSync(target)) {
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
-    let validate = validators.get(entry.path);
-    if (!validate) {
-      validate = ajv.compile(strictly(pointRefsAt(entry.schema, bundleId)) as object);
-      validators.set(entry.path, validate);
-    }
+    const validate = validators.get(entry.path);
+    if (!validate) throw new Error(`No validator for ${entry.path}`);
     problems.push(...checkFile(entry, readFileSync(target, "utf8"), validate));
   }
 
@@ -141,6 +147,65 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
     }
   }
   return files;
+}
+
+const requireHere = createRequire(import.meta.url);
+const AJV_VERSION = (requireHere("ajv/package.json") as { version: string }).version;
+
+/**
+ * One validator per path of the document, in the strict reading (see `strictly`). With a cache
+ * folder, validators compiled by an earlier build from the same schemas are loaded as code.
+ */
+function compileValidators(document: OpenApiDocument, bundleId: string, cacheDir: string | undefined): Map<string, ValidateFunction> {
+  const bundle = { $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) };
+  const paths = Object.entries(document.paths ?? {}).map(([path, item], index) => {
+    const media = Object.values(item.get?.responses?.["200"]?.content ?? {})[0];
+    return { path, id: `${bundleId}:path:${index}`, schema: strictly(pointRefsAt(media?.schema ?? {}, bundleId)) as object };
+  });
+  const key = createHash("sha256").update(JSON.stringify({ ajv: AJV_VERSION, bundle, paths })).digest("hex").slice(0, 32);
+  const cached = cacheDir ? join(resolve(cacheDir), `validators-${key}.cjs`) : null;
+  if (cached && existsSync(cached)) {
+    const exported = loadStandalone(readFileSync(cached, "utf8"));
+    return new Map(paths.map((entry, index) => [entry.path, exported[`v${index}`] as ValidateFunction]));
+  }
+
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    // Standalone code names the formats module instead of embedding the format functions.
+    ...(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
+  });
+  addFormats(ajv);
+  ajv.addSchema(bundle);
+  const validators = new Map<string, ValidateFunction>();
+  for (const entry of paths) {
+    ajv.addSchema({ ...entry.schema, $id: entry.id });
+    const validate = ajv.getSchema(entry.id);
+    if (!validate) throw new Error(`ajv could not compile the schema of ${entry.path}`);
+    validators.set(entry.path, validate);
+  }
+  if (cached) {
+    const code = standaloneCode(ajv, Object.fromEntries(paths.map((entry, index) => [`v${index}`, entry.id])));
+    mkdirSync(dirname(cached), { recursive: true });
+    // Written under another name and renamed: parallel builds never read half a file.
+    const partial = `${cached}.${process.pid}.tmp`;
+    writeFileSync(partial, code);
+    renameSync(partial, cached);
+  }
+  return validators;
+}
+
+/**
+ * Runs ajv's standalone CommonJS code with this module's `require`, so the modules it names
+ * (ajv's runtime, the formats) resolve from the project wherever the cache folder is. The code
+ * is what ajv generated from our own schemas in an earlier build.
+ */
+function loadStandalone(code: string): Record<string, ValidateFunction> {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  new Function("require", "module", "exports", code)(requireHere, module, module.exports);
+  return module.exports;
 }
 
 /** Makes local component references resolve inside the bundle registered with ajv. */

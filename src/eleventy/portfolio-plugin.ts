@@ -53,7 +53,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig): void {
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
-    const problems = validateSite(join(directories.output), apis);
+    const problems = validateSite(join(directories.output), apis, { cacheDir: join(".cache", "validators") });
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
     if (problems.length > 0) throw new SiteValidationError(problems.length, formatProblems(problems));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
@@ -93,6 +93,21 @@ function validate(changes: Record<string, unknown> = {}): ValidationProblem[] {
 }
 
 /** The only problem, failing with the whole list when there is not exactly one. */
+/** The same as `validate`, with the compiled validators kept in `cacheDir`. */
+function validateWithCache(changes: Record<string, unknown>, cacheDir: string): ValidationProblem[] {
+  const dir = mkdtempSync(join(tmpdir(), "folio-site-"));
+  try {
+    for (const [path, body] of Object.entries({ ...validFiles(), ...changes })) {
+      if (body === null) continue;
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), typeof body === "string" ? body : JSON.stringify(body, null, 2));
+    }
+    return validateSite(dir, [api], { cacheDir });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function onlyProblem(problems: ValidationProblem[]): ValidationProblem {
   assert.is(problems.length, 1, formatProblems(problems));
   return problems[0] as ValidationProblem;
@@ -210,6 +225,22 @@ test("should report a missing OpenAPI document", () => {
   const problem = onlyProblem(validate({ "api/openapi.json": null }));
 
   assert.equal(problem, { file: "api/openapi.json", pointer: "", rule: "the OpenAPI document is missing" });
+});
+
+test("should find the same problems with validators loaded from the cache as with freshly compiled ones", () => {
+  const cacheDir = mkdtempSync(join(tmpdir(), "folio-validators-"));
+  const broken = { "api/v1/things/a.json": file("api/v1/things/a.json", { name: "a", count: -1, extra: true }) };
+
+  const fresh = validate(broken);
+  const compiledThenCached = validateWithCache(broken, cacheDir);
+  const loadedFromCache = validateWithCache(broken, cacheDir);
+  const cached = readdirSync(cacheDir);
+  rmSync(cacheDir, { recursive: true, force: true });
+
+  assert.ok(fresh.length >= 2);
+  assert.equal(compiledThenCached, fresh);
+  assert.equal(loadedFromCache, fresh);
+  assert.is(cached.filter((name) => name.endsWith(".cjs")).length, 1);
 });
 
 test("should format one line per problem", () => {
