@@ -78,7 +78,7 @@ function validFiles(): Record<string, unknown> {
 }
 
 /** Writes a build output (strings as they are, other values as JSON; null leaves a file out) and validates it. */
-function validate(changes: Record<string, unknown> = {}): ValidationProblem[] {
+function validate(changes: Record<string, unknown> = {}, cacheDir?: string): ValidationProblem[] {
   const dir = mkdtempSync(join(tmpdir(), "folio-site-"));
   try {
     for (const [path, body] of Object.entries({ ...validFiles(), ...changes })) {
@@ -86,28 +86,13 @@ function validate(changes: Record<string, unknown> = {}): ValidationProblem[] {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), typeof body === "string" ? body : JSON.stringify(body, null, 2));
     }
-    return validateSite(dir, [api]);
+    return validateSite(dir, [api], cacheDir ? { cacheDir } : {});
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** The only problem, failing with the whole list when there is not exactly one. */
-/** The same as `validate`, with the compiled validators kept in `cacheDir`. */
-function validateWithCache(changes: Record<string, unknown>, cacheDir: string): ValidationProblem[] {
-  const dir = mkdtempSync(join(tmpdir(), "folio-site-"));
-  try {
-    for (const [path, body] of Object.entries({ ...validFiles(), ...changes })) {
-      if (body === null) continue;
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), typeof body === "string" ? body : JSON.stringify(body, null, 2));
-    }
-    return validateSite(dir, [api], { cacheDir });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 function onlyProblem(problems: ValidationProblem[]): ValidationProblem {
   assert.is(problems.length, 1, formatProblems(problems));
   return problems[0] as ValidationProblem;
@@ -232,8 +217,8 @@ test("should find the same problems with validators loaded from the cache as wit
   const broken = { "api/v1/things/a.json": file("api/v1/things/a.json", { name: "a", count: -1, extra: true }) };
 
   const fresh = validate(broken);
-  const compiledThenCached = validateWithCache(broken, cacheDir);
-  const loadedFromCache = validateWithCache(broken, cacheDir);
+  const compiledThenCached = validate(broken, cacheDir);
+  const loadedFromCache = validate(broken, cacheDir);
   const cached = readdirSync(cacheDir);
   rmSync(cacheDir, { recursive: true, force: true });
 
