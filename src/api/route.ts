@@ -60,6 +60,10 @@ export interface ApiDefinition<M> {
   /** Path under the site's base URL that route paths are relative to: `""` or `/blog`. */
   root: string;
   routes: Route<M>[];
+  /** What each route group (an OpenAPI tag) holds. */
+  groups: Readonly<Record<string, string>>;
+  /** The licence of what the API serves, when one is stated (OpenAPI `info.license`). */
+  license?: { name: string; identifier: string };
   components: Readonly<Record<string, TSchema>>;
   context(model: M): ApiContext;
 }

@@ -130,6 +130,15 @@ export const blogApi: ApiDefinition<BlogModel> = {
   version: "1.0.0",
   root: BLOG_ROOT,
   routes,
+  groups: {
+    meta: "The index, this description, search, site information and statistics",
+    posts: "Published posts: lists, one post in full, the latest, the archive",
+    tags: "Tags with their posts",
+    feeds: "RSS 2.0 and JSON Feed 1.1 with full content",
+    badges: "Badges in the badge-service endpoint shape",
+  },
+  // The writing; code in posts is MIT, as every post's `license` says.
+  license: { name: "CC BY 4.0 (writing)", identifier: "CC-BY-4.0" },
   components: blogComponents,
   context: (model) => ({
     name: model.settings.api.name,

@@ -176,6 +176,15 @@ export const portfolioApi: ApiDefinition<PortfolioModel> = {
   version: "1.0.0",
   root: "",
   routes,
+  groups: {
+    meta: "The index, this description and the search index",
+    profile: "Who the owner is, what they do now, their public key",
+    projects: "Projects, featured projects, awards and names in progress",
+    domains: "Domains (clusters), languages and tags",
+    activity: "Pull requests to other projects, blog posts and the figures derived from everything",
+    badges: "Badges in the badge-service endpoint shape",
+    cards: "The business card for terminals",
+  },
   components: portfolioComponents,
   context: (model) => ({
     name: model.config.site.api.name,

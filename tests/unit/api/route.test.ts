@@ -19,6 +19,7 @@ const definition: ApiDefinition<Model> = {
   version: "1.0.0",
   root: "/blog",
   components: {},
+  groups: { g: "Things" },
   routes: [
     route({ id: "plain", path: "/api/v1/plain.json" }),
     route({ id: "item", path: "/api/v1/items/{name}/{size}.json", params: [
