@@ -39,7 +39,7 @@ export function renderPage(options: PageOptions): string {
     ["blog", "Blog", config.blogUrl],
     ["api", "API", pages.apiDocs],
   ];
-  const page = html`<!doctype html>
+  const page = html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

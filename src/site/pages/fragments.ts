@@ -31,7 +31,7 @@ export function projectCard(project: ProjectSummary, pages: PageUrls): SafeHtml 
   return html`<li class="card">
 <h3><a href="${pages.pathOf(project.urls.page)}">${project.name}</a></h3>
 <p>${project.tagline}</p>
-<p class="meta"><span>${project.cluster.title}</span> · <span>${project.languages.join(", ")}</span> · <span aria-label="${project.stars} stars">★ ${project.stars}</span>${
+<p class="meta"><span>${project.cluster.title}</span> · <span>${project.languages.join(", ")}</span> · <span><span aria-hidden="true">★ </span>${project.stars}<span class="sr-only"> stars</span></span>${
     project.award ? html` · <span>${MEDALS[project.award.medal] ?? ""} ${project.award.place}, ${project.award.event}</span>` : ""
   }</p>
 </li>`;
@@ -39,7 +39,7 @@ export function projectCard(project: ProjectSummary, pages: PageUrls): SafeHtml 
 
 /** A list of tags as small labels. */
 export function tagList(tags: string[]): SafeHtml {
-  return tags.length === 0 ? html`` : html`<ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>`;
+  return tags.length === 0 ? html`` : html`<p class="sr-only">Tags:</p><ul class="tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>`;
 }
 
 export function medal(medalName: string): string {
