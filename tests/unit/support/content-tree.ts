@@ -2,6 +2,24 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { stringify } from "yaml";
+import type { ProfileFile } from "../../../src/content/content-schemas.ts";
+
+/** The fixture owner's profile, as written to profile.yaml (and used by model fixtures). */
+export const fixtureProfile: ProfileFile = {
+  name: "Fixture Owner",
+  handle: "fixture-owner",
+  headline: "Writes small tools",
+  summary: "A paragraph about the fixture owner.",
+  focus: "Testing",
+  certifications: [],
+  open_to_work: { open: true, text: null },
+  links: { itch: "https://fixture.itch.io" },
+  contact: {
+    form: "https://fixture.example/contact/",
+    discord: "fixture",
+    irc: { network: "Libera.Chat", nick: "fixture", how: "/msg fixture", web_client: "https://web.libera.chat/#fixture" },
+  },
+};
 
 /** A content folder written into a temp directory; `cleanup` removes it. */
 export interface ContentTree {
@@ -70,21 +88,7 @@ const defaults: Record<string, string> = {
     api: { name: "fixture-portfolio", description: "Projects of a fixture as static JSON." },
     blog: { url: "/blog/", feed: "blog/feed.xml" },
   }),
-  "profile.yaml": stringify({
-    name: "Fixture Owner",
-    handle: "fixture-owner",
-    headline: "Writes small tools",
-    summary: "A paragraph about the fixture owner.",
-    focus: "Testing",
-    certifications: [],
-    open_to_work: { open: true, text: null },
-    links: { itch: "https://fixture.itch.io" },
-    contact: {
-      form: "https://fixture.example/contact/",
-      discord: "fixture",
-      irc: { network: "Libera.Chat", nick: "fixture", how: "/msg fixture", web_client: "https://web.libera.chat/#fixture" },
-    },
-  }),
+  "profile.yaml": stringify(fixtureProfile),
   "domains.yaml": stringify([
     { id: "systems", emoji: "⚙️", title: "Systems", blurb: "Low-level code." },
     { id: "climbing", emoji: "🧗", title: "Climbing", blurb: "Tools for the crag." },

@@ -5,7 +5,7 @@ import type { FeedPost } from "../../../src/feeds/read-rss-posts.ts";
 import { loadGithubData, type GithubData, type PullFacts, type RepositoryFacts } from "../../../src/github/github-data.ts";
 import { loadFeedPosts, projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../../../src/model/portfolio-model.ts";
-import { writeContentTree, type TreeOverrides } from "./content-tree.ts";
+import { fixtureProfile, writeContentTree, type TreeOverrides } from "./content-tree.ts";
 
 /** The build clock the fixtures use: 2026-11-21T00:00:00Z. */
 export const FIXTURE_EPOCH = "1795219200";
@@ -31,21 +31,8 @@ export function siteConfig(changes: { baseUrl?: string; timezone?: string; build
   };
 }
 
-export const profile: ProfileFile = {
-  name: "Fixture Owner",
-  handle: "fixture-owner",
-  headline: "Writes small tools",
-  summary: "A paragraph.",
-  focus: "Testing",
-  certifications: [],
-  open_to_work: { open: true, text: null },
-  links: { itch: "https://fixture.itch.io" },
-  contact: {
-    form: "https://fixture.example/contact/",
-    discord: "fixture",
-    irc: { network: "Libera.Chat", nick: "fixture", how: "/msg fixture", web_client: "https://web.libera.chat/#fixture" },
-  },
-};
+/** The fixture owner's profile: the one content-tree.ts writes. */
+export const profile: ProfileFile = fixtureProfile;
 
 /** A project source with required fields filled in. */
 export function project(meta: Partial<ProjectFrontMatter> & { name: string }, body = ""): ProjectSource {
