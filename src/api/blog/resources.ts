@@ -7,6 +7,8 @@ import type { ArchiveYear, BlogSearchItem, BlogSite, BlogStats, TagDetail, TagLi
 import type { FullPost, LicenseTerms, PostRef, PostSummary } from "../../schemas/blog/posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 import { memoByObject } from "../../util/memo.ts";
+import { countOf } from "../../util/plural.ts";
+import { searchEntries } from "../search-entry.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { blogPaths } from "./paths.ts";
 
@@ -162,15 +164,7 @@ export function site(model: BlogModel): BlogSite {
 /** Every post, page and tag in one small file: what a search box on the blog loads. */
 export function search(model: BlogModel): BlogSearchItem[] {
   const urls = blogUrls(model);
-  const pathOf = pageUrls(model.config).pathOf;
-  const item = (kind: BlogSearchItem["kind"], title: string, subtitle: string, url: string, keywords: string[]): BlogSearchItem => ({
-    kind,
-    title,
-    subtitle,
-    path: pathOf(url),
-    url,
-    keywords,
-  });
+  const item = searchEntries(pageUrls(model.config).pathOf);
   return [
     item("page", model.settings.title, model.settings.tagline, urls.home, ["blog", "home"]),
     item("page", "Archive", `All ${model.stats.posts} posts by year and month`, urls.archive, ["archive", "all posts"]),
@@ -178,6 +172,6 @@ export function search(model: BlogModel): BlogSearchItem[] {
     ...model.posts.map((post) =>
       item("post", post.title, `${post.published.toISODate() ?? ""} · ${post.description}`, urls.post(post.slug), post.tags.map((tag) => tag.name)),
     ),
-    ...model.tags.map((tag) => item("tag", tag.name, `${tag.posts.length} post${tag.posts.length === 1 ? "" : "s"}`, urls.tag(tag.slug), [tag.slug])),
+    ...model.tags.map((tag) => item("tag", tag.name, countOf(tag.posts.length, "post", "posts"), urls.tag(tag.slug), [tag.slug])),
   ];
 }

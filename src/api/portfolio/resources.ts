@@ -6,6 +6,7 @@ import type { Domain, PortfolioModel, Project } from "../../model/portfolio-mode
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 import { memoByObject } from "../../util/memo.ts";
+import { searchEntries } from "../search-entry.ts";
 import { toPullRecord } from "../../github/facts.ts";
 import { fillPath } from "../route.ts";
 import { portfolioPaths } from "./paths.ts";
@@ -165,15 +166,9 @@ export function statsResource(model: PortfolioModel): Stats {
 /** The command palette's index: the site's pages, then projects, domains and posts. */
 export function searchIndex(model: PortfolioModel): SearchItem[] {
   const pages = pageUrls(model.config);
-  const page = (title: string, subtitle: string, url: string, keywords: string[]): SearchItem => ({
-    kind: "page",
-    title,
-    subtitle,
-    path: pages.pathOf(url),
-    url,
-    keywords,
-  });
-  const items: SearchItem[] = [
+  const entry = searchEntries(pages.pathOf);
+  const page = (title: string, subtitle: string, url: string, keywords: string[]) => entry("page", title, subtitle, url, keywords);
+  return [
     page("Home", model.profile.headline, pages.home, ["profile", "about", model.profile.name, model.profile.handle]),
     page("Projects", `All ${model.stats.projects} projects`, pages.projects, ["portfolio", "repositories"]),
     page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
@@ -181,41 +176,16 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
     page("Pull requests", `${model.stats.pulls.count} pull requests to other projects`, pages.pulls, ["open source", "contributions", "upstream"]),
     page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
     page("Blog", "Posts and notes", model.config.blogUrl, ["blog", "posts", "writing"]),
+    ...model.projects.map((project) =>
+      entry("project", project.name, project.tagline, pages.project(project.name), [...project.languages, ...project.tags, domainOf(model, project).title]),
+    ),
+    ...model.domains.map((domain) =>
+      entry("domain", `${domain.emoji} ${domain.title}`, domain.blurb, pages.domain(domain.id), [domain.id, ...domain.projects.map((p) => p.name)]),
+    ),
+    ...model.posts.map((feedPost) =>
+      entry("post", feedPost.title, feedPost.published ? `${feedPost.published.slice(0, 10)} · ${feedPost.summary}` : feedPost.summary, feedPost.url, ["post", "blog"]),
+    ),
   ];
-  for (const project of model.projects) {
-    const domain = domainOf(model, project);
-    const url = pages.project(project.name);
-    items.push({
-      kind: "project",
-      title: project.name,
-      subtitle: project.tagline,
-      path: pages.pathOf(url),
-      url,
-      keywords: [...project.languages, ...project.tags, domain.title],
-    });
-  }
-  for (const domain of model.domains) {
-    const url = pages.domain(domain.id);
-    items.push({
-      kind: "domain",
-      title: `${domain.emoji} ${domain.title}`,
-      subtitle: domain.blurb,
-      path: pages.pathOf(url),
-      url,
-      keywords: [domain.id, ...domain.projects.map((p) => p.name)],
-    });
-  }
-  for (const feedPost of model.posts) {
-    items.push({
-      kind: "post",
-      title: feedPost.title,
-      subtitle: feedPost.published ? `${feedPost.published.slice(0, 10)} · ${feedPost.summary}` : feedPost.summary,
-      path: pages.pathOf(feedPost.url),
-      url: feedPost.url,
-      keywords: ["post", "blog"],
-    });
-  }
-  return items;
 }
 
 function domainOf(model: PortfolioModel, project: Project): Domain {
