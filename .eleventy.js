@@ -1,26 +1,26 @@
 // Eleventy configuration: directories and our plugins; the work lives in src/ (README, "Architecture").
-// Node 20 cannot run TypeScript by itself: tsx's loader, registered first, lets the dynamic
-// imports below (and Eleventy's own imports of _data/*.ts and *.11ty.ts) load it.
-import "tsx/esm";
+// Our TypeScript (src/, _data/, the templates) is loaded as one module compiled by esbuild, and
+// compiled again when a source changes (src/eleventy/compiled-site.mjs says why).
+import { loadCompiledSite, SOURCE_DIRS } from "./src/eleventy/compiled-site.mjs";
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default async function (eleventyConfig) {
-  const { default: portfolioPlugin } = await import("./src/eleventy/portfolio-plugin.ts");
-  const { default: devServerPlugin } = await import("./src/eleventy/dev-server.ts");
-  const { default: ogImagesPlugin } = await import("./src/eleventy/og-images.ts");
-  const { readSiteConfig } = await import("./src/config/site-config.ts");
+  const root = import.meta.dirname;
+  const site = await loadCompiledSite(root);
   // TypeScript data and templates, the per-build data, the after-build validation.
-  eleventyConfig.addPlugin(portfolioPlugin);
+  eleventyConfig.addPlugin(site.portfolioPlugin, { root, templates: site.templates, data: site.data });
   // The production host's headers and content types for `npm start`, and the _headers file.
-  eleventyConfig.addPlugin(devServerPlugin);
+  eleventyConfig.addPlugin(site.devServerPlugin);
   // The social images, rendered after the build from the model.
-  eleventyConfig.addPlugin(ogImagesPlugin);
+  eleventyConfig.addPlugin(site.ogImagesPlugin);
+  // With `npm start`, a code change reloads this file, which compiles the changed code.
+  for (const dir of SOURCE_DIRS) eleventyConfig.addWatchTarget(`./${dir}/**/*.ts`, { resetConfig: true });
 
   return {
     dir: { input: ".", data: "_data", output: "_site" },
     // Only our TypeScript templates are pages: content/ is read by our loader, README is not a page.
     templateFormats: ["11ty.ts"],
     // A project site (https://owner.github.io/portfolio) is served under its path, locally too.
-    pathPrefix: `${readSiteConfig().basePath}/`,
+    pathPrefix: `${site.readSiteConfig().basePath}/`,
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { absoluteUrl } from "@11ty/eleventy-plugin-rss";
+import absoluteUrl from "@11ty/eleventy-plugin-rss/src/absoluteUrl.js";
 import slugify from "@sindresorhus/slugify";
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";

@@ -1,8 +1,8 @@
-import { pathToFileURL } from "node:url";
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
 import { blogContent, startBuild } from "./build-data.ts";
+import type { TemplateModule } from "./paginated-output.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
@@ -18,9 +18,27 @@ export class SiteValidationError extends Error {
   }
 }
 
+/** The compiled templates and data files, by path from the project folder (`_data/site.ts`). */
+export interface CompiledModules {
+  /** The project folder the paths are relative to. */
+  root: string;
+  templates: Record<string, TemplateModule>;
+  data: Record<string, { default: unknown }>;
+}
+
+interface TemplateEngine {
+  read: boolean;
+  useJavaScriptImport: boolean;
+  getData: string[];
+  getInstanceFromInputPath(inputPath: string): TemplateModule;
+  compile(content: string, inputPath: string): (data: Record<string, unknown>) => string;
+}
+
 interface EleventyConfig {
+  /** Templates added with `addTemplate` (tests do), by path; their content is the module. */
+  readonly virtualTemplates?: Record<string, { content: unknown }>;
   addDataExtension(ext: string, options: { read: boolean; parser: (file: string) => Promise<unknown> }): void;
-  addExtension(ext: string, options: { key: string }): void;
+  addExtension(ext: string, options: TemplateEngine): void;
   addTemplateFormats(format: string): void;
   addWatchTarget(target: string): void;
   addPassthroughCopy(copy: Record<string, string>): void;
@@ -28,19 +46,37 @@ interface EleventyConfig {
 }
 
 /**
- * Teaches Eleventy TypeScript data files and `.11ty.ts` templates, resets the per-build data,
- * and validates every API file after the build.
+ * Teaches Eleventy TypeScript data files and `.11ty.ts` templates (served from the compiled
+ * site module, never imported one by one), resets the per-build data, and validates every API
+ * file after the build.
  * Docs: https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/custom/
  */
-export default function portfolioPlugin(eleventyConfig: EleventyConfig): void {
+export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules: CompiledModules): void {
+  const compiled = <T>(kind: "templates" | "data", file: string): T => {
+    const key = relative(modules.root, resolve(file)).split(sep).join("/");
+    const found = kind === "templates" ? (modules.templates[key] ?? eleventyConfig.virtualTemplates?.[key]?.content) : modules.data[key];
+    if (found === undefined) throw new Error(`${key} is not in the compiled site module: templates are compiled from every folder except node_modules, _site, content, docs, scripts and tests`);
+    return found as T;
+  };
   eleventyConfig.addDataExtension("ts", {
     read: false,
     parser: async (file) => {
-      const module = (await import(pathToFileURL(file).href)) as { default: unknown };
-      return typeof module.default === "function" ? await (module.default as () => unknown)() : module.default;
+      const value = compiled<{ default: unknown }>("data", file);
+      return typeof value.default === "function" ? await (value.default as () => unknown)() : value.default;
     },
   });
-  eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
+  // A template language of its own rather than an alias of 11ty.js, which would import the file.
+  eleventyConfig.addExtension("11ty.ts", {
+    read: false,
+    // As with 11ty.js: the template is its module (no front matter), virtual ones included.
+    useJavaScriptImport: true,
+    getData: ["data"],
+    getInstanceFromInputPath: (inputPath) => compiled<TemplateModule>("templates", inputPath),
+    compile: (_, inputPath) => {
+      const template = compiled<TemplateModule>("templates", inputPath);
+      return (data) => template.render(data);
+    },
+  });
   eleventyConfig.addTemplateFormats("11ty.ts");
   const contentDir = process.env.CONTENT_DIR ?? "content";
   eleventyConfig.addWatchTarget(contentDir);

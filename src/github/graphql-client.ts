@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AssetCache } from "@11ty/eleventy-fetch";
+import type { AssetCache } from "@11ty/eleventy-fetch";
 
 /** How to reach GitHub's GraphQL API, and how patient to be. */
 export interface GraphqlSettings {
@@ -40,7 +40,7 @@ export async function postGraphql(
   body: { query: string; variables: Record<string, unknown> },
   counter: RequestCounter,
 ): Promise<GraphqlOutcome> {
-  const cache = cacheFor(cacheKey(settings.endpoint, body), settings);
+  const cache = await cacheFor(cacheKey(settings.endpoint, body), settings);
   if (cache.isCacheValid(settings.cacheDuration)) {
     const cached = (await cache.getCachedValue()) as { data: Record<string, unknown> };
     return { ok: true, data: cached.data, errors: [], fromCache: true };
@@ -123,10 +123,12 @@ function statusReason(response: Response): string {
 // see what the first saved until the process restarts, which would break `--serve` rebuilds.
 const caches = new Map<string, AssetCache>();
 
-function cacheFor(key: string, settings: GraphqlSettings): AssetCache {
+async function cacheFor(key: string, settings: GraphqlSettings): Promise<AssetCache> {
   const id = `${settings.cacheDirectory}\u0000${key}`;
   let cache = caches.get(id);
   if (!cache) {
+    // Loaded only when a token asks for live data; offline builds never need it.
+    const { AssetCache } = await import("@11ty/eleventy-fetch");
     cache = new AssetCache(key, settings.cacheDirectory, { duration: settings.cacheDuration });
     caches.set(id, cache);
   }

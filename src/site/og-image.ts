@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { renderAsync } from "@resvg/resvg-js";
-import satori, { type Font } from "satori";
+import type { Font } from "satori";
 import { SOCIAL_IMAGE_SIZE } from "./page-urls.ts";
 
 /*
@@ -179,6 +178,9 @@ function cardTree(card: OgCard): Element {
 
 /** Renders one card as a 1200×630 PNG. The same card gives the same bytes. */
 export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
+  // Loaded on the first image the cache lacks: satori alone takes longer to load than a warm
+  // build spends on all its images.
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(cardTree(card) as Parameters<typeof satori>[0], {
     width: OG_WIDTH,
     height: OG_HEIGHT,

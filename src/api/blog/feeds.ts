@@ -1,4 +1,5 @@
-import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
+import dateToRfc3339 from "@11ty/eleventy-plugin-rss/src/dateRfc3339.js";
+import dateToRfc822 from "@11ty/eleventy-plugin-rss/src/dateRfc822.js";
 import { XMLBuilder } from "fast-xml-parser";
 import type { BlogModel } from "../../blog/blog-model.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
