@@ -4,8 +4,8 @@ import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
 import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
-import { rssFeed } from "../api/blog/feeds.ts";
-import { parseRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
+import { rssChannel } from "../api/blog/feeds.ts";
+import { postsFromRss, type FeedPost } from "../feeds/read-rss-posts.ts";
 import { ContentError } from "../content/content-error.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
 
@@ -48,7 +48,7 @@ export const blogModel = (): Promise<BlogModel | null> =>
 
 /**
  * The portfolio's posts come from an RSS feed: the one `site.yaml` names (a file or a URL), or
- * else this build's own blog feed, read back the way any feed reader would read it.
+ * else this build's own blog feed, read from its channel as it is written to index.xml.
  */
 const portfolioPosts = (): Promise<FeedPost[]> =>
   once("portfolio-posts", async () => {
@@ -58,7 +58,7 @@ const portfolioPosts = (): Promise<FeedPost[]> =>
     if (!blog) {
       throw new ContentError([{ file: "content/site.yaml", field: "blog.feed", expected: "the blog's RSS feed (a path under content/ or a URL), since content/blog/blog.yaml does not exist" }]);
     }
-    return parseRssPosts(rssFeed(blog), "the blog's RSS feed", false);
+    return postsFromRss(rssChannel(blog), "the blog's RSS feed");
   });
 
 export const portfolioModel = (): Promise<PortfolioModel> =>

@@ -22,20 +22,29 @@ const parser = new XMLParser({
   isArray: (name) => name === "item",
 });
 
+/** An RSS channel as objects: the fields of its items that the portfolio reads. */
+export interface RssChannel {
+  item?: RssItemFields[];
+}
+
+/** An item's fields as text (undefined when the item lacks one). */
+export interface RssItemFields {
+  title?: string | undefined;
+  link?: string | undefined;
+  pubDate?: string | undefined;
+  description?: string | undefined;
+}
+
 /** Reads an RSS 2.0 file into posts; an item without title or link, or with a bad date, fails the build. */
 export function readRssPosts(file: string): FeedPost[] {
   return parseRssPosts(readText(file), displayPath(file));
 }
 
-/**
- * Parses RSS 2.0 text into posts (in feed order). `where` names the source in errors.
- * `checkXml: false` skips the well-formedness pass for a feed this build wrote itself (the
- * after-build validation checks that file).
- */
-export function parseRssPosts(xml: string, where: string, checkXml = true): FeedPost[] {
+/** Parses RSS 2.0 text into posts (in feed order). `where` names the source in errors. */
+export function parseRssPosts(xml: string, where: string): FeedPost[] {
   let document: unknown;
   try {
-    document = parser.parse(xml, checkXml);
+    document = parser.parse(xml, true);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ContentError([{ file: where, field: "(file)", expected: `well-formed RSS 2.0 XML (${reason})` }]);
@@ -44,17 +53,28 @@ export function parseRssPosts(xml: string, where: string, checkXml = true): Feed
   if (!channel) {
     throw new ContentError([{ file: where, field: "rss.channel", expected: "an RSS 2.0 document with a <channel>" }]);
   }
+  const items = (channel.item ?? []).map((raw) => {
+    const item = raw as Record<string, unknown>;
+    return { title: textOf(item.title), link: textOf(item.link), pubDate: textOf(item.pubDate), description: textOf(item.description) };
+  });
+  return postsFromRss({ item: items }, where);
+}
+
+/**
+ * The posts of an RSS channel, from its items' fields: a parsed feed's, or the blog's own
+ * channel before it is written (the same fields, without writing 5 MB of XML and parsing it
+ * back). An item without title or link, or with a bad date, fails the build.
+ */
+export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   const problems: ContentProblem[] = [];
   const posts: FeedPost[] = [];
-  (channel.item ?? []).forEach((raw, index) => {
-    const item = raw as Record<string, unknown>;
+  (channel.item ?? []).forEach((item, index) => {
     const field = (name: string) => `item[${index}].${name}`;
-    const title = textOf(item.title);
-    const link = textOf(item.link);
+    const { title, link } = item;
     if (!title) problems.push({ file: where, field: field("title"), expected: "a title" });
     if (!link || !/^https?:\/\//.test(link)) problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
-    const pubDate = textOf(item.pubDate);
+    const pubDate = item.pubDate;
     if (pubDate) {
       const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
       // The feed's own offset is kept, so the day is the one the blog shows.
@@ -62,7 +82,7 @@ export function parseRssPosts(xml: string, where: string, checkXml = true): Feed
       else problems.push({ file: where, field: field("pubDate"), expected: "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000", actual: pubDate });
     }
     if (title && link) {
-      const summary = stripTags(textOf(item.description) ?? "").replace(/\s+/g, " ").trim();
+      const summary = stripTags(item.description ?? "").replace(/\s+/g, " ").trim();
       posts.push({ title: stripTags(title).trim(), url: link, published, summary });
     }
   });

@@ -1,72 +1,117 @@
 import dateToRfc3339 from "@11ty/eleventy-plugin-rss/src/dateRfc3339.js";
 import dateToRfc822 from "@11ty/eleventy-plugin-rss/src/dateRfc822.js";
-import { XMLBuilder } from "fast-xml-parser";
 import type { BlogModel } from "../../blog/blog-model.ts";
+import type { RssChannel } from "../../feeds/read-rss-posts.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { pageUrls } from "../../site/page-urls.ts";
+import { xmlDocument, type XmlElement } from "../../util/xml.ts";
 import { blogUrls } from "./blog-urls.ts";
 
 /*
- * Both feeds are built as objects and serialized (JSON.stringify, an XML builder), never
+ * Both feeds are built as objects and serialized (JSON.stringify, our XML writer), never
  * templated: titles stay plain text in JSON and are escaped exactly once in XML.
  */
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  format: true,
-  indentBy: "  ",
-  suppressEmptyNode: true,
-  processEntities: true,
-  // Otherwise `isPermaLink="true"` is written as a bare attribute, which is not well-formed XML.
-  suppressBooleanAttributes: false,
-});
+/** The RSS channel of a blog: what the feed says, before it is written as XML. */
+export interface BlogRssChannel extends RssChannel {
+  title: string;
+  link: string;
+  description: string;
+  language: string;
+  lastBuildDate: string | null;
+  selfUrl: string;
+  item: BlogRssItem[];
+}
 
-// The RSS text is needed twice per build (index.xml, and the portfolio reading its posts from it).
+export interface BlogRssItem {
+  title: string;
+  link: string;
+  pubDate: string;
+  description: string;
+  contentEncoded: string;
+  categories: string[];
+}
+
+// Each is needed more than once per build: the channel by the feed and by the portfolio (which
+// reads its posts from it), the text by the feed file and its validation.
+const channelByModel = new WeakMap<BlogModel, BlogRssChannel>();
 const rssByModel = new WeakMap<BlogModel, string>();
+
+/** What the blog's RSS feed says: its channel and every published post as an item. */
+export function rssChannel(model: BlogModel): BlogRssChannel {
+  let channel = channelByModel.get(model);
+  if (!channel) {
+    channel = buildChannel(model);
+    channelByModel.set(model, channel);
+  }
+  return channel;
+}
 
 /** RSS 2.0 with full content (`content:encoded`, namespace declared) and `atom:link rel="self"`. */
 export function rssFeed(model: BlogModel): string {
   let text = rssByModel.get(model);
   if (text === undefined) {
-    text = buildRss(model);
+    text = writeRss(rssChannel(model));
     rssByModel.set(model, text);
   }
   return text;
 }
 
-function buildRss(model: BlogModel): string {
+function buildChannel(model: BlogModel): BlogRssChannel {
   const urls = blogUrls(model);
   const newest = model.stats.lastUpdated;
-  const document = {
-    "?xml": { "@version": "1.0", "@encoding": "UTF-8" },
-    rss: {
-      "@version": "2.0",
-      "@xmlns:atom": "http://www.w3.org/2005/Atom",
-      "@xmlns:content": "http://purl.org/rss/1.0/modules/content/",
-      channel: {
-        title: model.settings.title,
-        link: urls.home,
-        description: model.settings.description,
-        language: model.settings.language,
-        // The newest change to any post, not the build time: unchanged posts give an unchanged feed.
-        ...(newest ? { lastBuildDate: dateToRfc822(newest.updated.toJSDate(), model.config.site.timezone) } : {}),
-        "atom:link": { "@href": urls.rss, "@rel": "self", "@type": "application/rss+xml" },
-        item: model.posts.map((post) => ({
-          title: post.title,
-          link: urls.post(post.slug),
-          guid: { "#text": urls.post(post.slug), "@isPermaLink": "true" },
-          // RFC 822 in the blog's zone. luxon reuses its formatters; the plugin's dateToRfc822
-          // builds a new Intl formatter per call, a tenth of a second per thousand posts.
-          pubDate: post.published.toRFC2822(),
-          description: post.description,
-          "content:encoded": post.html,
-          category: post.tags.map((tag) => tag.name),
-        })),
-      },
-    },
+  return {
+    title: model.settings.title,
+    link: urls.home,
+    description: model.settings.description,
+    language: model.settings.language,
+    // The newest change to any post, not the build time: unchanged posts give an unchanged feed.
+    lastBuildDate: newest ? dateToRfc822(newest.updated.toJSDate(), model.config.site.timezone) : null,
+    selfUrl: urls.rss,
+    item: model.posts.map((post) => ({
+      title: post.title,
+      link: urls.post(post.slug),
+      // RFC 822 in the blog's zone. luxon reuses its formatters; the plugin's dateToRfc822
+      // builds a new Intl formatter per call, a tenth of a second per thousand posts.
+      pubDate: post.published.toRFC2822() ?? "",
+      description: post.description,
+      contentEncoded: post.html,
+      categories: post.tags.map((tag) => tag.name),
+    })),
   };
-  return `${String(builder.build(document)).trim()}\n`;
+}
+
+function writeRss(channel: BlogRssChannel): string {
+  const text = (name: string, value: string): XmlElement => ({ name, text: value });
+  return xmlDocument({
+    name: "rss",
+    attributes: { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom", "xmlns:content": "http://purl.org/rss/1.0/modules/content/" },
+    children: [
+      {
+        name: "channel",
+        children: [
+          text("title", channel.title),
+          text("link", channel.link),
+          text("description", channel.description),
+          text("language", channel.language),
+          ...(channel.lastBuildDate ? [text("lastBuildDate", channel.lastBuildDate)] : []),
+          { name: "atom:link", attributes: { href: channel.selfUrl, rel: "self", type: "application/rss+xml" } },
+          ...channel.item.map((item) => ({
+            name: "item",
+            children: [
+              text("title", item.title),
+              text("link", item.link),
+              { name: "guid", attributes: { isPermaLink: "true" }, text: item.link },
+              text("pubDate", item.pubDate),
+              text("description", item.description),
+              text("content:encoded", item.contentEncoded),
+              ...item.categories.map((category) => text("category", category)),
+            ],
+          })),
+        ],
+      },
+    ],
+  });
 }
 
 /** JSON Feed 1.1 with full content; item ids are the posts' original URLs, which edits never change. */
