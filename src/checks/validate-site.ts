@@ -1,16 +1,12 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { _ } from "ajv/dist/compile/codegen/index.js";
-import standaloneModule from "ajv/dist/standalone/index.js";
 import addFormatsModule from "ajv-formats";
 import { XMLValidator } from "fast-xml-parser";
+import { standaloneValidators } from "./standalone-validators.ts";
 
-// Both are CommonJS; under NodeNext their callables sit on `.default`.
+// CommonJS; under NodeNext its callable sits on `.default`.
 const addFormats = addFormatsModule.default;
-const standaloneCode = standaloneModule.default;
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
 export interface ApiOutput {
@@ -50,6 +46,12 @@ export interface ValidateOptions {
    * keyed by the schemas and ajv's version): compiling them is most of a small site's check.
    */
   cacheDir?: string;
+  /**
+   * What this build just wrote, by absolute path: the text Eleventy wrote to each file. Files
+   * found here are checked from it rather than read back from disk; every other file (one a
+   * plugin wrote, one left from an earlier build) is read from disk.
+   */
+  written?: ReadonlyMap<string, string>;
 }
 
 export function validateSite(outputDir: string, apis: readonly ApiOutput[], options: ValidateOptions = {}): ValidationProblem[] {
@@ -69,13 +71,14 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
   const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
-    if (!existsSync(target)) {
+    const text = options.written?.get(resolve(target));
+    if (text === undefined && !existsSync(target)) {
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
     const validate = validators.get(entry.path);
     if (!validate) throw new Error(`No validator for ${entry.path}`);
-    problems.push(...checkFile(entry, readFileSync(target, "utf8"), validate));
+    problems.push(...checkFile(entry, text ?? readFileSync(target, "utf8"), validate));
   }
 
   const declared = new Set(expected.map((entry) => entry.file));
@@ -149,9 +152,6 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
   return files;
 }
 
-const requireHere = createRequire(import.meta.url);
-const AJV_VERSION = (requireHere("ajv/package.json") as { version: string }).version;
-
 /**
  * One validator per path of the document, in the strict reading (see `strictly`). With a cache
  * folder, validators compiled by an earlier build from the same schemas are loaded as code.
@@ -162,50 +162,20 @@ function compileValidators(document: OpenApiDocument, bundleId: string, cacheDir
     const media = Object.values(item.get?.responses?.["200"]?.content ?? {})[0];
     return { path, id: `${bundleId}:path:${index}`, schema: strictly(pointRefsAt(media?.schema ?? {}, bundleId)) as object };
   });
-  const key = createHash("sha256").update(JSON.stringify({ ajv: AJV_VERSION, bundle, paths })).digest("hex").slice(0, 32);
-  const cached = cacheDir ? join(resolve(cacheDir), `validators-${key}.cjs`) : null;
-  if (cached && existsSync(cached)) {
-    const exported = loadStandalone(readFileSync(cached, "utf8"));
-    return new Map(paths.map((entry, index) => [entry.path, exported[`v${index}`] as ValidateFunction]));
-  }
-
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    strictTuples: false,
-    // Standalone code names the formats module instead of embedding the format functions.
-    ...(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
+  const byId = standaloneValidators({
+    cacheDir,
+    name: "validators",
+    fingerprint: { bundle, paths },
+    ids: paths.map((entry) => entry.id),
+    compile: (codeOptions) => {
+      const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, ...codeOptions });
+      addFormats(ajv);
+      ajv.addSchema(bundle);
+      for (const entry of paths) ajv.addSchema({ ...entry.schema, $id: entry.id });
+      return ajv;
+    },
   });
-  addFormats(ajv);
-  ajv.addSchema(bundle);
-  const validators = new Map<string, ValidateFunction>();
-  for (const entry of paths) {
-    ajv.addSchema({ ...entry.schema, $id: entry.id });
-    const validate = ajv.getSchema(entry.id);
-    if (!validate) throw new Error(`ajv could not compile the schema of ${entry.path}`);
-    validators.set(entry.path, validate);
-  }
-  if (cached) {
-    const code = standaloneCode(ajv, Object.fromEntries(paths.map((entry, index) => [`v${index}`, entry.id])));
-    mkdirSync(dirname(cached), { recursive: true });
-    // Written under another name and renamed: parallel builds never read half a file.
-    const partial = `${cached}.${process.pid}.tmp`;
-    writeFileSync(partial, code);
-    renameSync(partial, cached);
-  }
-  return validators;
-}
-
-/**
- * Runs ajv's standalone CommonJS code with this module's `require`, so the modules it names
- * (ajv's runtime, the formats) resolve from the project wherever the cache folder is. The code
- * is what ajv generated from our own schemas in an earlier build.
- */
-function loadStandalone(code: string): Record<string, ValidateFunction> {
-  const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function("require", "module", "exports", code)(requireHere, module, module.exports);
-  return module.exports;
+  return new Map(paths.map((entry) => [entry.path, byId.get(entry.id) as ValidateFunction]));
 }
 
 /** Makes local component references resolve inside the bundle registered with ajv. */

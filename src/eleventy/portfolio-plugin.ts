@@ -8,6 +8,9 @@ import type { TemplateModule } from "./paginated-output.ts";
 export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
 export const blogOutput: ApiOutput = { openapi: "blog/api/openapi.json", root: "blog", owns: ["blog/api"] };
 
+/** The after-build check's compiled validators are kept here between builds. */
+export const VALIDATOR_CACHE = join(".cache", "validators");
+
 /** Raised after the build when a written file breaks its OpenAPI description. */
 export class SiteValidationError extends Error {
   // Eleventy prints the message without our stack: the list of files is what matters.
@@ -34,6 +37,12 @@ interface TemplateEngine {
   compile(content: string, inputPath: string): (data: Record<string, unknown>) => string;
 }
 
+/** One file Eleventy wrote, as `eleventy.after` reports it. */
+interface BuildResult {
+  outputPath: string | false;
+  content: unknown;
+}
+
 interface EleventyConfig {
   /** Templates added with `addTemplate` (tests do), by path; their content is the module. */
   readonly virtualTemplates?: Record<string, { content: unknown }>;
@@ -42,7 +51,7 @@ interface EleventyConfig {
   addTemplateFormats(format: string): void;
   addWatchTarget(target: string): void;
   addPassthroughCopy(copy: Record<string, string>): void;
-  on(event: string, handler: (arg: { directories: { output: string } }) => unknown): void;
+  on(event: string, handler: (arg: { directories: { output: string }; results?: BuildResult[] }) => unknown): void;
 }
 
 /**
@@ -86,10 +95,15 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   eleventyConfig.addPassthroughCopy({ "site-assets": "assets" });
 
   eleventyConfig.on("eleventy.before", () => startBuild());
-  eleventyConfig.on("eleventy.after", async ({ directories }) => {
+  eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
-    const problems = validateSite(join(directories.output), apis, { cacheDir: join(".cache", "validators") });
+    // The files are checked as Eleventy wrote them, without reading thousands back from disk.
+    const written = new Map<string, string>();
+    for (const result of results ?? []) {
+      if (result.outputPath && typeof result.content === "string") written.set(resolve(result.outputPath), result.content);
+    }
+    const problems = validateSite(join(directories.output), apis, { cacheDir: VALIDATOR_CACHE, written });
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
     if (problems.length > 0) throw new SiteValidationError(problems.length, formatProblems(problems));

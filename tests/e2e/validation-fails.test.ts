@@ -10,17 +10,19 @@ const EPOCH = 1_795_000_000;
 let corrupted: BuildResult;
 let stray: BuildResult;
 let unmodified: BuildResult;
+let broken: BuildResult;
 
 test.before(async () => {
-  [corrupted, stray, unmodified] = await Promise.all([
+  [corrupted, stray, unmodified, broken] = await Promise.all([
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, config: "tests/fixtures/corrupting.eleventy.js" }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, config: "tests/fixtures/stray-file.eleventy.js" }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, config: "tests/fixtures/unmodified.eleventy.js" }),
+    buildSite({ siteUrl: SITE_URL, epoch: EPOCH, config: "tests/fixtures/broken-config.eleventy.js" }),
   ]);
 });
 
 test.after(() => {
-  for (const build of [corrupted, stray, unmodified]) removeDir(build.outDir);
+  for (const build of [corrupted, stray, unmodified, broken]) removeDir(build.outDir);
 });
 
 test("should pass the build through the test config harness when nothing is changed", () => {
@@ -55,6 +57,12 @@ test("should fail the build when a file under api/ has no path in the OpenAPI de
 test("should report validation failures without a stack trace", () => {
   assert.equal(stackTraceLines(corrupted.output), []);
   assert.equal(stackTraceLines(stray.output), []);
+});
+
+test("should fail with the reason when the configuration cannot load, never in silence", () => {
+  assert.is.not(broken.status, 0);
+  assert.match(broken.output, "Eleventy could not start");
+  assert.match(broken.output, "a plugin broke while loading (broken-config fixture)");
 });
 
 test.run();
