@@ -142,7 +142,7 @@ function toPost(
 
   const tags: BlogPost["tags"] = [];
   (meta.tags ?? []).forEach((name, index) => {
-    const tagSlug = slugify(name);
+    const tagSlug = tagSlugOf(name);
     if (!tagSlug) problems.push({ file: where, field: `tags[${index}]`, expected: "a tag with letters or digits (it becomes part of a URL)", actual: name });
     else if (!tags.some((tag) => tag.slug === tagSlug)) tags.push({ name, slug: tagSlug });
   });
@@ -226,6 +226,18 @@ function toPost(
     wordCount: rendered.wordCount,
     readingMinutes: Math.max(1, Math.round(rendered.wordCount / WORDS_PER_MINUTE)),
   };
+}
+
+// A few dozen tags spread over thousands of posts: each name is slugified once per process.
+const tagSlugs = new Map<string, string>();
+
+function tagSlugOf(name: string): string {
+  let slug = tagSlugs.get(name);
+  if (slug === undefined) {
+    slug = slugify(name);
+    tagSlugs.set(name, slug);
+  }
+  return slug;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
@@ -52,16 +52,15 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
 
   await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
     const cached = join(cacheDir, `${cacheKey(card, version)}.png`);
-    let png = readIfPresent(cached);
-    if (png) {
-      markUsed(cached);
-    } else {
-      png = await render(card);
-      rendered += 1;
-      writeAtomically(cached, png);
-    }
     const target = join(outputDir, file);
     mkdirSync(dirname(target), { recursive: true });
+    if (copyIfPresent(cached, target)) {
+      markUsed(cached);
+      return;
+    }
+    const png = await render(card);
+    rendered += 1;
+    writeAtomically(cached, png);
     writeFileSync(target, png);
   });
   pruneCache(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
@@ -74,11 +73,13 @@ export function cacheKey(card: OgCard, version: string): string {
   return createHash("sha256").update(version).update("\0").update(JSON.stringify(fields)).digest("hex");
 }
 
-function readIfPresent(file: string): Uint8Array | null {
+/** Copies a cached image (the kernel copies it, no bytes pass through us); false when it is not cached. */
+function copyIfPresent(cached: string, target: string): boolean {
   try {
-    return readFileSync(file);
+    copyFileSync(cached, target);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
     throw error;
   }
 }

@@ -1,0 +1,40 @@
+import { DateTime } from "luxon";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readableDate } from "../../../../src/site/pages/fragments.ts";
+
+const ZONES = ["UTC", "Europe/Berlin", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati"];
+
+/** What luxon says, the reference the quick path must match. */
+function byLuxon(iso: string, zone: string): string {
+  return DateTime.fromISO(iso, { setZone: true }).setZone(zone).setLocale("en").toFormat("d LLL yyyy");
+}
+
+test("should give the day in the zone exactly as luxon does, across offsets, midnights and DST changes", () => {
+  const instants = [
+    "2026-11-18T11:06:40Z",
+    "2026-03-29T00:59:59Z",
+    "2026-03-29T01:00:00Z",
+    "2026-10-25T00:30:00+02:00",
+    "2025-12-31T23:30:00-08:00",
+    "2026-01-01T00:00:00+14:00",
+    "2024-02-29T12:00:00+05:30",
+    "2026-06-30T23:59:59.999Z",
+    "2026-09-01T00:10:00+01:00",
+  ];
+  for (const iso of instants) {
+    for (const zone of ZONES) assert.is(readableDate(iso, zone), byLuxon(iso, zone), `${iso} in ${zone}`);
+  }
+});
+
+test("should read a date alone as that calendar day in any zone", () => {
+  for (const zone of ZONES) assert.is(readableDate("2026-09-05", zone), "5 Sep 2026");
+});
+
+test("should hand back text that is not a date, and say never for none", () => {
+  assert.is(readableDate("2026-02-30"), "2026-02-30");
+  assert.is(readableDate("soon"), "soon");
+  assert.is(readableDate(null), "never");
+});
+
+test.run();
