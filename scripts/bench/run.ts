@@ -2,7 +2,7 @@
 // real build command and compares them with a bare Eleventy build of the same posts. Prints a
 // Markdown table and writes .bench/results.json. Uses Node's timers and process.resourceUsage.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -55,10 +55,21 @@ function median(numbers: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-function countFiles(dir: string): number {
-  let count = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) count += entry.isDirectory() ? countFiles(join(dir, entry.name)) : 1;
-  return count;
+/** Files and bytes under a folder: how much a build wrote. */
+function outputSize(dir: string): { files: number; bytes: number } {
+  const total = { files: 0, bytes: 0 };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = outputSize(path);
+      total.files += inner.files;
+      total.bytes += inner.bytes;
+    } else {
+      total.files += 1;
+      total.bytes += statSync(path).size;
+    }
+  }
+  return total;
 }
 
 /** A bare Eleventy project: the same posts' Markdown, one layout, nothing else. */
@@ -93,6 +104,8 @@ try {
     const fullWall = median(full.map((m) => m.wallS));
     const baseWall = median(base.map((m) => m.wallS));
     const validation = median(full.map((m) => m.validationMs ?? 0)) / 1000;
+    const written = outputSize(output);
+    const baselineWritten = outputSize(join(baseline, "_site"));
     results.push({
       posts,
       projects,
@@ -102,7 +115,10 @@ try {
       ms_per_post: round((fullWall * 1000) / posts),
       peak_rss_mib: Math.round(Math.max(...full.map((m) => m.peakRssMiB))),
       validation_share: round(validation / fullWall, 3),
-      files: countFiles(output),
+      files: written.files,
+      output_mib: round(written.bytes / 2 ** 20),
+      baseline_files: baselineWritten.files,
+      baseline_output_mib: round(baselineWritten.bytes / 2 ** 20),
     });
   }
 
@@ -111,10 +127,12 @@ try {
   writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(`\nEmpty Eleventy floor ${round(floor)} s · sample site ${round(sample)} s (${round(sample / floor)}× the floor; target ≤ 2×)\n`);
-  console.log("| posts | projects | full s | baseline s | ratio (≤ 1.5) | ms/post | peak RSS MiB (≤ 1024) | validation share (≤ 10%) | files |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("| posts | projects | full s | baseline s | ratio (≤ 1.5) | ms/post | peak RSS MiB (≤ 1024) | validation share (≤ 10%) | files | MiB written (baseline) |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
-    console.log(`| ${r.posts} | ${r.projects} | ${r.full_wall_s} | ${r.baseline_wall_s} | ${r.ratio} | ${r.ms_per_post} | ${r.peak_rss_mib} | ${(r.validation_share * 100).toFixed(1)}% | ${r.files} |`);
+    console.log(
+      `| ${r.posts} | ${r.projects} | ${r.full_wall_s} | ${r.baseline_wall_s} | ${r.ratio} | ${r.ms_per_post} | ${r.peak_rss_mib} | ${(r.validation_share * 100).toFixed(1)}% | ${r.files} | ${r.output_mib} (${r.baseline_output_mib}) |`,
+    );
   }
   const at1000 = results.find((r) => r.posts === 1000);
   const at4000 = results.find((r) => r.posts === 4000);

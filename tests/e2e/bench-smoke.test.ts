@@ -15,6 +15,9 @@ interface SizeResult {
   peak_rss_mib: number;
   validation_share: number;
   files: number;
+  output_mib: number;
+  baseline_files: number;
+  baseline_output_mib: number;
 }
 
 /** Runs `npm run bench` at a smoke size: the whole harness, in a few seconds. */
@@ -49,6 +52,9 @@ test("should build a smoke size and report every figure the benchmark promises",
   assert.ok(size.peak_rss_mib > 50 && size.validation_share > 0 && size.validation_share < 1);
   // 12 posts, their pages and JSON, 5 projects' pages and JSON, and the rest of the site.
   assert.ok(size.files > 12 * 2 + 5 * 2, `only ${size.files} files`);
+  // The baseline writes one page per post; the full site writes more, and says how much.
+  assert.is(size.baseline_files, 12);
+  assert.ok(size.output_mib > size.baseline_output_mib && size.baseline_output_mib > 0);
 });
 
 test.run();
