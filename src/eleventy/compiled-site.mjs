@@ -40,8 +40,9 @@ export async function loadCompiledSite(root, options = {}) {
     manifest = await compile(root, cacheDir, entries);
     writeAtomically(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   }
-  // Stack traces point at the TypeScript lines, through the module's source map.
-  process.setSourceMapsEnabled(true);
+  // The module's source map is written beside it but not read by default: parsing it took about
+  // 40 ms of every build. `NODE_OPTIONS=--enable-source-maps` makes stack traces point at the
+  // TypeScript lines.
   return /** @type {Promise<CompiledSite>} */ (import(pathToFileURL(join(cacheDir, manifest.module)).href));
 }
 
