@@ -3,41 +3,52 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
-import { _ } from "ajv/dist/compile/codegen/index.js";
-import standaloneModule from "ajv/dist/standalone/index.js";
 
-// CommonJS; under NodeNext its callable sits on `.default`.
-const standaloneCode = standaloneModule.default;
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = (requireHere("ajv/package.json") as { version: string }).version;
 
-/** What to compile: an ajv holding the schemas, and the ids of the ones to hand back. */
+/** What to compile: the schemas, the ajv options, and the ids of the schemas to hand back. */
 export interface ValidatorSet {
   /** A folder that keeps compiled validators between builds; none compiles in memory only. */
   cacheDir: string | undefined;
-  /** File name prefix in the cache folder (`site`, `content`). */
+  /** File name prefix in the cache folder (`validators`, `content`). */
   name: string;
-  /** Everything the generated code depends on besides ajv's version: the schemas, the options. */
+  /** ajv's options (the code options are set here); formats are always added. */
+  options: Options;
+  /** Keywords ajv must accept as annotations (`expected`). */
+  vocabulary?: string[];
+  /** Everything else the generated code depends on: the schemas. */
   fingerprint: unknown;
   ids: readonly string[];
-  /** Builds the ajv with every schema added; `codeOptions` must be spread into its options. */
-  compile(codeOptions: Pick<Options, "code">): Ajv2020;
+  /** Adds the schemas to a fresh ajv. */
+  addSchemas(ajv: Ajv2020): void;
 }
 
 /**
  * ajv validators, compiled once and then kept as ajv's standalone code in the cache folder,
- * keyed by ajv's version and the fingerprint. Compiling is most of what checking costs a
- * small site (a tenth of a second a build); loading the code costs a few milliseconds.
+ * keyed by ajv's version, the options and the schemas. Compiling is most of what checking costs
+ * a small site (a tenth of a second a build); loading the code costs a few milliseconds. ajv
+ * itself is loaded only to compile: a build whose validators are all cached never loads it.
  */
 export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFunction> {
-  const key = createHash("sha256").update(JSON.stringify({ ajv: AJV_VERSION, fingerprint: set.fingerprint })).digest("hex").slice(0, 32);
+  const fingerprint = { ajv: AJV_VERSION, options: set.options, vocabulary: set.vocabulary ?? [], schemas: set.fingerprint };
+  const key = createHash("sha256").update(JSON.stringify(fingerprint)).digest("hex").slice(0, 32);
   const cached = set.cacheDir ? join(resolve(set.cacheDir), `${set.name}-${key}.cjs`) : null;
   if (cached && existsSync(cached)) {
     const exported = loadStandalone(readFileSync(cached, "utf8"));
     return new Map(set.ids.map((id, index) => [id, exported[`v${index}`] as ValidateFunction]));
   }
+
+  // CommonJS packages, required here and now so a cached build never loads them; under
+  // NodeNext their callables sit on `.default`.
+  const { Ajv2020: Ajv } = requireHere("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const addFormats = (requireHere("ajv-formats") as typeof import("ajv-formats")).default;
+  const { _ } = requireHere("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js");
   // Standalone code names the formats module instead of embedding the format functions.
-  const ajv = set.compile(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {});
+  const ajv = new Ajv({ ...set.options, ...(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}) });
+  addFormats(ajv);
+  if (set.vocabulary) ajv.addVocabulary(set.vocabulary);
+  set.addSchemas(ajv);
   const validators = new Map<string, ValidateFunction>();
   for (const id of set.ids) {
     const validate = ajv.getSchema(id);
@@ -45,6 +56,7 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
     validators.set(id, validate);
   }
   if (cached) {
+    const standaloneCode = (requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default;
     const code = standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id])));
     mkdirSync(dirname(cached), { recursive: true });
     // Written under another name and renamed: parallel builds never read half a file.

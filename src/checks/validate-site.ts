@@ -1,12 +1,9 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { XMLValidator } from "fast-xml-parser";
 import { standaloneValidators } from "./standalone-validators.ts";
 
-// CommonJS; under NodeNext its callable sits on `.default`.
-const addFormats = addFormatsModule.default;
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
 export interface ApiOutput {
@@ -165,14 +162,12 @@ function compileValidators(document: OpenApiDocument, bundleId: string, cacheDir
   const byId = standaloneValidators({
     cacheDir,
     name: "validators",
+    options: { allErrors: true, strict: true, strictTypes: false, strictTuples: false },
     fingerprint: { bundle, paths },
     ids: paths.map((entry) => entry.id),
-    compile: (codeOptions) => {
-      const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, ...codeOptions });
-      addFormats(ajv);
+    addSchemas: (ajv) => {
       ajv.addSchema(bundle);
       for (const entry of paths) ajv.addSchema({ ...entry.schema, $id: entry.id });
-      return ajv;
     },
   });
   return new Map(paths.map((entry) => [entry.path, byId.get(entry.id) as ValidateFunction]));

@@ -1,43 +1,28 @@
 import type { Static, TSchema } from "@sinclair/typebox";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { standaloneValidators } from "../checks/standalone-validators.ts";
+import { buildCacheDir } from "../util/build-cache.ts";
 import { ContentError, type ContentProblem } from "./content-error.ts";
 import { displayPath } from "./read-files.ts";
 
-// ajv-formats is CommonJS; under NodeNext its callable sits on `.default`.
-const addFormats = addFormatsModule.default;
-
 const compiled = new WeakMap<TSchema, ValidateFunction>();
-let cacheDir: string | undefined;
-
-/**
- * Keeps the compiled content validators in `dir` between builds (the build does; tests compile
- * in memory). Compiling them was a tenth of a second of every build.
- */
-export function cacheContentValidators(dir: string): void {
-  cacheDir = dir;
-}
 
 function validatorFor(schema: TSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
     const id = "urn:folio:content";
     validate = standaloneValidators({
-      cacheDir,
+      // Kept between builds by the build; compiling them was a tenth of a second of each.
+      cacheDir: buildCacheDir("validators"),
       name: "content",
+      // `verbose` gives errors their parentSchema, where a content schema may carry an
+      // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
+      // letters, digits, `.`, `_` or `-`".
+      options: { allErrors: true, strict: true, verbose: true },
+      vocabulary: ["expected"],
       fingerprint: schema,
       ids: [id],
-      compile: (codeOptions) => {
-        // `verbose` gives errors their parentSchema, where a content schema may carry an
-        // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
-        // letters, digits, `.`, `_` or `-`".
-        const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, ...codeOptions });
-        addFormats(ajv);
-        ajv.addVocabulary(["expected"]);
-        ajv.addSchema(schema, id);
-        return ajv;
-      },
+      addSchemas: (ajv) => ajv.addSchema(schema, id),
     }).get(id) as ValidateFunction;
     compiled.set(schema, validate);
   }

@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
 /** Changes whenever the way we compile changes, so every earlier output is stale. */
-const RECIPE = "compiled-site/1";
+const RECIPE = "compiled-site/2";
 const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content", "scripts"]);
 
 /**
@@ -103,10 +103,12 @@ function hashOf(text) {
 }
 
 /**
- * Packages left as imports from node_modules: a native addon, the social-image renderer (loaded
- * only when an image is not cached), Eleventy itself and the fetch cache (live data only).
+ * Packages left as imports from node_modules: a native addon, and what a build loads only now
+ * and then (the social-image renderer for an image not cached, openpgp for a key whose
+ * fingerprint is not cached, the fetch cache for live data), or never (Eleventy, esbuild).
+ * ajv is required only to compile a validator that is not cached, which esbuild does not follow.
  */
-const EXTERNAL = ["@resvg/resvg-js", "satori", "@11ty/eleventy", "@11ty/eleventy-fetch", "esbuild"];
+const EXTERNAL = ["@resvg/resvg-js", "satori", "openpgp", "@11ty/eleventy", "@11ty/eleventy-fetch", "esbuild"];
 /** What stands for every package bundled in: a new install changes the lock file npm writes. */
 const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
 

@@ -1,15 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
+import { buildCacheDir } from "../util/build-cache.ts";
 import { blogContent, startBuild } from "./build-data.ts";
 import type { TemplateModule } from "./paginated-output.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
 export const blogOutput: ApiOutput = { openapi: "blog/api/openapi.json", root: "blog", owns: ["blog/api"] };
-
-/** The after-build check's compiled validators are kept here between builds. */
-export const VALIDATOR_CACHE = join(".cache", "validators");
 
 /** Raised after the build when a written file breaks its OpenAPI description. */
 export class SiteValidationError extends Error {
@@ -103,7 +101,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     for (const result of results ?? []) {
       if (result.outputPath && typeof result.content === "string") written.set(resolve(result.outputPath), result.content);
     }
-    const problems = validateSite(join(directories.output), apis, { cacheDir: VALIDATOR_CACHE, written });
+    const problems = validateSite(join(directories.output), apis, { cacheDir: buildCacheDir("validators"), written });
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
     if (problems.length > 0) throw new SiteValidationError(problems.length, formatProblems(problems));

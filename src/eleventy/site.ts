@@ -1,13 +1,13 @@
 // What .eleventy.js takes from the compiled site module (src/eleventy/compiled-site.mjs): our
 // plugins and the site configuration. The module also carries the templates and data files.
-import { cacheContentValidators } from "../content/check-shape.ts";
-import { VALIDATOR_CACHE } from "./portfolio-plugin.ts";
+import { useBuildCache } from "../util/build-cache.ts";
 
 export { default as portfolioPlugin } from "./portfolio-plugin.ts";
 export { default as devServerPlugin } from "./dev-server.ts";
 export { default as ogImagesPlugin } from "./og-images.ts";
 export { readSiteConfig } from "../config/site-config.ts";
 
-// The build keeps the content checks' compiled validators too (from the first check on: the
-// configuration file reads site.yaml before any plugin runs).
-cacheContentValidators(VALIDATOR_CACHE);
+// The build keeps what it derives between runs in .cache/ (compiled validators, the key's
+// fingerprint), from the first check on: the configuration file reads site.yaml before any
+// plugin runs.
+useBuildCache(".cache");

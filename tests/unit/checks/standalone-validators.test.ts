@@ -1,13 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ErrorObject } from "ajv/dist/2020.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { standaloneValidators, type ValidatorSet } from "../../../src/checks/standalone-validators.ts";
 
-const addFormats = addFormatsModule.default;
 const ID = "urn:folio:test";
 const schema = {
   type: "object",
@@ -25,13 +23,9 @@ function set(cacheDir: string | undefined, fingerprint: unknown = schema): Valid
     name: "test",
     fingerprint,
     ids: [ID],
-    compile: (codeOptions) => {
-      const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, ...codeOptions });
-      addFormats(ajv);
-      ajv.addVocabulary(["expected"]);
-      ajv.addSchema(fingerprint as object, ID);
-      return ajv;
-    },
+    options: { allErrors: true, strict: true, verbose: true },
+    vocabulary: ["expected"],
+    addSchemas: (ajv) => ajv.addSchema(fingerprint as object, ID),
   };
 }
 

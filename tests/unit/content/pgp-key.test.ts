@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { generateKey } from "openpgp";
 import { readPublicKey } from "../../../src/content/pgp-key.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
 import { PGP_FINGERPRINT, PGP_FIXTURE } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
@@ -57,6 +58,24 @@ test("should refuse to publish a real private key", async () => {
   const problems = await withFile(privateKey, (file) => contentProblems(() => readPublicKey(file)));
 
   assert.match(problemAt(problems, "(key)").expected, "a PUBLIC key block; this file holds a private key");
+});
+
+test("should keep the fingerprint in the build cache and read it from there next time", async () => {
+  const cache = mkdtempSync(join(tmpdir(), "folio-cache-"));
+  useBuildCache(cache);
+  try {
+    const first = await readPublicKey(PGP_FIXTURE);
+    const files = readdirSync(join(cache, "pgp"));
+    assert.is(files.length, 1);
+    assert.equal(JSON.parse(readFileSync(join(cache, "pgp", files[0] ?? ""), "utf8")), { fingerprint: PGP_FINGERPRINT });
+    assert.is(first?.fingerprint, PGP_FINGERPRINT);
+    // What the cache says is what the build uses: openpgp is not asked again.
+    writeFileSync(join(cache, "pgp", files[0] ?? ""), JSON.stringify({ fingerprint: "CACHED" }));
+    assert.is((await readPublicKey(PGP_FIXTURE))?.fingerprint, "CACHED");
+  } finally {
+    useBuildCache(undefined);
+    rmSync(cache, { recursive: true, force: true });
+  }
 });
 
 test.run();
