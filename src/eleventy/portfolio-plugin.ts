@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
+import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { blogContent, startBuild } from "./build-data.ts";
 import type { TemplateModule } from "./paginated-output.ts";
@@ -94,6 +95,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
 
   eleventyConfig.on("eleventy.before", () => startBuild());
   eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
+    saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
     // The files are checked as Eleventy wrote them, without reading thousands back from disk.
