@@ -38,13 +38,14 @@ function postBody(index: number, next: () => number): string {
     "## Background",
     `${paragraph(next)} See [the previous post](/blog/posts/post-${Math.max(0, index - 1)}/) and [the spec](https://example.org/spec/${index}).`,
     "- first point about the design\n- second point with `inline code`\n- third point, [linked](https://example.org/)",
-    "```rust\nfn main() {\n    let total: u32 = (1..=10).sum();\n    println!(\"{total}\");\n}\n```",
+    // Each post's code differs, as in a real blog: no block is highlighted once for many posts.
+    `\`\`\`rust\nfn main() {\n    let total: u32 = (1..=${index + 10}).sum();\n    println!("post ${index}: {total}");\n}\n\`\`\``,
     "## Results",
     paragraph(next),
     "![A bar chart of the results](../images/chart.png)",
     "### Details",
     `${paragraph(next)} Jump back to [the background](#background).`,
-    "```python\nfor n in range(3):\n    print(n * n)\n```",
+    `\`\`\`python\nfor n in range(${index + 3}):\n    print(n * n, "${sentence(next, 3)}")\n\`\`\``,
     paragraph(next),
     paragraph(next),
   ].join("\n\n");
