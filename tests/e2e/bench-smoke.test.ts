@@ -9,6 +9,7 @@ interface SizeResult {
   posts: number;
   projects: number;
   full_wall_s: number;
+  full_first_wall_s: number;
   baseline_wall_s: number;
   ratio: number;
   ms_per_post: number;
@@ -48,6 +49,7 @@ test("should build a smoke size and report every figure the benchmark promises",
   const size = report.sizes[0];
   assert.ok(size);
   assert.is(size.posts, 12);
+  assert.ok(size.full_first_wall_s > 0);
   assert.ok(size.full_wall_s > 0 && size.baseline_wall_s > 0 && size.ratio > 0 && size.ms_per_post > 0);
   assert.ok(size.peak_rss_mib > 50 && size.validation_share > 0 && size.validation_share < 1);
   // 12 posts, their pages and JSON, 5 projects' pages and JSON, and the rest of the site.
