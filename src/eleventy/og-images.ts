@@ -3,10 +3,11 @@ import { copyFileSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync,
 import { dirname, join, resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
+import { buildCacheDir } from "../util/build-cache.ts";
 import { portfolioModel } from "./build-data.ts";
 
 export interface OgWriteOptions {
-  /** Where rendered PNGs are kept by content hash; default `.cache/og` (git-ignored). */
+  /** Where rendered PNGs are kept by content hash; default the build cache's `og/` (`.cache/og`, git-ignored). */
   cacheDir?: string;
   /** Cached PNGs kept, the most recently used; default 500 (about 25 MB). */
   cacheEntries?: number;
@@ -46,7 +47,7 @@ export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
 
 /** Writes each image into `outputDir`, rendering only cards the cache does not hold. */
 export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}): Promise<OgWriteReport> {
-  const cacheDir = resolve(options.cacheDir ?? ".cache/og");
+  const cacheDir = resolve(options.cacheDir ?? buildCacheDir("og") ?? ".cache/og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
   mkdirSync(cacheDir, { recursive: true });

@@ -8,6 +8,6 @@ export { default as ogImagesPlugin } from "./og-images.ts";
 export { readSiteConfig } from "../config/site-config.ts";
 
 // The build keeps what it derives between runs in .cache/ (compiled validators, the key's
-// fingerprint), from the first check on: the configuration file reads site.yaml before any
-// plugin runs.
-useBuildCache(".cache");
+// fingerprint, highlighted code, social images), or in FOLIO_CACHE_DIR (the benchmark starts
+// each size from an empty one). Set here, before the configuration file reads site.yaml.
+useBuildCache(process.env.FOLIO_CACHE_DIR || ".cache");
