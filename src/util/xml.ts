@@ -10,6 +10,11 @@ export interface XmlElement {
   name: string;
   attributes?: Record<string, string>;
   text?: string;
+  /**
+   * Write the text as a CDATA section rather than escaped: for markup carried as text (a
+   * post's HTML), which then stays readable and about a fifth smaller, with no entity to decode.
+   */
+  cdata?: boolean;
   children?: XmlElement[];
 }
 
@@ -37,8 +42,14 @@ function writeElement(element: XmlElement, indent: string, lines: string[]): voi
     for (const child of element.children) writeElement(child, `${indent}  `, lines);
     lines.push(`${indent}</${element.name}>`);
   } else if (element.text) {
-    lines.push(`${open}>${escapeXml(element.text)}</${element.name}>`);
+    const text = element.cdata ? cdataSection(element.text) : escapeXml(element.text);
+    lines.push(`${open}>${text}</${element.name}>`);
   } else {
     lines.push(`${open}/>`);
   }
+}
+
+/** Text as CDATA; a `]]>` inside it ends one section and starts the next, so no text can break out. */
+export function cdataSection(text: string): string {
+  return `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
 }

@@ -104,7 +104,7 @@ function writeRss(channel: BlogRssChannel): string {
               { name: "guid", attributes: { isPermaLink: "true" }, text: item.link },
               text("pubDate", item.pubDate),
               text("description", item.description),
-              text("content:encoded", item.contentEncoded),
+              { name: "content:encoded", text: item.contentEncoded, cdata: true },
               ...item.categories.map((category) => text("category", category)),
             ],
           })),

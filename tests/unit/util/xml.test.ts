@@ -1,4 +1,4 @@
-import { XMLValidator } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { escapeXml, xmlDocument } from "../../../src/util/xml.ts";
@@ -36,6 +36,15 @@ test("should keep markup in text as text, so it parses back to the same string",
   const html = `<p class="x">Fish & chips, 'quoted'</p>`;
   const text = xmlDocument({ name: "item", children: [{ name: "content", text: html }] });
   assert.ok(text.includes("&lt;p class=&quot;x&quot;&gt;Fish &amp; chips, &apos;quoted&apos;&lt;/p&gt;"));
+});
+
+test("should write markup as a CDATA section, splitting any ]]> so nothing breaks out", () => {
+  const html = `<p>a]]>b</p>`;
+  const text = xmlDocument({ name: "item", children: [{ name: "content", text: html, cdata: true }] });
+  assert.ok(text.includes("<content><![CDATA[<p>a]]]]><![CDATA[>b</p>]]></content>"), text);
+  assert.is(XMLValidator.validate(text), true);
+  const parsed = new XMLParser({ cdataPropName: false }).parse(text) as { item: { content: string } };
+  assert.is(parsed.item.content, html);
 });
 
 test.run();
