@@ -18,6 +18,7 @@ import { pathToFileURL } from "node:url";
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
 /** Changes whenever the way we compile changes, so every earlier output is stale. */
 const RECIPE = "compiled-site/2";
+/** Top-level folders that hold no templates (the output, content, tests, tools). */
 const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content", "scripts"]);
 
 /**
@@ -56,7 +57,7 @@ function entryFiles(root) {
   const found = ["src/eleventy/site.ts"];
   const walk = (/** @type {string} */ dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith(".") || SKIPPED_DIRS.has(entry.name)) continue;
+      if (entry.name.startsWith(".") || (dir === root && SKIPPED_DIRS.has(entry.name))) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith(".11ty.ts")) found.push(relative(root, path).split(sep).join("/"));
