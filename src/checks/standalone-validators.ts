@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
+import { packageVersion } from "../util/package-version.ts";
+import { writeFileAtomically } from "../util/write-atomically.ts";
 
 const requireHere = createRequire(import.meta.url);
-const AJV_VERSION = (requireHere("ajv/package.json") as { version: string }).version;
+const AJV_VERSION = packageVersion("ajv");
 
 /** What to compile: the schemas, the ajv options, and the ids of the schemas to hand back. */
 export interface ValidatorSet {
@@ -58,11 +60,7 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
   if (cached) {
     const standaloneCode = (requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default;
     const code = standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id])));
-    mkdirSync(dirname(cached), { recursive: true });
-    // Written under another name and renamed: parallel builds never read half a file.
-    const partial = `${cached}.${process.pid}.tmp`;
-    writeFileSync(partial, code);
-    renameSync(partial, cached);
+    writeFileAtomically(cached, code);
   }
   return validators;
 }

@@ -2,32 +2,27 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { standaloneValidators } from "../checks/standalone-validators.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
+import { memoByObject } from "../util/memo.ts";
 import { ContentError, type ContentProblem } from "./content-error.ts";
 import { displayPath } from "./read-files.ts";
 
-const compiled = new WeakMap<TSchema, ValidateFunction>();
-
-function validatorFor(schema: TSchema): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    const id = "urn:folio:content";
-    validate = standaloneValidators({
-      // Kept between builds by the build; compiling them was a tenth of a second of each.
-      cacheDir: buildCacheDir("validators"),
-      name: "content",
-      // `verbose` gives errors their parentSchema, where a content schema may carry an
-      // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
-      // letters, digits, `.`, `_` or `-`".
-      options: { allErrors: true, strict: true, verbose: true },
-      vocabulary: ["expected"],
-      fingerprint: schema,
-      ids: [id],
-      addSchemas: (ajv) => ajv.addSchema(schema, id),
-    }).get(id) as ValidateFunction;
-    compiled.set(schema, validate);
-  }
-  return validate;
-}
+/** One validator per content schema, compiled (or loaded from the cache) on first use. */
+const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
+  const id = "urn:folio:content";
+  return standaloneValidators({
+    // Kept between builds by the build; compiling them was a tenth of a second of each.
+    cacheDir: buildCacheDir("validators"),
+    name: "content",
+    // `verbose` gives errors their parentSchema, where a content schema may carry an
+    // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
+    // letters, digits, `.`, `_` or `-`".
+    options: { allErrors: true, strict: true, verbose: true },
+    vocabulary: ["expected"],
+    fingerprint: schema,
+    ids: [id],
+    addSchemas: (ajv) => ajv.addSchema(schema, id),
+  }).get(id) as ValidateFunction;
+});
 
 /**
  * Checks authored data against its content schema and returns it typed; every mismatch

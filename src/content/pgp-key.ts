@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { buildCacheDir } from "../util/build-cache.ts";
+import { packageVersion } from "../util/package-version.ts";
+import { writeFileAtomically } from "../util/write-atomically.ts";
 import { ContentError } from "./content-error.ts";
 import { displayPath } from "./read-files.ts";
 
-const requireHere = createRequire(import.meta.url);
 
 /** The owner's public key as published, with the fingerprint computed from the key itself. */
 export interface PublicKeyInfo {
@@ -31,26 +31,12 @@ export async function readPublicKey(file: string): Promise<PublicKeyInfo | null>
   return { fingerprint, armored: armored.endsWith("\n") ? armored : `${armored}\n` };
 }
 
-/** openpgp's version (its package.json is not among its exports: found beside its entry). */
-function openpgpVersion(): string {
-  let dir = dirname(requireHere.resolve("openpgp"));
-  while (dir !== dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest)) {
-      const parsed = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version?: string };
-      if (parsed.name === "openpgp" && parsed.version) return parsed.version;
-    }
-    dir = dirname(dir);
-  }
-  return "unknown";
-}
-
 /**
  * The key's fingerprint, computed by openpgp once per key text and kept in the build cache:
  * openpgp is about a quarter of the build's code, loaded for this one figure.
  */
 async function fingerprintOf(armored: string, where: string): Promise<string> {
-  const key = createHash("sha256").update(`openpgp@${openpgpVersion()}\0${armored}`).digest("hex").slice(0, 32);
+  const key = createHash("sha256").update(`openpgp@${packageVersion("openpgp")}\0${armored}`).digest("hex").slice(0, 32);
   const dir = buildCacheDir("pgp");
   const cached = dir ? join(dir, `${key}.json`) : null;
   if (cached && existsSync(cached)) {
@@ -65,12 +51,6 @@ async function fingerprintOf(armored: string, where: string): Promise<string> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ContentError([{ file: where, field: "(key)", expected: `an ASCII-armored OpenPGP public key (${reason})` }]);
   }
-  if (cached && dir) {
-    mkdirSync(dir, { recursive: true });
-    // Written under another name and renamed: parallel builds never read half a file.
-    const partial = `${cached}.${process.pid}.tmp`;
-    writeFileSync(partial, `${JSON.stringify({ fingerprint })}\n`);
-    renameSync(partial, cached);
-  }
+  if (cached) writeFileAtomically(cached, `${JSON.stringify({ fingerprint })}\n`);
   return fingerprint;
 }

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
+import { writeFileAtomically } from "../util/write-atomically.ts";
 import { portfolioModel } from "./build-data.ts";
 
 export interface OgWriteOptions {
@@ -63,7 +64,8 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
     }
     const png = await render(card);
     rendered += 1;
-    writeAtomically(cached, png);
+    // Parallel builds (the tests run several) may render the same card.
+    writeFileAtomically(cached, png);
     writeFileSync(target, png);
   });
   pruneCache(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
@@ -95,13 +97,6 @@ function markUsed(file: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-}
-
-/** Parallel builds (the tests run several) may render the same card: a rename never leaves half a file. */
-function writeAtomically(file: string, data: Uint8Array): void {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
@@ -18,6 +18,7 @@ import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { buildCacheDir } from "../util/build-cache.ts";
+import { writeFileAtomically } from "../util/write-atomically.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
 // block in any other language is shown plain, escaped by markdown-it.
@@ -81,9 +82,5 @@ export function saveHighlightedBlocks(): void {
   const blocks = cache;
   cache = undefined;
   if (!blocks?.file || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
-  mkdirSync(dirname(blocks.file), { recursive: true });
-  // Written under another name and renamed: parallel builds never read half a file.
-  const partial = `${blocks.file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(Object.fromEntries(blocks.used)));
-  renameSync(partial, blocks.file);
+  writeFileAtomically(blocks.file, JSON.stringify(Object.fromEntries(blocks.used)));
 }

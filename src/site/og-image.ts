@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Font } from "satori";
+import { packageVersion } from "../util/package-version.ts";
 import { SOCIAL_IMAGE_SIZE } from "./page-urls.ts";
 
 /*
@@ -126,9 +127,6 @@ export function ogRendererVersion(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-function packageVersion(name: string): string {
-  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
-}
 
 /** A deterministic accent colour for an id (a domain id): a hue from its hash, at a fixed saturation and lightness. */
 export function accentFor(id: string): string {

@@ -1,7 +1,8 @@
 /**
  * Remembers a function's result per object. Resource builders use it so a post or a project
  * shaped once (for its own file) is not shaped again for every list, tag and page it is in.
- * Keys are the model's own objects, which live for one build, so nothing outlives the build.
+ * Keys are objects: a model's posts and projects (which live for one build, so nothing outlives
+ * it) or content schemas (which live as long as the process).
  */
 export function memoByObject<K extends object, A extends unknown[], V>(compute: (key: K, ...rest: A) => V): (key: K, ...rest: A) => V {
   const results = new WeakMap<K, V>();

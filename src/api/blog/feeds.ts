@@ -4,6 +4,7 @@ import type { BlogModel } from "../../blog/blog-model.ts";
 import type { RssChannel } from "../../feeds/read-rss-posts.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { pageUrls } from "../../site/page-urls.ts";
+import { memoByObject } from "../../util/memo.ts";
 import { xmlDocument, type XmlElement } from "../../util/xml.ts";
 import { blogUrls } from "./blog-urls.ts";
 
@@ -32,30 +33,14 @@ export interface BlogRssItem {
   categories: string[];
 }
 
-// Each is needed more than once per build: the channel by the feed and by the portfolio (which
-// reads its posts from it), the text by the feed file and its validation.
-const channelByModel = new WeakMap<BlogModel, BlogRssChannel>();
-const rssByModel = new WeakMap<BlogModel, string>();
+// Both are built once per model: the channel is read by the feed and by the portfolio (which
+// takes its posts from it).
 
 /** What the blog's RSS feed says: its channel and every published post as an item. */
-export function rssChannel(model: BlogModel): BlogRssChannel {
-  let channel = channelByModel.get(model);
-  if (!channel) {
-    channel = buildChannel(model);
-    channelByModel.set(model, channel);
-  }
-  return channel;
-}
+export const rssChannel = memoByObject((model: BlogModel): BlogRssChannel => buildChannel(model));
 
-/** RSS 2.0 with full content (`content:encoded`, namespace declared) and `atom:link rel="self"`. */
-export function rssFeed(model: BlogModel): string {
-  let text = rssByModel.get(model);
-  if (text === undefined) {
-    text = writeRss(rssChannel(model));
-    rssByModel.set(model, text);
-  }
-  return text;
-}
+/** RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link rel="self"`. */
+export const rssFeed = memoByObject((model: BlogModel): string => writeRss(rssChannel(model)));
 
 function buildChannel(model: BlogModel): BlogRssChannel {
   const urls = blogUrls(model);
