@@ -36,16 +36,11 @@ export function repositoryKey(ref: RepositoryRef): string {
   return `${ref.owner}/${ref.name}`.toLowerCase();
 }
 
-/** A pull request as files carry it (the API's `Pull`, and the snapshot's pull entries). */
-export interface PullRecord {
-  repo: string;
-  number: number;
-  title: string;
-  state: "open" | "closed" | "merged";
-  url: string;
-  created: string | null;
-  repo_stars: number;
-}
+/**
+ * A pull request as files carry it (the API's `Pull`, and the snapshot's pull entries): the same
+ * fields, with the published snake_case name for the repository's stars.
+ */
+export type PullRecord = Omit<PullFacts, "repoStars"> & { repo_stars: number };
 
 export function toPullRecord(pull: PullFacts): PullRecord {
   return { repo: pull.repo, number: pull.number, title: pull.title, state: pull.state, url: pull.url, created: pull.created, repo_stars: pull.repoStars };
