@@ -1,0 +1,31 @@
+/*
+ * The one definition of characters that must never reach a published text as they are: C0
+ * controls except tab, line feed and carriage return, DEL, and C1 controls. ESC (U+001B) and
+ * the C1 CSI (U+009B) start terminal escape sequences; most of them are also not allowed in
+ * XML 1.0. Authored text is checked where it enters (a content error); text written for
+ * terminals and XML is cleaned again where it leaves, so no path can let one through.
+ */
+
+/** Matches one control character that no published text may carry (tab, LF and CR are fine). */
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+
+/** The first forbidden control character in `text` and its index, or null when there is none. */
+export function findControlCharacter(text: string): { index: number; codePoint: string } | null {
+  const match = CONTROL_CHARACTER.exec(text);
+  if (!match) return null;
+  const code = match[0].codePointAt(0) ?? 0;
+  return { index: match.index, codePoint: `U+${code.toString(16).toUpperCase().padStart(4, "0")}` };
+}
+
+/** Removes every forbidden control character (for output that must stay safe whatever came in). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, "");
+}
+
+/**
+ * Characters XML 1.0 does not allow at all (§2.2 Char): C0 controls except tab, LF and CR,
+ * lone surrogates, U+FFFE and U+FFFF. DEL and C1 are allowed by XML but are in
+ * CONTROL_CHARACTER too, so XML output drops both sets.
+ */
+export const NOT_XML_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
