@@ -1,8 +1,16 @@
+import { CONTROL_CHARACTER, NOT_XML_CHARACTER } from "./control-characters.ts";
+
 /*
  * A small XML writer for documents we build from objects (the RSS feed): elements, attributes
  * and text, indented by two spaces, text escaped exactly once. Written here rather than with
  * fast-xml-parser's builder, which escapes with five regular-expression passes over every text
  * and took a third of a second for a 4,000-post feed.
+ *
+ * This is the XML text check of the output side: whatever text reaches it (authored content is
+ * checked at the entry, but GitHub answers and the cache are untrusted too), the document
+ * carries only characters XML 1.0 allows. No escape can make U+0000-U+001F (other than tab, LF,
+ * CR), lone surrogates or U+FFFE/U+FFFF legal, not even `&#x1b;`, so they are dropped; the C1
+ * and DEL controls, which XML allows, are dropped too because a feed is also read in terminals.
  */
 
 /** An element: text content, child elements, or neither (written as `<name/>`). */
@@ -20,9 +28,16 @@ export interface XmlElement {
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;" };
 
-/** Escapes text for XML content and attribute values (all five predefined entities). */
+const UNWRITABLE = new RegExp(`(?:${NOT_XML_CHARACTER.source})|(?:${CONTROL_CHARACTER.source})`, "g");
+
+/** Text without the characters an XML document must not carry (see the top of this file). */
+export function xmlCharactersOnly(text: string): string {
+  return text.replace(UNWRITABLE, "");
+}
+
+/** Escapes text for XML content and attribute values (all five predefined entities), dropping characters XML cannot carry. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>'"]/g, (char) => ESCAPES[char] ?? char);
+  return xmlCharactersOnly(text).replace(/[&<>'"]/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** A whole document: the XML declaration, the root element, a final newline. */
@@ -42,14 +57,16 @@ function writeElement(element: XmlElement, indent: string, lines: string[]): voi
     for (const child of element.children) writeElement(child, `${indent}  `, lines);
     lines.push(`${indent}</${element.name}>`);
   } else if (element.text) {
-    const text = element.cdata ? cdataSection(element.text) : escapeXml(element.text);
-    lines.push(`${open}>${text}</${element.name}>`);
+    lines.push(`${open}>${element.cdata ? cdataSection(element.text) : escapeXml(element.text)}</${element.name}>`);
   } else {
     lines.push(`${open}/>`);
   }
 }
 
-/** Text as CDATA; a `]]>` inside it ends one section and starts the next, so no text can break out. */
+/**
+ * Text as CDATA; a `]]>` inside it ends one section and starts the next, so no text can break
+ * out. CDATA is no exception to XML's character rule, so the same characters are dropped.
+ */
 export function cdataSection(text: string): string {
-  return `<![CDATA[${text.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+  return `<![CDATA[${xmlCharactersOnly(text).replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
 }
