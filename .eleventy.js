@@ -2,6 +2,8 @@
 // Our TypeScript (src/, _data/, the templates) is loaded as one module compiled by esbuild, and
 // compiled again when a source changes (src/eleventy/compiled-site.mjs says why).
 import { loadCompiledSite, SOURCE_DIRS } from "./src/eleventy/compiled-site.mjs";
+// `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
+import { devServerExposed } from "./src/eleventy/dev-server-host.mjs";
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default async function (eleventyConfig) {
@@ -10,7 +12,7 @@ export default async function (eleventyConfig) {
   // TypeScript data and templates, the per-build data, the after-build validation.
   eleventyConfig.addPlugin(site.portfolioPlugin, { root, templates: site.templates, data: site.data });
   // The production host's headers and content types for `npm start`, and the _headers file.
-  eleventyConfig.addPlugin(site.devServerPlugin);
+  eleventyConfig.addPlugin(site.devServerPlugin, { exposed: devServerExposed() });
   // The social images, rendered after the build from the model.
   eleventyConfig.addPlugin(site.ogImagesPlugin);
   // With `npm start`, a code change reloads this file, which compiles the changed code.

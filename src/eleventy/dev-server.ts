@@ -12,6 +12,11 @@ interface EleventyConfig {
   on(event: "eleventy.after", handler: (arg: { directories: { output: string } }) => void): void;
 }
 
+export interface DevServerOptions {
+  /** The server listens on more than loopback (FOLIO_DEV_HOST); default false. */
+  exposed?: boolean;
+}
+
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
@@ -20,9 +25,12 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
  * Pages, by writing the `_headers` file they read.
  * Docs: https://www.11ty.dev/docs/dev-server/#options
  */
-export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
+export default function devServerPlugin(eleventyConfig: EleventyConfig, options: DevServerOptions = {}): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
+    // Bound to loopback by src/eleventy/dev-server-host.mjs; when exposed on purpose, the
+    // start message lists the other addresses too instead of claiming "localhost" only.
+    showAllHosts: options.exposed === true,
     // Applied to every file the server sends, the 404 page included. Unknown paths get
     // `404.html` with status 404: the dev server does that by itself, and never lists a folder.
     headers: { ...hostHeaders },

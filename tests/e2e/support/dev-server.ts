@@ -9,11 +9,15 @@ export interface DevServerOptions {
   siteUrl?: string;
   /** `CONTENT_DIR`; default: unset (`content/`). */
   contentDir?: string;
+  /** Further environment variables (e.g. FOLIO_DEV_HOST). */
+  env?: Record<string, string>;
 }
 
 /** A running `eleventy --serve` on 127.0.0.1, building into its own temp folder. */
 export interface DevServer {
   origin: string;
+  /** The port it listens on. */
+  port: number;
   outDir: string;
   /** Everything it has printed so far, stdout and stderr. */
   output(): string;
@@ -53,6 +57,7 @@ export async function startDevServer(readyPath: string, options: DevServerOption
   for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
   if (options.siteUrl !== undefined) env.SITE_URL = options.siteUrl;
   if (options.contentDir !== undefined) env.CONTENT_DIR = options.contentDir;
+  Object.assign(env, options.env ?? {});
 
   // Its own process group, so stopping it stops everything it started.
   const child = spawn(process.execPath, [eleventyCli, "--serve", `--port=${port}`, `--output=${outDir}`], {
@@ -69,6 +74,7 @@ export async function startDevServer(readyPath: string, options: DevServerOption
 
   const server: DevServer = {
     origin: `http://127.0.0.1:${port}`,
+    port,
     outDir,
     output: () => printed,
     stop: async () => {
