@@ -1,7 +1,12 @@
 import type { BlogModel } from "../../blog/blog-model.ts";
+import { terminalText } from "../../util/terminal-text.ts";
 import { blogUrls } from "./blog-urls.ts";
 
-/** The post list for terminals: date, title and URL of every post, newest first. */
+/**
+ * The post list for terminals: date, title and URL of every post, newest first. Each line is
+ * made terminal-safe as a whole (`terminalText`), so no value in it can send an escape
+ * sequence to the reader's terminal or start a line of its own.
+ */
 export function postsText(model: BlogModel): string {
   const urls = blogUrls(model);
   const lines = [
@@ -14,5 +19,5 @@ export function postsText(model: BlogModel): string {
     const tags = post.tags.length > 0 ? `  [${post.tags.map((tag) => tag.name).join(", ")}]` : "";
     lines.push(`${post.published.toISODate()}  ${post.title}${tags}`, `            ${urls.post(post.slug)}`);
   }
-  return `${lines.join("\n")}\n`;
+  return `${lines.map(terminalText).join("\n")}\n`;
 }

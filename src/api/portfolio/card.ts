@@ -3,6 +3,7 @@ import type { PortfolioModel } from "../../model/portfolio-model.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 import { portfolioPaths } from "./paths.ts";
 import { countOf } from "../../util/plural.ts";
+import { terminalText } from "../../util/terminal-text.ts";
 
 /** A run of card text and how the coloured card styles it. */
 interface Span {
@@ -22,19 +23,23 @@ const RGB: Record<Span["style"] | "border", [number, number, number]> = {
   plain: [230, 237, 243],
 };
 
-/** The card's lines, laid out once for both renderings. */
+/**
+ * The card's lines, laid out once for both renderings. Every value passes through
+ * `terminalText` before it is measured or wrapped, so the .ansi card carries no escape
+ * sequence but its own colours, and a removed character cannot shift a border.
+ */
 function cardLines(model: PortfolioModel): Line[] {
   const { profile, config, stats, pgp } = model;
   const pages = pageUrls(config);
   const row = (label: string, value: string): Line[] =>
-    wrap(value, INNER_WIDTH - LABEL_WIDTH).map((part, i) => [
+    wrap(terminalText(value), INNER_WIDTH - LABEL_WIDTH).map((part, i) => [
       { text: (i === 0 ? label : "").padEnd(LABEL_WIDTH), style: "label" },
       { text: part, style: "value" },
     ]);
-  const text = (value: string, style: Span["style"]): Line[] => wrap(value, INNER_WIDTH).map((part) => [{ text: part, style }]);
+  const text = (value: string, style: Span["style"]): Line[] => wrap(terminalText(value), INNER_WIDTH).map((part) => [{ text: part, style }]);
   const irc = profile.contact.irc;
   const lines: Line[] = [
-    [{ text: profile.name, style: "name" }, { text: `  @${profile.handle}`, style: "muted" }],
+    [{ text: terminalText(profile.name), style: "name" }, { text: terminalText(`  @${profile.handle}`), style: "muted" }],
     ...text(profile.headline, "plain"),
     [],
     ...row("site", pages.home),

@@ -67,6 +67,40 @@ test("should give the plain card once the escapes are stripped from the ANSI car
   assert.is(ansi.replace(ESCAPE, ""), cardText(model));
 });
 
+/** Every way a value could drive or spoof a terminal: OSC title, clear screen, C1 CSI, a new line, a bidi override. */
+const HOSTILE = "\u001b]0;PWNED\u0007\u001b[2J\u009b2J\nFAKE LINE\u2028\u202e\u2066";
+/** The card's own colour sequences: 24-bit foreground (bold for the name) and reset. */
+const OWN_SGR = /\u001b\[(?:1;)?38;2;\d{1,3};\d{1,3};\d{1,3}m|\u001b\[0m/g;
+
+function hostileModel() {
+  return modelWith({
+    name: `Owner${HOSTILE}`,
+    handle: `handle${HOSTILE}`,
+    headline: `Headline${HOSTILE}`,
+    open_to_work: { open: true, text: `Text${HOSTILE}` },
+    contact: { form: `https://fixture.example/contact/${HOSTILE}`, discord: `disc${HOSTILE}`, irc: { network: `Net${HOSTILE}`, nick: `nick${HOSTILE}`, how: "/msg x", web_client: "https://web.libera.chat/" } },
+  });
+}
+
+test("should write no control, line-break or bidi character from any field to the plain card", () => {
+  const card = cardText(hostileModel());
+
+  assert.not.match(card, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+  assert.match(card, "Headline]0;PWNED[2J2J FAKE LINE");
+  assert.not.match(card, /^FAKE LINE/m);
+  assert.equal(new Set(widths(card)).size, 1, `line widths: ${widths(card).join(", ")}`);
+});
+
+test("should keep exactly the ANSI card's own colour sequences when the fields carry escapes", () => {
+  const model = hostileModel();
+
+  const ansi = cardAnsi(model);
+
+  assert.ok((ansi.match(OWN_SGR) ?? []).length > 20);
+  assert.not.match(ansi.replace(OWN_SGR, ""), /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+  assert.is(ansi.replace(OWN_SGR, ""), cardText(model));
+});
+
 test("should group a fingerprint in blocks of four", () => {
   const grouped = groupFingerprint(PGP_FINGERPRINT);
 
