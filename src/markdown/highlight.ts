@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync, readFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
@@ -17,8 +17,8 @@ import sql from "highlight.js/lib/languages/sql";
 import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
-import { buildCacheDir } from "../util/build-cache.ts";
-import { writeFileAtomically } from "../util/write-atomically.ts";
+import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
+import { withoutControlCharacters } from "../util/control-characters.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
 // block in any other language is shown plain, escaped by markdown-it.
@@ -33,13 +33,34 @@ export function highlightCode(code: string, language: string): string {
   if (!name || !hljs.getLanguage(name)) return "";
   const blocks = highlightedBlocks();
   const key = createHash("sha256").update(name).update("\0").update(code).digest("base64url").slice(0, 24);
-  let html = blocks.used.get(key) ?? blocks.known.get(key);
+  let html = blocks.used.get(key);
   if (html === undefined) {
-    html = hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
-    blocks.changed = true;
+    const known = blocks.known.get(key);
+    if (known !== undefined && isHighlightOf(known, code)) html = known;
+    else {
+      if (known !== undefined) warnDiscarded(blocks, "holds a block that is not its code highlighted");
+      html = hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
+      blocks.changed = true;
+    }
   }
   blocks.used.set(key, html);
   return html;
+}
+
+const SPAN_TAG = /<span class="[A-Za-z0-9 _-]+">|<\/span>/g;
+
+/**
+ * True when `html` is `code` escaped as highlight.js escapes it, with nothing added but
+ * `<span class="…">` and `</span>`: the only HTML highlighting makes. The cache is an input like
+ * any other, so a block read from it is published only when it passes this check (a checksum
+ * would catch damage, not a file written with intent).
+ */
+export function isHighlightOf(html: string, code: string): boolean {
+  return html.replace(SPAN_TAG, "") === escapeLikeHighlightJs(code);
+}
+
+function escapeLikeHighlightJs(code: string): string {
+  return code.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 }
 
 /*
@@ -47,6 +68,11 @@ export function highlightCode(code: string, language: string): string {
  * rebuild highlights only new or edited blocks (highlight.js compiles each language's grammar on
  * first use and then scans every block; both were most of a small site's Markdown time). The
  * file holds the blocks of the last build only, so it never outgrows the site.
+ *
+ * The file is a sha256 line, then the blocks as JSON; the line is the hash of the JSON text. A
+ * file that is not a regular file, is empty or cut short, does not match its hash, or does not
+ * hold `{ key: html }` is discarded whole with one warning line, and every block is highlighted
+ * afresh: the output is the same as a build without a cache, only slower.
  */
 interface HighlightedBlocks {
   file: string | undefined;
@@ -55,6 +81,8 @@ interface HighlightedBlocks {
   /** Blocks this build used. */
   used: Map<string, string>;
   changed: boolean;
+  /** Set once a warning about the file was printed: one line per build at most. */
+  warned: boolean;
 }
 
 let cache: HighlightedBlocks | undefined;
@@ -65,16 +93,51 @@ function highlightedBlocks(): HighlightedBlocks {
   // Another highlight.js, or other languages registered here, make every block new.
   const setup = createHash("sha256").update(JSON.stringify([hljs.versionString, hljs.listLanguages().sort(), ALIASES])).digest("hex").slice(0, 16);
   const file = dir ? join(dir, `blocks-${setup}.json`) : undefined;
-  let known = new Map<string, string>();
-  if (file && existsSync(file)) {
-    try {
-      known = new Map(Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>));
-    } catch {
-      // A damaged cache file is only a slower build: every block is highlighted again.
-    }
+  cache = { file, known: new Map(), used: new Map(), changed: false, warned: false };
+  if (file) {
+    const read = readBlocks(file);
+    if (typeof read === "string") warnDiscarded(cache, read);
+    else if (read) cache.known = read;
   }
-  cache = { file, known, used: new Map(), changed: false };
   return cache;
+}
+
+/** The blocks in `file`, undefined when there is no file, or why the file cannot be used. */
+function readBlocks(file: string): Map<string, string> | undefined | string {
+  let text: string;
+  try {
+    if (!lstatSync(file).isFile()) return "is not a regular file";
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? undefined : `cannot be read (${code ?? String(error)})`;
+  }
+  const newline = text.indexOf("\n");
+  const json = text.slice(newline + 1);
+  if (newline !== 64 || createHash("sha256").update(json).digest("hex") !== text.slice(0, newline)) return "does not match its checksum (empty, cut short or edited)";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return "is not JSON";
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "does not hold blocks";
+  const blocks = new Map<string, string>();
+  for (const [key, html] of Object.entries(parsed)) {
+    if (typeof html !== "string") return "does not hold blocks";
+    blocks.set(key, html);
+  }
+  return blocks;
+}
+
+function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
+  blocks.known.clear();
+  blocks.changed = true;
+  if (blocks.warned || !blocks.file) return;
+  blocks.warned = true;
+  const shown = relative(process.cwd(), blocks.file);
+  const name = shown && !shown.startsWith("..") ? shown : blocks.file;
+  console.warn(`[folio] The highlighted-code cache ${JSON.stringify(withoutControlCharacters(name))} ${reason}: it is discarded and the code is highlighted afresh.`);
 }
 
 /** Keeps this build's blocks for the next one; called once the build is done. */
@@ -82,5 +145,8 @@ export function saveHighlightedBlocks(): void {
   const blocks = cache;
   cache = undefined;
   if (!blocks?.file || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
-  writeFileAtomically(blocks.file, JSON.stringify(Object.fromEntries(blocks.used)));
+  // A folder (or anything but a file) where the file belongs was reported when read; it gives way.
+  if (blocks.warned) rmSync(blocks.file, { recursive: true, force: true });
+  const json = JSON.stringify(Object.fromEntries(blocks.used));
+  keepInBuildCache(blocks.file, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
 }

@@ -1,23 +1,29 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { highlightCode, saveHighlightedBlocks } from "../../../src/markdown/highlight.ts";
+import { highlightCode, isHighlightOf, saveHighlightedBlocks } from "../../../src/markdown/highlight.ts";
 import { useBuildCache } from "../../../src/util/build-cache.ts";
 
 const RUST = "fn main() {\n    println!(\"hi\");\n}";
 const PYTHON = "print(1)";
 
-function withCache(run: (dir: string) => void): () => void {
+/** Runs `run` as one "build" with a fresh cache folder; `warnings` collects what it printed. */
+function withCache(run: (dir: string, warnings: string[]) => void): () => void {
   return () => {
     const dir = mkdtempSync(join(tmpdir(), "folio-highlight-"));
     // Ends whatever "build" an earlier test left open (without a cache nothing is written).
     saveHighlightedBlocks();
     useBuildCache(dir);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
     try {
-      run(join(dir, "highlight"));
+      run(join(dir, "highlight"), warnings);
     } finally {
+      console.warn = warn;
       useBuildCache(undefined);
       saveHighlightedBlocks();
       rmSync(dir, { recursive: true, force: true });
@@ -31,6 +37,30 @@ function cacheFile(dir: string): string {
   return join(dir, name);
 }
 
+/** A cache file as the build writes it: the sha256 of the JSON, a newline, the JSON. */
+function sealed(blocks: Record<string, string>): string {
+  const json = JSON.stringify(blocks);
+  return `${createHash("sha256").update(json).digest("hex")}\n${json}`;
+}
+
+function storedBlocks(file: string): Record<string, string> {
+  const text = readFileSync(file, "utf8");
+  return JSON.parse(text.slice(text.indexOf("\n") + 1)) as Record<string, string>;
+}
+
+/** Highlights RUST in a first build, damages the file with `damage`, and returns what a second build gives. */
+function afterDamage(dir: string, damage: (file: string) => void): string {
+  const cold = highlightCode(RUST, "rust");
+  saveHighlightedBlocks();
+  const file = cacheFile(dir);
+  damage(file);
+  const warm = highlightCode(RUST, "rust");
+  assert.is(warm, cold, "the same HTML as a build without a cache");
+  saveHighlightedBlocks();
+  assert.is(highlightCode(RUST, "rust"), cold, "the next build reads a sound file again");
+  return file;
+}
+
 test("should highlight a registered language and leave others to markdown-it", () => {
   assert.match(highlightCode(RUST, "rust"), /<span class="hljs-keyword">fn<\/span>/);
   assert.is(highlightCode("whatever", "cobol"), "");
@@ -39,15 +69,17 @@ test("should highlight a registered language and leave others to markdown-it", (
 
 test(
   "should keep a build's blocks for the next build and use them from there",
-  withCache((dir) => {
+  withCache((dir, warnings) => {
     const html = highlightCode(RUST, "rust");
     saveHighlightedBlocks();
-    const stored = JSON.parse(readFileSync(cacheFile(dir), "utf8")) as Record<string, string>;
+    const stored = storedBlocks(cacheFile(dir));
     assert.equal(Object.values(stored), [html]);
     // What the cache holds is what the next build uses: highlight.js is not asked again.
     const [key] = Object.keys(stored);
-    writeFileSync(cacheFile(dir), JSON.stringify({ [key ?? ""]: "<b>from the cache</b>" }));
-    assert.is(highlightCode(RUST, "rust"), "<b>from the cache</b>");
+    const other = `<span class="from-cache">${html.replace(/<[^>]*>/g, "")}</span>`;
+    writeFileSync(cacheFile(dir), sealed({ [key ?? ""]: other }));
+    assert.is(highlightCode(RUST, "rust"), other);
+    assert.equal(warnings, []);
   }),
 );
 
@@ -59,10 +91,52 @@ test(
     saveHighlightedBlocks();
     highlightCode(PYTHON, "python");
     saveHighlightedBlocks();
-    const stored = JSON.parse(readFileSync(cacheFile(dir), "utf8")) as Record<string, string>;
+    const stored = storedBlocks(cacheFile(dir));
     assert.is(Object.keys(stored).length, 1);
     assert.match(Object.values(stored)[0] ?? "", "print");
   }),
 );
+
+const damages: [string, (file: string) => void, RegExp][] = [
+  ["an empty file", (file) => writeFileSync(file, ""), /checksum/],
+  ["a file cut short", (file) => writeFileSync(file, readFileSync(file).subarray(0, 90)), /checksum/],
+  ["garbage", (file) => writeFileSync(file, "\u0000\u00ff not a cache \u001b[31m"), /checksum/],
+  ["an edited block under the old checksum", (file) => writeFileSync(file, readFileSync(file, "utf8").replace("hljs-keyword", "hljs-evil")), /checksum/],
+  ["JSON that is not blocks, sealed", (file) => writeFileSync(file, sealed({ a: 1 } as unknown as Record<string, string>)), /does not hold blocks/],
+  ["a folder where the file belongs", (file) => (rmSync(file), mkdirSync(join(file, "inside"), { recursive: true })), /not a regular file/],
+];
+
+for (const [name, damage, reason] of damages) {
+  test(
+    `should discard ${name} with one warning and highlight afresh`,
+    withCache((dir, warnings) => {
+      afterDamage(dir, damage);
+      assert.is(warnings.length, 1, warnings.join("\n"));
+      assert.match(warnings[0] ?? "", reason);
+    }),
+  );
+}
+
+test(
+  "should not publish a block whose checksum is right but whose HTML is not the code highlighted",
+  withCache((dir, warnings) => {
+    afterDamage(dir, (file) => {
+      const [key] = Object.keys(storedBlocks(file));
+      writeFileSync(file, sealed({ [key ?? ""]: "<script>alert(1)</script>" }));
+    });
+    assert.is(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0] ?? "", /not its code highlighted/);
+  }),
+);
+
+test("should accept highlight.js's own HTML and refuse anything added to it", () => {
+  const code = "let a = \"<b>\" & 'c';";
+  const html = highlightCode(code, "javascript");
+
+  assert.ok(isHighlightOf(html, code));
+  assert.not.ok(isHighlightOf(`${html}<img src=x onerror=alert(1)>`, code));
+  assert.not.ok(isHighlightOf(html.replace("&lt;b&gt;", "<b>"), code));
+  assert.not.ok(isHighlightOf(html.replace('class="hljs-string"', 'class="x" onclick="y"'), code));
+});
 
 test.run();
