@@ -20,6 +20,8 @@ export interface PageUrls {
   /** The social image of every page that has none of its own. */
   siteOgImage: string;
   pgpKey: string;
+  /** The security contact file (RFC 9116), when the profile gives a contact. */
+  securityTxt: string;
   /** The site-relative path of one of this site's URLs (with the base path), for same-origin links. */
   pathOf(url: string): string;
 }
@@ -39,6 +41,7 @@ export function pageUrls(config: SiteConfig): PageUrls {
     ogImage: (name) => at(`/og/projects/${encodeURIComponent(name)}.png`),
     siteOgImage: at("/og/site.png"),
     pgpKey: at("/pgp.asc"),
+    securityTxt: at("/.well-known/security.txt"),
     pathOf: (url) => {
       const parsed = new URL(url);
       return parsed.origin === origin ? parsed.pathname + parsed.search + parsed.hash : url;

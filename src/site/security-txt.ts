@@ -1,0 +1,32 @@
+import type { PortfolioModel } from "../model/portfolio-model.ts";
+import { isoInstant } from "../config/site-config.ts";
+import { pageUrls } from "./page-urls.ts";
+
+/**
+ * How long a published security.txt stays valid. RFC 9116 asks for less than a year; the
+ * nightly rebuild moves the date on, so a site that stops being built lets it lapse, which is
+ * the honest signal that nobody may be reading the contact any more.
+ */
+const VALID_DAYS = 180;
+
+/**
+ * `/.well-known/security.txt` (RFC 9116) from the profile's optional `security` block, or null
+ * when the owner gives no contact. Every value was checked where it entered (contacts are
+ * mailto: or http(s) URLs, languages are language tags), so the lines are written as they are.
+ */
+export function securityTxt(model: PortfolioModel): string | null {
+  const security = model.profile.security;
+  if (!security) return null;
+  const urls = pageUrls(model.config);
+  const expires = new Date(model.config.buildTime.getTime() + VALID_DAYS * 24 * 60 * 60 * 1000);
+  const lines = [
+    `# How to report a security problem with ${model.config.site.title} (RFC 9116).`,
+    ...security.contact.map((contact) => `Contact: ${contact}`),
+    `Expires: ${isoInstant(expires)}`,
+    ...(model.pgp ? [`Encryption: ${urls.pgpKey}`] : []),
+    ...(security.preferred_languages ? [`Preferred-Languages: ${security.preferred_languages.join(", ")}`] : []),
+    ...(security.policy ? [`Policy: ${security.policy}`] : []),
+    `Canonical: ${urls.securityTxt}`,
+  ];
+  return `${lines.join("\n")}\n`;
+}

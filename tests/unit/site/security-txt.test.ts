@@ -1,0 +1,34 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { securityTxt } from "../../../src/site/security-txt.ts";
+import { content, handModel, profile, siteConfig } from "../support/model.ts";
+
+const buildTime = new Date("2026-11-20T00:00:00Z");
+
+test("should publish no security.txt when the profile gives no contact", () => {
+  assert.is(securityTxt(handModel({ config: siteConfig({ buildTime }) })), null);
+});
+
+test("should write the RFC 9116 fields from the profile, expiring 180 days after the build", () => {
+  const model = handModel({
+    config: siteConfig({ buildTime, baseUrl: "https://owner.example/portfolio" }),
+    content: content({
+      profile: {
+        ...profile,
+        security: { contact: ["mailto:security@owner.example", "https://owner.example/report"], preferred_languages: ["en", "de"], policy: "https://owner.example/policy" },
+      },
+    }),
+  });
+  const lines = (securityTxt(model) ?? "").split("\n");
+  assert.ok(lines[0]?.startsWith("# "), "a comment first");
+  assert.equal(lines.slice(1).filter(Boolean), [
+    "Contact: mailto:security@owner.example",
+    "Contact: https://owner.example/report",
+    "Expires: 2027-05-19T00:00:00Z",
+    "Preferred-Languages: en, de",
+    "Policy: https://owner.example/policy",
+    "Canonical: https://owner.example/portfolio/.well-known/security.txt",
+  ]);
+});
+
+test.run();
