@@ -12,6 +12,7 @@ import { BlogFile, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { readImageSize, type ImageFacts } from "./image-files.ts";
 import { readPostDate } from "./post-date.ts";
+import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
 import { pageUrls, SOCIAL_IMAGE_SIZE } from "../site/page-urls.ts";
 
 /** A published image of a post, with its real pixel size. */
@@ -38,7 +39,7 @@ export interface BlogPost {
   description: string;
   published: DateTime;
   updated: DateTime;
-  tags: { name: string; slug: string }[];
+  tags: PostTag[];
   /** Always present (the spec has no "or null" for it): see `coverSource`. */
   cover: PostImage;
   /** Where the cover came from: the front matter, the post's first image, or the site's social image. */
@@ -71,48 +72,79 @@ export function blogPaths(config: SiteConfig) {
 const WORDS_PER_MINUTE = 220;
 const SUMMARY_LENGTH = 280;
 
+/** A post file whose front matter passed its checks: everything known before rendering. */
+interface PostSource {
+  file: string;
+  /** The file as error messages name it. */
+  where: string;
+  meta: PostFrontMatter;
+  body: string;
+  slug: string;
+  date: DateTime;
+}
+
 /**
- * Reads the blog: null when the owner has none (`content/blog/blog.yaml` absent). Drafts and
- * posts dated after the build clock are dropped before anything is rendered or derived, so
- * they appear nowhere.
+ * Reads the blog: null when the owner has none (`content/blog/blog.yaml` absent). Every post,
+ * drafts and scheduled ones included, is checked and rendered (front matter, dates, tags,
+ * images, links, Markdown), so a post that is not yet out cannot break the build on the day it
+ * comes out; only then are drafts and posts dated after the build clock dropped, before
+ * anything is derived, so they appear nowhere. Every problem of every post is reported at once.
  */
 export function loadBlog(config: SiteConfig): BlogContent | null {
   const paths = blogPaths(config);
   if (!existsSync(paths.settings)) return null;
   const problems = new ProblemList();
   const settings = problems.collect(() => checkShape(BlogFile, readYaml(paths.settings), paths.settings), null);
+  const sources = readPostSources(paths.posts, config.site.timezone, problems);
+  tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach((problem) => problems.add(problem));
 
-  const drafts: { file: string; meta: PostFrontMatter; body: string; slug: string; date: DateTime }[] = [];
+  const buildTime = DateTime.fromJSDate(config.buildTime);
+  const context: PostContext = {
+    config,
+    siteImage: pageUrls(config).siteOgImage,
+    paths,
+    blogUrl: config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`,
+    history: readGitHistory(paths.posts),
+    sizes: new Map(),
+    sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
+    buildTime,
+  };
+  const posts: BlogPost[] = [];
+  for (const source of sources) {
+    const post = problems.collect(() => toPost(source, context), null);
+    if (post && isPublished(source, buildTime)) posts.push(post);
+  }
+  problems.throwIfAny();
+  return { settings: settings as BlogFile, posts, historyUnavailable: context.history.unavailable };
+}
+
+/** Out at the build clock: not a draft, and dated no later than the build. */
+function isPublished(source: PostSource, at: DateTime): boolean {
+  return source.meta.draft !== true && source.date <= at;
+}
+
+/** Each post file's front matter, date and slug, checked; a file with a problem is left out. */
+function readPostSources(folder: string, zone: string, problems: ProblemList): PostSource[] {
+  const sources: PostSource[] = [];
   const slugOwners = new Map<string, string>();
-  for (const file of listFiles(paths.posts, ".md")) {
+  for (const file of listFiles(folder, ".md")) {
     const where = displayPath(file);
     problems.collect(() => {
       const { data, body } = readFrontMatter(file);
       const meta = checkShape(PostFrontMatter, data, file);
-      const date = readPostDate(meta.date, config.site.timezone);
-      if (!date) throw new ContentError([{ file: where, field: "date", expected: "a real calendar date such as 2026-03-10", actual: meta.date }]);
+      const found: ContentProblem[] = [];
+      const date = readPostDate(meta.date, zone);
+      if (date.problem !== undefined) found.push({ file: where, field: "date", expected: date.problem, actual: meta.date });
       const slug = slugify(basename(file, ".md"));
-      if (!slug) throw new ContentError([{ file: where, field: "(file name)", expected: "a file name with letters or digits, used as the post's slug" }]);
       const taken = slugOwners.get(slug);
-      if (taken) throw new ContentError([{ file: where, field: "(file name)", expected: `a slug no other post has (${taken} is also "${slug}")` }]);
-      slugOwners.set(slug, where);
-      drafts.push({ file, meta, body, slug, date });
+      if (!slug) found.push({ file: where, field: "(file name)", expected: "a file name with letters or digits, used as the post's slug" });
+      else if (taken) found.push({ file: where, field: "(file name)", expected: `a slug no other post has (${taken} is also "${slug}")` });
+      else slugOwners.set(slug, where);
+      if (found.length > 0 || !date.date) throw new ContentError(found);
+      sources.push({ file, where, meta, body, slug, date: date.date });
     }, undefined);
   }
-  problems.throwIfAny();
-
-  const buildTime = DateTime.fromJSDate(config.buildTime);
-  const published = drafts.filter((post) => post.meta.draft !== true && post.date <= buildTime);
-  const history = readGitHistory(paths.posts);
-  const sizes = new Map<string, ImageFacts | null>();
-  const blogUrl = config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`;
-  const posts: BlogPost[] = [];
-  for (const draft of published) {
-    const post = problems.collect(() => toPost(draft, { config, siteImage: pageUrls(config).siteOgImage, paths, blogUrl, history, sizes }), null);
-    if (post) posts.push(post);
-  }
-  problems.throwIfAny();
-  return { settings: settings as BlogFile, posts, historyUnavailable: history.unavailable };
+  return sources;
 }
 
 interface PostContext {
@@ -123,6 +155,9 @@ interface PostContext {
   blogUrl: string;
   history: GitHistory;
   sizes: Map<string, ImageFacts | null>;
+  /** Every post whose front matter is sound, by file name: where links to other posts lead. */
+  sourceByName: ReadonlyMap<string, PostSource>;
+  buildTime: DateTime;
 }
 
 /** The public URL of a post's page. */
@@ -130,27 +165,27 @@ export function postUrl(blogUrl: string, slug: string): string {
   return `${blogUrl.endsWith("/") ? blogUrl : `${blogUrl}/`}posts/${slug}/`;
 }
 
-function toPost(
-  draft: { file: string; meta: PostFrontMatter; body: string; slug: string; date: DateTime },
-  context: PostContext,
-): BlogPost {
-  const { file, meta, slug } = draft;
-  const where = displayPath(file);
+/** The path part of a written link or image, percent-decoded; null when its escapes are not valid UTF-8. */
+function decodedPath(written: string): string | null {
+  try {
+    return decodeURI(written.split(/[?#]/)[0] ?? "");
+  } catch {
+    return null;
+  }
+}
+
+function toPost(source: PostSource, context: PostContext): BlogPost {
+  const { file, meta, slug, where } = source;
   const problems: ContentProblem[] = [];
   const url = postUrl(context.blogUrl, slug);
   const siteRoot = `${context.config.baseUrl}/`;
-
-  const tags: BlogPost["tags"] = [];
-  (meta.tags ?? []).forEach((name, index) => {
-    const tagSlug = tagSlugOf(name);
-    if (!tagSlug) problems.push({ file: where, field: `tags[${index}]`, expected: "a tag with letters or digits (it becomes part of a URL)", actual: name });
-    else if (!tags.some((tag) => tag.slug === tagSlug)) tags.push({ name, slug: tagSlug });
-  });
+  const tags = postTags(meta.tags ?? [], where, problems);
 
   const localImage = (written: string, field: string): { url: string; size: ImageFacts } | null => {
-    const target = resolve(dirname(file), decodeURI(written.split(/[?#]/)[0] ?? ""));
-    const inside = relative(context.paths.images, target);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "") {
+    const decoded = decodedPath(written);
+    const target = decoded === null ? null : resolve(dirname(file), decoded);
+    const inside = target === null ? "" : relative(context.paths.images, target);
+    if (target === null || /^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "") {
       problems.push({ file: where, field, expected: `an image file in ${displayPath(context.paths.images)}, referenced relative to the post`, actual: written });
       return null;
     }
@@ -162,8 +197,17 @@ function toPost(
     return { url: `${context.blogUrl}images/${inside.split(sep).map(encodeURIComponent).join("/")}`, size };
   };
 
-  const rendered = renderMarkdown(draft.body, {
-    resolveLink: (href) => resolveLink(href, { file, url, siteRoot, blogUrl: context.blogUrl, postsDir: context.paths.posts }),
+  // A link to another post must not lead to one that is not out when this one is: the link
+  // would be broken, and it would publish the unreleased post's URL. A draft may link anywhere.
+  const linkedPost = (href: string, target: PostSource): void => {
+    if (meta.draft === true) return;
+    const deadline = source.date > context.buildTime ? source.date : context.buildTime;
+    const why = target.meta.draft === true ? "a draft" : target.date > deadline ? `dated later (${target.meta.date})` : null;
+    if (why) problems.push({ file: where, field: `body link ${href}`, expected: `a link to a post that is out when this one is (${target.where} is ${why})` });
+  };
+
+  const rendered = renderMarkdown(source.body, {
+    resolveLink: (href) => resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }),
     resolveImage: (src) => {
       const local = localImage(src, `body image ${src}`);
       return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };
@@ -173,7 +217,8 @@ function toPost(
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {
     if (!image.alt) problems.push({ file: where, field: `body image ${image.written}`, expected: "alt text: ![what the image shows](path)" });
-    const size = context.sizes.get(resolve(dirname(file), decodeURI(image.written.split(/[?#]/)[0] ?? "")));
+    const decoded = decodedPath(image.written);
+    const size = decoded === null ? undefined : context.sizes.get(resolve(dirname(file), decoded));
     if (size) images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
   });
   // Every post has a cover: the one the author chose, else its first image, else the site's
@@ -211,8 +256,8 @@ function toPost(
     fileName: basename(file),
     title: meta.title,
     description: meta.description,
-    published: draft.date,
-    updated: commitDate && commitDate > draft.date ? commitDate : draft.date,
+    published: source.date,
+    updated: commitDate && commitDate > source.date ? commitDate : source.date,
     tags,
     cover,
     coverSource,
@@ -228,31 +273,30 @@ function toPost(
   };
 }
 
-// A few dozen tags spread over thousands of posts: each name is slugified once per process.
-const tagSlugs = new Map<string, string>();
-
-function tagSlugOf(name: string): string {
-  let slug = tagSlugs.get(name);
-  if (slug === undefined) {
-    slug = slugify(name);
-    tagSlugs.set(name, slug);
-  }
-  return slug;
+interface LinkContext {
+  url: string;
+  siteRoot: string;
+  blogUrl: string;
+  sourceByName: ReadonlyMap<string, PostSource>;
+  /** Told of every link to another post, to check it may be published. */
+  linkedPost(href: string, target: PostSource): void;
 }
 
 /**
  * Where a link in a post leads once published: in-page anchors and site paths become absolute,
  * links to another post's Markdown file become that post's URL, external URLs stay as written.
  */
-function resolveLink(href: string, at: { file: string; url: string; siteRoot: string; blogUrl: string; postsDir: string }): string {
+function resolveLink(href: string, at: LinkContext): string {
   if (href.startsWith("#")) return at.url + href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//")) return href;
   if (href.startsWith("/")) return at.siteRoot + href.slice(1);
   const [path = "", hash = ""] = href.split("#");
-  if (path.endsWith(".md")) {
-    // `other.md` (relative to the file) and `../other.md` (relative to the page) both mean the post `other`.
-    const name = basename(decodeURI(path));
-    if (existsSync(join(at.postsDir, name))) return postUrl(at.blogUrl, slugify(basename(name, ".md"))) + (hash ? `#${hash}` : "");
+  const decoded = path.endsWith(".md") ? decodedPath(path) : null;
+  // `other.md` (relative to the file) and `../other.md` (relative to the page) both mean the post `other`.
+  const target = decoded === null ? undefined : at.sourceByName.get(basename(decoded));
+  if (target) {
+    at.linkedPost(href, target);
+    return postUrl(at.blogUrl, target.slug) + (hash ? `#${hash}` : "");
   }
   return absoluteUrl(href, at.url);
 }

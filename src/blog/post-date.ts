@@ -1,14 +1,65 @@
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
+
+/** A front-matter date read in the site's zone, or what would have been accepted instead. */
+export type PostDate = { date: DateTime; problem?: undefined } | { date?: undefined; problem: string };
+
+/**
+ * Years a post may carry. Four digits is what RFC 3339 (every date the APIs publish) allows;
+ * nothing was posted before the build clock's epoch, and earlier years read in a named zone get
+ * its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
+ */
+export const FIRST_YEAR = 1970;
+export const LAST_YEAR = 9999;
+
+// A time written without a zone: the only form whose instant depends on the site's zone rules.
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const DAY_MS = 86_400_000;
 
 /**
  * Reads a front-matter date. A date alone, or a time without a zone, is read in the site's
  * time zone (never the build machine's), so `2026-03-10` is the 10th wherever the build runs.
- * Returns null when the text is not a real date (e.g. 2026-02-30).
+ *
+ * A local time the zone skips (clocks going forward: 02:30 on a spring-forward night) or passes
+ * twice (clocks going back) is refused rather than moved or guessed: the owner says which instant
+ * by adding an offset. A date alone means the day, so it is never refused for this: in a zone
+ * whose clocks jump at midnight the day starts when the clocks say it does.
  */
-export function readPostDate(text: string, zone: string): DateTime | null {
+export function readPostDate(text: string, zone: string): PostDate {
   const normalized = text.trim().replace(" ", "T");
   const parsed = DateTime.fromISO(normalized, { zone, setZone: false });
-  return parsed.isValid ? parsed.setZone(zone) : null;
+  if (!parsed.isValid) return { problem: "a real calendar date such as 2026-03-10" };
+  const date = parsed.setZone(zone);
+  const written = Number(normalized.slice(0, 4));
+  if ([written, date.year].some((year) => year < FIRST_YEAR || year > LAST_YEAR)) {
+    return { problem: `a year from ${FIRST_YEAR} to ${LAST_YEAR}` };
+  }
+  if (!LOCAL_TIME.test(normalized)) return { date };
+
+  // The written wall-clock time read as if it were UTC; an offset is valid for it when the zone
+  // really has that offset at the instant it gives. Offsets a day either side cover the change.
+  const wall = DateTime.fromISO(normalized, { zone: "utc" }).toMillis();
+  const rules = IANAZone.create(zone);
+  const before = rules.offset(wall - DAY_MS);
+  const after = rules.offset(wall + DAY_MS);
+  const valid = [...new Set([before, after])].filter((offset) => rules.offset(wall - offset * 60_000) === offset);
+  if (valid.length === 0) {
+    return {
+      problem: `a local time that exists in ${zone}: clocks skip it that night (they go forward); write another time, or the offset you mean (${offsetText(before)} or ${offsetText(after)})`,
+    };
+  }
+  if (valid.length > 1) {
+    return {
+      problem: `an unambiguous time: in ${zone} this local time happens twice that night (clocks go back); add the offset you mean, ${offsetText(before)} for the first or ${offsetText(after)} for the second`,
+    };
+  }
+  return { date };
+}
+
+/** `+01:00` for 60 minutes east of UTC. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const absolute = Math.abs(minutes);
+  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, "0")}:${String(absolute % 60).padStart(2, "0")}`;
 }
 
 /** ISO 8601 with the site zone's offset and whole seconds: `2026-03-10T00:00:00+01:00`. */

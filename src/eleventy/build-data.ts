@@ -1,12 +1,15 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { loadPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
-import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
+import { blogPaths, loadBlog, type BlogContent } from "../blog/load-blog.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
 import { postsFromRss, type FeedPost } from "../feeds/read-rss-posts.ts";
-import { ContentError } from "../content/content-error.ts";
+import { ContentError, ProblemList } from "../content/content-error.ts";
+import { displayPath } from "../content/read-files.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
 
 /*
@@ -31,13 +34,41 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 
 export const siteConfig = (): Promise<SiteConfig> => once("config", async () => readSiteConfig());
 
-export const portfolioContent = (): Promise<PortfolioContent> =>
-  once("content", async () => loadPortfolioContent((await siteConfig()).contentDir));
+/** Everything the owner wrote, checked: the portfolio's files and the blog's. */
+interface CheckedContent {
+  portfolio: PortfolioContent;
+  blog: BlogContent | null;
+}
+
+/**
+ * Reads and checks all content in one step, so one build reports every problem of every file
+ * (now.yaml beside a post's date, say) in one ContentError, instead of whichever `_data` file
+ * Eleventy happens to ask for first failing alone. Only site.yaml comes before: the rest is
+ * read with its time zone and URLs.
+ */
+const checkedContent = (): Promise<CheckedContent> =>
+  once("content", async () => {
+    const config = await siteConfig();
+    const problems = new ProblemList();
+    const portfolio = await problems.collectAsync(() => loadPortfolioContent(config.contentDir), null);
+    const blog = problems.collect(() => loadBlog(config), null);
+    if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
+      problems.add({
+        file: displayPath(join(config.contentDir, "site.yaml")),
+        field: "blog.feed",
+        expected: `the blog's RSS feed (a path under content/ or a URL), since ${displayPath(blogPaths(config).settings)} does not exist`,
+      });
+    }
+    if (problems.items.length > 0 || !portfolio) throw new ContentError(problems.items);
+    return { portfolio, blog };
+  });
+
+export const portfolioContent = async (): Promise<PortfolioContent> => (await checkedContent()).portfolio;
 
 export const githubData = (): Promise<GithubData> =>
   once("github", async () => loadPortfolioGithub(await siteConfig(), await portfolioContent()));
 
-export const blogContent = (): Promise<BlogContent | null> => once("blog-content", async () => loadBlog(await siteConfig()));
+export const blogContent = async (): Promise<BlogContent | null> => (await checkedContent()).blog;
 
 /** The blog built here, or null when the owner has none (no content/blog/blog.yaml). */
 export const blogModel = (): Promise<BlogModel | null> =>
@@ -55,10 +86,8 @@ const portfolioPosts = (): Promise<FeedPost[]> =>
     const config = await siteConfig();
     if (config.site.blog.feed) return loadFeedPosts(config);
     const blog = await blogModel();
-    if (!blog) {
-      throw new ContentError([{ file: "content/site.yaml", field: "blog.feed", expected: "the blog's RSS feed (a path under content/ or a URL), since content/blog/blog.yaml does not exist" }]);
-    }
-    return postsFromRss(rssChannel(blog), "the blog's RSS feed");
+    // checkedContent has already refused a site with neither a feed nor a blog.
+    return blog ? postsFromRss(rssChannel(blog), "the blog's RSS feed") : [];
   });
 
 export const portfolioModel = (): Promise<PortfolioModel> =>

@@ -118,9 +118,12 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote 
       (a, b) => byText(a.award.event, b.award.event),
       (a, b) => byText(a.project.name, b.project.name),
     ));
+  // A Map, not the parsed object: a language named `constructor` or `toString` must not find
+  // Object.prototype's member of that name.
+  const colors = new Map(Object.entries(content.languageColors));
   const languages = groupBy(projects, (p) => p.languages).map((group) => ({
     ...group,
-    color: content.languageColors[group.name]?.toLowerCase() ?? null,
+    color: colors.get(group.name)?.toLowerCase() ?? null,
   }));
   const tags = groupBy(projects, (p) => p.tags);
   const pulls = [...github.pulls].sort(chain(
