@@ -100,4 +100,144 @@ test("should report the problems of several posts together", async () => {
   assert.equal(problems.map((p) => p.field).sort(), ["date", "title"]);
 });
 
+test("should refuse two spellings of a tag that differ only in case, naming both and their posts", async () => {
+  const problems = await problemsOf({
+    "a.md": postFile(meta({ tags: ["zig"] })),
+    "b.md": postFile(meta({ tags: ["kernels", "ZIG"] })),
+    "c.md": postFile(meta({ tags: ["zig"] })),
+  });
+
+  const problem = problemAt(problems, "tags[1]");
+  assert.match(problem.file, /blog\/posts\/b\.md$/);
+  assert.match(problem.expected, /"zig" \(\S*posts\/a\.md, \S*posts\/c\.md\) and "ZIG" \(\S*posts\/b\.md\) differ only in case/);
+  assert.is(problem.actual, "ZIG");
+});
+
+test("should refuse two tags that become the same slug, naming both spellings", async () => {
+  const problems = await problemsOf({
+    "a.md": postFile(meta({ tags: ["open source"] })),
+    "b.md": postFile(meta({ tags: ["Open-Source"] })),
+  });
+
+  const problem = problemAt(problems, "tags[0]");
+  assert.match(problem.file, /blog\/posts\/b\.md$/);
+  assert.match(problem.expected, /"open source" .* and "Open-Source" .* both become the tag "open-source"/);
+});
+
+test("should accept one spelling of a tag repeated across posts", async () => {
+  const tree = writeBlogTree({ "a.md": postFile(meta({ tags: ["Open Source"] })), "b.md": postFile(meta({ tags: ["Open Source", "zig"] })) });
+  try {
+    const content = loadBlog(tree.config());
+
+    assert.equal(content?.posts.map((post) => post.tags.map((tag) => tag.slug)), [["open-source"], ["open-source", "zig"]]);
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should refuse a tag clash between a draft and a published post", async () => {
+  const problems = await problemsOf({
+    "a.md": postFile(meta({ tags: ["Rust"], draft: true })),
+    "b.md": postFile(meta({ tags: ["rust"] })),
+  });
+
+  assert.match(problemAt(problems, "tags[0]").expected, /"Rust" .* and "rust" .* differ only in case/);
+});
+
+test("should refuse a missing image in a post scheduled after the build clock", async () => {
+  const problems = await problemsOf({
+    "later.md": postFile(meta({ date: "2027-01-12" }), "See:\n\n![A chart](../images/missing.png)\n"),
+  });
+
+  const problem = problemAt(problems, "body image ../images/missing.png");
+  assert.match(problem.file, /blog\/posts\/later\.md$/);
+  assert.match(problem.expected, /existing/);
+});
+
+test("should refuse a file that is not an image in a draft's cover", async () => {
+  const tree = writeBlogTree({ "draft.md": postFile(meta({ draft: true, cover: { src: "../images/fake.png", alt: "Fake" } })) });
+  tree.write("blog/images/fake.png", "not a PNG at all");
+  try {
+    const problems = await contentProblems(() => loadBlog(tree.config()));
+
+    assert.match(problemAt(problems, "cover.src").expected, /readable image/);
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should refuse a bad date in a draft", async () => {
+  const problems = await problemsOf({ "draft.md": postFile(meta({ draft: true, date: "2026-02-30" })) });
+
+  assert.match(problemAt(problems, "date").expected, /real calendar date/);
+});
+
+test("should name the post and the field for a local time in the DST gap or overlap", async () => {
+  const problems = await problemsOf({
+    "gap.md": postFile(meta({ date: "2026-03-29T02:30" })),
+    "overlap.md": postFile(meta({ date: "2026-10-25 02:30" })),
+  });
+
+  assert.equal(problems.map((p) => [p.file.replace(/^.*posts\//, ""), p.field, p.actual]), [
+    ["gap.md", "date", "2026-03-29T02:30"],
+    ["overlap.md", "date", "2026-10-25 02:30"],
+  ]);
+  assert.match(problems[0]?.expected ?? "", /clocks skip it/);
+  assert.match(problems[1]?.expected ?? "", /happens twice/);
+});
+
+test("should name the post whose year is outside 1970-9999", async () => {
+  const problems = await problemsOf({ "year-zero.md": postFile(meta({ date: "0000-06-01" })) });
+
+  const problem = problemAt(problems, "date");
+  assert.match(problem.file, /blog\/posts\/year-zero\.md$/);
+  assert.match(problem.expected, /a year from 1970 to 9999/);
+});
+
+test("should refuse a published post's link to a draft or a later scheduled post, without rendering the link", async () => {
+  const problems = await problemsOf({
+    "out.md": postFile(meta({ date: "2026-03-10" }), "See [the draft](draft.md) and [the next one](../later.md).\n"),
+    "draft.md": postFile(meta({ draft: true })),
+    "later.md": postFile(meta({ date: "2027-01-12" })),
+  });
+
+  assert.match(problemAt(problems, "body link draft.md").expected, /posts\/draft\.md is a draft/);
+  assert.match(problemAt(problems, "body link ../later.md").expected, /posts\/later\.md is dated later \(2027-01-12\)/);
+});
+
+test("should accept a scheduled post's link to a post scheduled before it, and a draft's link to anything", async () => {
+  const tree = writeBlogTree({
+    "first.md": postFile(meta({ date: "2027-01-12" })),
+    "second.md": postFile(meta({ date: "2027-02-01" }), "After [the first](first.md).\n"),
+    "draft.md": postFile(meta({ draft: true }), "Before [the second](second.md).\n"),
+  });
+  try {
+    assert.equal(loadBlog(tree.config())?.posts, []);
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should refuse an image path whose percent-escapes are not UTF-8, as a content error", async () => {
+  const problems = await problemsOf({ "escapes.md": postFile(meta({ cover: { src: "../images/%E0%A4%A.png", alt: "Broken" } })) });
+
+  assert.match(problemAt(problems, "cover.src").expected, /an image file in/);
+});
+
+test("should report front-matter, date, tag and image problems of every post in one error", async () => {
+  const problems = await problemsOf({
+    "a.md": postFile(meta({ title: undefined })),
+    "b.md": postFile(meta({ date: "2026-03-29T02:15", draft: true })),
+    "c.md": postFile(meta({ tags: ["Go"] })),
+    "d.md": postFile(meta({ tags: ["go"], date: "2030-01-01" }), "![A map](../images/nowhere.png)\n"),
+  });
+
+  assert.equal(problems.map((p) => `${p.file.replace(/^.*posts\//, "")} ${p.field}`), [
+    "a.md title",
+    "b.md date",
+    "d.md tags[0]",
+    "d.md body image ../images/nowhere.png",
+  ]);
+});
+
 test.run();
