@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { formatProblems, validateSite, type ApiOutput, type ValidationProblem } from "../../../src/checks/validate-site.ts";
+import { Uri } from "../../../src/schemas/common.ts";
 
 const BASE = "https://x.example";
 const api: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api/v1"] };
@@ -54,16 +55,25 @@ const openapi = {
     "/api/v1/card.txt": {
       get: { responses: { "200": { description: "Card", content: { "text/plain": { schema: { type: "string", minLength: 1 } } } } } },
     },
+    "/api/v1/feed.xml": {
+      get: { responses: { "200": { description: "Feed", content: { "application/rss+xml": { schema: { type: "string", pattern: "^<\\?xml " } } } } } },
+    },
   },
   components: {
     schemas: {
       Meta: { type: "object", required: ["self"], properties: { self: { type: "string", format: "uri" } } },
-      Thing: { type: "object", required: ["name", "count"], properties: { name: { type: "string" }, count: { type: "integer", minimum: 0 } } },
+      Thing: {
+        type: "object",
+        required: ["name", "count"],
+        // The real URL field of the resource schemas, so the tests below prove what they publish.
+        properties: { name: { type: "string" }, count: { type: "integer", minimum: 0 }, url: JSON.parse(JSON.stringify(Uri("Its page"))) as unknown },
+      },
     },
   },
 };
 
-const thing = (name: string, count = 1) => ({ name, count });
+const thing = (name: string, count = 1, url = `${BASE}/things/${name}/`) => ({ name, count, url });
+const FEED = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel><title>T</title></channel>\n</rss>\n';
 const file = (path: string, data: unknown) => ({ meta: { self: `${BASE}/${path}` }, data });
 
 /** The files of a valid build, by path under the output folder. */
@@ -74,6 +84,7 @@ function validFiles(): Record<string, unknown> {
     "api/v1/things/a.json": file("api/v1/things/a.json", thing("a")),
     "api/v1/things/b.json": file("api/v1/things/b.json", thing("b", 2)),
     "api/v1/card.txt": "a card\n",
+    "api/v1/feed.xml": FEED,
   };
 }
 
@@ -155,6 +166,53 @@ test("should reject an empty text file whose schema needs text", () => {
   assert.is(problem.file, join("api", "v1", "card.txt"));
   assert.is(problem.pointer, "/");
   assert.match(problem.rule, "minLength");
+});
+
+test("should accept http, https and mixed-case scheme URLs in a URL field", () => {
+  const problems = validate({
+    "api/v1/things/a.json": file("api/v1/things/a.json", thing("a", 1, "http://x.example/a")),
+    "api/v1/things/b.json": file("api/v1/things/b.json", thing("b", 2, "HTTPS://x.example/b")),
+  });
+
+  assert.equal(problems, []);
+});
+
+test("should reject a javascript: URL in a URL field, though format uri allows any scheme", () => {
+  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/a.json", thing("a", 1, "javascript:alert(1)")) }));
+
+  assert.is(problem.file, join("api", "v1", "things", "a.json"));
+  assert.is(problem.pointer, "/data/url");
+  assert.match(problem.rule, "[pattern at");
+});
+
+test("should reject data:, file: and mailto: URLs in a web URL field, inside a list too", () => {
+  const bad = ["data:text/html,<script>alert(1)</script>", "file:///etc/passwd", "mailto:a@x.example"];
+
+  const problems = validate({ "api/v1/things.json": file("api/v1/things.json", bad.map((url, i) => thing(`t${i}`, i, url))) });
+
+  const byPattern = problems.filter((p) => p.rule.includes("[pattern at")).map((p) => p.pointer);
+  assert.equal(byPattern, ["/data/0/url", "/data/1/url", "/data/2/url"], formatProblems(problems));
+});
+
+test("should reject an XML file with a character XML 1.0 forbids, as strict parsers do", () => {
+  const feed = FEED.replace("<title>T</title>", "<title>T\u001b]0;PWNED\u0007</title>");
+
+  const problem = onlyProblem(validate({ "api/v1/feed.xml": feed }));
+
+  assert.is(problem.file, join("api", "v1", "feed.xml"));
+  assert.match(problem.rule, /^not well-formed XML \(3:\d+: disallowed character\.\)$/);
+});
+
+test("should reject an XML file whose elements do not close in order, with the line of the fault", () => {
+  const problem = onlyProblem(validate({ "api/v1/feed.xml": FEED.replace("</channel>", "</title>") }));
+
+  assert.match(problem.rule, /^not well-formed XML \(3:\d+: unexpected close tag\.\)$/);
+});
+
+test("should reject an XML file with an undeclared namespace prefix", () => {
+  const problem = onlyProblem(validate({ "api/v1/feed.xml": FEED.replace("<title>T</title>", "<content:encoded>x</content:encoded>") }));
+
+  assert.match(problem.rule, /^not well-formed XML \(3:\d+: unbound namespace prefix/);
 });
 
 test("should report a file that a templated path declares but the build lacks", () => {
