@@ -44,6 +44,29 @@ test("should group projects by language, most used first, then by name, with col
   ]);
 });
 
+test("should give languages named like Object.prototype's members no colour unless languages.yaml gives one", () => {
+  const projects = [project({ name: "a", languages: ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"] })];
+  const languageColors = JSON.parse('{"__proto__": "#112233", "valueOf": "#ABCDEF"}') as Record<string, string>;
+
+  const model = handModel({ content: content({ projects, languageColors }) });
+
+  assert.equal(
+    model.languages.map((language) => [language.name, language.color]),
+    [["__proto__", "#112233"], ["constructor", null], ["hasOwnProperty", null], ["toString", null], ["valueOf", "#abcdef"]],
+  );
+});
+
+test("should group tags named like Object.prototype's members as any other tag", () => {
+  const projects = [project({ name: "a", tags: ["constructor", "__proto__"] }), project({ name: "b", tags: ["__proto__"] })];
+
+  const model = handModel({ content: content({ projects }) });
+
+  assert.equal(model.tags, [
+    { name: "__proto__", projects: ["a", "b"] },
+    { name: "constructor", projects: ["a"] },
+  ]);
+});
+
 test("should group projects by tag, most used first, then by name", () => {
   const projects = [
     project({ name: "a", tags: ["cli", "tui"] }),
