@@ -20,11 +20,20 @@
  * constraint added or tightened); whatever it newly allows is an addition and passes (a new
  * enum value, a new branch, a looser bound). Requests read the same way: an old client's
  * request must stay valid.
- * Only `required` depends on the direction values travel:
- *  - Responses (server to client): a required property that became optional is breaking
- *    (clients rely on it); a new required property is an addition.
- *  - Requests (client to server): a property or parameter that became required, and
- *    `additionalProperties` that became false, are breaking.
+ * Two things depend on the direction values travel:
+ *  - `required`. Responses (server to client): a required property that became optional is
+ *    breaking (clients rely on it); a new required property is an addition. Requests (client to
+ *    server): a property or parameter that became required, and `additionalProperties` that
+ *    became false, are breaking.
+ *  - String and number constraints (RESPONSE_NARROWABLE: `pattern`, `format`, `minLength`,
+ *    `maxLength`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`). In a response,
+ *    one added or tightened only narrows what the server sends: every value a client receives
+ *    was already one it accepted, so it is an addition (as oasdiff and other diff tools read
+ *    response-side tightening), e.g. the scheme pattern on URL fields. A `pattern` or `format`
+ *    replaced by a different one stays breaking: narrower cannot be told from different, and a
+ *    new format changes how clients read the value. In a request (parameters, bodies) every
+ *    tightening stays breaking: an old client's request may no longer pass. Type, `enum`,
+ *    `const`, `required` and array/object constraints keep the strict rule in both directions.
  * Not compared: `patternProperties`, `prefixItems`, `if`/`then`/`else`, `not`, `dependentSchemas`
  * (the documents do not use them), and references outside the document.
  */
@@ -264,7 +273,7 @@ class Comparer {
       if (oldBranch.ref && oldBranch.ref === newBranch.ref) where = oldBranch.ref;
     }
     this.compareValues(where, oldBranch.schema, newBranch.schema, direction);
-    this.compareConstraints(where, oldBranch.schema, newBranch.schema);
+    this.compareConstraints(where, oldBranch.schema, newBranch.schema, direction);
     this.compareObjects(where, oldBranch.schema, newBranch.schema, direction);
     if (oldBranch.schema.items !== undefined || newBranch.schema.items !== undefined) {
       this.compareSchema(`${where}[]`, oldBranch.schema.items ?? {}, newBranch.schema.items ?? {}, direction);
@@ -287,18 +296,21 @@ class Comparer {
     else if (gained.length > 0) this.note(false, where, `${gave} ${show(gained)}`);
   }
 
-  private compareConstraints(where: string, oldSchema: Json, newSchema: Json): void {
+  private compareConstraints(where: string, oldSchema: Json, newSchema: Json, direction: Direction): void {
     for (const [keyword, bound] of CONSTRAINTS) {
       const before = oldSchema[keyword];
       const after = newSchema[keyword];
       if (JSON.stringify(before) === JSON.stringify(after)) continue;
       // A tighter (or different) constraint takes values away; a looser one only adds.
-      const breaking =
-        before === undefined ||
-        (after !== undefined &&
-          (bound === "lower" ? Number(after) > Number(before) : bound === "upper" ? Number(after) < Number(before) : true));
-      const what = before === undefined ? `${keyword} ${JSON.stringify(after)} added` : after === undefined ? `${keyword} ${JSON.stringify(before)} removed` : `${keyword} changed from ${JSON.stringify(before)} to ${JSON.stringify(after)}`;
-      this.note(breaking, where, what);
+      const added = before === undefined;
+      const tightened =
+        !added && after !== undefined && (bound === "lower" ? Number(after) > Number(before) : bound === "upper" ? Number(after) < Number(before) : false);
+      const replaced = !added && after !== undefined && bound === "exact";
+      // In a response, taking values away only narrows what clients receive (see the top of the file).
+      const narrowsResponse = direction === "response" && RESPONSE_NARROWABLE.has(keyword) && (added || tightened);
+      const breaking = (added || tightened || replaced) && !narrowsResponse;
+      const what = added ? `${keyword} ${JSON.stringify(after)} added` : after === undefined ? `${keyword} ${JSON.stringify(before)} removed` : `${keyword} changed from ${JSON.stringify(before)} to ${JSON.stringify(after)}`;
+      this.note(breaking, where, narrowsResponse ? `${what} (narrows a response: clients accept every value it allows)` : what);
     }
   }
 
@@ -390,6 +402,9 @@ const CONSTRAINTS: [string, "lower" | "upper" | "exact"][] = [
   ["multipleOf", "exact"],
   ["uniqueItems", "exact"],
 ];
+
+/** String and number constraints whose addition or tightening in a response breaks no client. */
+const RESPONSE_NARROWABLE: ReadonlySet<string> = new Set(["pattern", "format", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 
 const ANNOTATIONS = new Set(["description", "title", "summary", "examples", "example", "default", "$comment", "deprecated", "readOnly", "writeOnly", "externalDocs", "xml"]);
 

@@ -112,16 +112,74 @@ test("should not count a path the content leaves out as breaking when it depends
   assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), ["/pgp.asc: path removed"]);
 });
 
-test("should treat a response that narrows as breaking: no longer null, fewer enum values, a tighter bound", () => {
+test("should treat a response that loses a kind of value as breaking: no longer null, fewer enum values", () => {
   const doc = changed((d) => {
     d.components.schemas.ProjectSummary.properties.pushed_at = { type: "string", format: "date-time" };
     d.components.schemas.Award.properties.medal.enum = ["gold", "silver"];
-    d.components.schemas.ProjectSummary.properties.stars.maximum = 1_000_000;
   });
   assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
-    "ProjectSummary.stars: maximum 1000000 added",
     "ProjectSummary.pushed_at: is no longer null",
     'Award.medal: is no longer "bronze"',
+  ]);
+});
+
+test("should accept string and number constraints added or tightened in a response, as additions", () => {
+  const doc = changed((d) => {
+    const urls = d.components.schemas.ProjectUrls.properties;
+    urls.page = { ...urls.page, pattern: "^https?://" };
+    const summary = d.components.schemas.ProjectSummary.properties;
+    summary.tagline = { ...summary.tagline, maxLength: 200, minLength: 1 };
+    summary.stars = { ...summary.stars, maximum: 1_000_000, minimum: 1 };
+    summary.name = { ...summary.name, format: "hostname" };
+  });
+  const changes = compareOpenApi(baseline, doc);
+  assert.equal(breakingChanges(changes), []);
+  const narrows = " (narrows a response: clients accept every value it allows)";
+  assert.equal(describe(changes), [
+    `ProjectSummary.name: format "hostname" added${narrows}`,
+    `ProjectSummary.tagline: minLength 1 added${narrows}`,
+    `ProjectSummary.tagline: maxLength 200 added${narrows}`,
+    `ProjectSummary.stars: minimum changed from 0 to 1${narrows}`,
+    `ProjectSummary.stars: maximum 1000000 added${narrows}`,
+    `ProjectUrls.page: pattern "^https?://" added${narrows}`,
+  ]);
+});
+
+test("should still treat a response pattern or format replaced by another, or an array bound added, as breaking", () => {
+  const doc = changed((d) => {
+    const summary = d.components.schemas.ProjectSummary.properties;
+    summary.pushed_at.anyOf[0].format = "date";
+    d.components.schemas.Language.properties.color.anyOf[0].pattern = "^#[0-9a-f]{3}$";
+    summary.tags = { ...summary.tags, maxItems: 5 };
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
+    'ProjectSummary.tags: maxItems 5 added',
+    'ProjectSummary.pushed_at: format changed from "date-time" to "date"',
+    'Language.color: pattern changed from "^#[0-9a-f]{6}$" to "^#[0-9a-f]{3}$"',
+  ]);
+});
+
+test("should still treat a constraint added or tightened in a request as breaking: parameters and bodies", () => {
+  const doc = requestDoc((d) => {
+    const op = d.paths["/things"].post;
+    op.parameters[0].schema.pattern = "^[a-z]+$";
+    const body = op.requestBody.content["application/json"].schema;
+    body.properties.size.minimum = 1;
+    body.properties.name.format = "email";
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(requestDoc(), doc))), [
+    'POST /things query parameter "sort": pattern "^[a-z]+$" added',
+    'POST /things request application/json.name: format "email" added',
+    "POST /things request application/json.size: minimum 1 added",
+  ]);
+});
+
+test("should still treat a path parameter pattern added by a build as breaking, though its enum is content", () => {
+  const doc = changed((d) => {
+    d.paths["/api/v1/projects/{name}.json"].get.parameters[0].schema.pattern = "^[A-Za-z0-9._-]{1,100}$";
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
+    'GET /api/v1/projects/{name}.json path parameter "name": pattern "^[A-Za-z0-9._-]{1,100}$" added',
   ]);
 });
 
