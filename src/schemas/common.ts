@@ -1,12 +1,41 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN, type UrlUse } from "../util/safe-url.ts";
 
 /** `X or null`: the key is always present, with null when there is no value. */
 export function Nullable<T extends TSchema>(schema: T, description?: string) {
   return Type.Union([schema, Type.Null()], description ? { description } : {});
 }
 
-export const Uri = (description: string, examples?: string[]) =>
-  Type.String({ format: "uri", description, ...(examples ? { examples } : {}) });
+/** The scheme rule of src/util/safe-url.ts as a JSON Schema `pattern`, by use. */
+export const URL_PATTERNS: Readonly<Record<UrlUse, string>> = { web: WEB_URL_PATTERN, "web-or-mail": WEB_OR_MAIL_URL_PATTERN };
+
+/**
+ * A published URL. `format: uri` alone accepts any scheme, `javascript:` too, so the scheme is
+ * stated as a pattern as well; every URL field of both APIs is made here, so the after-build
+ * validation refuses a URL of another scheme that got past the entry checks. `web-or-mail`
+ * only where a contact address may be published.
+ */
+export const UriString = (use: UrlUse = "web", options: { description?: string; examples?: string[] } = {}) =>
+  Type.String({ format: "uri", pattern: URL_PATTERNS[use], ...options });
+
+/** A required http(s) URL field. */
+export const Uri = (description: string, examples?: string[]) => UriString("web", { description, ...(examples ? { examples } : {}) });
+/** A site-relative path: one leading slash (`//host/…` would leave the site for another host). */
+export const SITE_PATH_PATTERN = "^/(?!/)";
+/** A site-relative path, or an absolute http(s) URL where the target lives on another origin. */
+export const SITE_PATH_OR_URL_PATTERN = `^(?:/(?!/)|${WEB_URL_PATTERN.slice(1)})`;
+
+/**
+ * GitHub's rule for a repository name, which is a project's name and the `{name}` of its file:
+ * 1-100 letters, digits, `.`, `_` or `-`, and not `.` or `..` (which would step out of the
+ * folder in a path).
+ */
+export const REPOSITORY_NAME_PATTERN = "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,100}$";
+
+/** A project's name: its repository's name. */
+export const ProjectName = (description?: string, examples?: string[]) =>
+  Type.String({ pattern: REPOSITORY_NAME_PATTERN, ...(description ? { description } : {}), ...(examples ? { examples } : {}) });
+
 export const DateTimeString = (description: string) =>
   Type.String({ format: "date-time", description, examples: ["2026-11-20T03:12:00Z"] });
 export const DateString = (description: string) =>

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Count, DateTimeString, Link, Nullable, Uri } from "../common.ts";
+import { WEB_URL_PATTERN } from "../../util/safe-url.ts";
+import { Count, DateTimeString, Link, Nullable, SITE_PATH_PATTERN, Uri } from "../common.ts";
 import { LicenseTerms, PostRef, PostSummary } from "./posts.ts";
 
 export const BlogSite = Type.Object(
@@ -90,7 +91,7 @@ export const BlogSearchItem = Type.Object(
     kind: Type.Union([Type.Literal("post"), Type.Literal("page"), Type.Literal("tag")], { description: "What the entry is" }),
     title: Type.String({ description: "Title to show" }),
     subtitle: Type.String({ description: "Second line to show" }),
-    path: Type.String({ description: "Site-relative path (with the site's base path)" }),
+    path: Type.String({ pattern: SITE_PATH_PATTERN, description: "Site-relative path (with the site's base path)" }),
     url: Uri("Absolute URL of the same target"),
     keywords: Type.Array(Type.String(), { description: "Extra words to match" }),
   },
@@ -127,7 +128,7 @@ export type TagDetail = Static<typeof TagDetail>;
 
 export const JsonFeedItem = Type.Object(
   {
-    id: Type.String({ description: "Stable forever: the post's original URL, which an edit never changes" }),
+    id: Type.String({ pattern: WEB_URL_PATTERN, description: "Stable forever: the post's original URL, which an edit never changes" }),
     url: Uri("The post"),
     title: Type.String({ description: "Plain text" }),
     content_html: Type.String({ description: "Full post, absolute URLs" }),

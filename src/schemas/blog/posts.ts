@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Count, DateTimeString, Nullable, Uri } from "../common.ts";
+import { Count, DateTimeString, Nullable, Uri, UriString } from "../common.ts";
 
 export const TagRef = Type.Object(
   {
@@ -62,7 +62,7 @@ export const Heading = Type.Object(
 );
 
 export const PostLinkEntry = Type.Object(
-  { url: Uri("Where it leads (absolute)"), text: Type.String({ description: "Link text" }) },
+  { url: UriString("web-or-mail", { description: "Where it leads (absolute)" }), text: Type.String({ description: "Link text" }) },
   { description: "A link in a post." },
 );
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Count, Nullable, Uri } from "../common.ts";
+import { WEB_URL_PATTERN } from "../../util/safe-url.ts";
+import { Count, Nullable, ProjectName, SITE_PATH_OR_URL_PATTERN, SITE_PATH_PATTERN, Uri } from "../common.ts";
 
 export const SearchItem = Type.Object(
   {
@@ -9,6 +10,7 @@ export const SearchItem = Type.Object(
     title: Type.String({ description: "Title to show" }),
     subtitle: Type.String({ description: "Second line to show" }),
     path: Type.String({
+      pattern: SITE_PATH_OR_URL_PATTERN,
       description: "Site-relative path (with the site's base path), for same-origin links; an absolute URL only for posts hosted on another origin",
       examples: ["/projects/tidewatch/"],
     }),
@@ -20,7 +22,7 @@ export const SearchItem = Type.Object(
 export type SearchItem = Static<typeof SearchItem>;
 
 const NamedStars = Type.Object(
-  { name: Type.String({ description: "Project name" }), stars: Count("Its stars") },
+  { name: ProjectName("Project name"), stars: Count("Its stars") },
   { description: "A project and its stars." },
 );
 
@@ -52,7 +54,7 @@ export const Stats = Type.Object(
     in_progress: Count("Number of names reserved for unpublished projects"),
     last_push: Nullable(
       Type.Object(
-        { project: Type.String({ description: "Project name" }), at: Type.String({ format: "date-time", description: "When" }) },
+        { project: ProjectName("Project name"), at: Type.String({ format: "date-time", description: "When" }) },
         { description: "The latest push." },
       ),
       "The most recent push to any project, or null when none was ever pushed",
@@ -64,8 +66,8 @@ export type Stats = Static<typeof Stats>;
 
 export const IndexEndpoint = Type.Object(
   {
-    path: Type.String({ description: "Path template relative to the site's base URL", examples: ["/api/v1/projects/{name}.json"] }),
-    url: Type.String({ description: "Absolute URL; a URL template when `params` is present" }),
+    path: Type.String({ pattern: SITE_PATH_PATTERN, description: "Path template relative to the site's base URL", examples: ["/api/v1/projects/{name}.json"] }),
+    url: Type.String({ pattern: WEB_URL_PATTERN, description: "Absolute URL; a URL template when `params` is present" }),
     summary: Type.String({ description: "What it returns" }),
     group: Type.String({ description: "Group the endpoint belongs to" }),
     type: Type.String({ description: "Media type of the response", examples: ["application/json"] }),

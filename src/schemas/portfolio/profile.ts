@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Nullable, Uri } from "../common.ts";
+import { Nullable, Uri, UriString } from "../common.ts";
 
 export const Pgp = Type.Object(
   {
@@ -40,7 +40,7 @@ export const Profile = Type.Object(
     ),
     contact: Type.Object(
       {
-        form: Uri("Contact form"),
+        form: UriString("web-or-mail", { description: "Contact form" }),
         discord: Type.String({ description: "Discord user name" }),
         irc: Type.Object(
           {

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Count, DateTimeString, Link, Nullable, Uri } from "../common.ts";
+import { Count, DateTimeString, Link, Nullable, ProjectName, Uri, UriString } from "../common.ts";
 
 export const Award = Type.Object(
   {
@@ -7,7 +7,7 @@ export const Award = Type.Object(
     medal: Type.Union([Type.Literal("gold"), Type.Literal("silver"), Type.Literal("bronze")], { description: "Medal colour" }),
     event: Type.String({ description: "Event (hackathon, competition) where it was won" }),
     track: Nullable(Type.String(), "Track or category within the event, or null"),
-    url: Nullable(Type.String({ format: "uri" }), "Page announcing the result, or null"),
+    url: Nullable(UriString(), "Page announcing the result, or null"),
   },
   { description: "An award a project won." },
 );
@@ -16,7 +16,7 @@ export type Award = Static<typeof Award>;
 export const AwardEntry = Type.Object(
   {
     ...Award.properties,
-    project: Type.String({ description: "Name of the project that won it" }),
+    project: ProjectName("Name of the project that won it"),
     project_url: Uri("Page of that project on this site"),
   },
   { description: "An award with the project that won it." },
@@ -35,8 +35,8 @@ export const ProjectUrls = Type.Object(
   {
     page: Uri("The project's page on this site"),
     repo: Uri("The source repository"),
-    demo: Nullable(Type.String({ format: "uri" }), "A live demo, or null"),
-    docs: Nullable(Type.String({ format: "uri" }), "Documentation, or null"),
+    demo: Nullable(UriString(), "A live demo, or null"),
+    docs: Nullable(UriString(), "Documentation, or null"),
     og_image: Uri("Social preview image (1200×630 PNG)"),
     api: Uri("This project as JSON (ProjectDetail)"),
   },
@@ -45,7 +45,7 @@ export const ProjectUrls = Type.Object(
 
 export const ProjectSummary = Type.Object(
   {
-    name: Type.String({ description: "Repository name and the id used in URLs; case-sensitive", examples: ["tidewatch"] }),
+    name: ProjectName("Repository name and the id used in URLs; case-sensitive", ["tidewatch"]),
     tagline: Type.String({ description: "One line on what it is" }),
     cluster: ClusterRef,
     languages: Type.Array(Type.String(), { description: "Programming languages, main one first" }),
@@ -74,7 +74,7 @@ export const ProjectDetail = Type.Object(
     ...ProjectSummary.properties,
     install: Nullable(Type.String(), "Install command; only for packages published on the Python package index"),
     writeup: Nullable(Writeup, "Full writeup, or null when there is none"),
-    related: Type.Array(Type.String(), { description: "Names of the other projects in the same domain, most shared tags first" }),
+    related: Type.Array(ProjectName(), { description: "Names of the other projects in the same domain, most shared tags first" }),
   },
   { description: "A project with its writeup." },
 );
@@ -95,7 +95,7 @@ const clusterFields = {
 export const Cluster = Type.Object(
   {
     ...clusterFields,
-    projects: Type.Array(Type.String(), { description: "Names of its projects" }),
+    projects: Type.Array(ProjectName(), { description: "Names of its projects" }),
     urls: ClusterUrls,
   },
   { description: "A domain (cluster) of projects." },
@@ -117,7 +117,7 @@ export const Language = Type.Object(
     name: Type.String({ description: "Language name" }),
     color: Nullable(Type.String({ pattern: "^#[0-9a-f]{6}$" }), "Display colour as #rrggbb, or null"),
     count: Count("Number of projects using it"),
-    projects: Type.Array(Type.String(), { description: "Names of those projects" }),
+    projects: Type.Array(ProjectName(), { description: "Names of those projects" }),
   },
   { description: "A programming language and the projects using it." },
 );
@@ -127,7 +127,7 @@ export const Tag = Type.Object(
   {
     tag: Type.String({ description: "The tag" }),
     count: Count("Number of projects carrying it"),
-    projects: Type.Array(Type.String(), { description: "Names of those projects" }),
+    projects: Type.Array(ProjectName(), { description: "Names of those projects" }),
   },
   { description: "A tag and the projects carrying it." },
 );
@@ -135,7 +135,7 @@ export type Tag = Static<typeof Tag>;
 
 export const InProgressItem = Type.Object(
   {
-    name: Type.String({ description: "Name reserved for a project whose code is not yet published" }),
+    name: ProjectName("Name reserved for a project whose code is not yet published"),
     hint: Type.String({ description: "A hint of what it will be" }),
   },
   { description: "A project in progress." },
@@ -144,7 +144,7 @@ export type InProgressItem = Static<typeof InProgressItem>;
 
 export const RecentPush = Type.Object(
   {
-    project: Type.String({ description: "Project name" }),
+    project: ProjectName("Project name"),
     pushed_at: DateTimeString("When it was pushed"),
     url: Uri("The repository"),
   },
