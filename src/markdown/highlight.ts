@@ -17,8 +17,9 @@ import sql from "highlight.js/lib/languages/sql";
 import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
-import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
+import { buildCacheDir } from "../util/build-cache.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
+import { writeFileAtomically } from "../util/write-atomically.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
 // block in any other language is shown plain, escaped by markdown-it.
@@ -87,11 +88,15 @@ interface HighlightedBlocks {
 
 let cache: HighlightedBlocks | undefined;
 
+/** The cache file's format: a sha256 line, then the JSON. */
+const FORMAT = "checksummed/2";
+
 function highlightedBlocks(): HighlightedBlocks {
   if (cache) return cache;
   const dir = buildCacheDir("highlight");
-  // Another highlight.js, or other languages registered here, make every block new.
-  const setup = createHash("sha256").update(JSON.stringify([hljs.versionString, hljs.listLanguages().sort(), ALIASES])).digest("hex").slice(0, 16);
+  // Another highlight.js, other languages registered here, or another file format make every
+  // block new (an older file is left alone, not misread as damaged).
+  const setup = createHash("sha256").update(JSON.stringify([FORMAT, hljs.versionString, hljs.listLanguages().sort(), ALIASES])).digest("hex").slice(0, 16);
   const file = dir ? join(dir, `blocks-${setup}.json`) : undefined;
   cache = { file, known: new Map(), used: new Map(), changed: false, warned: false };
   if (file) {
@@ -133,11 +138,15 @@ function readBlocks(file: string): Map<string, string> | undefined | string {
 function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
   blocks.known.clear();
   blocks.changed = true;
+  warnOnce(blocks, `${reason}: it is discarded and the code is highlighted afresh`);
+}
+
+function warnOnce(blocks: HighlightedBlocks, message: string): void {
   if (blocks.warned || !blocks.file) return;
   blocks.warned = true;
   const shown = relative(process.cwd(), blocks.file);
   const name = shown && !shown.startsWith("..") ? shown : blocks.file;
-  console.warn(`[folio] The highlighted-code cache ${JSON.stringify(withoutControlCharacters(name))} ${reason}: it is discarded and the code is highlighted afresh.`);
+  console.warn(`[folio] The highlighted-code cache ${JSON.stringify(withoutControlCharacters(name))} ${message}.`);
 }
 
 /** Keeps this build's blocks for the next one; called once the build is done. */
@@ -145,8 +154,13 @@ export function saveHighlightedBlocks(): void {
   const blocks = cache;
   cache = undefined;
   if (!blocks?.file || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
-  // A folder (or anything but a file) where the file belongs was reported when read; it gives way.
-  if (blocks.warned) rmSync(blocks.file, { recursive: true, force: true });
   const json = JSON.stringify(Object.fromEntries(blocks.used));
-  keepInBuildCache(blocks.file, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
+  try {
+    // A folder (or anything but a file) where the file belongs was reported when read; it gives way.
+    if (blocks.warned) rmSync(blocks.file, { recursive: true, force: true });
+    writeFileAtomically(blocks.file, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
+  } catch (error) {
+    // A full disk or a read-only folder costs only the next build's time: a warning, not a failure.
+    warnOnce(blocks, `cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}): the next build highlights afresh`);
+  }
 }
