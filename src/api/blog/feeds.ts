@@ -4,13 +4,17 @@ import type { BlogModel } from "../../blog/blog-model.ts";
 import type { RssChannel } from "../../feeds/read-rss-posts.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { pageUrls } from "../../site/page-urls.ts";
+import { withoutControlCharacters } from "../../util/control-characters.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { xmlDocument, type XmlElement } from "../../util/xml.ts";
 import { blogUrls } from "./blog-urls.ts";
 
 /*
  * Both feeds are built as objects and serialized (JSON.stringify, our XML writer), never
- * templated: titles stay plain text in JSON and are escaped exactly once in XML.
+ * templated: titles stay plain text in JSON and are escaped exactly once in XML. The XML writer
+ * drops control characters (XML cannot carry most of them), so the JSON Feed drops them too
+ * (`feedText`) rather than hand a reader an escaped ESC that it decodes and may print. What XML
+ * alone cannot carry (U+FFFE, U+FFFF, lone surrogates) stays in the JSON, which can.
  */
 
 /** The RSS channel of a blog: what the feed says, before it is written as XML. */
@@ -99,27 +103,31 @@ function writeRss(channel: BlogRssChannel): string {
   });
 }
 
+/** A feed's text without control characters, as the RSS feed writes it (see the top of this file). */
+const feedText = withoutControlCharacters;
+
 /** JSON Feed 1.1 with full content; item ids are the posts' original URLs, which edits never change. */
 export function jsonFeed(model: BlogModel): JsonFeed {
   const urls = blogUrls(model);
   return {
     version: "https://jsonfeed.org/version/1.1",
-    title: model.settings.title,
+    title: feedText(model.settings.title),
     home_page_url: urls.home,
     feed_url: urls.jsonFeed,
-    description: model.settings.description,
+    description: feedText(model.settings.description),
     language: model.settings.language,
-    authors: [{ name: model.config.site.title, url: pageUrls(model.config).home }],
+    authors: [{ name: feedText(model.config.site.title), url: pageUrls(model.config).home }],
     items: model.posts.map((post) => ({
       id: urls.post(post.slug),
       url: urls.post(post.slug),
-      title: post.title,
-      content_html: post.html,
-      summary: post.description,
+      title: feedText(post.title),
+      content_html: feedText(post.html),
+      summary: feedText(post.description),
       image: post.cover.url,
       date_published: dateToRfc3339(post.published.toJSDate()),
       date_modified: dateToRfc3339(post.updated.toJSDate()),
-      tags: post.tags.map((tag) => tag.name),
+      tags: post.tags.map((tag) => feedText(tag.name)),
     })),
   };
 }
+
