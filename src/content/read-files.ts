@@ -1,7 +1,18 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
-import { ContentError } from "./content-error.ts";
+import { findControlCharacter } from "../util/control-characters.ts";
+import { ContentError, type ContentProblem } from "./content-error.ts";
+import { firstInvalidUtf8Byte } from "./utf8.ts";
+
+/*
+ * The one way authored files enter the build. Everything in `content/` is untrusted, so each
+ * read checks, once, here: the path stays inside the content folder and meets no symbolic link
+ * (a link could publish /etc/hostname or a private key from elsewhere), the entry is a regular
+ * file, the bytes are UTF-8 (never silently turned into U+FFFD), and no authored string carries
+ * a control character (they would reach pages, feeds and terminals). A file-system fault
+ * (permission denied, name too long) is a content error naming the file, never a stack trace.
+ */
 
 /** How a content file is named in error messages: relative to the working directory. */
 export function displayPath(file: string): string {
@@ -9,42 +20,148 @@ export function displayPath(file: string): string {
   return rel.startsWith("..") ? file : rel;
 }
 
-/** Reads a UTF-8 text file, failing with a content error when it is missing. */
-export function readText(file: string): string {
-  if (!existsSync(file)) {
-    throw new ContentError([{ file: displayPath(file), field: "(file)", expected: "this file to exist" }]);
+function problem(file: string, expected: string, field = "(file)"): ContentError {
+  return new ContentError([{ file: displayPath(file), field, expected }]);
+}
+
+/** Words for a file-system error code, for the owner rather than for a developer. */
+function fault(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case "EACCES":
+    case "EPERM":
+      return "a file this build may read (permission denied)";
+    case "ENAMETOOLONG":
+      return "a shorter name (the file system refused this one as too long)";
+    case "EISDIR":
+      return "a file, not a folder";
+    default:
+      return `a readable file (${code ?? String(error)})`;
   }
-  return readFileSync(file, "utf8");
+}
+
+/** What is at `file` without following a symbolic link; null when nothing is. */
+function entryAt(file: string): Stats | null {
+  try {
+    return lstatSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw problem(file, fault(error));
+  }
 }
 
 /**
- * Parses YAML text; a syntax error becomes a content error naming the line. js-yaml, not the
- * `yaml` package: front matter of thousands of posts parses about five times faster.
+ * Fails unless `file` lies inside `root` with no symbolic link on the way (the root itself may
+ * be one: the owner chose it with CONTENT_DIR).
  */
-export function parseYamlText(text: string, file: string): unknown {
-  try {
-    // The core schema keeps dates as strings, so `2026-11-02` stays a date string, not a Date.
-    // An empty document is null, as an empty front matter block should read.
-    return loadYaml(text, { schema: CORE_SCHEMA }) ?? null;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new ContentError([{ file: displayPath(file), field: "(file)", expected: `valid YAML (${reason})` }]);
+export function checkContentPath(root: string, file: string): void {
+  const rel = relative(root, file);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw problem(file, `a path inside the content folder ${displayPath(root)}`);
+  }
+  let current = root;
+  for (const part of rel.split(sep)) {
+    current = join(current, part);
+    const entry = entryAt(current);
+    if (entry === null) return;
+    if (entry.isSymbolicLink()) throw problem(current, "a file or folder, not a symbolic link (symbolic links are not followed)");
   }
 }
 
-/** Reads and parses a YAML file. */
-export function readYaml(file: string): unknown {
-  return parseYamlText(readText(file), file);
+/** True when anything is at `file`, a broken or hostile link included, so its reader reports it. */
+export function contentFileExists(file: string): boolean {
+  return entryAt(file) !== null;
 }
 
-/** Reads and parses a JSON file. */
-export function readJson(file: string): unknown {
-  const text = readText(file);
+/**
+ * Reads a content file's bytes. `root`, when given, is the content folder the file must be
+ * inside. Missing, a link, a folder or unreadable: a content error naming the file.
+ */
+export function readBytes(file: string, root?: string): Buffer {
+  if (root !== undefined) checkContentPath(root, file);
+  const entry = entryAt(file);
+  if (entry === null) throw problem(file, "this file to exist");
+  if (entry.isSymbolicLink()) throw problem(file, "a file, not a symbolic link (symbolic links are not followed)");
+  if (entry.isDirectory()) throw problem(file, "a file, not a folder");
+  if (!entry.isFile()) throw problem(file, "a regular file");
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw problem(file, fault(error));
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads a content file as UTF-8; bytes that are not UTF-8 are an error giving the first one's offset. */
+export function readText(file: string, root?: string): string {
+  const bytes = readBytes(file, root);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8Byte(bytes);
+    const line = bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1;
+    throw problem(file, `UTF-8 text (the byte at offset ${offset}, line ${line}, is not UTF-8)`);
+  }
+}
+
+/** Every string (and key) of parsed YAML that holds a control character, by dotted field. */
+function controlCharacterProblems(value: unknown, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const where = displayPath(file);
+  const visit = (node: unknown, field: string): void => {
+    if (typeof node === "string") {
+      const found = findControlCharacter(node);
+      if (found) problems.push({ file: where, field: field || "(top level)", expected: `text without control characters (found ${found.codePoint} at character ${found.index + 1})` });
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, `${field}[${index}]`));
+    } else if (node !== null && typeof node === "object") {
+      for (const [key, item] of Object.entries(node)) {
+        const child = field === "" ? key : `${field}.${key}`;
+        const found = findControlCharacter(key);
+        if (found) problems.push({ file: where, field: child, expected: `a key without control characters (found ${found.codePoint})` });
+        visit(item, child);
+      }
+    }
+  };
+  visit(value, "");
+  return problems;
+}
+
+/**
+ * Parses YAML text; a syntax error becomes a content error naming the line, and a control
+ * character in any string a content error naming the field. js-yaml, not the `yaml` package:
+ * front matter of thousands of posts parses about five times faster.
+ */
+export function parseYamlText(text: string, file: string): unknown {
+  let data: unknown;
+  try {
+    // The core schema keeps dates as strings, so `2026-11-02` stays a date string, not a Date.
+    // An empty document is null, as an empty front matter block should read.
+    data = loadYaml(text, { schema: CORE_SCHEMA }) ?? null;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw problem(file, `valid YAML (${reason})`);
+  }
+  const problems = controlCharacterProblems(data, file);
+  if (problems.length > 0) throw new ContentError(problems);
+  return data;
+}
+
+/** Reads and parses a YAML file (inside `root` when given). */
+export function readYaml(file: string, root?: string): unknown {
+  return parseYamlText(readText(file, root), file);
+}
+
+/** Reads and parses a JSON file (inside `root` when given). */
+export function readJson(file: string, root?: string): unknown {
+  const text = readText(file, root);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ContentError([{ file: displayPath(file), field: "(file)", expected: `valid JSON (${reason})` }]);
+    throw problem(file, `valid JSON (${reason})`);
   }
 }
 
@@ -55,22 +172,53 @@ export interface FrontMatterDocument {
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-/** Splits a Markdown file into its YAML front matter and its body. */
-export function readFrontMatter(file: string): FrontMatterDocument {
-  const text = readText(file).replace(/^\uFEFF/, "");
-  const match = FRONT_MATTER.exec(text);
-  if (!match) {
-    throw new ContentError([
-      { file: displayPath(file), field: "(front matter)", expected: "a YAML front matter block between two `---` lines at the top" },
-    ]);
-  }
-  return { data: parseYamlText(match[1] ?? "", file), body: text.slice(match[0].length) };
+/** The lines of a Markdown body holding a control character, numbered as lines of the file. */
+function bodyProblems(body: string, firstLine: number, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  body.split("\n").forEach((line, index) => {
+    const found = findControlCharacter(line);
+    if (found) problems.push({ file: displayPath(file), field: `(body) line ${firstLine + index}`, expected: `text without control characters (found ${found.codePoint})` });
+  });
+  return problems;
 }
 
-/** Lists the files of a folder with a given extension, sorted so builds are deterministic. */
-export function listFiles(dir: string, extension: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
+/** Splits a Markdown file into its YAML front matter and its body (inside `root` when given). */
+export function readFrontMatter(file: string, root?: string): FrontMatterDocument {
+  const text = readText(file, root).replace(/^\uFEFF/, "");
+  const match = FRONT_MATTER.exec(text);
+  if (!match) throw problem(file, "a YAML front matter block between two `---` lines at the top", "(front matter)");
+  const body = text.slice(match[0].length);
+  // Both parts are checked before either fails, so one build shows every problem of the file.
+  const problems = bodyProblems(body, match[0].split("\n").length, file);
+  let data: unknown = null;
+  try {
+    data = parseYamlText(match[1] ?? "", file);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    problems.unshift(...error.problems);
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  return { data, body };
+}
+
+/**
+ * Lists the entries of a folder whose names end with `extension`, sorted so builds are
+ * deterministic. Entries are listed whatever they are (a folder named `x.md`, a link): the
+ * read of each reports it, so the other files are still read. A missing folder lists nothing.
+ */
+export function listFiles(dir: string, extension: string, root?: string): string[] {
+  if (root !== undefined) checkContentPath(root, dir);
+  const entry = entryAt(dir);
+  if (entry === null) return [];
+  if (entry.isSymbolicLink()) throw problem(dir, "a folder, not a symbolic link (symbolic links are not followed)", "(folder)");
+  if (!entry.isDirectory()) throw problem(dir, "a folder", "(folder)");
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    throw problem(dir, fault(error).replace("file", "folder"), "(folder)");
+  }
+  return names
     .filter((name) => name.endsWith(extension))
     .sort()
     .map((name) => join(dir, name));
