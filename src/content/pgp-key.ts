@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { writeFileAtomically } from "../util/write-atomically.ts";
 import { ContentError } from "./content-error.ts";
-import { displayPath } from "./read-files.ts";
-
+import { decodeArmor, packetFingerprint, PUBLIC_KEY, readPackets, SECRET_KEY, SECRET_SUBKEY } from "./pgp-packets.ts";
+import { contentFileExists, displayPath, readText } from "./read-files.ts";
 
 /** The owner's public key as published, with the fingerprint computed from the key itself. */
 export interface PublicKeyInfo {
@@ -16,41 +16,86 @@ export interface PublicKeyInfo {
   armored: string;
 }
 
+const EXPECTED = "an ASCII-armored OpenPGP public key";
+const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key material), which must never be published";
+
 /**
- * Reads an ASCII-armored OpenPGP public key. A missing file means "no key" (null); a file that
- * does not parse, or that holds a private key, fails the build rather than publish it.
+ * Reads an ASCII-armored OpenPGP public key (inside the content folder `root`, when given). A
+ * missing file means "no key" (null). The packets decide, not the armor's words: any secret
+ * key packet, encrypted or not, more than one key, or a key that does not parse fails the
+ * build rather than publish it. These checks run on every build, cached fingerprint or not.
  */
-export async function readPublicKey(file: string): Promise<PublicKeyInfo | null> {
-  if (!existsSync(file)) return null;
-  const armored = readFileSync(file, "utf8").replace(/\r\n/g, "\n");
-  const where = displayPath(file);
-  if (/-----BEGIN PGP PRIVATE KEY BLOCK-----/.test(armored)) {
-    throw new ContentError([{ file: where, field: "(key)", expected: "a PUBLIC key block; this file holds a private key, which must never be published" }]);
-  }
-  const fingerprint = await fingerprintOf(armored, where);
+export async function readPublicKey(file: string, root?: string): Promise<PublicKeyInfo | null> {
+  if (!contentFileExists(file)) return null;
+  const armored = readText(file, root).replace(/\r\n/g, "\n");
+  const fail = (expected: string) => new ContentError([{ file: displayPath(file), field: "(key)", expected }]);
+  if (/-----BEGIN PGP PRIVATE KEY BLOCK-----/.test(armored)) throw fail(PRIVATE);
+  const armor = decodeArmor(armored);
+  if ("problem" in armor) throw fail(`${EXPECTED} (${armor.problem})`);
+  const packets = readPackets(armor.bytes);
+  if (packets === null) throw fail(`${EXPECTED} (its packets do not parse)`);
+  if (packets.some((packet) => packet.tag === SECRET_KEY || packet.tag === SECRET_SUBKEY)) throw fail(PRIVATE);
+  if (armor.label !== "PUBLIC KEY BLOCK") throw fail(`${EXPECTED} (armor says ${JSON.stringify(armor.label)}, not "PUBLIC KEY BLOCK")`);
+  const primaries = packets.filter((packet) => packet.tag === PUBLIC_KEY);
+  if (primaries.length !== 1) throw fail(`exactly one public key (found ${primaries.length})`);
+  const fingerprint = await fingerprintOf(armored, packetFingerprint(primaries[0]?.body ?? new Uint8Array()), fail);
   return { fingerprint, armored: armored.endsWith("\n") ? armored : `${armored}\n` };
+}
+
+interface CacheEntry {
+  fingerprint: string;
+  /** sha256 over the entry's key and the fingerprint: a damaged entry does not check. */
+  checksum: string;
+}
+
+const checksumOf = (key: string, fingerprint: string) => createHash("sha256").update(`${key}\0${fingerprint}`).digest("hex");
+
+/**
+ * The cached fingerprint when the entry is sound: a regular file, JSON of the right shape, its
+ * checksum right, and the fingerprint the one the key's packet gives. Anything else (empty,
+ * truncated, a folder, edited) is discarded, so the fingerprint is computed again.
+ */
+function readCacheEntry(path: string, key: string, expected: string | null): string | null {
+  try {
+    if (!lstatSync(path).isFile()) return null;
+    const entry = JSON.parse(readFileSync(path, "utf8")) as Partial<CacheEntry> | null;
+    const fingerprint = entry?.fingerprint;
+    if (typeof fingerprint !== "string" || !/^([0-9A-F]{40}|[0-9A-F]{64})$/.test(fingerprint)) return null;
+    if (entry?.checksum !== checksumOf(key, fingerprint)) return null;
+    return expected === null || fingerprint === expected ? fingerprint : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * The key's fingerprint, computed by openpgp once per key text and kept in the build cache:
  * openpgp is about a quarter of the build's code, loaded for this one figure.
  */
-async function fingerprintOf(armored: string, where: string): Promise<string> {
+async function fingerprintOf(armored: string, expected: string | null, fail: (expected: string) => ContentError): Promise<string> {
   const key = createHash("sha256").update(`openpgp@${packageVersion("openpgp")}\0${armored}`).digest("hex").slice(0, 32);
   const dir = buildCacheDir("pgp");
   const cached = dir ? join(dir, `${key}.json`) : null;
-  if (cached && existsSync(cached)) {
-    const known = JSON.parse(readFileSync(cached, "utf8")) as { fingerprint?: unknown };
-    if (typeof known.fingerprint === "string") return known.fingerprint;
-  }
+  const known = cached ? readCacheEntry(cached, key, expected) : null;
+  if (known) return known;
   let fingerprint: string;
   try {
-    const { readKey } = await import("openpgp");
-    fingerprint = (await readKey({ armoredKey: armored })).getFingerprint().toUpperCase();
+    const { readKeys } = await import("openpgp");
+    const keys = await readKeys({ armoredKeys: armored });
+    if (keys.length !== 1 || keys[0]?.isPrivate()) throw new Error(`${keys.length} keys, or a private one`);
+    fingerprint = (keys[0]?.getFingerprint() ?? "").toUpperCase();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ContentError([{ file: where, field: "(key)", expected: `an ASCII-armored OpenPGP public key (${reason})` }]);
+    throw fail(`${EXPECTED} (${reason})`);
   }
-  if (cached) writeFileAtomically(cached, `${JSON.stringify({ fingerprint })}\n`);
+  if (cached) {
+    try {
+      // Whatever stood there did not check (it may even be a folder); the cache is ours to mend.
+      rmSync(cached, { recursive: true, force: true });
+      writeFileAtomically(cached, `${JSON.stringify({ fingerprint, checksum: checksumOf(key, fingerprint) } satisfies CacheEntry)}\n`);
+    } catch {
+      // A cache that cannot be written costs time on the next build, never correctness.
+    }
+  }
   return fingerprint;
 }

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { generateKey } from "openpgp";
+import { armor, enums, generateKey, readKey, unarmor } from "openpgp";
 import { readPublicKey } from "../../../src/content/pgp-key.ts";
 import { useBuildCache } from "../../../src/util/build-cache.ts";
 import { PGP_FINGERPRINT, PGP_FIXTURE } from "../support/content-tree.ts";
@@ -52,30 +53,135 @@ test("should reject garbage armor with a ContentError naming the file", async ()
   assert.match(problem.expected, "an ASCII-armored OpenPGP public key");
 });
 
+/** A freshly generated key pair, armored, as openpgp writes it. */
+function newKey(passphrase?: string) {
+  return generateKey({ type: "ecc", curve: "curve25519Legacy", userIDs: [{ name: "Test" }], format: "armored", ...(passphrase ? { passphrase } : {}) });
+}
+
+/** The armor's words changed to say "public", as someone hiding a private key would. */
+const relabelled = (armored: string) => armored.replace(/PRIVATE KEY BLOCK/g, "PUBLIC KEY BLOCK");
+
 test("should refuse to publish a real private key", async () => {
-  const { privateKey } = await generateKey({ type: "ecc", curve: "curve25519Legacy", userIDs: [{ name: "Test" }], format: "armored" });
+  const { privateKey } = await newKey();
 
   const problems = await withFile(privateKey, (file) => contentProblems(() => readPublicKey(file)));
 
-  assert.match(problemAt(problems, "(key)").expected, "a PUBLIC key block; this file holds a private key");
+  assert.match(problemAt(problems, "(key)").expected, "a PUBLIC key only; this file holds a private key");
 });
 
-test("should keep the fingerprint in the build cache and read it from there next time", async () => {
+test("should refuse an unencrypted private key whose armor says PUBLIC KEY BLOCK", async () => {
+  const { privateKey } = await newKey();
+
+  const problems = await withFile(relabelled(privateKey), (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "this file holds a private key (secret key material)");
+});
+
+test("should refuse an encrypted private key whose armor says PUBLIC KEY BLOCK", async () => {
+  const { privateKey } = await newKey("correct horse");
+
+  const problems = await withFile(relabelled(privateKey), (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "this file holds a private key (secret key material)");
+});
+
+test("should refuse a private key block appended after the public key", async () => {
+  const { publicKey, privateKey } = await newKey();
+
+  const problems = await withFile(`${publicKey}\n${relabelled(privateKey)}`, (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "exactly one armored block");
+});
+
+test("should refuse two public keys in one armored block", async () => {
+  const [first, second] = await Promise.all([newKey(), newKey()]);
+  const packets = async (armored: string) => (await unarmor(armored)).data as Uint8Array;
+  const both = new Uint8Array([...(await packets(first.publicKey)), ...(await packets(second.publicKey))]);
+
+  const problems = await withFile(armor(enums.armor.publicKey, both), (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "exactly one public key (found 2)");
+});
+
+test("should refuse text outside the armored block", async () => {
+  const { publicKey } = await newKey();
+
+  const problems = await withFile(`${publicKey}\nlQVYBGZ0000\n`, (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "nothing but the armored block");
+});
+
+test("should agree with openpgp on the fingerprint of v4 and v6 keys", async () => {
+  const v4 = await newKey();
+  const v6 = await generateKey({ type: "curve25519", userIDs: [{ name: "Test" }], format: "armored", config: { v6Keys: true } });
+
+  for (const { publicKey } of [v4, v6]) {
+    const expected = (await readKey({ armoredKey: publicKey })).getFingerprint().toUpperCase();
+    const key = await withFile(publicKey, (file) => readPublicKey(file));
+    assert.is(key?.fingerprint, expected);
+  }
+});
+
+/** Runs `act` with a fresh build cache; returns the path of the one PGP cache entry afterwards. */
+async function withCache(act: (entry: () => string) => Promise<void>): Promise<void> {
   const cache = mkdtempSync(join(tmpdir(), "folio-cache-"));
   useBuildCache(cache);
   try {
-    const first = await readPublicKey(PGP_FIXTURE);
-    const files = readdirSync(join(cache, "pgp"));
-    assert.is(files.length, 1);
-    assert.equal(JSON.parse(readFileSync(join(cache, "pgp", files[0] ?? ""), "utf8")), { fingerprint: PGP_FINGERPRINT });
-    assert.is(first?.fingerprint, PGP_FINGERPRINT);
-    // What the cache says is what the build uses: openpgp is not asked again.
-    writeFileSync(join(cache, "pgp", files[0] ?? ""), JSON.stringify({ fingerprint: "CACHED" }));
-    assert.is((await readPublicKey(PGP_FIXTURE))?.fingerprint, "CACHED");
+    await act(() => join(cache, "pgp", readdirSync(join(cache, "pgp"))[0] ?? "(none)"));
   } finally {
     useBuildCache(undefined);
     rmSync(cache, { recursive: true, force: true });
   }
+}
+
+test("should keep the fingerprint with a checksum in the build cache and use a sound entry as it is", async () => {
+  await withCache(async (entry) => {
+    await readPublicKey(PGP_FIXTURE);
+    const stored = JSON.parse(readFileSync(entry(), "utf8")) as { fingerprint: string; checksum: string };
+    assert.is(stored.fingerprint, PGP_FINGERPRINT);
+    assert.match(stored.checksum, /^[0-9a-f]{64}$/);
+    // The same entry, laid out differently: were it discarded, it would be written anew.
+    const pretty = JSON.stringify(stored, null, 2);
+    writeFileSync(entry(), pretty);
+
+    const key = await readPublicKey(PGP_FIXTURE);
+
+    assert.is(key?.fingerprint, PGP_FINGERPRINT);
+    assert.is(readFileSync(entry(), "utf8"), pretty);
+  });
+});
+
+test("should discard a cache entry that does not check and compute the fingerprint again", async () => {
+  await withCache(async (entry) => {
+    await readPublicKey(PGP_FIXTURE);
+    const sound = readFileSync(entry(), "utf8");
+    const { checksum } = JSON.parse(sound) as { checksum: string };
+    const other = "0123456789ABCDEF0123456789ABCDEF01234567";
+    const path = entry();
+    const otherKey = path.slice(path.lastIndexOf("/") + 1, -".json".length);
+    const damaged: Record<string, () => void> = {
+      empty: () => writeFileSync(path, ""),
+      truncated: () => writeFileSync(path, sound.slice(0, 20)),
+      garbage: () => writeFileSync(path, "\u0000\u00ff not json"),
+      "null": () => writeFileSync(path, "null"),
+      "wrong fingerprint": () => writeFileSync(path, JSON.stringify({ fingerprint: other, checksum })),
+      "wrong checksum": () => writeFileSync(path, JSON.stringify({ fingerprint: PGP_FINGERPRINT, checksum: "0".repeat(64) })),
+      // Checksum right for the forged fingerprint: the key's own packet still tells.
+      "forged entry": () => writeFileSync(path, JSON.stringify({ fingerprint: other, checksum: createHash("sha256").update(`${otherKey}\0${other}`).digest("hex") })),
+      folder: () => {
+        rmSync(path);
+        mkdirSync(path);
+      },
+    };
+    for (const [name, damage] of Object.entries(damaged)) {
+      damage();
+
+      const key = await readPublicKey(PGP_FIXTURE);
+
+      assert.is(key?.fingerprint, PGP_FINGERPRINT, name);
+      assert.is(readFileSync(path, "utf8"), sound, `${name}: the entry is written anew`);
+    }
+  });
 });
 
 test.run();
