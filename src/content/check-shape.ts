@@ -3,6 +3,7 @@ import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { standaloneValidators } from "../checks/standalone-validators.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { memoByObject } from "../util/memo.ts";
+import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import { ContentError, type ContentProblem } from "./content-error.ts";
 import { displayPath } from "./read-files.ts";
 
@@ -17,7 +18,7 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
     // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
     // letters, digits, `.`, `_` or `-`".
     options: { allErrors: true, strict: true, verbose: true },
-    vocabulary: ["expected"],
+    vocabulary: ["expected", "url"],
     fingerprint: schema,
     ids: [id],
     addSchemas: (ajv) => ajv.addSchema(schema, id),
@@ -30,8 +31,54 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
  */
 export function checkShape<T extends TSchema>(schema: T, value: unknown, file: string): Static<T> {
   const validate = validatorFor(schema);
-  if (validate(value)) return value as Static<T>;
-  throw new ContentError(describeErrors(validate.errors ?? [], value, displayPath(file)));
+  const valid = validate(value);
+  const problems = valid ? [] : describeErrors(validate.errors ?? [], value, displayPath(file));
+  // A URL the schema already refused (by its pattern) is not reported a second time.
+  const reported = new Set(problems.map((problem) => problem.field));
+  for (const problem of unsafeUrls(schema, value, displayPath(file))) if (!reported.has(problem.field)) problems.push(problem);
+  if (problems.length === 0) return value as Static<T>;
+  throw new ContentError(problems);
+}
+
+/**
+ * Every string the schema marks with `url` (a use: "web" or "web-or-mail") that
+ * isSafeAbsoluteUrl refuses. JSON Schema cannot call it, so the schema and the value are
+ * walked together; any branch of a union that marks the value counts.
+ */
+function unsafeUrls(schema: TSchema, value: unknown, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const visit = (node: SchemaNode, data: unknown, pointer: string): void => {
+    const use = node.url;
+    if ((use === "web" || use === "web-or-mail") && typeof data === "string" && !isSafeAbsoluteUrl(data, use)) {
+      problems.push({ file, field: fieldName(pointer), expected: expectedUrl(use), actual: data });
+    }
+    for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
+    if (Array.isArray(data) && isSchema(node.items)) {
+      const items = node.items;
+      data.forEach((item, index) => visit(items, item, `${pointer}/${index}`));
+    } else if (data !== null && typeof data === "object" && !Array.isArray(data)) {
+      const properties: SchemaNode = isSchema(node.properties) ? node.properties : {};
+      const patterns = isSchema(node.patternProperties) ? Object.values(node.patternProperties).filter(isSchema) : [];
+      for (const [key, item] of Object.entries(data)) {
+        const child = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        const named = properties[key];
+        if (isSchema(named)) visit(named, item, child);
+        else for (const pattern of patterns) visit(pattern, item, child);
+      }
+    }
+  };
+  visit(schema as SchemaNode, value, "");
+  return problems;
+}
+
+type SchemaNode = Record<string, unknown>;
+
+function isSchema(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function asList(value: unknown): SchemaNode[] {
+  return Array.isArray(value) ? value.filter(isSchema) : [];
 }
 
 function describeErrors(errors: readonly ErrorObject[], root: unknown, file: string): ContentProblem[] {

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
  * Shapes of the files a site owner writes in `content/`. They are strict (unknown keys are
@@ -6,14 +7,26 @@ import { Type, type Static } from "@sinclair/typebox";
  * annotations are the words an error message shows.
  */
 
-const Url = Type.String({ format: "uri", pattern: "^https?://", expected: "an absolute http(s) URL such as https://example.org/" });
+// `url` (a use of src/util/safe-url.ts) makes checkShape apply isSafeAbsoluteUrl to the value:
+// the pattern alone lets `https://user@host`, spaces and the like through.
+const Url = Type.String({ format: "uri", pattern: WEB_URL_PATTERN, url: "web", expected: expectedUrl("web") });
+/** Where a contact address is meant (a form, a security contact): `mailto:` is allowed too. */
+export const ContactUrl = Type.String({ format: "uri", pattern: WEB_OR_MAIL_URL_PATTERN, url: "web-or-mail", expected: expectedUrl("web-or-mail") });
 const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
-const IsoDate = Type.String({ format: "date", expected: "a date as YYYY-MM-DD" });
+// Years 1970-9999: every date is also an instant of the build clock and of the APIs.
+const IsoDate = Type.String({ format: "date", pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-", expected: "a date as YYYY-MM-DD, from 1970 on" });
 
-export const ProjectNamePattern = "^[A-Za-z0-9._-]+$";
+/**
+ * GitHub's rule for repository names: letters, digits, `.`, `_`, `-`, 1-100 characters, not
+ * `.` or `..`. The name becomes a file name and a URL segment of the API (`{name}`).
+ */
+export const ProjectNamePattern = "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,100}$";
+export const PROJECT_NAME_MAX_LENGTH = 100;
 const ProjectName = Type.String({
   pattern: ProjectNamePattern,
-  expected: "a repository name of letters, digits, `.`, `_` or `-`",
+  minLength: 1,
+  maxLength: PROJECT_NAME_MAX_LENGTH,
+  expected: "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not `.` or `..`",
 });
 const DomainId = Type.String({
   pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$",
@@ -39,6 +52,8 @@ export const SiteFile = Type.Object(
       },
       { additionalProperties: false },
     ),
+    // What raw HTML in Markdown becomes (src/markdown/raw-html.ts); default escape.
+    markdown: Type.Optional(Type.Object({ raw_html: Type.Optional(Type.Union([Type.Literal("escape"), Type.Literal("sanitize"), Type.Literal("trust")], { expected: "one of escape, sanitize, trust" })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -64,6 +79,19 @@ export const ProfileFile = Type.Object(
         irc: Type.Object({ network: Text, nick: Text, how: Text, web_client: Url }, { additionalProperties: false }),
       },
       { additionalProperties: false },
+    ),
+    // Optional: where to report a security problem; published as /.well-known/security.txt (RFC 9116).
+    security: Type.Optional(
+      Type.Object(
+        {
+          contact: Type.Array(ContactUrl, { minItems: 1, expected: "a list of one or more contacts (mailto: or http(s) URLs)" }),
+          policy: Type.Optional(Url),
+          preferred_languages: Type.Optional(
+            Type.Array(Type.String({ pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$", expected: "a language tag such as en or de-CH" }), { minItems: 1 }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
 import { checkShape } from "./check-shape.ts";
 import { ProblemList } from "./content-error.ts";
@@ -13,7 +12,7 @@ import {
   type DomainEntry,
 } from "./content-schemas.ts";
 import { readPublicKey, type PublicKeyInfo } from "./pgp-key.ts";
-import { displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
+import { contentFileExists, displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
 
 /** A project file as authored: its checked front matter and its Markdown body. */
 export interface ProjectSource {
@@ -41,8 +40,8 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   const problems = new ProblemList();
   const read = <T extends TSchema>(schema: T, name: string, fallback: Static<T>, optional = false): Static<T> => {
     const file = join(contentDir, name);
-    if (optional && !existsSync(file)) return fallback;
-    return problems.collect(() => checkShape(schema, readYaml(file), file), fallback);
+    if (optional && !contentFileExists(file)) return fallback;
+    return problems.collect(() => checkShape(schema, readYaml(file, contentDir), file), fallback);
   };
 
   const profile = read(ProfileFile, "profile.yaml", undefined as unknown as ProfileFile);
@@ -52,8 +51,8 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   const now = read(NowFile, "now.yaml", { updated: "1970-01-01", sections: [] });
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
-  const projects = readProjects(join(contentDir, "projects"), problems);
-  const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc")), null);
+  const projects = readProjects(contentDir, problems);
+  const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
@@ -61,15 +60,22 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   return { profile, domains, projects, now, inProgress, languageColors, pgp };
 }
 
-function readProjects(dir: string, problems: ProblemList): ProjectSource[] {
-  const files = listFiles(dir, ".md");
-  if (files.length === 0) {
+function readProjects(contentDir: string, problems: ProblemList): ProjectSource[] {
+  const dir = join(contentDir, "projects");
+  const files = problems.collect(() => listFiles(dir, ".md", contentDir), null);
+  if (files?.length === 0) {
     problems.add({ file: displayPath(dir), field: "(folder)", expected: "at least one project file (NAME.md)" });
   }
   const projects: ProjectSource[] = [];
-  for (const file of files) {
+  // A checkout on a case-insensitive file system (macOS, Windows) would keep only one of them.
+  const fileNames = new Map<string, string>();
+  for (const file of files ?? []) {
+    const key = basename(file).toLowerCase();
+    const taken = fileNames.get(key);
+    if (taken) problems.add({ file: displayPath(file), field: "(file name)", expected: `a file name no other project file has, ignoring case (${taken} has it)` });
+    else fileNames.set(key, displayPath(file));
     problems.collect(() => {
-      const { data, body } = readFrontMatter(file);
+      const { data, body } = readFrontMatter(file, contentDir);
       projects.push({ file, meta: checkShape(ProjectFrontMatter, data, file), body });
     }, undefined);
   }

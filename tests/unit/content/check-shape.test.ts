@@ -27,7 +27,7 @@ test("should throw a ContentError naming the file when the value does not match"
 test("should word the expectation with the schema's `expected` annotation", async () => {
   const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, name: "my project" }, FILE));
 
-  assert.is(problemAt(problems, "name").expected, "a repository name of letters, digits, `.`, `_` or `-`");
+  assert.is(problemAt(problems, "name").expected, "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not `.` or `..`");
 });
 
 test("should list the known fields when a key is unknown", async () => {

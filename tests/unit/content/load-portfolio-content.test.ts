@@ -109,7 +109,7 @@ test("should reject a now.yaml date that is not YYYY-MM-DD", async () => {
   const problem = problemAt(problems, "updated");
   assert.is(problem.file, file("now.yaml"));
   assert.is(problem.actual, "02/11/2026");
-  assert.is(problem.expected, "a date as YYYY-MM-DD");
+  assert.is(problem.expected, "a date as YYYY-MM-DD, from 1970 on");
 });
 
 test("should reject a PGP file that does not parse", async () => {
