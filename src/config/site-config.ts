@@ -1,10 +1,12 @@
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { DateTime } from "luxon";
 import { checkShape } from "../content/check-shape.ts";
-import { ContentError } from "../content/content-error.ts";
+import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { SiteFile } from "../content/content-schemas.ts";
-import { displayPath, readYaml } from "../content/read-files.ts";
+import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
+import { findControlCharacter } from "../util/control-characters.ts";
+import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
 
 /** Everything the build needs to know about where and when it runs; read once, passed everywhere. */
 export interface SiteConfig {
@@ -30,14 +32,14 @@ export interface ConfigEnvironment {
 /** Reads `content/site.yaml` and the environment (`SITE_URL`, `SOURCE_DATE_EPOCH`, `CONTENT_DIR`). */
 export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig {
   const contentDir = resolve(env.CONTENT_DIR ?? "content");
-  if (!existsSync(contentDir)) {
-    throw new ContentError([{ file: displayPath(contentDir), field: "(folder)", expected: "the content folder to exist (set CONTENT_DIR to use another)" }]);
-  }
+  checkContentFolder(contentDir);
   const siteFile = resolve(contentDir, "site.yaml");
-  const site = checkShape(SiteFile, readYaml(siteFile), siteFile);
+  const site = checkShape(SiteFile, readYaml(siteFile, contentDir), siteFile);
+  const problems = [...checkBlogUrl(site.blog.url, siteFile), ...checkBlogFeed(site.blog.feed, contentDir, siteFile)];
   if (!DateTime.local().setZone(site.timezone).isValid) {
-    throw new ContentError([{ file: displayPath(siteFile), field: "timezone", expected: "an IANA time zone such as Europe/Berlin or UTC", actual: site.timezone }]);
+    problems.push({ file: displayPath(siteFile), field: "timezone", expected: "an IANA time zone such as Europe/Berlin or UTC", actual: site.timezone });
   }
+  if (problems.length > 0) throw new ContentError(problems);
   const base = parseBaseUrl(env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL : site.url, env.SITE_URL ? "SITE_URL" : displayPath(siteFile));
   return {
     baseUrl: base.origin + base.path,
@@ -47,6 +49,62 @@ export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig
     site,
     blogUrl: absoluteUrl(base.origin + base.path, site.blog.url),
   };
+}
+
+/** The content folder must be a folder: a file or nothing there is said in words, not as ENOTDIR. */
+function checkContentFolder(contentDir: string): void {
+  const where = { file: displayPath(contentDir), field: "(folder)" };
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(contentDir).isDirectory();
+  } catch {
+    throw new ContentError([{ ...where, expected: "the content folder to exist (set CONTENT_DIR to use another)" }]);
+  }
+  if (!isFolder) throw new ContentError([{ ...where, expected: "a folder of content (CONTENT_DIR names a file)" }]);
+}
+
+const BLOG_PATH = "a path such as /blog/ (starting with `/`, without `.` or `..` segments, `//`, `\\`, `?`, `#`, blanks or control characters)";
+
+/**
+ * `blog.url` becomes the folder the blog's pages are written to, so a path must not be able to
+ * climb out of the output folder (`../../etc/`) or mean something else to a browser (`//host`,
+ * `\`). An absolute URL (a blog hosted elsewhere) must pass the one URL check.
+ */
+function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
+  // A type guard's false branch would narrow a string to never: the URL is tested by another name.
+  const asUrl: unknown = value;
+  if (isSafeAbsoluteUrl(asUrl)) return [];
+  const segments = value.split("/").slice(1);
+  const decoded = segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return "..";
+    }
+  });
+  const safePath =
+    value.startsWith("/") &&
+    !value.includes("//") &&
+    !/[\\?#\s]/.test(value) &&
+    findControlCharacter(value) === null &&
+    !decoded.some((segment) => segment === "." || segment === ".." || /[\\/]/.test(segment));
+  if (safePath) return [];
+  return [{ file: displayPath(siteFile), field: "blog.url", expected: `${expectedUrl("web")}, or ${BLOG_PATH}`, actual: value }];
+}
+
+/** `blog.feed`: an absolute URL that passes the one URL check, or a file inside content/ reached through no symbolic link. */
+function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: string): ContentProblem[] {
+  if (value === undefined) return [];
+  const problem = (why: string): ContentProblem[] => [{ file: displayPath(siteFile), field: "blog.feed", expected: `a path under content/, or ${expectedUrl("web")} (${why})`, actual: value }];
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return isSafeAbsoluteUrl(value) ? [] : problem("this URL is refused");
+  if (value.includes("\\") || findControlCharacter(value) !== null) return problem("no backslashes or control characters");
+  try {
+    checkContentPath(contentDir, resolve(contentDir, value));
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return problem(error.problems.map((p) => `${p.file}: ${p.expected}`).join("; "));
+  }
+  return [];
 }
 
 function parseBaseUrl(value: string, source: string): { origin: string; path: string } {
