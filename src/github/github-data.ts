@@ -1,11 +1,14 @@
 import { join } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
 import { fromPullRecord, repositoryKey, type GithubData, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
-import type { GraphqlSettings } from "./graphql-client.ts";
 import { fetchLiveGithub, type LiveGithub } from "./live-github.ts";
+import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
+import { ProblemList } from "../content/content-error.ts";
+import { redact } from "../util/redact.ts";
 
 export { repositoryKey, type GithubData, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
+export { githubSettings, type GithubEnvironment } from "./settings.ts";
 
 /** Where the committed snapshot lives in the content folder. */
 export function snapshotPath(config: SiteConfig): string {
@@ -16,32 +19,9 @@ export function snapshotPath(config: SiteConfig): string {
 export class GithubRequiredError extends Error {
   readonly skipOriginalStack = true;
   constructor(reasons: string[]) {
-    super(`GITHUB_REQUIRED is set, but live GitHub data is incomplete:\n  ${reasons.join("\n  ")}`);
+    super(redact(`GITHUB_REQUIRED is set, but live GitHub data is incomplete:\n  ${reasons.join("\n  ")}`));
     this.name = "GithubRequiredError";
   }
-}
-
-export interface GithubEnvironment {
-  GITHUB_TOKEN?: string | undefined;
-  GITHUB_GRAPHQL_URL?: string | undefined;
-  GITHUB_REQUIRED?: string | undefined;
-  GITHUB_CACHE_DIR?: string | undefined;
-  GITHUB_CACHE_DURATION?: string | undefined;
-  GITHUB_TIMEOUT_MS?: string | undefined;
-}
-
-/** Connection settings from the environment; null without a token (then nothing is requested). */
-export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
-  const token = env.GITHUB_TOKEN?.trim();
-  if (!token) return null;
-  return {
-    endpoint: env.GITHUB_GRAPHQL_URL?.trim() || "https://api.github.com/graphql",
-    token,
-    timeoutMs: Number(env.GITHUB_TIMEOUT_MS ?? "") > 0 ? Number(env.GITHUB_TIMEOUT_MS) : 10_000,
-    maxRetryWaitMs: 10_000,
-    cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
-    cacheDuration: env.GITHUB_CACHE_DURATION?.trim() || "1d",
-  };
 }
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value.trim());
@@ -49,17 +29,23 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 /**
  * The one entry point for GitHub data. With `GITHUB_TOKEN` it fetches live figures and falls
  * back, per repository and for the pull-request list, to the committed snapshot (the last
- * known data), saying so in the notes. Without a token it sends no request at all.
+ * known data), saying so in the notes. Without a token it sends no request at all. Settings
+ * are read (and the secrets registered) first, so a bad token fails before anything else.
+ * Every log line and note is redacted.
  */
 export async function loadGithubData(
   config: SiteConfig,
   wanted: readonly RepositoryRef[],
   env: GithubEnvironment = process.env,
-  log: (line: string) => void = (line) => console.log(line),
+  writeLog: (line: string) => void = (line) => console.log(line),
 ): Promise<GithubData> {
-  const snapshot = readSnapshot(snapshotPath(config));
+  // A bad setting and a bad snapshot are both the owner's to fix: report them together.
+  const problems = new ProblemList();
+  const settings = problems.collect(() => githubSettings(env), null);
+  const snapshot = problems.collect(() => readSnapshot(snapshotPath(config)), null);
+  problems.throwIfAny();
+  const log = (line: string) => writeLog(redact(line));
   const lastKnown = fromSnapshot(snapshot, wanted);
-  const settings = githubSettings(env);
   const asOf = snapshot ? `the GitHub snapshot of ${snapshot.fetched_at}` : "no earlier GitHub data";
   if (!settings) {
     if (truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(["GITHUB_TOKEN is not set"]);
@@ -106,8 +92,9 @@ export function mergeLive(lastKnown: GithubData, live: LiveGithub, wanted: reado
   for (const [key, now] of live.renamed) sentences.push(`${key} is now ${now} on GitHub.`);
 
   const notes: GithubData["notes"] = {};
-  if (sentences.length > 0) notes.repositories = sentences.join(" ");
-  if (!live.pulls) notes.pulls = `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`;
+  if (sentences.length > 0) notes.repositories = redact(sentences.join(" "));
+  if (!live.pulls) notes.pulls = redact(`Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`);
+  else if (live.pullsCleaned.length > 0) notes.pulls = redact(live.pullsCleaned.join(" "));
   return { repositories, pulls: live.pulls ?? lastKnown.pulls, notes };
 }
 

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AssetCache } from "@11ty/eleventy-fetch";
+import { withoutControlCharacters } from "../util/control-characters.ts";
+import { redact, redactJson } from "../util/redact.ts";
+import { field, isObject, readArray, readNullableString, readObject, readString, WrongShape, type JsonObject } from "./answer-shape.ts";
 
 /** How to reach GitHub's GraphQL API, and how patient to be. */
 export interface GraphqlSettings {
@@ -14,15 +17,16 @@ export interface GraphqlSettings {
   cacheDuration: string;
 }
 
+/** One entry of a GraphQL answer's `errors`, read and cleaned: `message` is redacted and free of control characters. */
 export interface GraphqlError {
   message: string;
   type?: string;
-  path?: (string | number)[];
+  path: (string | number)[];
 }
 
 /** An answer with data (possibly partial: `errors` then lists what is missing), or why there is none. */
 export type GraphqlOutcome =
-  | { ok: true; data: Record<string, unknown>; errors: GraphqlError[]; fromCache: boolean }
+  | { ok: true; data: JsonObject; errors: GraphqlError[]; fromCache: boolean }
   | { ok: false; reason: string };
 
 /** Counts the HTTP requests actually sent, so tests and logs can hold the batching to its promise. */
@@ -33,7 +37,8 @@ export interface RequestCounter {
 /**
  * POSTs one GraphQL request. Clean answers are cached (the key never includes the token);
  * every failure comes back as a reason in words, never as an exception, so the caller can
- * fall back to last-known data.
+ * fall back to last-known data. Reasons and answers are redacted (no secret of the process
+ * survives in them) and the envelope's shape is checked; `data` itself is the caller's to read.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
@@ -42,8 +47,10 @@ export async function postGraphql(
 ): Promise<GraphqlOutcome> {
   const cache = await cacheFor(cacheKey(settings.endpoint, body), settings);
   if (cache.isCacheValid(settings.cacheDuration)) {
-    const cached = (await cache.getCachedValue()) as { data: Record<string, unknown> };
-    return { ok: true, data: cached.data, errors: [], fromCache: true };
+    // The cache is a file on disk like any other input: an entry of another shape is ignored.
+    const cached: unknown = await cache.getCachedValue();
+    const data = isObject(cached) ? field(cached, "data") : undefined;
+    if (isObject(data)) return { ok: true, data, errors: [], fromCache: true };
   }
 
   let response = await send(settings, body, counter);
@@ -54,22 +61,53 @@ export async function postGraphql(
       response = await send(settings, body, counter);
     }
   }
-  if ("reason" in response) return { ok: false, reason: response.reason };
+  if ("reason" in response) return { ok: false, reason: redact(response.reason) };
   if (!response.ok) return { ok: false, reason: statusReason(response) };
 
-  let parsed: { data?: Record<string, unknown> | null; errors?: GraphqlError[] };
+  let text: string;
   try {
-    parsed = JSON.parse(await response.text()) as typeof parsed;
+    text = await response.text();
   } catch {
+    return { ok: false, reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
+  }
+  let answer: { data: JsonObject | null; errors: GraphqlError[] };
+  try {
+    // Redacted before anything reads it, so an answer that echoes the token cannot carry it
+    // into a note, a published title or the cache.
+    answer = readAnswer(redactJson(JSON.parse(text)));
+  } catch (error) {
+    if (error instanceof WrongShape) return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
     return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
   }
-  const errors = Array.isArray(parsed.errors) ? parsed.errors : [];
-  if (!parsed.data) {
+  const { data, errors } = answer;
+  if (!data) {
     return { ok: false, reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}` };
   }
   // Only complete answers are cached: a partial one must be asked again next time.
-  if (errors.length === 0) await cache.save({ data: parsed.data }, "json");
-  return { ok: true, data: parsed.data, errors, fromCache: false };
+  if (errors.length === 0) await cache.save({ data }, "json");
+  return { ok: true, data, errors, fromCache: false };
+}
+
+/** The GraphQL envelope: `data` (an object, or null when nothing came) and `errors`. */
+function readAnswer(parsed: unknown): { data: JsonObject | null; errors: GraphqlError[] } {
+  const answer = readObject(parsed, "");
+  const rawErrors = field(answer, "errors") === undefined ? [] : readArray(answer, "errors", "");
+  const errors = rawErrors.map((raw, index) => readError(raw, `errors.${index}`));
+  const data = field(answer, "data");
+  return { data: data === null || data === undefined ? null : readObject(data, "data"), errors };
+}
+
+/** Longest GitHub error message kept in a note: they are quoted, not published as documents. */
+const MESSAGE_LENGTH = 200;
+
+function readError(raw: unknown, where: string): GraphqlError {
+  const error = readObject(raw, where);
+  const text = withoutControlCharacters(readString(error, "message", where)).replace(/\s+/g, " ").trim();
+  const message = text.length > MESSAGE_LENGTH ? `${text.slice(0, MESSAGE_LENGTH - 1)}…` : text;
+  const type = readNullableString(error, "type", where);
+  const path = field(error, "path");
+  const inPath = Array.isArray(path) ? path.filter((step): step is string | number => typeof step === "string" || typeof step === "number") : [];
+  return { message, ...(type === null ? {} : { type }), path: inPath };
 }
 
 async function send(
@@ -93,8 +131,10 @@ async function send(
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     if (name === "TimeoutError" || name === "AbortError") return { reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
+    // Node's messages can quote the request (an invalid header value quotes the header): the
+    // caller redacts this reason like every other.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    return { reason: `GitHub could not be reached (${cause})` };
+    return { reason: `GitHub could not be reached (${withoutControlCharacters(cause)})` };
   }
 }
 

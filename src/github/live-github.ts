@@ -1,6 +1,22 @@
-import { postGraphql, type GraphqlError, type GraphqlSettings, type RequestCounter } from "./graphql-client.ts";
-import { buildQuery, pullsSearch, REPOSITORIES_PER_REQUEST, repositoryAlias, type PlannedRequest } from "./graphql-query.ts";
+import { withoutControlCharacters } from "../util/control-characters.ts";
+import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import {
+  field,
+  readArray,
+  readBoolean,
+  readCount,
+  readNameWithOwner,
+  readNullableDateTime,
+  readNullableString,
+  readObject,
+  readObjectField,
+  readString,
+  WrongShape,
+  type JsonObject,
+} from "./answer-shape.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
+import { postGraphql, type GraphqlError, type GraphqlSettings, type RequestCounter } from "./graphql-client.ts";
+import { buildQuery, PULLS_PAGE_SIZE, pullsSearch, REPOSITORIES_PER_REQUEST, repositoryAlias, type PlannedRequest } from "./graphql-query.ts";
 
 /** What one live fetch learned, and what it could not. */
 export interface LiveGithub {
@@ -13,34 +29,24 @@ export interface LiveGithub {
   /** The complete list of pull requests, or null when any page of it failed. */
   pulls: PullFacts[] | null;
   pullsFailure: string | null;
+  /** What was changed in live pull requests before use (unsafe links, control characters), as sentences. */
+  pullsCleaned: string[];
   /** HTTP requests sent (cached answers send none). */
   requests: number;
 }
 
-interface RepositoryNode {
-  nameWithOwner?: string;
-  stargazerCount?: number;
-  pushedAt?: string | null;
-}
-
-interface PullNode {
-  number?: number;
-  title?: string;
-  url?: string;
-  state?: string;
-  createdAt?: string | null;
-  repository?: { nameWithOwner?: string; stargazerCount?: number; owner?: { login?: string } };
-}
-
-interface SearchPage {
-  pageInfo?: { hasNextPage?: boolean; endCursor?: string | null };
-  nodes?: (PullNode | null)[];
-}
+/**
+ * More pages than any real owner has (100 pull requests each): an answer that keeps promising
+ * another page must not keep the build asking forever.
+ */
+const MAX_PULL_PAGES = 50;
 
 /**
  * Fetches stars and last pushes of every repository and every pull request of `login` to
  * repositories they do not own. Request n carries repository batch n and pull page n, so the
  * number of requests is the larger of the two page counts: one for a typical portfolio.
+ * Every part of an answer is checked before use: a repository whose part has the wrong shape
+ * falls back on its own, a pull page of the wrong shape fails the whole pull list.
  */
 export async function fetchLiveGithub(settings: GraphqlSettings, login: string, wanted: readonly RepositoryRef[]): Promise<LiveGithub> {
   const result: LiveGithub = {
@@ -49,11 +55,13 @@ export async function fetchLiveGithub(settings: GraphqlSettings, login: string, 
     renamed: new Map(),
     pulls: [],
     pullsFailure: null,
+    pullsCleaned: [],
     requests: 0,
   };
   const counter: RequestCounter = { requests: 0 };
   const batches: RepositoryRef[][] = [];
   for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST) batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
+  const cleaning: PullCleaning = { links: [], titles: [] };
 
   let cursor: string | null = null;
   let pullsPending = true;
@@ -69,19 +77,30 @@ export async function fetchLiveGithub(settings: GraphqlSettings, login: string, 
       continue;
     }
     readRepositories(request.repositories, outcome.data, outcome.errors, result);
-    if (request.pulls) {
-      const page = outcome.data.pulls as SearchPage | null | undefined;
-      const pullErrors = outcome.errors.filter((error) => error.path?.[0] === "pulls");
-      if (!page || pullErrors.length > 0) {
-        failPulls(result, `GitHub could not list pull requests (${describeErrors(pullErrors) || "no search result"})`);
+    if (!request.pulls) continue;
+    const page = field(outcome.data, "pulls");
+    const pullErrors = outcome.errors.filter((error) => error.path[0] === "pulls");
+    if (page === null || page === undefined || pullErrors.length > 0) {
+      failPulls(result, `GitHub could not list pull requests (${describeErrors(pullErrors) || "no search result"})`);
+      pullsPending = false;
+      continue;
+    }
+    try {
+      const read = readPullPage(page, login, cleaning);
+      result.pulls?.push(...read.pulls);
+      pullsPending = read.next !== null;
+      if (pullsPending && (read.next === cursor || round + 1 >= MAX_PULL_PAGES)) {
+        failPulls(result, `GitHub kept announcing more pull requests after ${round + 1} pages of ${PULLS_PAGE_SIZE}`);
         pullsPending = false;
-      } else {
-        result.pulls?.push(...readPulls(page, login));
-        cursor = page.pageInfo?.endCursor ?? null;
-        pullsPending = Boolean(page.pageInfo?.hasNextPage && cursor);
       }
+      cursor = read.next;
+    } catch (error) {
+      if (!(error instanceof WrongShape)) throw error;
+      failPulls(result, `GitHub's list of pull requests had an unexpected shape (${error.message})`);
+      pullsPending = false;
     }
   }
+  if (result.pulls) result.pullsCleaned = cleaningNotes(cleaning);
   result.requests = counter.requests;
   return result;
 }
@@ -91,44 +110,103 @@ function failPulls(result: LiveGithub, reason: string): void {
   result.pullsFailure = reason;
 }
 
-function readRepositories(refs: RepositoryRef[], data: Record<string, unknown>, errors: GraphqlError[], result: LiveGithub): void {
+function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: GraphqlError[], result: LiveGithub): void {
   refs.forEach((ref, index) => {
     const alias = repositoryAlias(index);
     const key = repositoryKey(ref);
-    const node = data[alias] as RepositoryNode | null | undefined;
-    if (!node || typeof node.stargazerCount !== "number") {
-      const error = errors.find((e) => e.path?.[0] === alias);
+    const node = field(data, alias);
+    if (node === null || node === undefined) {
+      const error = errors.find((e) => e.path[0] === alias);
       const reason = error?.type === "NOT_FOUND"
         ? `GitHub does not know ${ref.owner}/${ref.name} any more (renamed or deleted?)`
         : `GitHub gave no data for ${ref.owner}/${ref.name}${error ? ` (${error.message})` : ""}`;
       result.repositoryFailures.set(key, reason);
       return;
     }
-    result.repositories.set(key, { stars: node.stargazerCount, pushedAt: node.pushedAt ?? null });
-    if (node.nameWithOwner && node.nameWithOwner.toLowerCase() !== key) result.renamed.set(key, node.nameWithOwner);
+    try {
+      const repository = readObject(node, "");
+      const facts: RepositoryFacts = { stars: readCount(repository, "stargazerCount", ""), pushedAt: readNullableDateTime(repository, "pushedAt", "") };
+      const nameWithOwner = readNameWithOwner(repository, "nameWithOwner", "");
+      result.repositories.set(key, facts);
+      if (nameWithOwner.toLowerCase() !== key) result.renamed.set(key, nameWithOwner);
+    } catch (error) {
+      if (!(error instanceof WrongShape)) throw error;
+      result.repositoryFailures.set(key, `GitHub's answer for ${ref.owner}/${ref.name} had an unexpected shape (${error.message})`);
+    }
   });
 }
 
-function readPulls(page: SearchPage, login: string): PullFacts[] {
+/** Which live pull requests were changed before use, as `owner/name#number`. */
+interface PullCleaning {
+  links: string[];
+  titles: string[];
+}
+
+/** One page of the search: its pull requests, and the cursor of the next page (null on the last). */
+function readPullPage(value: unknown, login: string, cleaning: PullCleaning): { pulls: PullFacts[]; next: string | null } {
+  const page = readObject(value, "pulls");
+  const pageInfo = readObjectField(page, "pageInfo", "pulls");
+  const hasNextPage = readBoolean(pageInfo, "hasNextPage", "pulls.pageInfo");
+  const endCursor = readNullableString(pageInfo, "endCursor", "pulls.pageInfo");
   const pulls: PullFacts[] = [];
-  for (const node of page.nodes ?? []) {
-    const repo = node?.repository;
-    if (!node || typeof node.number !== "number" || !repo?.nameWithOwner) continue;
+  readArray(page, "nodes", "pulls").forEach((node, index) => {
+    const pull = readPull(node, `pulls.nodes.${index}`, cleaning);
     // Pull requests to the owner's own repositories are work on their projects, not contributions.
-    if (repo.owner?.login?.toLowerCase() === login.toLowerCase()) continue;
-    const state = (node.state ?? "").toLowerCase();
-    if (state !== "open" && state !== "closed" && state !== "merged") continue;
-    pulls.push({
-      repo: repo.nameWithOwner,
-      number: node.number,
-      title: node.title ?? "",
+    if (pull && pull.owner.toLowerCase() !== login.toLowerCase()) pulls.push(pull.facts);
+  });
+  return { pulls, next: hasNextPage && endCursor ? endCursor : null };
+}
+
+const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(Object.create(null) as Record<string, PullFacts["state"]>, {
+  OPEN: "open",
+  CLOSED: "closed",
+  MERGED: "merged",
+});
+
+/**
+ * One search result; null for an empty node (a result that is not a pull request). A title
+ * loses its control characters and a link that is not http(s) becomes the pull request's
+ * github.com address: both are recorded for the note.
+ */
+function readPull(value: unknown, where: string, cleaning: PullCleaning): { facts: PullFacts; owner: string } | null {
+  if (value === null) return null;
+  const node = readObject(value, where);
+  if (Object.keys(node).length === 0) return null;
+  const number = readCount(node, "number", where);
+  const stateName = readString(node, "state", where);
+  const state = STATES[stateName];
+  if (!state) throw new WrongShape(`${where}.state`, "one of OPEN, CLOSED, MERGED");
+  const repository = readObjectField(node, "repository", where);
+  const repo = readNameWithOwner(repository, "nameWithOwner", `${where}.repository`);
+  const owner = readString(readObjectField(repository, "owner", `${where}.repository`), "login", `${where}.repository.owner`);
+  const createdAt = readNullableDateTime(node, "createdAt", where);
+  const rawTitle = readString(node, "title", where);
+  const rawUrl = readString(node, "url", where);
+
+  const title = withoutControlCharacters(rawTitle);
+  if (title !== rawTitle) cleaning.titles.push(`${repo}#${number}`);
+  const url = isSafeAbsoluteUrl(rawUrl, "web") ? rawUrl : `https://github.com/${repo}/pull/${number}`;
+  if (url !== rawUrl) cleaning.links.push(`${repo}#${number}`);
+  return {
+    owner,
+    facts: {
+      repo,
+      number,
+      title,
       state,
-      url: node.url ?? `https://github.com/${repo.nameWithOwner}/pull/${node.number}`,
-      created: node.createdAt ? node.createdAt.slice(0, 10) : null,
-      repoStars: repo.stargazerCount ?? 0,
-    });
-  }
-  return pulls;
+      url,
+      // The published day is the UTC day, whatever offset GitHub wrote.
+      created: createdAt === null ? null : new Date(createdAt).toISOString().slice(0, 10),
+      repoStars: readCount(repository, "stargazerCount", `${where}.repository`),
+    },
+  };
+}
+
+function cleaningNotes(cleaning: PullCleaning): string[] {
+  const notes: string[] = [];
+  if (cleaning.links.length > 0) notes.push(`GitHub gave links that are not http(s) URLs for ${cleaning.links.join(", ")}: their github.com addresses are shown instead.`);
+  if (cleaning.titles.length > 0) notes.push(`Control characters were removed from the titles of ${cleaning.titles.join(", ")}.`);
+  return notes;
 }
 
 function describeErrors(errors: GraphqlError[]): string {

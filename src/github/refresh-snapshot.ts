@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { isoInstant, type SiteConfig } from "../config/site-config.ts";
 import { repositoryKey, toPullRecord, type RepositoryRef } from "./facts.ts";
-import { githubSettings, snapshotPath, type GithubEnvironment } from "./github-data.ts";
+import { snapshotPath } from "./github-data.ts";
+import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { fetchLiveGithub } from "./live-github.ts";
 import type { SnapshotFile } from "./snapshot.ts";
 import { byText } from "../util/order.ts";

@@ -1,14 +1,21 @@
 import { existsSync } from "node:fs";
 import { Type, type Static } from "@sinclair/typebox";
 import { checkShape } from "../content/check-shape.ts";
-import { readJson } from "../content/read-files.ts";
+import { ProblemList } from "../content/content-error.ts";
+import { displayPath, readJson } from "../content/read-files.ts";
+import { findControlCharacter } from "../util/control-characters.ts";
+import { expectedUrl, isSafeAbsoluteUrl, WEB_URL_PATTERN } from "../util/safe-url.ts";
+import { field, isObject, NAME_WITH_OWNER } from "./answer-shape.ts";
+
+// The same rule for `owner/name` as for live answers.
+const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
 
 /** Last-known GitHub data, committed so that a build without network or token still has real figures. */
 export const SnapshotFile = Type.Object(
   {
     fetched_at: Type.String({ format: "date-time", expected: "the time of the fetch, e.g. 2026-11-20T03:12:00Z" }),
     repositories: Type.Record(
-      Type.String({ pattern: "^[^/]+/[^/]+$" }),
+      Type.String({ pattern: NAME_WITH_OWNER.source }),
       Type.Object(
         {
           stars: Type.Integer({ minimum: 0 }),
@@ -20,11 +27,11 @@ export const SnapshotFile = Type.Object(
     pulls: Type.Array(
       Type.Object(
         {
-          repo: Type.String({ pattern: "^[^/]+/[^/]+$", expected: "owner/name" }),
+          repo: Type.String({ pattern: NAME_WITH_OWNER.source, expected: NAME_WORDS }),
           number: Type.Integer({ minimum: 0 }),
           title: Type.String(),
           state: Type.Union([Type.Literal("open"), Type.Literal("closed"), Type.Literal("merged")], { expected: "one of open, closed, merged" }),
-          url: Type.String({ format: "uri" }),
+          url: Type.String({ format: "uri", pattern: WEB_URL_PATTERN, expected: expectedUrl("web") }),
           created: Type.Union([Type.String({ format: "date" }), Type.Null()]),
           repo_stars: Type.Integer({ minimum: 0 }),
         },
@@ -36,8 +43,28 @@ export const SnapshotFile = Type.Object(
 );
 export type SnapshotFile = Static<typeof SnapshotFile>;
 
-/** Reads the committed snapshot; null when the owner has none yet. */
+/**
+ * Reads the committed snapshot; null when the owner has none yet. It is committed data, so a
+ * mistake in it is a content error naming the field, like one in any other content file:
+ * beyond its shape, every pull request link must be an http(s) URL and no title may carry
+ * control characters (the snapshot writer never produces either; a hand edit might).
+ */
 export function readSnapshot(file: string): SnapshotFile | null {
   if (!existsSync(file)) return null;
-  return checkShape(SnapshotFile, readJson(file), file);
+  const raw: unknown = readJson(file);
+  const problems = new ProblemList();
+  const snapshot = problems.collect(() => checkShape(SnapshotFile, raw, file), null);
+  const where = displayPath(file);
+  // A record's key pattern does not refuse keys that miss it (they are simply not checked).
+  const repositories = isObject(raw) ? field(raw, "repositories") : undefined;
+  for (const key of isObject(repositories) ? Object.keys(repositories) : []) {
+    if (!NAME_WITH_OWNER.test(key)) problems.add({ file: where, field: "repositories", expected: `keys of the form ${NAME_WORDS}`, actual: key });
+  }
+  snapshot?.pulls.forEach((pull, index) => {
+    if (!isSafeAbsoluteUrl(pull.url, "web")) problems.add({ file: where, field: `pulls[${index}].url`, expected: expectedUrl("web"), actual: pull.url });
+    const control = findControlCharacter(pull.title);
+    if (control) problems.add({ file: where, field: `pulls[${index}].title`, expected: `a title without control characters (found ${control.codePoint} at character ${control.index + 1})` });
+  });
+  problems.throwIfAny();
+  return snapshot;
 }

@@ -15,6 +15,8 @@ export interface FakePull {
   createdAt: string;
   repo: string;
   repoStars: number;
+  /** The link GitHub gives; default `https://github.com/{repo}/pull/{number}`. */
+  url?: string;
 }
 
 /** How to answer request n (0-based) instead of normally: a status, headers, a raw body, a delay. */
@@ -27,15 +29,26 @@ export interface FakeFault {
   notFound?: string[];
   /** Answer normally but make the pull search fail with a GraphQL error. */
   failPulls?: boolean;
+  /** Answer with what this returns (serialized as JSON) instead of the normal answer it is given. */
+  rewrite?: (answer: FakeAnswer) => unknown;
+}
+
+/** A normal answer, as `rewrite` receives it to change. */
+export interface FakeAnswer {
+  data: Record<string, unknown>;
+  errors?: { type: string; path: string[]; message: string }[];
 }
 
 export interface FakeGithubOptions {
   /** Keyed by `owner/name` (any case); repositories not listed answer NOT_FOUND. */
   repositories: Record<string, FakeRepository>;
   pulls: FakePull[];
+  /** Port to listen on; default: any free one. A test of the cache reuses a port, since the cache key holds the URL. */
+  port?: number;
   /** Override of the page size the server honours (GitHub: `first`, at most 100). */
   pageSize?: number;
-  fault?: (requestIndex: number) => FakeFault | undefined;
+  /** Given the request too, so a fault can echo what was sent (the Authorization header). */
+  fault?: (requestIndex: number, request: RecordedRequest) => FakeFault | undefined;
 }
 
 export interface RecordedRequest {
@@ -69,21 +82,23 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
       parsed = {};
     }
     const index = requests.length;
-    requests.push({ authorization: req.headers.authorization, query: parsed.query ?? "", variables: parsed.variables ?? {} });
-    const fault = options.fault?.(index);
+    const recorded: RecordedRequest = { authorization: req.headers.authorization, query: parsed.query ?? "", variables: parsed.variables ?? {} };
+    requests.push(recorded);
+    const fault = options.fault?.(index, recorded);
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.status || fault?.body !== undefined) {
       res.writeHead(fault.status ?? 200, { "content-type": "application/json", ...fault.headers });
       res.end(fault.body ?? JSON.stringify({ message: "fake failure" }));
       return;
     }
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify(answer(parsed.query ?? "", parsed.variables ?? {}, fault)));
+    const normal = answer(parsed.query ?? "", parsed.variables ?? {}, fault);
+    res.writeHead(200, { "content-type": "application/json", ...fault?.headers });
+    res.end(JSON.stringify(fault?.rewrite ? fault.rewrite(normal) : normal));
   });
 
-  function answer(query: string, variables: Record<string, unknown>, fault: FakeFault | undefined) {
+  function answer(query: string, variables: Record<string, unknown>, fault: FakeFault | undefined): FakeAnswer {
     const data: Record<string, unknown> = {};
-    const errors: { type: string; path: string[]; message: string }[] = [];
+    const errors: NonNullable<FakeAnswer["errors"]> = [];
     for (const match of query.matchAll(REPOSITORY_FIELD)) {
       const [, alias = "", owner = "", name = ""] = match;
       const repository = repositories.get(`${owner}/${name}`.toLowerCase());
@@ -109,7 +124,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
           nodes: page.map((pull) => ({
             number: pull.number,
             title: pull.title,
-            url: `https://github.com/${pull.repo}/pull/${pull.number}`,
+            url: pull.url ?? `https://github.com/${pull.repo}/pull/${pull.number}`,
             state: pull.state,
             createdAt: pull.createdAt,
             repository: { nameWithOwner: pull.repo, stargazerCount: pull.repoStars, owner: { login: pull.repo.split("/")[0] } },
@@ -120,7 +135,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     return errors.length > 0 ? { data, errors } : { data };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/graphql`,

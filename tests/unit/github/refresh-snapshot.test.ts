@@ -11,6 +11,7 @@ import { projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { startFakeGithub } from "../../support/fake-github.ts";
 
 const NOW = new Date("2026-11-21T06:00:00Z");
+const TOKEN = "ghp_REFRESH0TEST0TOKEN0000000000000000000";
 
 async function setUp() {
   const contentDir = mkdtempSync(join(tmpdir(), "folio-snapshot-"));
@@ -28,7 +29,7 @@ test("should rewrite the snapshot from live data in the shape the build reads", 
     pulls: [{ number: 5, title: "Fix <tag> & \"quotes\"", state: "MERGED", createdAt: "2026-10-01T10:00:00Z", repo: "python/cpython", repoStars: 70000 }],
   });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: "t", GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
   await server.close();
   const written = readSnapshot(file);
 
@@ -46,7 +47,7 @@ test("should leave the committed snapshot untouched when live data is incomplete
   const before = readFileSync(file, "utf8");
   const server = await startFakeGithub({ repositories, pulls: [], fault: () => ({ status: 502 }) });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: "t", GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
   await server.close();
 
   assert.is(result.snapshot, null);

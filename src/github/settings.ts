@@ -1,0 +1,106 @@
+import { join } from "node:path";
+import { ContentError, type ContentProblem } from "../content/content-error.ts";
+import { CONTROL_CHARACTER } from "../util/control-characters.ts";
+import { registerSecret } from "../util/redact.ts";
+import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import type { GraphqlSettings } from "./graphql-client.ts";
+
+export interface GithubEnvironment {
+  GITHUB_TOKEN?: string | undefined;
+  GITHUB_GRAPHQL_URL?: string | undefined;
+  GITHUB_REQUIRED?: string | undefined;
+  GITHUB_CACHE_DIR?: string | undefined;
+  GITHUB_CACHE_DURATION?: string | undefined;
+  GITHUB_TIMEOUT_MS?: string | undefined;
+}
+
+const DEFAULT_ENDPOINT = "https://api.github.com/graphql";
+
+/**
+ * Connection settings from the environment; null without a token (then nothing is requested).
+ * The token and any user name or password in GITHUB_GRAPHQL_URL are registered as secrets
+ * before anything else happens, so no message can carry them. A token that cannot travel in
+ * an HTTP header, or an endpoint that is not a plain http(s) URL, is a configuration error
+ * raised before any request; its message names the variable and never shows the value.
+ */
+export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
+  const rawToken = env.GITHUB_TOKEN ?? "";
+  const rawEndpoint = env.GITHUB_GRAPHQL_URL ?? "";
+  registerSecret(rawToken);
+  registerSecret(rawToken.trim());
+  registerUserinfo(rawEndpoint.trim());
+
+  const token = rawToken.trim();
+  if (!token) return null;
+  const endpoint = rawEndpoint.trim() || DEFAULT_ENDPOINT;
+  const problems = [tokenProblem(token), endpointProblem(endpoint)].filter((p): p is ContentProblem => p !== null);
+  if (problems.length > 0) throw new ContentError(problems);
+  return {
+    endpoint,
+    token,
+    timeoutMs: Number(env.GITHUB_TIMEOUT_MS ?? "") > 0 ? Number(env.GITHUB_TIMEOUT_MS) : 10_000,
+    maxRetryWaitMs: 10_000,
+    cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
+    cacheDuration: env.GITHUB_CACHE_DURATION?.trim() || "1d",
+  };
+}
+
+/**
+ * GitHub tokens are printable ASCII without spaces. Anything else cannot be sent in the
+ * `Authorization` header, and Node's complaint about it would quote the whole header.
+ */
+function tokenProblem(token: string): ContentProblem | null {
+  if (/^[\x21-\x7e]+$/.test(token)) return null;
+  const what = /[\r\n]/.test(token)
+    ? "a line break"
+    : CONTROL_CHARACTER.test(token) || token.includes("\t")
+      ? "a control character"
+      : /\s/.test(token)
+        ? "a space"
+        : "a character outside printable ASCII";
+  return {
+    file: "GITHUB_TOKEN",
+    field: "(environment)",
+    expected: `a token of printable ASCII characters without spaces or line breaks, but it contains ${what} (the value is not shown)`,
+  };
+}
+
+/**
+ * The endpoint must be an http(s) URL (the URL check used for published links, except that
+ * a user name or password is reported on its own). Credentials in it are refused rather than
+ * sent: the token belongs in GITHUB_TOKEN, and a URL with credentials ends up in messages.
+ */
+function endpointProblem(endpoint: string): ContentProblem | null {
+  const problem = (expected: string): ContentProblem => ({ file: "GITHUB_GRAPHQL_URL", field: "(environment)", expected: `${expected} (the value is not shown)` });
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return problem("an absolute http(s) URL such as https://api.github.com/graphql");
+  }
+  if (url.username !== "" || url.password !== "") {
+    return problem("a URL without a user name or password: the token goes in GITHUB_TOKEN");
+  }
+  if (!isSafeAbsoluteUrl(endpoint, "web")) return problem("an absolute http(s) URL such as https://api.github.com/graphql");
+  return null;
+}
+
+/** The user name and password of a URL are secrets, even when the URL is then refused. */
+function registerUserinfo(endpoint: string): void {
+  const match = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(endpoint);
+  if (!match?.[1]) return;
+  const userinfo = match[1];
+  registerSecret(userinfo);
+  for (const part of userinfo.split(":")) {
+    registerSecret(part);
+    registerSecret(safeDecode(part));
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,346 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
+import { ContentError } from "../../../src/content/content-error.ts";
+import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
+import { loadGithubData, type GithubData, type GithubEnvironment, type RepositoryRef } from "../../../src/github/github-data.ts";
+import { projectRepositories } from "../../../src/model/load-portfolio.ts";
+import { readSnapshot } from "../../../src/github/snapshot.ts";
+import { forgetSecrets } from "../../../src/util/redact.ts";
+import { startFakeGithub, type FakeAnswer, type FakeGithub, type FakeGithubOptions, type FakePull, type FakeRepository } from "../../support/fake-github.ts";
+
+/*
+ * GitHub's answers are untrusted and the token is a secret: every fault a live fetch can meet,
+ * with answers that echo the token in their headers, bodies and error messages, must end in
+ * last-known data with a note, and the token must reach no note, log line, error or cache file.
+ */
+
+const TOKEN = "ghp_HOSTILE0TOKEN0MUST0NEVER0LEAK00000000";
+const config: SiteConfig = readSiteConfig({ CONTENT_DIR: "content", SITE_URL: "https://margo.example" });
+const wanted: RepositoryRef[] = projectRepositories(config, await loadPortfolioContent(config.contentDir));
+const snapshot = readSnapshot(join(config.contentDir, "github", "snapshot.json"));
+if (!snapshot) throw new Error("the sample snapshot is missing");
+const first = wanted[0] as RepositoryRef;
+const second = wanted[1] as RepositoryRef;
+
+function liveRepositories(): Record<string, FakeRepository> {
+  return Object.fromEntries(wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }]));
+}
+
+const livePulls: FakePull[] = [
+  { number: 1, title: "Fix the parser", state: "MERGED", createdAt: "2026-03-01T12:00:00Z", repo: "python/cpython", repoStars: 65000 },
+  { number: 2, title: "Add a flag", state: "OPEN", createdAt: "2026-04-01T12:00:00Z", repo: "zig/zig", repoStars: 40000 },
+];
+
+interface Run {
+  data?: GithubData;
+  error?: unknown;
+  server: FakeGithub;
+  logs: string[];
+  cacheDir: string;
+}
+
+async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment = {}, refs: RepositoryRef[] = wanted): Promise<Run> {
+  const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls, ...options });
+  const cacheDir = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  const logs: string[] = [];
+  try {
+    const data = await loadGithubData(
+      config,
+      refs,
+      { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir, GITHUB_TIMEOUT_MS: "2000", ...env },
+      (line) => logs.push(line),
+    );
+    return { data, server, logs, cacheDir };
+  } catch (error) {
+    return { error, server, logs, cacheDir };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every text a run left: its data and notes, its log, its error, and each file of its cache. */
+function traces(r: Run): string[] {
+  const texts = [...r.logs, r.error instanceof Error ? r.error.message : String(r.error ?? "")];
+  if (r.data) texts.push(JSON.stringify({ repositories: [...r.data.repositories], pulls: r.data.pulls, notes: r.data.notes }));
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else texts.push(readFileSync(full, "latin1"));
+    }
+  };
+  walk(r.cacheDir);
+  return texts;
+}
+
+function assertNoSecret(r: Run, secret: string = TOKEN): void {
+  const leaking = traces(r).filter((text) => text.includes(secret));
+  assert.equal(leaking, [], `the secret must appear in no note, log, error or cache file`);
+  rmSync(r.cacheDir, { recursive: true, force: true });
+}
+
+const starsOf = (data: GithubData | undefined, ref: RepositoryRef) => data?.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
+const snapshotStars = (ref: RepositoryRef) =>
+  Object.entries(snapshot.repositories).find(([key]) => key.toLowerCase() === `${ref.owner}/${ref.name}`.toLowerCase())?.[1].stars;
+const echo = (authorization: string | undefined) => `you sent: ${authorization ?? ""}`;
+
+test.after(() => {
+  forgetSecrets();
+});
+
+// Every fault class of the live-data tests, each answered by a server that echoes the token.
+const faults: { name: string; fault: NonNullable<FakeGithubOptions["fault"]>; reason: RegExp; env?: GithubEnvironment }[] = [
+  { name: "HTTP 401", fault: (_, q) => ({ status: 401, headers: { "www-authenticate": echo(q.authorization) }, body: JSON.stringify({ message: echo(q.authorization) }) }), reason: /HTTP 401/ },
+  { name: "HTTP 403", fault: (_, q) => ({ status: 403, headers: { "x-echo": echo(q.authorization) }, body: echo(q.authorization) }), reason: /HTTP 403/ },
+  { name: "a rate limit", fault: (_, q) => ({ status: 429, headers: { "retry-after": "3600", "x-echo": echo(q.authorization) } }), reason: /rate limit/ },
+  { name: "HTTP 503", fault: (_, q) => ({ status: 503, body: echo(q.authorization) }), reason: /HTTP 503/ },
+  { name: "a body that is not JSON", fault: (_, q) => ({ status: 200, body: `<html>${echo(q.authorization)}</html>` }), reason: /not JSON/ },
+  {
+    name: "GraphQL errors without data",
+    fault: (_, q) => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials: ${echo(q.authorization)}` }] }) }),
+    reason: /GraphQL errors: Bad credentials: you sent: bearer \[redacted\]/,
+  },
+  {
+    name: "GraphQL errors spelling the token with \\u escapes",
+    fault: (_, q) => ({ body: `{"errors":[{"message":"${[...(q.authorization ?? "")].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"}]}` }),
+    reason: /GraphQL errors: bearer \[redacted\]/,
+  },
+  { name: "a timeout", fault: (_, q) => ({ delayMs: 1500, headers: { "x-echo": echo(q.authorization) } }), reason: /did not answer within 0.3 s/, env: { GITHUB_TIMEOUT_MS: "300" } },
+];
+
+for (const { name, fault, reason, env } of faults) {
+  test(`should fall back with a note and leak no token after ${name}`, async () => {
+    const r = await run({ fault }, env);
+
+    assert.is(r.error, undefined);
+    assert.is(starsOf(r.data, first), snapshotStars(first));
+    assert.is(r.data?.pulls.length, snapshot.pulls.length);
+    assert.match(r.data?.notes.repositories ?? "", reason);
+    assert.match(r.data?.notes.pulls ?? "", reason);
+    assert.ok(r.logs.some((line) => reason.test(line)));
+    assertNoSecret(r);
+  });
+}
+
+test("should keep the live repositories and leak no token when a partial answer's errors echo it", async () => {
+  const r = await run({
+    fault: (_, q) => ({
+      rewrite: (answer: FakeAnswer) => ({ data: { ...answer.data, r1: null, pulls: null }, errors: [
+        { type: "FORBIDDEN", path: ["r1"], message: `Resource not accessible by ${echo(q.authorization)}` },
+        { type: "FORBIDDEN", path: ["pulls"], message: `Search refused for ${echo(q.authorization)}` },
+      ] }),
+    }),
+  });
+
+  assert.is(starsOf(r.data, first), 1000);
+  assert.is(starsOf(r.data, second), snapshotStars(second));
+  assert.match(r.data?.notes.repositories ?? "", "Resource not accessible by you sent: bearer [redacted]");
+  assert.match(r.data?.notes.pulls ?? "", "Search refused for you sent: bearer [redacted]");
+  assertNoSecret(r);
+});
+
+test("should publish a live title that echoes the token without it, and cache no token", async () => {
+  const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: `Leaked ${TOKEN} here` }] });
+
+  assert.equal(r.data?.pulls.map((p) => p.title), ["Leaked [redacted] here"]);
+  assert.ok(readdirSync(r.cacheDir).length > 0, "the clean answer is cached");
+  assertNoSecret(r);
+});
+
+test("should refuse a token with a line break before any request, without echoing it", async () => {
+  const r = await run({}, { GITHUB_TOKEN: "ghp_FAKE123\nx" });
+
+  assert.instance(r.error, ContentError);
+  assert.match((r.error as Error).message, /GITHUB_TOKEN: .*line break/);
+  assert.is(r.server.requests.length, 0);
+  assertNoSecret(r, "ghp_FAKE123");
+});
+
+test("should refuse a token in the URL's userinfo before any request, without echoing it", async () => {
+  const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls });
+  const url = server.url.replace("http://", "http://user:ghp_SECRET0IN0THE0URL@");
+  const r = await run({}, { GITHUB_GRAPHQL_URL: url });
+  await server.close();
+
+  assert.instance(r.error, ContentError);
+  assert.match((r.error as Error).message, "GITHUB_GRAPHQL_URL");
+  assert.is(server.requests.length, 0);
+  assertNoSecret(r, "ghp_SECRET0IN0THE0URL");
+});
+
+type Rewrite = (answer: FakeAnswer) => unknown;
+const withRepository = (change: (node: Record<string, unknown>) => unknown): Rewrite => (answer) => ({
+  data: { ...answer.data, r0: change({ ...(answer.data.r0 as Record<string, unknown>) }) },
+});
+
+const repositoryShapes: [string, Rewrite, string][] = [
+  ["nameWithOwner 42", withRepository((n) => ({ ...n, nameWithOwner: 42 })), "nameWithOwner: expected a string"],
+  ["stargazerCount \"12\"", withRepository((n) => ({ ...n, stargazerCount: "12" })), "stargazerCount: expected a whole number"],
+  ["stargazerCount -1", withRepository((n) => ({ ...n, stargazerCount: -1 })), "stargazerCount: expected a whole number"],
+  ["stargazerCount 1.5", withRepository((n) => ({ ...n, stargazerCount: 1.5 })), "stargazerCount: expected a whole number"],
+  ["pushedAt 7", withRepository((n) => ({ ...n, pushedAt: 7 })), "pushedAt: expected a string or null"],
+  ["pushedAt not a date", withRepository((n) => ({ ...n, pushedAt: "yesterday" })), "pushedAt: expected an ISO 8601 date-time"],
+  ["a repository that is a list", withRepository(() => []), "expected an object"],
+  ["a renamed name with a control character", withRepository((n) => ({ ...n, nameWithOwner: "margo-voss/evil\u001b[2J" })), "nameWithOwner: expected owner/name"],
+];
+
+for (const [name, rewrite, words] of repositoryShapes) {
+  test(`should fall back for that repository alone when GitHub answers ${name}`, async () => {
+    const r = await run({ fault: () => ({ rewrite }) });
+
+    assert.is(r.error, undefined, String(r.error));
+    assert.is(starsOf(r.data, first), snapshotStars(first));
+    assert.is(starsOf(r.data, second), 1001);
+    assert.match(r.data?.notes.repositories ?? "", `${first.owner}/${first.name}`);
+    assert.match(r.data?.notes.repositories ?? "", "unexpected shape");
+    assert.match(r.data?.notes.repositories ?? "", words);
+    assert.is(r.data?.pulls.length, livePulls.length);
+    assert.not.match(r.data?.notes.repositories ?? "", "\u001b");
+    assertNoSecret(r);
+  });
+}
+
+const withPulls = (change: (pulls: Record<string, unknown>) => unknown): Rewrite => (answer) => ({
+  data: { ...answer.data, pulls: change(JSON.parse(JSON.stringify(answer.data.pulls)) as Record<string, unknown>) },
+});
+const withFirstPull = (change: (node: Record<string, unknown>) => unknown): Rewrite =>
+  withPulls((pulls) => ({ ...pulls, nodes: [change({ ...((pulls.nodes as Record<string, unknown>[])[0] ?? {}) })] }));
+
+const pullShapes: [string, Rewrite, string][] = [
+  ["nodes that are not a list", withPulls((p) => ({ ...p, nodes: { 0: "x" } })), "pulls.nodes: expected a list"],
+  ["no pageInfo", withPulls((p) => ({ ...p, pageInfo: undefined })), "pulls.pageInfo: expected an object"],
+  ["a search result that is a string", withPulls(() => "many"), "pulls: expected an object"],
+  ["a title that is an object", withFirstPull((n) => ({ ...n, title: { text: "x" } })), "pulls.nodes.0.title: expected a string"],
+  ["a number that is a string", withFirstPull((n) => ({ ...n, number: "1" })), "pulls.nodes.0.number: expected a whole number"],
+  ["an unknown state", withFirstPull((n) => ({ ...n, state: "DRAFT" })), "pulls.nodes.0.state: expected one of OPEN, CLOSED, MERGED"],
+  ["a repository that is null", withFirstPull((n) => ({ ...n, repository: null })), "pulls.nodes.0.repository: expected an object"],
+  ["a repository name with a control character", withFirstPull((n) => ({ ...n, repository: { nameWithOwner: "evil/\u009bname", stargazerCount: 1, owner: { login: "evil" } } })), "nameWithOwner: expected owner/name"],
+  ["a createdAt that is a number", withFirstPull((n) => ({ ...n, createdAt: 7 })), "pulls.nodes.0.createdAt: expected a string or null"],
+];
+
+for (const [name, rewrite, words] of pullShapes) {
+  test(`should fall back for the whole pull list when the search answers ${name}`, async () => {
+    const r = await run({ fault: () => ({ rewrite }) });
+
+    assert.is(r.error, undefined, String(r.error));
+    assert.equal(r.data?.pulls.map((p) => p.url), snapshot.pulls.map((p) => p.url));
+    assert.match(r.data?.notes.pulls ?? "", "unexpected shape");
+    assert.match(r.data?.notes.pulls ?? "", words);
+    assert.is(starsOf(r.data, first), 1000);
+    assertNoSecret(r);
+  });
+}
+
+const envelopeShapes: [string, string][] = [
+  ["data that is a number", JSON.stringify({ data: 42 })],
+  ["data that is a list", JSON.stringify({ data: [] })],
+  ["errors that are not a list", JSON.stringify({ data: {}, errors: "boom" })],
+  ["an error whose message is an object", JSON.stringify({ errors: [{ message: { text: "x" } }] })],
+  ["a JSON list", "[]"],
+  ["JSON null", "null"],
+];
+
+for (const [name, body] of envelopeShapes) {
+  test(`should fall back for everything when the answer is ${name}`, async () => {
+    const r = await run({ fault: () => ({ body }) });
+
+    assert.is(r.error, undefined, String(r.error));
+    assert.is(starsOf(r.data, first), snapshotStars(first));
+    assert.is(r.data?.pulls.length, snapshot.pulls.length);
+    assert.match(r.data?.notes.repositories ?? "", "unexpected shape");
+    assert.match(r.data?.notes.pulls ?? "", "unexpected shape");
+    assertNoSecret(r);
+  });
+}
+
+test("should replace a live pull link that is not http(s) by its github.com address, and say so", async () => {
+  const r = await run({
+    pulls: [
+      { ...livePulls[0] as FakePull, url: "javascript:alert(1)" },
+      { ...livePulls[1] as FakePull, url: "https://user:pass@github.com/zig/zig/pull/2" },
+    ],
+  });
+
+  assert.equal(r.data?.pulls.map((p) => p.url), ["https://github.com/python/cpython/pull/1", "https://github.com/zig/zig/pull/2"]);
+  assert.match(r.data?.notes.pulls ?? "", "not http(s) URLs for python/cpython#1, zig/zig#2");
+  assert.not.match(JSON.stringify(r.data?.pulls), "javascript:");
+  assertNoSecret(r);
+});
+
+test("should remove control characters from live titles, and say so", async () => {
+  const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: "Fix\u001b[31m red\u0007 \u009b2J" }] });
+
+  assert.equal(r.data?.pulls.map((p) => p.title), ["Fix[31m red 2J"]);
+  assert.match(r.data?.notes.pulls ?? "", "Control characters were removed from the titles of python/cpython#1.");
+  assertNoSecret(r);
+});
+
+test("should give the UTC day of a pull opened with an offset", async () => {
+  const r = await run({ pulls: [{ ...livePulls[0] as FakePull, createdAt: "2026-02-03T23:30:00-05:00" }] });
+
+  assert.equal(r.data?.pulls.map((p) => p.created), ["2026-02-04"]);
+  assertNoSecret(r);
+});
+
+test("should stop asking when GitHub keeps announcing the same next page", async () => {
+  const r = await run({
+    fault: () => ({ rewrite: (answer) => ({ data: { ...answer.data, pulls: { issueCount: 2, pageInfo: { hasNextPage: true, endCursor: "same" }, nodes: [] } } }) }),
+  });
+
+  assert.ok(r.server.requests.length <= 2, `${r.server.requests.length} requests`);
+  assert.match(r.data?.notes.pulls ?? "", "kept announcing more pull requests");
+  assertNoSecret(r);
+});
+
+test("should handle repositories and pull targets named like Object.prototype members", async () => {
+  const names = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+  const refs = names.map((name) => ({ owner: "margo-voss", name }));
+  const repositories = Object.fromEntries(names.map((name, i) => [`margo-voss/${name}`, { stars: 10 + i, pushedAt: null }]));
+  const pulls: FakePull[] = names.map((name, i) => ({ number: i + 1, title: name, state: "OPEN", createdAt: "2026-01-01T00:00:00Z", repo: `${name}/${name}`, repoStars: i }));
+  const r = await run({ repositories, pulls }, {}, refs);
+
+  assert.is(r.error, undefined, String(r.error));
+  assert.equal(refs.map((ref) => starsOf(r.data, ref)), [10, 11, 12, 13]);
+  assert.equal(r.data?.pulls.map((p) => p.repo), names.map((name) => `${name}/${name}`));
+  assertNoSecret(r);
+});
+
+test("should ignore a cache entry of the wrong shape and ask GitHub again", async () => {
+  const cached = await run({});
+  const port = Number(new URL(cached.server.url).port);
+  // The same entry in a folder this process has never looked into (it remembers which files
+  // exist), with its data replaced; the server on the same port makes the same cache key.
+  const tampered = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  for (const name of readdirSync(cached.cacheDir)) {
+    const text = readFileSync(join(cached.cacheDir, name), "utf8");
+    writeFileSync(join(tampered, name), name.endsWith(".json") ? JSON.stringify({ data: 42 }) : text);
+  }
+  const again = await run({ port }, { GITHUB_CACHE_DIR: tampered });
+
+  assert.is(again.server.requests.length, 1);
+  assert.is(starsOf(again.data, first), 1000);
+  assertNoSecret(again);
+  rmSync(tampered, { recursive: true, force: true });
+  rmSync(cached.cacheDir, { recursive: true, force: true });
+});
+
+test("should answer from a cache entry of the right shape without a request", async () => {
+  const cached = await run({});
+  const port = Number(new URL(cached.server.url).port);
+  const copy = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  for (const name of readdirSync(cached.cacheDir)) writeFileSync(join(copy, name), readFileSync(join(cached.cacheDir, name)));
+  const again = await run({ port }, { GITHUB_CACHE_DIR: copy });
+
+  assert.is(again.server.requests.length, 0);
+  assert.is(starsOf(again.data, first), 1000);
+  assertNoSecret(again);
+  rmSync(copy, { recursive: true, force: true });
+  rmSync(cached.cacheDir, { recursive: true, force: true });
+});
+
+test.run();
