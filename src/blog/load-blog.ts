@@ -80,7 +80,8 @@ interface PostSource {
   meta: PostFrontMatter;
   body: string;
   slug: string;
-  date: DateTime;
+  /** Null when the date was refused: the post is still checked, never published. */
+  date: DateTime | null;
 }
 
 /**
@@ -120,10 +121,14 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
 
 /** Out at the build clock: not a draft, and dated no later than the build. */
 function isPublished(source: PostSource, at: DateTime): boolean {
-  return source.meta.draft !== true && source.date <= at;
+  return source.meta.draft !== true && source.date !== null && source.date <= at;
 }
 
-/** Each post file's front matter, date and slug, checked; a file with a problem is left out. */
+/**
+ * Each post file's front matter, date and slug, checked. A file whose front matter has the wrong
+ * shape is left out; one with a bad date or slug is kept, so its tags, images and links are
+ * still checked in the same build.
+ */
 function readPostSources(folder: string, zone: string, problems: ProblemList): PostSource[] {
   const sources: PostSource[] = [];
   const slugOwners = new Map<string, string>();
@@ -140,8 +145,8 @@ function readPostSources(folder: string, zone: string, problems: ProblemList): P
       if (!slug) found.push({ file: where, field: "(file name)", expected: "a file name with letters or digits, used as the post's slug" });
       else if (taken) found.push({ file: where, field: "(file name)", expected: `a slug no other post has (${taken} is also "${slug}")` });
       else slugOwners.set(slug, where);
-      if (found.length > 0 || !date.date) throw new ContentError(found);
-      sources.push({ file, where, meta, body, slug, date: date.date });
+      found.forEach((problem) => problems.add(problem));
+      sources.push({ file, where, meta, body, slug, date: date.date ?? null });
     }, undefined);
   }
   return sources;
@@ -200,7 +205,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   // A link to another post must not lead to one that is not out when this one is: the link
   // would be broken, and it would publish the unreleased post's URL. A draft may link anywhere.
   const linkedPost = (href: string, target: PostSource): void => {
-    if (meta.draft === true) return;
+    // A refused date is reported already: there is no deadline to compare with.
+    if (meta.draft === true || !source.date || !target.date) return;
     const deadline = source.date > context.buildTime ? source.date : context.buildTime;
     const why = target.meta.draft === true ? "a draft" : target.date > deadline ? `dated later (${target.meta.date})` : null;
     if (why) problems.push({ file: where, field: `body link ${href}`, expected: `a link to a post that is out when this one is (${target.where} is ${why})` });
@@ -241,7 +247,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     coverSource = "site image";
     images.unshift({ ...cover, cover: true });
   }
-  if (problems.length > 0 || !cover) throw new ContentError(problems);
+  // Without a date (its problem is reported already) a post is checked but never built.
+  if (problems.length > 0 || !cover || !source.date) throw new ContentError(problems);
 
   const links: BlogPost["links"] = { internal: [], external: [] };
   for (const link of rendered.links) {

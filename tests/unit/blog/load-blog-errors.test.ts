@@ -194,15 +194,13 @@ test("should name the post whose year is outside 1970-9999", async () => {
   assert.match(problem.expected, /a year from 1970 to 9999/);
 });
 
-test("should refuse a published post's link to a draft or a later scheduled post, without rendering the link", async () => {
+test("should refuse a published post's link to a draft", async () => {
   const problems = await problemsOf({
-    "out.md": postFile(meta({ date: "2026-03-10" }), "See [the draft](draft.md) and [the next one](../later.md).\n"),
+    "out.md": postFile(meta({ date: "2026-03-10" }), "See [the draft](draft.md).\n"),
     "draft.md": postFile(meta({ draft: true })),
-    "later.md": postFile(meta({ date: "2027-01-12" })),
   });
 
   assert.match(problemAt(problems, "body link draft.md").expected, /posts\/draft\.md is a draft/);
-  assert.match(problemAt(problems, "body link ../later.md").expected, /posts\/later\.md is dated later \(2027-01-12\)/);
 });
 
 test("should accept a scheduled post's link to a post scheduled before it, and a draft's link to anything", async () => {
@@ -222,6 +220,15 @@ test("should refuse an image path whose percent-escapes are not UTF-8, as a cont
   const problems = await problemsOf({ "escapes.md": postFile(meta({ cover: { src: "../images/%E0%A4%A.png", alt: "Broken" } })) });
 
   assert.match(problemAt(problems, "cover.src").expected, /an image file in/);
+});
+
+test("should still check the tags and images of a post whose date is refused", async () => {
+  const problems = await problemsOf({
+    "a.md": postFile(meta({ tags: ["zig"] })),
+    "b.md": postFile(meta({ date: "2026-02-30", tags: ["Zig"] }), "![A map](../images/nowhere.png)\n"),
+  });
+
+  assert.equal(problems.map((p) => p.field), ["date", "tags[0]", "body image ../images/nowhere.png"]);
 });
 
 test("should report front-matter, date, tag and image problems of every post in one error", async () => {
