@@ -16,10 +16,16 @@ function setFrontMatter(contentDir: string, project: string, key: string, value:
   writeFileSync(file, changed);
 }
 
+/** Adds a post to a content copy. */
+function writePost(contentDir: string, name: string, frontMatter: string, body = "Hello.\n"): void {
+  writeFileSync(join(contentDir, "blog/posts", name), `---\ntitle: A post\ndescription: About it.\n${frontMatter}\n---\n${body}`);
+}
+
 const contentDirs: string[] = [];
 let intact: BuildResult;
 let unknownCluster: BuildResult;
 let duplicateName: BuildResult;
+let everywhere: BuildResult;
 
 test.before(async () => {
   const intactDir = copyContent();
@@ -27,17 +33,24 @@ test.before(async () => {
   setFrontMatter(clusterDir, "PeakLog.md", "cluster", "nonexistent");
   const duplicateDir = copyContent();
   setFrontMatter(duplicateDir, "bramble.md", "name", "PeakLog");
-  contentDirs.push(intactDir, clusterDir, duplicateDir);
-  [intact, unknownCluster, duplicateName] = await Promise.all([
+  // One problem in the portfolio and three in the blog, in files of both.
+  const everywhereDir = copyContent();
+  writeFileSync(join(everywhereDir, "now.yaml"), readFileSync(join(everywhereDir, "now.yaml"), "utf8").replace(/^updated: .*$/m, "updated: last week"));
+  writePost(everywhereDir, "bad-date.md", "date: 2026-04-31");
+  writePost(everywhereDir, "shouting.md", "date: 2026-04-01\ntags: [RUST]");
+  writePost(everywhereDir, "no-picture.md", "date: 2026-04-02", "![A map](../images/no-such-map.png)\n");
+  contentDirs.push(intactDir, clusterDir, duplicateDir, everywhereDir);
+  [intact, unknownCluster, duplicateName, everywhere] = await Promise.all([
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: intactDir }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: clusterDir }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: duplicateDir }),
+    buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: everywhereDir }),
   ]);
 });
 
 test.after(() => {
   for (const dir of contentDirs) removeDir(dir);
-  for (const build of [intact, unknownCluster, duplicateName]) removeDir(build.outDir);
+  for (const build of [intact, unknownCluster, duplicateName, everywhere]) removeDir(build.outDir);
 });
 
 test("should build an unbroken copy of the sample content from CONTENT_DIR", () => {
@@ -83,6 +96,18 @@ test("should print each content problem once", () => {
   const times = (output: string, text: string) => output.split(text).length - 1;
   assert.is(times(unknownCluster.output, "PeakLog.md: cluster: expected"), 1, unknownCluster.output);
   assert.is(times(duplicateName.output, "bramble.md: name: expected"), 1, duplicateName.output);
+});
+
+test("should report a now.yaml error, a post's date, a tag clash and a missing image in one build", () => {
+  const output = everywhere.output;
+  assert.is.not(everywhere.status, 0, output);
+  assert.match(output, "Invalid content (4 problems)");
+  assert.match(output, /now\.yaml: updated: expected/);
+  assert.match(output, /posts\/bad-date\.md: date: expected a real calendar date such as 2026-03-10, found "2026-04-31"/);
+  assert.match(output, /posts\/shouting\.md: tags\[0\]: expected one spelling per tag: "rust" \(.*\) and "RUST" \(.*\) differ only in case/);
+  assert.match(output, /posts\/no-picture\.md: body image \.\.\/images\/no-such-map\.png: expected an existing, readable image file/);
+  assert.equal(stackTraceLines(output), []);
+  assert.equal(listFiles(everywhere.outDir, "api"), []);
 });
 
 test.run();
