@@ -1,7 +1,11 @@
 import MarkdownIt from "markdown-it";
-import type { Token } from "markdown-it";
-import slugify from "@sindresorhus/slugify";
+import type { MarkdownIt as Parser, Token } from "markdown-it";
+import { ContentError } from "../content/content-error.ts";
+import { isSafeLink } from "../util/safe-url.ts";
+import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
+import { sanitizeRawHtml, type RawHtml } from "./raw-html.ts";
+import { refusedUrlProblem, refusedUrlProblems, type RefusedUrl } from "./refused-urls.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 export interface RenderedHeading {
@@ -39,26 +43,60 @@ export interface RenderedMarkdown {
   wordCount: number;
 }
 
-/** How a document's URLs are published: e.g. made absolute, `.md` links turned into page URLs. */
+/** How a document is rendered: where its URLs go, what its raw HTML becomes, where it was read from. */
 export interface RenderOptions {
-  resolveLink?(href: string): string;
+  /** The published href of a link; null publishes only the link's text (it leads to a post not out yet). */
+  resolveLink?(href: string): string | null;
   /** The published URL of an image and, when known, its pixel size (written on the element, so pages do not shift). */
   resolveImage?(src: string): { url: string; width?: number; height?: number };
+  /** The file the Markdown was read from; content errors name it and the line. Default: none (errors say "Markdown"). */
+  file?: string;
+  /** What raw HTML becomes (site.yaml `markdown.raw_html`). Default: `escape`. */
+  rawHtml?: RawHtml | undefined;
 }
 
-// Authored content is trusted (it is the owner's own), so raw HTML passes through. Code is
-// highlighted here, in the one render, so pages and the API's content_html share the same HTML.
-const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false, highlight: highlightCode });
+/** Where a line of inline Markdown came from, for content errors (a /now item: `now.yaml`, `sections[0].items[2]`). */
+export interface InlineOptions {
+  file?: string;
+  field?: string;
+  /** Default: `escape`. */
+  rawHtml?: RawHtml | undefined;
+}
+
+// One parser per raw-HTML setting, made on first use. Code is highlighted here, in the one
+// render, so pages, feeds and the API's content_html share the same HTML (and the same rule).
+const parsers = new Map<RawHtml, Parser>();
+
+function parserFor(rawHtml: RawHtml = "escape"): Parser {
+  let markdown = parsers.get(rawHtml);
+  if (markdown) return markdown;
+  markdown = new MarkdownIt({ html: rawHtml !== "escape", linkify: true, typographer: false, highlight: highlightCode });
+  // markdown-it's own check drops a `javascript:` link silently (the text stays, the link goes):
+  // here every link becomes a token, so checkUrls below sees it and the owner is told.
+  markdown.validateLink = () => true;
+  // linkify-it would also link `ftp://…` text, which no published link may be: it stays text.
+  markdown.linkify.add("ftp:", null);
+  if (rawHtml === "sanitize") {
+    markdown.renderer.rules.html_block = (tokens, index) => sanitizeRawHtml(tokens[index]?.content ?? "");
+    markdown.renderer.rules.html_inline = (tokens, index) => sanitizeRawHtml(tokens[index]?.content ?? "");
+  }
+  parsers.set(rawHtml, markdown);
+  return markdown;
+}
 
 /**
  * Parses a Markdown document once and derives the HTML, the plain text and the headings
- * from that one token stream, so nothing ever renders the same file twice.
+ * from that one token stream, so nothing ever renders the same file twice. A link or image
+ * whose URL isSafeLink refuses is a ContentError naming the file and line; all of a
+ * document's are reported together.
  */
 export function renderMarkdown(source: string, options: RenderOptions = {}): RenderedMarkdown {
+  const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parse(source, env);
-  const headings = assignHeadingIds(tokens);
-  const { links, images } = resolveUrls(tokens, options);
+  const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
+  const { links, images, refused } = checkUrls(tokens, options);
+  if (refused.length > 0) throw new ContentError(refusedUrlProblems(refused, source, options.file));
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: tokensToText(tokens),
@@ -70,20 +108,40 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   };
 }
 
-/** Rewrites every link and image URL in place through the resolver, and lists them. */
-function resolveUrls(tokens: Token[], options: RenderOptions): { links: RenderedLink[]; images: RenderedImage[] } {
+/**
+ * Checks every link and image URL (written, autolinked or linkified) and rewrites the safe ones
+ * in place through the resolver. Refused ones are listed with the body line they are on
+ * (markdown-it gives block tokens their lines; line breaks inside a paragraph count on).
+ */
+function checkUrls(tokens: Token[], options: RenderOptions): { links: RenderedLink[]; images: RenderedImage[]; refused: RefusedUrl[] } {
   const links: RenderedLink[] = [];
   const images: RenderedImage[] = [];
+  const refused: RefusedUrl[] = [];
+  let line = 0;
   for (const block of tokens) {
+    if (block.map) line = block.map[0];
     const children = block.children ?? [];
     children.forEach((token, index) => {
-      if (token.type === "link_open") {
+      if (token.type === "softbreak" || token.type === "hardbreak") line += 1;
+      else if (token.type === "link_open") {
         const written = String(token.attrGet("href") ?? "");
+        if (!isSafeLink(written)) {
+          refused.push({ line, kind: token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link", url: written });
+          return;
+        }
         const url = options.resolveLink ? options.resolveLink(written) : written;
+        if (url === null) {
+          withholdLink(children, index);
+          return;
+        }
         token.attrSet("href", url);
         links.push({ written, url, text: linkText(children, index) });
       } else if (token.type === "image") {
         const written = String(token.attrGet("src") ?? "");
+        if (!isSafeLink(written)) {
+          refused.push({ line, kind: "image", url: written });
+          return;
+        }
         const resolved = options.resolveImage ? options.resolveImage(written) : { url: written };
         token.attrSet("src", resolved.url);
         if (resolved.width && resolved.height) {
@@ -91,10 +149,13 @@ function resolveUrls(tokens: Token[], options: RenderOptions): { links: Rendered
           token.attrSet("height", String(resolved.height));
         }
         images.push({ written, url: resolved.url, alt: inlineText(token.children ?? []).trim() });
+      } else if (token.type === "html_inline") {
+        // A tag written across lines moves on as many lines.
+        line += token.content.split("\n").length - 1;
       }
     });
   }
-  return { links, images };
+  return { links, images, refused };
 }
 
 function linkText(children: Token[], openIndex: number): string {
@@ -111,6 +172,27 @@ function linkText(children: Token[], openIndex: number): string {
   return inlineText(inside).trim();
 }
 
+/** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
+function withholdLink(children: Token[], openIndex: number): void {
+  const open = children[openIndex];
+  if (!open) return;
+  const isAutolink = open.markup === "autolink" || open.markup === "linkify";
+  open.hidden = true;
+  open.attrs = null;
+  let depth = 0;
+  for (const token of children.slice(openIndex + 1)) {
+    if (token.type === "link_open") depth += 1;
+    if (token.type === "link_close") {
+      if (depth === 0) {
+        token.hidden = true;
+        return;
+      }
+      depth -= 1;
+    }
+    if (isAutolink && token.type === "text") token.content = "";
+  }
+}
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
 function countWords(tokens: Token[]): number {
@@ -121,28 +203,16 @@ function countWords(tokens: Token[]): number {
   return count;
 }
 
-/** Renders one line of inline Markdown (a /now item) to HTML and plain text. */
-export function renderInline(source: string): { html: string; text: string } {
+/** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
+export function renderInline(source: string, options: InlineOptions = {}): { html: string; text: string } {
+  const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parseInline(source, env);
+  const { refused } = checkUrls(tokens, {});
+  if (refused.length > 0) {
+    throw new ContentError(refused.map((url) => refusedUrlProblem(url, options.file ?? "(Markdown)", options.field ? `${options.field}, ${url.kind}` : url.kind)));
+  }
   return { html: markdown.renderer.render(tokens, markdown.options, env), text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim() };
-}
-
-/** Gives every heading a stable, unique id from its text (`getting-started`, `getting-started-2`). */
-function assignHeadingIds(tokens: Token[]): RenderedHeading[] {
-  const taken = new Set<string>();
-  const headings: RenderedHeading[] = [];
-  tokens.forEach((token, index) => {
-    if (token.type !== "heading_open") return;
-    const title = inlineText(tokens[index + 1]?.children ?? []).trim();
-    const base = slugify(title) || "section";
-    let id = base;
-    for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
-    taken.add(id);
-    token.attrSet("id", id);
-    headings.push({ level: Number(token.tag.slice(1)), id, title });
-  });
-  return headings;
 }
 
 /** Plain text of a token stream: block texts separated by blank lines, code kept verbatim. */

@@ -1,6 +1,22 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { renderInline, renderMarkdown, stripTags } from "../../../src/markdown/render-markdown.ts";
+import { ContentError } from "../../../src/content/content-error.ts";
+import { renderInline, renderMarkdown, stripTags, type RenderOptions } from "../../../src/markdown/render-markdown.ts";
+
+/** The content error a render throws (fails the test when it renders). */
+function refusal(source: string, options: RenderOptions = {}): ContentError {
+  try {
+    renderMarkdown(source, options);
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  assert.unreachable("the render should be refused");
+  throw new Error("unreachable");
+}
 
 test("should give every heading a slug id, in the HTML and in the headings list", () => {
   const rendered = renderMarkdown("## Getting Started\n\ntext\n\n### Why Rust?\n");
@@ -32,8 +48,8 @@ test("should fall back to `section` for a heading without letters or digits", ()
   assert.is(rendered.headings[0]?.id, "section");
 });
 
-test("should give plain text without tags, with blocks separated by blank lines", () => {
-  const rendered = renderMarkdown("Some **bold** and [a link](https://x.example/).\n\n<div class=\"note\">Raw <b>HTML</b></div>\n\n- one\n- two <em>too</em>\n");
+test("should give plain text without tags, with blocks separated by blank lines, where raw HTML is trusted", () => {
+  const rendered = renderMarkdown("Some **bold** and [a link](https://x.example/).\n\n<div class=\"note\">Raw <b>HTML</b></div>\n\n- one\n- two <em>too</em>\n", { rawHtml: "trust" });
 
   assert.is(rendered.text, "Some bold and a link.\n\nRaw HTML\n\none\n\ntwo too");
 });
@@ -92,6 +108,122 @@ test("should write the resolved URL and the pixel size on an image, so the page 
 
   assert.match(rendered.html, '<img src="https://x.example/blog/images/chart.png" alt="A chart" width="800" height="450">');
   assert.equal(rendered.images, [{ written: "../images/chart.png", url: "https://x.example/blog/images/chart.png", alt: "A chart" }]);
+});
+
+
+const HOSTILE_HTML = '<script>alert(1)</script>\n\nText with <img src=x onerror="alert(2)"> inline.\n';
+
+test("should show raw HTML as text by default (escape)", () => {
+  const rendered = renderMarkdown(HOSTILE_HTML);
+
+  assert.is(rendered.html, "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>Text with &lt;img src=x onerror=&quot;alert(2)&quot;&gt; inline.</p>\n");
+});
+
+test("should pass raw HTML through as written when it is trusted", () => {
+  const rendered = renderMarkdown(HOSTILE_HTML, { rawHtml: "trust" });
+
+  assert.match(rendered.html, "<script>alert(1)</script>");
+  assert.match(rendered.html, '<img src=x onerror="alert(2)">');
+});
+
+test("should drop scripts, event handlers and unsafe URLs from raw HTML when it is sanitized", () => {
+  const source = `${HOSTILE_HTML}\n<a href="javascript:alert(3)" onclick="alert(4)" title="t">x</a> <a href="https://ok.example/">ok</a> <iframe src="https://x.example/"></iframe><style>p{}</style>\n`;
+  const rendered = renderMarkdown(source, { rawHtml: "sanitize" });
+
+  assert.not.match(rendered.html, /<script|<iframe|<style|onerror|onclick|javascript:|alert\(1\)/);
+  assert.match(rendered.html, '<img src="x" />');
+  // Inline, each tag is its own token: what stood between a refused pair is shown as text.
+  assert.match(rendered.html, '<a title="t">x</a> <a href="https://ok.example/">ok</a> p{}</p>');
+});
+
+test("should keep a sanitized element open around the Markdown it wraps, as written", () => {
+  const rendered = renderMarkdown('<details class="more" id="main">\n<summary>More</summary>\n\n**Bold** text\n\n</details>\n\nInline <b>bold</b> and <kbd>Ctrl</kbd>.\n', { rawHtml: "sanitize" });
+
+  assert.is(rendered.html, '<details class="more">\n<summary>More</summary>\n<p><strong>Bold</strong> text</p>\n</details>\n<p>Inline <b>bold</b> and <kbd>Ctrl</kbd>.</p>\n');
+});
+
+test("should refuse every unsafe link and image scheme at once, naming the line and the scheme only", () => {
+  const source = [
+    "# Title", // 1
+    "", // 2
+    "[a](javascript:alert(1)) and [b](JaVaScRiPt:alert(1))", // 3
+    "![c](data:image/png;base64,AAAA)", // 4
+    "<javascript:alert(1)>", // 5
+    "[d](<java\tscript:alert(1)>) [e](vbscript:msgbox) [f](file:///etc/passwd)", // 6
+    "[g](&#106;avascript:alert(1))", // 7
+    "", // 8
+    "- a list item with [h](javascript:alert(1))", // 9
+    "",
+    "[fine](https://ok.example/) [rel](../other/) [mail](mailto:a@b.example) [frag](#top)",
+  ].join("\n");
+  const error = refusal(source);
+
+  assert.equal(
+    error.problems.map((p) => [p.field, p.actual]),
+    [
+      ["body line 3, link", "javascript:"],
+      ["body line 3, link", "JaVaScRiPt:"],
+      ["body line 4, image", "data:"],
+      ["body line 5, autolink", "javascript:"],
+      ["body line 6, link", "java%09script:"],
+      ["body line 6, link", "vbscript:"],
+      ["body line 6, link", "file:"],
+      ["body line 7, link", "javascript:"],
+      ["body line 9, link", "javascript:"],
+    ],
+  );
+  assert.not.match(error.message, "alert");
+  assert.not.match(error.message, "passwd");
+});
+
+test("should name the file and its own line numbers, front matter counted", () => {
+  const dir = mkdtempSync(join(tmpdir(), "folio-markdown-"));
+  try {
+    const file = join(dir, "post.md");
+    const body = "\nIntro\n\n[x](javascript:alert(1))\n";
+    writeFileSync(file, `---\ntitle: T\ndate: 2026-01-01\n---\n${body}`);
+    const error = refusal(body.trim(), { file });
+
+    assert.equal(error.problems.map((p) => [p.field, p.actual]), [["line 8, link", "javascript:"]]);
+    assert.match(error.problems[0]?.file ?? "", /post\.md$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("should refuse a protocol-relative link to no host and a URL with credentials", () => {
+  const error = refusal("[a](//) [b](https://user:pw@x.example/)");
+
+  assert.equal(error.problems.map((p) => p.actual), ["//…", "https:"]);
+});
+
+test("should link http(s) text and leave ftp:// text as text", () => {
+  const rendered = renderMarkdown("See https://x.example/a and ftp://files.example/b\n");
+
+  assert.is(rendered.html, '<p>See <a href="https://x.example/a">https://x.example/a</a> and ftp://files.example/b</p>\n');
+});
+
+test("should refuse an unsafe link in inline Markdown, naming the file and field", () => {
+  try {
+    renderInline("Now: [x](javascript:alert(1))", { file: "content/now.yaml", field: "sections[0].items[1]" });
+    assert.unreachable("should be refused");
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    assert.equal(error.problems.map((p) => [p.file, p.field, p.actual]), [["content/now.yaml", "sections[0].items[1], link", "javascript:"]]);
+  }
+});
+
+test("should not give a heading an id the layout uses", () => {
+  const rendered = renderMarkdown("## Main\n\n## Palette results\n\n## Palette option 1\n\n## Main\n");
+
+  assert.equal(rendered.headings.map((h) => h.id), ["main-2", "palette-results-2", "palette-option-1-2", "main-3"]);
+  assert.match(rendered.html, '<h2 id="main-2">Main</h2>');
+});
+
+test("should give two headings of the same text distinct ids", () => {
+  const rendered = renderMarkdown("## Setup\n\n## Setup\n");
+
+  assert.equal(rendered.headings.map((h) => h.id), ["setup", "setup-2"]);
 });
 
 test.run();

@@ -1,0 +1,54 @@
+import type { Token } from "markdown-it";
+import slugify from "@sindresorhus/slugify";
+
+/**
+ * Ids the page layout and the pages themselves use (src/site/layout.ts, src/site/pages/*.ts,
+ * site-assets/palette.js). A Markdown heading never gets one of them: `## Main` must not take
+ * the skip link's target away from `<main id="main">`. A test reads those files and fails when
+ * an id there is missing here (tests/unit/markdown/heading-ids.test.ts).
+ */
+export const LAYOUT_IDS: ReadonlySet<string> = new Set([
+  // The shell of every page: the skip link's target and the search palette.
+  "main",
+  "palette-results",
+  // Section titles of the home, projects and blog index pages.
+  "intro-title",
+  "featured-title",
+  "domains-title",
+  "posts-title",
+  "projects-title",
+  "tags-title",
+]);
+
+/**
+ * Ids made from a pattern: the palette numbers its options. The domain (`d-…`) and year
+ * (`y-2026`) titles are left out on purpose: they sit on list pages that never show a rendered
+ * document, and reserving every `d-` slug would change ids of existing headings ("D-Bus").
+ */
+export const LAYOUT_ID_PATTERNS: readonly RegExp[] = [/^palette-option-\d+$/];
+
+/** True when `id` belongs to the layout, so a heading must not take it. */
+export function isLayoutId(id: string): boolean {
+  return LAYOUT_IDS.has(id) || LAYOUT_ID_PATTERNS.some((pattern) => pattern.test(id));
+}
+
+/**
+ * Gives every heading a stable id from its text (`getting-started`), unique in the document and
+ * never one of the layout's: a taken id gets the next free number (`getting-started-2`,
+ * `main-2`). `title` is the heading's plain text.
+ */
+export function assignHeadingIds(tokens: Token[], title: (index: number) => string): { level: number; id: string; title: string }[] {
+  const taken = new Set<string>();
+  const headings: { level: number; id: string; title: string }[] = [];
+  tokens.forEach((token, index) => {
+    if (token.type !== "heading_open") return;
+    const text = title(index);
+    const base = slugify(text) || "section";
+    let id = base;
+    for (let n = 2; taken.has(id) || isLayoutId(id); n += 1) id = `${base}-${n}`;
+    taken.add(id);
+    token.attrSet("id", id);
+    headings.push({ level: Number(token.tag.slice(1)), id, title: text });
+  });
+  return headings;
+}

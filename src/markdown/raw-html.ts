@@ -1,0 +1,87 @@
+import { createRequire } from "node:module";
+import type sanitizeHtmlType from "sanitize-html";
+import { isSafeLink } from "../util/safe-url.ts";
+
+/*
+ * What raw HTML written in Markdown becomes (site.yaml `markdown.raw_html`, docs/content-format.md):
+ * - `escape` (the default): shown as text, as markdown-it's `html: false` does. Nothing an
+ *   author (or a pasted snippet) writes can run on the page, in the feeds or in content_html.
+ * - `sanitize`: each raw HTML token passes through sanitize-html with the allow-list below.
+ * - `trust`: passed through as written, for an owner who writes all content alone.
+ */
+export const RAW_HTML_MODES = ["escape", "sanitize", "trust"] as const;
+export type RawHtml = (typeof RAW_HTML_MODES)[number];
+
+/*
+ * Formatting and structure only: no script, style, iframe, object, embed, form or input, no
+ * svg/math (their parsing rules differ), no `on*`, `style`, `id` or `name` attribute (ids belong
+ * to headings and the layout), and href/src only when isSafeLink accepts them.
+ */
+const ALLOWED_TAGS = [
+  "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn", "div", "dl", "dt",
+  "em", "figcaption", "figure", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p",
+  "pre", "q", "s", "samp", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th",
+  "thead", "time", "tr", "u", "ul", "var", "wbr",
+];
+const ALLOWED_ATTRIBUTES = {
+  a: ["href", "title"],
+  img: ["src", "alt", "title", "width", "height"],
+  td: ["colspan", "rowspan"],
+  th: ["colspan", "rowspan", "scope"],
+  time: ["datetime"],
+  ol: ["start"],
+  "*": ["class", "lang", "dir", "title"],
+};
+
+const URL_ATTRIBUTES = new Set(["href", "src"]);
+
+// Loaded on first use: sanitize-html brings a CSS parser along, which a site that escapes or
+// trusts raw HTML should not pay for at start-up.
+let sanitizer: typeof sanitizeHtmlType | undefined;
+
+function sanitizeHtml(): typeof sanitizeHtmlType {
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlType;
+  return sanitizer;
+}
+
+/**
+ * One raw HTML token (a block or an inline tag) made safe. A tag the token leaves open stays
+ * open, so `<details>` … Markdown … `</details>` keeps its structure; the closing tag is kept
+ * when its element is allowed. Every attribute value is re-escaped by the sanitizer.
+ */
+export function sanitizeRawHtml(html: string): string {
+  const closing = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>\s*$/.exec(html);
+  if (closing) {
+    const name = (closing[1] ?? "").toLowerCase();
+    return ALLOWED_TAGS.includes(name) ? `</${name}>${/\s*$/.exec(html)?.[0] ?? ""}` : "";
+  }
+  // The sanitizer closes what the fragment left open; those implied closing tags come last and
+  // are taken off again, so the element wraps the Markdown that follows, as the author meant.
+  let implied: string[] = [];
+  const clean = sanitizeHtml()(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    allowedSchemes: ["http", "https", "mailto"],
+    allowProtocolRelative: true,
+    disallowedTagsMode: "discard",
+    // Text inside refused elements (a script's code) is dropped, not shown.
+    nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "iframe", "object", "template", "svg", "math"],
+    transformTags: { "*": keepSafeUrls },
+    onOpenTag: () => (implied = []),
+    onCloseTag: (name, isImplied) => (implied = isImplied ? [...implied, name] : []),
+  });
+  let result = clean;
+  for (const name of [...implied].reverse()) {
+    const tag = `</${name}>`;
+    if (result.endsWith(tag)) result = result.slice(0, -tag.length);
+  }
+  return result;
+}
+
+function keepSafeUrls(tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (!URL_ATTRIBUTES.has(name) || isSafeLink(value)) kept[name] = value;
+  }
+  return { tagName, attribs: kept };
+}
