@@ -38,6 +38,8 @@ export const siteConfig = (): Promise<SiteConfig> => once("config", async () => 
 interface CheckedContent {
   portfolio: PortfolioContent;
   blog: BlogContent | null;
+  /** The posts of the feed site.yaml names, or null when the blog is built here. */
+  feedPosts: FeedPost[] | null;
 }
 
 /**
@@ -52,6 +54,7 @@ const checkedContent = (): Promise<CheckedContent> =>
     const problems = new ProblemList();
     const portfolio = await problems.collectAsync(() => loadPortfolioContent(config.contentDir), null);
     const blog = problems.collect(() => loadBlog(config), null);
+    const feedPosts = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), []) : null;
     if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
       problems.add({
         file: displayPath(join(config.contentDir, "site.yaml")),
@@ -60,7 +63,7 @@ const checkedContent = (): Promise<CheckedContent> =>
       });
     }
     if (problems.items.length > 0 || !portfolio) throw new ContentError(problems.items);
-    return { portfolio, blog };
+    return { portfolio, blog, feedPosts };
   });
 
 export const portfolioContent = async (): Promise<PortfolioContent> => (await checkedContent()).portfolio;
@@ -83,8 +86,8 @@ export const blogModel = (): Promise<BlogModel | null> =>
  */
 const portfolioPosts = (): Promise<FeedPost[]> =>
   once("portfolio-posts", async () => {
-    const config = await siteConfig();
-    if (config.site.blog.feed) return loadFeedPosts(config);
+    const { feedPosts } = await checkedContent();
+    if (feedPosts) return feedPosts;
     const blog = await blogModel();
     // checkedContent has already refused a site with neither a feed nor a blog.
     return blog ? postsFromRss(rssChannel(blog), "the blog's RSS feed") : [];

@@ -33,9 +33,11 @@ test.before(async () => {
   setFrontMatter(clusterDir, "PeakLog.md", "cluster", "nonexistent");
   const duplicateDir = copyContent();
   setFrontMatter(duplicateDir, "bramble.md", "name", "PeakLog");
-  // One problem in the portfolio and three in the blog, in files of both.
+  // One problem in the portfolio, one in the feed site.yaml names and three in the blog.
   const everywhereDir = copyContent();
   writeFileSync(join(everywhereDir, "now.yaml"), readFileSync(join(everywhereDir, "now.yaml"), "utf8").replace(/^updated: .*$/m, "updated: last week"));
+  writeFileSync(join(everywhereDir, "site.yaml"), readFileSync(join(everywhereDir, "site.yaml"), "utf8").replace(/^  url: \/blog\/$/m, "  url: /blog/\n  feed: blog/cut-short.xml"));
+  writeFileSync(join(everywhereDir, "blog/cut-short.xml"), '<?xml version="1.0"?><rss version="2.0"><channel><title>Cut');
   writePost(everywhereDir, "bad-date.md", "date: 2026-04-31");
   writePost(everywhereDir, "shouting.md", "date: 2026-04-01\ntags: [RUST]");
   writePost(everywhereDir, "no-picture.md", "date: 2026-04-02", "![A map](../images/no-such-map.png)\n");
@@ -98,11 +100,12 @@ test("should print each content problem once", () => {
   assert.is(times(duplicateName.output, "bramble.md: name: expected"), 1, duplicateName.output);
 });
 
-test("should report a now.yaml error, a post's date, a tag clash and a missing image in one build", () => {
+test("should report a now.yaml error, a broken feed, a post's date, a tag clash and a missing image in one build", () => {
   const output = everywhere.output;
   assert.is.not(everywhere.status, 0, output);
-  assert.match(output, "Invalid content (4 problems)");
+  assert.match(output, "Invalid content (5 problems)");
   assert.match(output, /now\.yaml: updated: expected/);
+  assert.match(output, /blog\/cut-short\.xml: \(file\): expected well-formed RSS 2\.0 XML/);
   assert.match(output, /posts\/bad-date\.md: date: expected a real calendar date such as 2026-03-10, found "2026-04-31"/);
   assert.match(output, /posts\/shouting\.md: tags\[0\]: expected one spelling per tag: "rust" \(.*\) and "RUST" \(.*\) differ only in case/);
   assert.match(output, /posts\/no-picture\.md: body image \.\.\/images\/no-such-map\.png: expected an existing, readable image file/);
