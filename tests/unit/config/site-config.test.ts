@@ -1,3 +1,5 @@
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { stringify } from "yaml";
@@ -106,6 +108,64 @@ test("should write instants in UTC with whole seconds", () => {
   const text = isoInstant(new Date("2026-11-21T10:11:12.345+02:00"));
 
   assert.is(text, "2026-11-21T08:11:12Z");
+});
+
+test("should refuse blog.url paths that could leave the output folder or mean another host", async () => {
+  const refused = ["../../etc/", "/../x/", "/blog/../../x/", "/./blog/", "/%2e%2e/x/", "/%2E%2e/", "//evil.example/", "/blog//x/", "/blog\\..\\x/", "blog/", "/blog/?q=1", "/blog/#top", "/my blog/", "javascript:alert(1)", "https://user@evil.example/", "file:///etc/"];
+
+  for (const url of refused) {
+    const problems = await contentProblems(() => withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+    const problem = problemAt(problems, "blog.url");
+    assert.is(problem.actual, url);
+    assert.match(problem.expected, "or a path such as /blog/", url);
+  }
+});
+
+test("should accept blog.url paths that stay inside the site and safe absolute URLs", () => {
+  const accepted = ["/blog/", "/", "/notes/2026/", "/blog", "/.well-known-ish/", "https://blog.example/"];
+
+  const urls = accepted.map((url) => withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })).blogUrl);
+
+  assert.equal(urls, ["https://fixture.example/blog/", "https://fixture.example/", "https://fixture.example/notes/2026/", "https://fixture.example/blog", "https://fixture.example/.well-known-ish/", "https://blog.example/"]);
+});
+
+test("should refuse a blog.feed outside the content folder or of an unsafe scheme", async () => {
+  for (const feed of ["../../etc/hostname", "/etc/hostname", "blog/../../x.xml", "javascript:alert(1)", "https://u:p@feed.example/rss.xml", "blog\\feed.xml"]) {
+    const problems = await contentProblems(() => withSite({ blog: { url: "/blog/", feed } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+    const problem = problemAt(problems, "blog.feed");
+    assert.is(problem.actual, feed);
+    assert.match(problem.expected, "a path under content/", feed);
+  }
+});
+
+test("should refuse a blog.feed reached through a symbolic link", async () => {
+  const tree = writeContentTree({ "site.yaml": siteYaml({ blog: { url: "/blog/", feed: "linked/feed.xml" } }) });
+  try {
+    symlinkSync(join(tree.dir, "blog"), join(tree.dir, "linked"));
+
+    const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: tree.dir }));
+
+    assert.match(problemAt(problems, "blog.feed").expected, "symbolic links are not followed");
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should report a bad blog.url and a bad time zone together", async () => {
+  const problems = await contentProblems(() => withSite({ timezone: "Mars/Base", blog: { url: "../x/" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+
+  assert.equal(problems.map((problem) => problem.field).sort(), ["blog.url", "timezone"]);
+});
+
+test("should say in words that CONTENT_DIR names a file, not a folder", async () => {
+  const tree = writeContentTree();
+  try {
+    const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: tree.file("profile.yaml") }));
+
+    assert.is(problemAt(problems, "(folder)").expected, "a folder of content (CONTENT_DIR names a file)");
+  } finally {
+    tree.cleanup();
+  }
 });
 
 test.run();

@@ -2,7 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { checkShape } from "../../../src/content/check-shape.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
-import { NowFile, ProjectFrontMatter } from "../../../src/content/content-schemas.ts";
+import { Type } from "@sinclair/typebox";
+import { ContactUrl, NowFile, ProjectFrontMatter } from "../../../src/content/content-schemas.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
 const FILE = "/nonexistent/projects/x.md";
@@ -64,6 +65,60 @@ test("should report every problem of one file at once", async () => {
   assert.instance(error, ContentError);
   const fields = (error as ContentError).problems.map((p) => p.field).sort();
   assert.equal(fields, ["sections[0].title", "updated"]);
+});
+
+test("should refuse URLs the one URL check refuses though they start with https://", async () => {
+  const bad = ["https://user:pw@evil.example/", "https://user@evil.example/", "https://exa mple.org/", "https://", "https://ok.example/\u0085x"];
+
+  for (const demo of bad) {
+    const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, demo }, FILE));
+    const problem = problemAt(problems, "demo");
+    assert.is(problem.expected, "an absolute http(s) URL such as https://example.org/", demo);
+  }
+});
+
+test("should check URLs inside lists and optional objects too", async () => {
+  const links = [{ label: "ok", url: "https://ok.example/" }, { label: "bad", url: "https://me@ok.example/" }];
+  const award = { place: "1st", medal: "gold", event: "Jam", url: "https://a b.example/" };
+
+  const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, links, award }, FILE));
+
+  assert.equal(problems.map((p) => p.field).sort(), ["award.url", "links[1].url"]);
+});
+
+test("should accept http(s) URLs, upper-case schemes included", () => {
+  const value = { ...valid, demo: "HTTPS://Ok.Example/a?b=c#d", docs: "http://docs.example:8080/" };
+
+  assert.equal(checkShape(ProjectFrontMatter, value, FILE), value);
+});
+
+test("should allow mailto: only where a contact address is meant", async () => {
+  const contact = Type.Object({ form: ContactUrl });
+
+  assert.equal(checkShape(contact, { form: "mailto:me@example.org" }, FILE), { form: "mailto:me@example.org" });
+  const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, demo: "mailto:me@example.org" }, FILE));
+  assert.ok(problemAt(problems, "demo"));
+  const scripted = await contentProblems(() => checkShape(contact, { form: "javascript:alert(1)" }, FILE));
+  assert.is(problemAt(scripted, "form").expected, "an absolute http(s) URL or a mailto: address");
+});
+
+test("should refuse dates before 1970 or past 9999", async () => {
+  for (const updated of ["0000-01-01", "1969-12-31", "10000-01-01"]) {
+    const problems = await contentProblems(() => checkShape(NowFile, { updated, sections: [] }, FILE));
+    assert.is(problemAt(problems, "updated").expected, "a date as YYYY-MM-DD, from 1970 on", updated);
+  }
+  assert.ok(checkShape(NowFile, { updated: "1970-01-01", sections: [] }, FILE));
+});
+
+test("should follow GitHub's rule for repository names", async () => {
+  const refused = [".", "..", "", "x".repeat(101), "a/b", "a b", "ü"];
+  const accepted = ["...", ".a", "a..b", "x".repeat(100), "A-b_c.d"];
+
+  for (const name of refused) {
+    const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, name }, FILE));
+    assert.ok(problems.some((p) => p.field === "name"), name);
+  }
+  for (const name of accepted) assert.is(checkShape(ProjectFrontMatter, { ...valid, name }, FILE).name, name);
 });
 
 test.run();

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
@@ -198,6 +201,49 @@ test("should keep the Markdown body of a project apart from its front matter", a
     assert.is(content.projects.find((p) => p.meta.name === "beta")?.body, "# Hello\n");
   } finally {
     tree.cleanup();
+  }
+});
+
+test("should reject project files whose names differ only in case, naming both files", async () => {
+  const { problems, file } = await problemsWith({ "projects/ALPHA.md": changedProject("alpha", { name: "alpha-two" }) });
+
+  const problem = problemAt(problems, "(file name)");
+  assert.is(problem.file, file("projects/alpha.md"));
+  assert.match(problem.expected, `(${file("projects/ALPHA.md")} has it)`);
+});
+
+test("should report a linked project file, a folder named x.md and a file that is not UTF-8 together", async () => {
+  const tree = writeContentTree();
+  try {
+    // Latin-1, as an editor set to it would save it: é is the single byte E9.
+    writeFileSync(tree.file("projects/latin1.md"), Buffer.from("---\nname: latin1\ntagline: caf\xe9\ncluster: systems\nlanguages: [C]\n---\n", "latin1"));
+    symlinkSync("/etc/hostname", tree.file("projects/hostname.md"));
+    mkdirSync(tree.file("projects/x.md"));
+
+    const problems = await contentProblems(() => loadPortfolioContent(tree.dir));
+
+    assert.equal(problems.map((p) => `${p.file}#${p.field}`), ["projects/hostname.md", "projects/latin1.md", "projects/x.md"].map((name) => `${tree.file(name)}#(file)`));
+    assert.match(problems[1]?.expected ?? "", "the byte at offset 29, line 3, is not UTF-8");
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should refuse a projects folder that is a symbolic link", async () => {
+  const tree = writeContentTree();
+  const elsewhere = mkdtempSync(join(tmpdir(), "folio-elsewhere-"));
+  try {
+    renameSync(tree.file("projects"), join(elsewhere, "projects"));
+    symlinkSync(join(elsewhere, "projects"), tree.file("projects"));
+
+    const problems = await contentProblems(() => loadPortfolioContent(tree.dir));
+
+    const problem = problemAt(problems, "(file)");
+    assert.is(problem.file, tree.file("projects"));
+    assert.match(problem.expected, "symbolic links are not followed");
+  } finally {
+    tree.cleanup();
+    rmSync(elsewhere, { recursive: true, force: true });
   }
 });
 

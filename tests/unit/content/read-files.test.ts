@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ContentError } from "../../../src/content/content-error.ts";
+import { contentFileExists, listFiles, readFrontMatter, readJson, readText, readYaml } from "../../../src/content/read-files.ts";
+import { contentProblems, problemAt } from "../support/errors.ts";
+
+/** Runs `act` in a fresh folder (removed afterwards). */
+async function inFolder<T>(act: (dir: string) => T | Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "folio-read-"));
+  try {
+    return await act(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ESCAPE = "\u001b]0;PWNED\u0007\u001b[2J";
+
+test("should refuse bytes that are not UTF-8, giving the offset and line of the first", async () => {
+  const problems = await inFolder((dir) => {
+    const file = join(dir, "profile.yaml");
+    writeFileSync(file, Buffer.concat([Buffer.from("name: ok\nhandle: caf"), Buffer.from([0xc3, 0x28]), Buffer.from("\n")]));
+    return contentProblems(() => readText(file));
+  });
+
+  assert.is(problemAt(problems, "(file)").expected, "UTF-8 text (the byte at offset 20, line 2, is not UTF-8)");
+});
+
+test("should read UTF-8 text and drop a byte order mark", async () => {
+  const text = await inFolder((dir) => {
+    const file = join(dir, "a.yaml");
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("name: Zoë 🧗\n")]));
+    return readText(file);
+  });
+
+  assert.is(text, "name: Zoë 🧗\n");
+});
+
+test("should refuse a symbolic link, even to a readable file", async () => {
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "real.yaml"), "name: x\n");
+    symlinkSync(join(dir, "real.yaml"), join(dir, "link.yaml"));
+    return contentProblems(() => readYaml(join(dir, "link.yaml")));
+  });
+
+  assert.match(problemAt(problems, "(file)").expected, "symbolic links are not followed");
+});
+
+test("should refuse a file reached through a linked folder when the content root is given", async () => {
+  const problems = await inFolder((dir) => {
+    mkdirSync(join(dir, "elsewhere"));
+    writeFileSync(join(dir, "elsewhere", "x.md"), "---\nname: x\n---\n");
+    mkdirSync(join(dir, "content"));
+    symlinkSync(join(dir, "elsewhere"), join(dir, "content", "projects"));
+    return contentProblems(() => readFrontMatter(join(dir, "content", "projects", "x.md"), join(dir, "content")));
+  });
+
+  const problem = problemAt(problems, "(file)");
+  assert.match(problem.file, /content\/projects$/);
+  assert.match(problem.expected, "symbolic links are not followed");
+});
+
+test("should refuse a path outside the content root", async () => {
+  const problems = await inFolder((dir) => contentProblems(() => readText(join(dir, "other", "x.yaml"), join(dir, "content"))));
+
+  assert.match(problemAt(problems, "(file)").expected, "a path inside the content folder");
+});
+
+test("should refuse a folder where a file is expected, and a missing file", async () => {
+  const [folder, missing] = await inFolder(async (dir) => {
+    mkdirSync(join(dir, "x.md"));
+    return [await contentProblems(() => readFrontMatter(join(dir, "x.md"))), await contentProblems(() => readJson(join(dir, "none.json")))];
+  });
+
+  assert.is(problemAt(folder ?? [], "(file)").expected, "a file, not a folder");
+  assert.is(problemAt(missing ?? [], "(file)").expected, "this file to exist");
+});
+
+test("should list every entry with the extension, a folder or link included, for its reader to report", async () => {
+  const names = await inFolder((dir) => {
+    writeFileSync(join(dir, "b.md"), "");
+    writeFileSync(join(dir, "a.md"), "");
+    writeFileSync(join(dir, "notes.txt"), "");
+    mkdirSync(join(dir, "x.md"));
+    symlinkSync("/etc/hostname", join(dir, "h.md"));
+    return listFiles(dir, ".md").map((file) => file.slice(dir.length + 1));
+  });
+
+  assert.equal(names, ["a.md", "b.md", "h.md", "x.md"]);
+});
+
+test("should refuse to list a linked folder or a file in its place", async () => {
+  const [linked, file] = await inFolder(async (dir) => {
+    mkdirSync(join(dir, "real"));
+    symlinkSync(join(dir, "real"), join(dir, "projects"));
+    writeFileSync(join(dir, "posts"), "");
+    return [await contentProblems(() => listFiles(join(dir, "projects"), ".md")), await contentProblems(() => listFiles(join(dir, "posts"), ".md"))];
+  });
+
+  assert.match(problemAt(linked ?? [], "(folder)").expected, "symbolic links are not followed");
+  assert.is(problemAt(file ?? [], "(folder)").expected, "a folder");
+});
+
+test("should see a broken link as something there, so its reader reports it", async () => {
+  const exists = await inFolder((dir) => {
+    symlinkSync(join(dir, "nowhere"), join(dir, "pgp.asc"));
+    return contentFileExists(join(dir, "pgp.asc"));
+  });
+
+  assert.ok(exists);
+});
+
+test("should refuse control characters in any YAML string or key, naming the dotted field", async () => {
+  const problems = await inFolder((dir) => {
+    const file = join(dir, "now.yaml");
+    writeFileSync(file, 'headline: "a\\e]0;PWNED\\a"\nsections:\n  - items: [ok, "C1 \\x9b here"]\n"bad\\x7fkey": 1\n');
+    return contentProblems(() => readYaml(file));
+  });
+
+  assert.is(problemAt(problems, "headline").expected, "text without control characters (found U+001B at character 2)");
+  assert.is(problemAt(problems, "sections[0].items[1]").expected, "text without control characters (found U+009B at character 4)");
+  assert.is(problemAt(problems, "bad\u007fkey").expected, "a key without control characters (found U+007F)");
+});
+
+test("should refuse control characters in a Markdown body, naming the line, together with front-matter problems", async () => {
+  const problems = await inFolder((dir) => {
+    const file = join(dir, "x.md");
+    writeFileSync(file, `---\nname: "x\\e"\n---\nfine\nnot ${ESCAPE} fine\n`);
+    return contentProblems(() => readFrontMatter(file));
+  });
+
+  assert.equal(problems.map((problem) => problem.field), ["name", "(body) line 5"]);
+  assert.is(problemAt(problems, "(body) line 5").expected, "text without control characters (found U+001B)");
+});
+
+test("should keep tabs and line breaks, which are not control characters here", async () => {
+  const document = await inFolder((dir) => {
+    const file = join(dir, "x.md");
+    writeFileSync(file, "---\nname: \"a\\tb\"\n---\r\nline\tone\r\nline two\n");
+    return readFrontMatter(file);
+  });
+
+  assert.equal(document, { data: { name: "a\tb" }, body: "line\tone\r\nline two\n" });
+});
+
+test("should print no control character in the error message, escaping each", () => {
+  const error = new ContentError([{ file: `x${ESCAPE}.md`, field: "tagline", expected: "text", actual: "a\u009bb" }]);
+
+  assert.not.match(error.message, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  assert.match(error.message, "x\\u001b]0;PWNED\\u0007\\u001b[2J.md");
+  assert.match(error.message, "a\\u009bb");
+});
+
+test.run();
