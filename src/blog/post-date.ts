@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from "luxon";
+import { DateTime, Info } from "luxon";
 
 /** A front-matter date read in the site's zone, or what would have been accepted instead. */
 export type PostDate = { date: DateTime; problem?: undefined } | { date?: undefined; problem: string };
@@ -38,7 +38,8 @@ export function readPostDate(text: string, zone: string): PostDate {
   // The written wall-clock time read as if it were UTC; an offset is valid for it when the zone
   // really has that offset at the instant it gives. Offsets a day either side cover the change.
   const wall = DateTime.fromISO(normalized, { zone: "utc" }).toMillis();
-  const rules = IANAZone.create(zone);
+  // normalizeZone, not IANAZone: site.yaml may also name a fixed offset such as UTC+3.
+  const rules = Info.normalizeZone(zone);
   const before = rules.offset(wall - DAY_MS);
   const after = rules.offset(wall + DAY_MS);
   const valid = [...new Set([before, after])].filter((offset) => rules.offset(wall - offset * 60_000) === offset);

@@ -123,6 +123,12 @@ test("should check gaps in the site zone given, not the build machine's", () => 
   assert.is(isoInZone(berlin), "2026-03-08T02:30:00+01:00");
 });
 
+test("should read a local time in a fixed-offset site zone, which has no gaps", () => {
+  const date = dateOf("2026-03-29T02:30", "UTC+3");
+
+  assert.is(isoInZone(date), "2026-03-29T02:30:00+03:00");
+});
+
 for (const text of ["0000-01-01", "1969-12-31", "1969-12-31T23:59:59Z"]) {
   test(`should refuse the year of ${text}, before 1970`, () => {
     assert.match(problemOf(text), /a year from 1970 to 9999/);
