@@ -1,16 +1,26 @@
 // `npm run snapshot`: refreshes content/github/snapshot.json from live GitHub data (needs
 // GITHUB_TOKEN), so offline builds stay close to the truth. Commit the file it writes.
 import { readSiteConfig } from "../src/config/site-config.ts";
+import { ContentError } from "../src/content/content-error.ts";
 import { loadPortfolioContent } from "../src/content/load-portfolio-content.ts";
-import { refreshSnapshot } from "../src/github/refresh-snapshot.ts";
+import { refreshSnapshot, type RefreshResult } from "../src/github/refresh-snapshot.ts";
 import { projectRepositories } from "../src/model/load-portfolio.ts";
+import { redact } from "../src/util/redact.ts";
 
-const config = readSiteConfig();
-const content = await loadPortfolioContent(config.contentDir);
-const result = await refreshSnapshot(config, projectRepositories(config, content), process.env, new Date());
+let result: RefreshResult;
+try {
+  const config = readSiteConfig();
+  const content = await loadPortfolioContent(config.contentDir);
+  result = await refreshSnapshot(config, projectRepositories(config, content), process.env, new Date());
+} catch (error) {
+  // A bad setting or content file is the owner's to fix: its message says where, a stack would not.
+  if (!(error instanceof ContentError)) throw error;
+  console.error(redact(error.message));
+  process.exit(1);
+}
 
 if (!result.snapshot) {
-  console.error(`Snapshot not written (${result.requests} request(s)):\n  ${result.problems.join("\n  ")}`);
+  console.error(redact(`Snapshot not written (${result.requests} request(s)):\n  ${result.problems.join("\n  ")}`));
   process.exit(1);
 }
 console.log(

@@ -85,15 +85,18 @@ function endpointProblem(endpoint: string): ContentProblem | null {
   return null;
 }
 
-/** The user name and password of a URL are secrets, even when the URL is then refused. */
+/**
+ * The user name and password of a URL are secrets, even when the URL is then refused. Parts
+ * shorter than six characters (`u`, `git`, `user`) are no credential GitHub accepts, and
+ * removing every `u` from the messages would make them unreadable; any URL's userinfo is
+ * removed from messages by `redact` whatever its length.
+ */
 function registerUserinfo(endpoint: string): void {
   const match = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(endpoint);
   if (!match?.[1]) return;
   const userinfo = match[1];
-  registerSecret(userinfo);
-  for (const part of userinfo.split(":")) {
-    registerSecret(part);
-    registerSecret(safeDecode(part));
+  for (const part of [userinfo, ...userinfo.split(":")]) {
+    for (const form of [part, safeDecode(part)]) if (form.length >= 6) registerSecret(form);
   }
 }
 

@@ -88,6 +88,14 @@ for (const endpoint of ["javascript:alert(1)", "file:///etc/passwd", "ftp://exam
   });
 }
 
+test("should not register a short user name, which would garble every message, yet redact it in URLs", () => {
+  const error = refusal({ GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: "http://u:ghp_PASSWORD0SECRET@127.0.0.1:9/graphql" });
+
+  assert.match(error.message, "expected a URL without a user name or password");
+  assert.is(redact("user-agent http://u:x@host/"), "user-agent http://[redacted]@host/");
+  assert.is(redact("ghp_PASSWORD0SECRET"), "[redacted]");
+});
+
 test("should report a bad token and a bad endpoint together", () => {
   const error = refusal({ GITHUB_TOKEN: "bad\ntoken", GITHUB_GRAPHQL_URL: "file:///x" });
 

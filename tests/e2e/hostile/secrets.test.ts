@@ -1,0 +1,140 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { startFakeGithub, type FakeAnswer, type FakeGithub, type FakeGithubOptions, type FakePull, type FakeRepository } from "../../support/fake-github.ts";
+import { buildSite, copyContent, makeTempDir, readJson, readText, removeDir, type BuildResult, type Envelope } from "../support/build-site.ts";
+import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
+
+/*
+ * The GitHub token and GitHub's answers through real builds (src/github/, src/util/redact.ts).
+ * One refused build carries every hostile setting at once (a token with a line break, a token
+ * in the endpoint's userinfo) and a snapshot with a javascript: link; two live builds meet a
+ * fake GitHub that echoes the Authorization header: once in a clean answer (cached) with a
+ * javascript: link and a repository of the wrong shape, once in GraphQL errors. The token must
+ * reach no output file, no cache file and no line of the build's output.
+ */
+
+const EPOCH = 1_795_000_000;
+const TOKEN = "ghp_E2E0SECRET0TOKEN0MUST0NEVER0LEAK0000";
+const NEWLINE_TOKEN = "ghp_FAKE123\nx";
+const URL_SECRET = "ghp_SECRET0IN0THE0URL0000";
+const JAVASCRIPT = "javascript:alert(1)";
+const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as { repositories: Record<string, unknown>; pulls: { url: string }[] };
+
+interface Live {
+  build: BuildResult;
+  server: FakeGithub;
+  cacheDir: string;
+}
+
+function liveRepositories(): Record<string, FakeRepository> {
+  return Object.fromEntries(Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 5000 + i, pushedAt: "2026-11-18T12:00:00Z" }]));
+}
+
+const pulls: FakePull[] = [
+  { number: 7, title: `Echo of ${TOKEN}`, state: "MERGED", createdAt: "2026-10-01T08:00:00Z", repo: "python/cpython", repoStars: 65000, url: JAVASCRIPT },
+  { number: 8, title: "Bell\u0007 and escape\u001b[2J", state: "OPEN", createdAt: "2026-11-01T08:00:00Z", repo: "zig/zig", repoStars: 40000 },
+];
+
+async function liveBuild(fault: NonNullable<FakeGithubOptions["fault"]>): Promise<Live> {
+  const server = await startFakeGithub({ repositories: liveRepositories(), pulls, fault });
+  const cacheDir = makeTempDir("gh-cache");
+  const build = await buildSite({ epoch: EPOCH, env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir } });
+  await server.close();
+  return { build, server, cacheDir };
+}
+
+/** A clean answer (so it is cached) whose first repository has stars as a string. */
+const wrongShape = (): ReturnType<NonNullable<FakeGithubOptions["fault"]>> => ({
+  rewrite: (answer: FakeAnswer) => ({ data: { ...answer.data, r0: { ...(answer.data.r0 as object), stargazerCount: "12" } } }),
+});
+
+let refused: BuildResult;
+let refusedContent: string;
+let echoed: Live;
+let erroring: Live;
+
+test.before(async () => {
+  refusedContent = copyContent();
+  const file = join(refusedContent, "github", "snapshot.json");
+  const bad = JSON.parse(readFileSync(file, "utf8")) as { pulls: { url: string }[] };
+  (bad.pulls[0] as { url: string }).url = JAVASCRIPT;
+  writeFileSync(file, JSON.stringify(bad, null, 2));
+  [refused, echoed, erroring] = await Promise.all([
+    buildSite({
+      epoch: EPOCH,
+      contentDir: refusedContent,
+      env: { GITHUB_TOKEN: NEWLINE_TOKEN, GITHUB_GRAPHQL_URL: `http://user:${URL_SECRET}@127.0.0.1:9/graphql` },
+    }),
+    liveBuild(wrongShape),
+    liveBuild((_, request) => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials (${request.authorization ?? ""})` }] }) })),
+  ]);
+});
+
+test.after(() => {
+  removeDir(refusedContent);
+  removeDir(refused.outDir);
+  for (const run of [echoed, erroring]) {
+    removeDir(run.build.outDir);
+    removeDir(run.cacheDir);
+  }
+});
+
+test("should refuse a token with a line break before any request, without echoing it", () => {
+  assertRefused(refused, { mentions: ["GITHUB_TOKEN", "line break", "the value is not shown"], hostile: "ghp_FAKE123", notInLog: true });
+});
+
+test("should refuse a token in GITHUB_GRAPHQL_URL's userinfo in the same build, without echoing it", () => {
+  assertRefused(refused, { mentions: ["GITHUB_GRAPHQL_URL", "without a user name or password"], hostile: URL_SECRET, notInLog: true });
+});
+
+test("should refuse a javascript: link in the snapshot in the same build, naming the file and field", () => {
+  assertRefused(refused, { mentions: [/github\/snapshot\.json: pulls\[0\]\.url: expected an absolute http\(s\) URL/], hostile: JAVASCRIPT });
+});
+
+test("should publish a live answer that echoes the token without it, in the site, the cache and the log", () => {
+  assertPublishedWithout(echoed.build, TOKEN);
+  assert.equal(filesCarrying(echoed.cacheDir, TOKEN), []);
+  assert.ok(filesCarrying(echoed.cacheDir, "[redacted]").length > 0, "the clean answer was cached, redacted");
+  assert.not.ok(echoed.build.output.includes(TOKEN));
+  assert.is(echoed.server.requests[0]?.authorization, `bearer ${TOKEN}`);
+});
+
+test("should publish a live javascript: pull link as its github.com address, with a note", () => {
+  const list = readJson<Envelope<{ url: string; title: string }[]>>(echoed.build.outDir, "api/v1/pulls.json");
+
+  assertPublishedWithout(echoed.build, JAVASCRIPT);
+  assert.ok(list.data.some((p) => p.url === "https://github.com/python/cpython/pull/7"));
+  assert.match(list.meta.note ?? "", "not http(s) URLs for python/cpython#7");
+  assert.match(readText(echoed.build.outDir, "pulls/index.html"), 'href="https://github.com/python/cpython/pull/7"');
+});
+
+test("should publish live titles without control characters, with a note", () => {
+  const list = readJson<Envelope<{ title: string }[]>>(echoed.build.outDir, "api/v1/pulls.json");
+
+  assertPublishedWithout(echoed.build, "\u001b[2J");
+  assert.ok(list.data.some((p) => p.title === "Bell and escape[2J"));
+  assert.match(list.meta.note ?? "", "Control characters were removed from the titles of zig/zig#8.");
+});
+
+test("should fall back for a repository of the wrong shape alone, and say so", () => {
+  const projects = readJson<Envelope<{ stars: number }[]>>(echoed.build.outDir, "api/v1/projects.json");
+
+  assert.match(projects.meta.note ?? "", "unexpected shape (stargazerCount: expected a whole number of 0 or more)");
+  assert.ok(projects.data.filter((p) => p.stars >= 5000).length >= projects.data.length - 1);
+});
+
+test("should fall back with a redacted note when GraphQL errors echo the Authorization header", () => {
+  const projects = readJson<Envelope<unknown[]>>(erroring.build.outDir, "api/v1/projects.json");
+  const pullList = readJson<Envelope<{ url: string }[]>>(erroring.build.outDir, "api/v1/pulls.json");
+
+  assertPublishedWithout(erroring.build, TOKEN);
+  assert.equal(filesCarrying(erroring.cacheDir, TOKEN), []);
+  assert.not.ok(erroring.build.output.includes(TOKEN));
+  assert.match(projects.meta.note ?? "", "GraphQL errors: Bad credentials (bearer [redacted])");
+  assert.match(pullList.meta.note ?? "", "Bad credentials (bearer [redacted])");
+  assert.equal(pullList.data.map((p) => p.url).sort(), snapshot.pulls.map((p) => p.url).sort());
+});
+
+test.run();
