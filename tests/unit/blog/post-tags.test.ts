@@ -1,0 +1,48 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { ContentProblem } from "../../../src/content/content-error.ts";
+import { postTags, tagSpellingProblems } from "../../../src/blog/post-tags.ts";
+
+test("should keep one tag per slug within a post, in the order written", () => {
+  const problems: ContentProblem[] = [];
+
+  const tags = postTags(["rust", "zig", "rust"], "a.md", problems);
+
+  assert.equal(tags, [{ name: "rust", slug: "rust" }, { name: "zig", slug: "zig" }]);
+  assert.equal(problems, []);
+});
+
+test("should find two spellings of one tag inside a single post", () => {
+  const problems = tagSpellingProblems([{ where: "a.md", names: ["zig", "Zig"] }]);
+
+  assert.equal(problems.map((p) => [p.file, p.field, p.actual]), [["a.md", "tags[1]", "Zig"]]);
+  assert.match(problems[0]?.expected ?? "", /"zig" \(a\.md\) and "Zig" \(a\.md\) differ only in case/);
+});
+
+test("should name at most three posts per spelling, then how many more", () => {
+  const posts = ["a", "b", "c", "d", "e"].map((name) => ({ where: `${name}.md`, names: ["go"] }));
+
+  const problems = tagSpellingProblems([...posts, { where: "f.md", names: ["GO"] }]);
+
+  assert.match(problems[0]?.expected ?? "", /"go" \(a\.md, b\.md, c\.md and 2 more\) and "GO" \(f\.md\)/);
+});
+
+test("should report each further spelling of a slug against the first one seen", () => {
+  const problems = tagSpellingProblems([
+    { where: "a.md", names: ["open source"] },
+    { where: "b.md", names: ["Open-Source"] },
+    { where: "c.md", names: ["OPEN SOURCE"] },
+  ]);
+
+  assert.equal(problems.map((p) => p.actual), ["Open-Source", "OPEN SOURCE"]);
+  assert.match(problems[0]?.expected ?? "", /both become the tag "open-source"/);
+  assert.match(problems[1]?.expected ?? "", /"open source" \(a\.md\) and "OPEN SOURCE" \(c\.md\) differ only in case/);
+});
+
+test("should find no clash among names that are object keys elsewhere", () => {
+  const problems = tagSpellingProblems([{ where: "a.md", names: ["constructor", "__proto__", "toString", "hasOwnProperty"] }]);
+
+  assert.equal(problems, []);
+});
+
+test.run();
