@@ -2,6 +2,9 @@
 // Our TypeScript (src/, _data/, the templates) is loaded as one module compiled by esbuild, and
 // compiled again when a source changes (src/eleventy/compiled-site.mjs says why).
 import { loadCompiledSite, SOURCE_DIRS } from "./src/eleventy/compiled-site.mjs";
+
+/** Where the site is written; `npm run build` stages it beside this folder first (docs/deployment.md). */
+export const OUTPUT_DIR = "_site";
 // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
 import { devServerExposed } from "./src/eleventy/dev-server-host.mjs";
 
@@ -19,7 +22,7 @@ export default async function (eleventyConfig) {
   for (const dir of SOURCE_DIRS) eleventyConfig.addWatchTarget(`./${dir}/**/*.ts`, { resetConfig: true });
 
   return {
-    dir: { input: ".", data: "_data", output: "_site" },
+    dir: { input: ".", data: "_data", output: OUTPUT_DIR },
     // Only our TypeScript templates are pages: content/ is read by our loader, README is not a page.
     templateFormats: ["11ty.ts"],
     // A project site (https://owner.github.io/portfolio) is served under its path, locally too.

@@ -1,8 +1,25 @@
-// `npm run build`: Eleventy's programmatic build. The CLI (`npx eleventy`) builds the same
+// `npm run build`: Eleventy's programmatic build, staged. The CLI (`npx eleventy`) builds the same
 // site but prints a failing build's error twice (once as it happens, again as its own fatal
 // error); here it is printed once and the exit code is 1.
+//
+// The build writes into a fresh staging folder beside the output folder; only a build that
+// passed every check replaces the output folder, as a whole (src/util/output-folder.mjs and
+// docs/deployment.md, "How the output is written"). A failed or killed build leaves the
+// previous output as it was.
+import { constants } from "node:os";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Eleventy } from "@11ty/eleventy";
+import { OUTPUT_DIR } from "../.eleventy.js";
+import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.mjs";
+import {
+  checkOutputFolder,
+  makeStagingFolder,
+  OutputFolderError,
+  removeLeftovers,
+  removeStagingFolder,
+  replaceOutputFolder,
+} from "../src/util/output-folder.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -12,22 +29,71 @@ const { values } = parseArgs({
   },
 });
 
+const outputDir = resolve(values.output ?? OUTPUT_DIR);
+/** @type {string | undefined} */
+let staging;
+
+/** Ends a failed build: prints why (when Eleventy has not), removes the staging folder, exits 1. */
+function fail(message) {
+  if (message) console.error(message);
+  if (staging) removeStagingFolder(staging);
+  process.exit(1);
+}
+
+try {
+  // The project and its content must survive the output folder being replaced.
+  checkOutputFolder(outputDir, [process.cwd(), process.env.CONTENT_DIR || "content"]);
+  removeLeftovers(outputDir);
+  staging = makeStagingFolder(outputDir);
+} catch (error) {
+  fail(outputFault(error));
+}
+// Stopped by the owner (Ctrl-C) or a supervisor: nothing half-written stays behind. A SIGKILL
+// cannot be caught; the next build removes what it left.
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
+  process.once(signal, () => {
+    if (staging) removeStagingFolder(staging);
+    process.exit(128 + constants.signals[signal]);
+  });
+}
+
 // source "cli": like Eleventy's own command line, --output wins over the config's directories.
-const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: values.quiet, configPath: values.config });
+const eleventy = new Eleventy(undefined, staging, { source: "cli", quietMode: values.quiet, configPath: values.config });
+// Eleventy prints a failed build's error with every error it wraps and the innermost stack; a
+// file-system fault is the owner's to fix, so it is printed here as one sentence instead.
+const errorHandler = eleventy.errorHandler;
+const printError = errorHandler.once.bind(errorHandler);
+errorHandler.once = (type, error, message) => {
+  if (!fsFaultOf(error)) printError(type, error, message);
+};
+
 try {
   // Eleventy prints what goes wrong while it builds, but not an error of its start (loading or
   // compiling the configuration and our code): that one is printed here.
   await eleventy.init();
 } catch (error) {
-  console.error(`[11ty] Eleventy could not start:\n${describe(error)}`);
-  process.exit(1);
+  const fault = fsFaultOf(error);
+  fail(fault ? describeFsFault(fault, staging) : `[11ty] Eleventy could not start:\n${describe(error)}`);
 }
 try {
   await eleventy.write();
-} catch {
-  // Eleventy has already printed the error (the file, field and expected value, or the list of
-  // files that break the OpenAPI description); only the exit code is left to set.
-  process.exitCode = 1;
+} catch (error) {
+  // Eleventy has already printed any other error (the file, field and expected value, or the
+  // list of files that break the OpenAPI description).
+  const fault = fsFaultOf(error);
+  fail(fault ? describeFsFault(fault, staging) : undefined);
+}
+try {
+  replaceOutputFolder(/** @type {string} */ (staging), outputDir);
+} catch (error) {
+  fail(outputFault(error));
+}
+
+/** What went wrong with the output folder: one sentence for the owner, or a bug's full story. */
+function outputFault(error) {
+  if (error instanceof OutputFolderError) return error.message;
+  const fault = fsFaultOf(error);
+  return fault ? describeFsFault(fault, outputDir) : describe(error);
 }
 
 /** The error's message, the messages of the errors it wraps, and the innermost one's stack. */

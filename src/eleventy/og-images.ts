@@ -5,6 +5,7 @@ import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { writeFileAtomically } from "../util/write-atomically.ts";
+import { outputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
 
 export interface OgWriteOptions {
@@ -56,7 +57,7 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
 
   await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
     const cached = join(cacheDir, `${cacheKey(card, version)}.png`);
-    const target = join(outputDir, file);
+    const target = outputFile(outputDir, file);
     mkdirSync(dirname(target), { recursive: true });
     if (copyIfPresent(cached, target)) {
       markUsed(cached);

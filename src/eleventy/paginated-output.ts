@@ -1,9 +1,12 @@
+import { outputPath } from "../util/output-path.ts";
+
 /*
  * The one pagination recipe behind every template of this site: a template names the global
  * data key of its model (`portfolio`, `blog`), the items it writes one file for, where each goes
  * and how it is rendered. Eleventy needs a data key that always holds a list, and a model can
  * be null (no blog): each template paginates an empty list of its own, and `before` puts the
- * real items in its place. Items whose file would be null are dropped.
+ * real items in its place. Items whose file would be null are dropped. Every file goes through
+ * `outputPath`, so no name (a slug, a project, `blog.url`) can place one outside the output folder.
  */
 
 type Data = Record<string, unknown>;
@@ -37,7 +40,10 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
           return model ? spec.items(model).filter((item) => spec.file(model, item) !== null) : [];
         },
       },
-      permalink: (d: Data) => spec.file(d[spec.modelKey] as M, d.outputItem as T),
+      permalink: (d: Data) => {
+        const file = spec.file(d[spec.modelKey] as M, d.outputItem as T);
+        return file === null ? file : outputPath(file);
+      },
       eleventyExcludeFromCollections: true,
     },
     render: (d) => spec.render(d[spec.modelKey] as M, d.outputItem as T),

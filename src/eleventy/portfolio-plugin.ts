@@ -1,10 +1,14 @@
 import { writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
-import { blogContent, startBuild } from "./build-data.ts";
+import { isStagingFolder } from "../util/output-folder.mjs";
+import { forgetOutputFiles, outputFilesMade } from "../util/output-path.ts";
+import { blogContent, blogModel, siteConfig, startBuild } from "./build-data.ts";
+import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
+import { copyAssets, folderAssets, postImageAssets } from "./published-assets.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
@@ -49,7 +53,6 @@ interface EleventyConfig {
   addExtension(ext: string, options: TemplateEngine): void;
   addTemplateFormats(format: string): void;
   addWatchTarget(target: string): void;
-  addPassthroughCopy(copy: Record<string, string>): void;
   on(event: string, handler: (arg: { directories: { output: string }; results?: BuildResult[] }) => unknown): void;
 }
 
@@ -88,13 +91,25 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   eleventyConfig.addTemplateFormats("11ty.ts");
   const contentDir = process.env.CONTENT_DIR ?? "content";
   eleventyConfig.addWatchTarget(contentDir);
-  // Post images are published as they are, beside the blog.
-  eleventyConfig.addPassthroughCopy({ [join(contentDir, "blog", "images")]: "blog/images" });
-  // The pages' stylesheet and the command palette (docs/site-contract.md, "Assets").
-  eleventyConfig.addPassthroughCopy({ "site-assets": "assets" });
+  eleventyConfig.addWatchTarget(SITE_ASSETS);
 
-  eleventyConfig.on("eleventy.before", () => startBuild());
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+    startBuild();
+    forgetOutputFiles();
+    // Copied here, not by Eleventy's passthrough copy, which would publish a whole folder
+    // (drafts' images, symbolic links) rather than what the published pages show.
+    const config = await siteConfig();
+    const blog = await blogModel();
+    const assets = [...folderAssets(SITE_ASSETS, "assets"), ...(blog ? postImageAssets(blog, config) : [])];
+    copyAssets(assets, resolve(directories.output));
+  });
   eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
+    const outputDir = resolve(directories.output);
+    // A staged build's folder holds only its own files; an unstaged one (`npm start`) is cleaned
+    // here, before anything is awaited, so the after-build steps of later plugins (the
+    // _headers file) see and add to the cleaned folder.
+    const cleans = !isStagingFolder(outputDir) && mayClean(outputDir, [process.cwd(), contentDir]);
+    if (cleans) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
@@ -103,9 +118,23 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     for (const result of results ?? []) {
       if (result.outputPath && typeof result.content === "string") written.set(resolve(result.outputPath), result.content);
     }
-    const problems = validateSite(join(directories.output), apis, { cacheDir: buildCacheDir("validators"), written });
+    const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
-    if (problems.length > 0) throw new SiteValidationError(problems.length, formatProblems(problems));
+    if (problems.length > 0) {
+      // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
+      if (cleans) emptyOutputFolder(outputDir);
+      throw new SiteValidationError(problems.length, formatProblems(problems));
+    }
   });
+}
+
+/** The site's own stylesheet, scripts and icon, published under `assets/` (docs/site-contract.md, "Assets"). */
+const SITE_ASSETS = "site-assets";
+
+/** Every file this build wrote: Eleventy's templates and the files made with `outputFile`. */
+function writtenFiles(results: readonly BuildResult[] | undefined, made: ReadonlySet<string>): Set<string> {
+  const files = new Set(made);
+  for (const result of results ?? []) if (result.outputPath) files.add(resolve(result.outputPath));
+  return files;
 }

@@ -25,6 +25,8 @@ export interface BuildOptions {
   config?: string;
   /** Further environment variables (e.g. GitHub settings pointing at a fake server). */
   env?: Record<string, string>;
+  /** `--output`; default: a new temp folder. A folder given here may hold a previous build. */
+  outDir?: string;
 }
 
 /** What one build left behind: its output folder and everything it printed. */
@@ -58,7 +60,7 @@ export function copyContent(from: string = sampleContentDir): string {
  * build: the exit code and output are the result.
  */
 export function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
-  const outDir = makeTempDir("site");
+  const outDir = options.outDir ?? makeTempDir("site");
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   delete env.SITE_URL;
   delete env.SOURCE_DATE_EPOCH;

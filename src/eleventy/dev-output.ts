@@ -1,0 +1,47 @@
+import { readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { outputHolds } from "../util/output-folder.mjs";
+
+/*
+ * `npm run build` stages each build and swaps it in whole (scripts/build.mjs); `npm start`
+ * (`eleventy --serve`) and a bare `npx eleventy` write straight into the folder they serve.
+ * There, the folder is kept to one build by deleting: after a build, every file it did not
+ * write (a deleted post's page, an image no post shows any more); after a build that failed
+ * its checks, everything, so no rejected file is served (docs/deployment.md).
+ */
+
+/**
+ * Whether this build may delete in `outputDir`: never when the folder holds the project or its
+ * content (`--output=.` by mistake), which would delete the sources.
+ */
+export function mayClean(outputDir: string, keep: readonly string[]): boolean {
+  return !keep.some((folder) => outputHolds(outputDir, folder));
+}
+
+/** Deletes every file under `outputDir` that is not in `written` (absolute paths), then the folders left empty. */
+export function removeUnwritten(outputDir: string, written: ReadonlySet<string>): string[] {
+  const removed: string[] = [];
+  const sweep = (dir: string): boolean => {
+    let empty = true;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (sweep(path)) rmdirSync(path);
+        else empty = false;
+      } else if (written.has(path)) {
+        empty = false;
+      } else {
+        unlinkSync(path);
+        removed.push(path);
+      }
+    }
+    return empty;
+  };
+  sweep(resolve(outputDir));
+  return removed;
+}
+
+/** Deletes everything inside `outputDir`, keeping the folder the dev server serves. */
+export function emptyOutputFolder(outputDir: string): void {
+  for (const name of readdirSync(outputDir)) rmSync(join(outputDir, name), { recursive: true, force: true });
+}

@@ -1,0 +1,74 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import type { BlogModel } from "../blog/blog-model.ts";
+import { blogPaths } from "../blog/load-blog.ts";
+import type { SiteConfig } from "../config/site-config.ts";
+import { ProblemList } from "../content/content-error.ts";
+import { readBytes } from "../content/read-files.ts";
+import { outputFile } from "../util/output-path.ts";
+import { outputFileOf } from "./page-templates.ts";
+
+/*
+ * The files published as they are: the site's own assets, and exactly the images that
+ * published posts show (never a draft's, never one no post names). Each is read with
+ * `readBytes`, which refuses symbolic links, and written as a new file: a link in the content
+ * folder can never publish a file from elsewhere on the build machine.
+ */
+
+/** One file to publish: where it comes from, and its path in the output folder. */
+export interface PublishedAsset {
+  source: string;
+  /** Relative to the output folder, `/`-separated. */
+  file: string;
+  /** The folder the source must be inside, with no symbolic link on the way. */
+  root: string;
+}
+
+/** Every file under `dir` (the site's stylesheet, scripts and icon), published under `to`. */
+export function folderAssets(dir: string, to: string): PublishedAsset[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+    .map((source) => ({ source, file: `${to}/${relative(dir, source).split(sep).join("/")}`, root: dir }));
+}
+
+/**
+ * The images the blog's published posts show, covers included, each once: the file in the
+ * content folder's `blog/images/` and the output file its URL names.
+ */
+export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedAsset[] {
+  const images = blogPaths(config).images;
+  const prefix = `${blog.blogUrl}images/`;
+  const assets = new Map<string, PublishedAsset>();
+  for (const post of blog.posts) {
+    for (const image of post.images) {
+      // The site's social image stands in as a cover; it is written by the social-image plugin.
+      if (!image.url.startsWith(prefix)) continue;
+      const page = outputFileOf(config, image.url);
+      // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
+      if (page === null) continue;
+      const file = page.split("/").map(decodeURIComponent).join("/");
+      const source = join(images, ...image.url.slice(prefix.length).split("/").map(decodeURIComponent));
+      assets.set(file, { source, file, root: images });
+    }
+  }
+  return [...assets.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/**
+ * Copies each asset into `outputDir` with a plain read and write. Every unreadable source
+ * (missing, a symbolic link, a folder) is reported at once as a content error naming it.
+ */
+export function copyAssets(assets: readonly PublishedAsset[], outputDir: string): void {
+  const problems = new ProblemList();
+  for (const asset of assets) {
+    // One at a time: a blog's images together can be larger than the build should hold.
+    const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
+    if (bytes === null) continue;
+    const target = outputFile(outputDir, asset.file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, bytes);
+  }
+  problems.throwIfAny();
+}

@@ -1,0 +1,164 @@
+// @ts-check
+/*
+ * The output folder is the output of exactly one successful build (docs/deployment.md, "How the
+ * output is written"). A build writes into a fresh staging folder beside it, on the same file
+ * system, and only a build that passed every check replaces the output folder, as a whole, by
+ * renaming. Plain JavaScript: scripts/build.mjs uses it before our TypeScript is compiled.
+ */
+import { randomBytes } from "node:crypto";
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+
+/** A problem with the output folder itself, said in one sentence (no stack trace). */
+export class OutputFolderError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "OutputFolderError";
+  }
+}
+
+/** `.{name}.staging-{pid}-{hex}` and `.{name}.old-{pid}-{hex}` beside the output folder `{name}`. */
+const BESIDE = /^\.(.+)\.(staging|old)-(\d+)-[0-9a-f]+$/;
+
+/**
+ * A folder beside `outputDir` named for this process: what `replaceOutputFolder` renames.
+ * @param {string} outputDir
+ * @param {"staging" | "old"} kind
+ */
+function besideName(outputDir, kind) {
+  return join(dirname(outputDir), `.${basename(outputDir)}.${kind}-${process.pid}-${randomBytes(4).toString("hex")}`);
+}
+
+/**
+ * True when `dir` is a staging folder made by `makeStagingFolder` (the plugins then know that
+ * every file in it is this build's own).
+ * @param {string} dir
+ */
+export function isStagingFolder(dir) {
+  return BESIDE.exec(basename(resolve(dir)))?.[2] === "staging";
+}
+
+/**
+ * Whether `folder` is the output folder or inside it (and so would be replaced or cleaned with it).
+ * @param {string} outputDir
+ * @param {string} folder
+ */
+export function outputHolds(outputDir, folder) {
+  const rel = relative(resolve(outputDir), resolve(folder));
+  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+/**
+ * Refuses an output folder the build cannot replace as a whole: a file, a symbolic link (the
+ * link, not its target, would be replaced), or a folder holding the project or its content.
+ * @param {string} outputDir
+ * @param {readonly string[]} keep folders that must never be inside the output folder (the project, the content)
+ */
+export function checkOutputFolder(outputDir, keep) {
+  const out = resolve(outputDir);
+  for (const folder of keep) {
+    if (outputHolds(out, folder)) {
+      throw new OutputFolderError(`The output folder ${out} holds ${resolve(folder)}, and each build replaces it as a whole: pass --output=<a folder of its own, such as _site>.`);
+    }
+  }
+  let found;
+  try {
+    found = lstatSync(out);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === "ENOENT") return;
+    throw error;
+  }
+  if (found.isSymbolicLink()) throw new OutputFolderError(`The output folder ${out} is a symbolic link, and a build replaces the link, not what it points to: pass --output=<the real folder>.`);
+  if (!found.isDirectory()) throw new OutputFolderError(`The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`);
+}
+
+/**
+ * Whether a process with this id is running (a build that is still writing its staging folder).
+ * @param {number} pid
+ */
+function isRunning(pid) {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
+  }
+}
+
+/**
+ * Cleans up after builds that were killed: their staging folders are removed, and so is the
+ * previous output a finished build had set aside. A build killed between its two renames left
+ * no output folder but the previous one set aside: that one is put back.
+ * @param {string} outputDir
+ */
+export function removeLeftovers(outputDir) {
+  const out = resolve(outputDir);
+  const parent = dirname(out);
+  let names;
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names.sort()) {
+    const match = BESIDE.exec(name);
+    if (!match || match[1] !== basename(out) || isRunning(Number(match[3]))) continue;
+    const leftover = join(parent, name);
+    if (match[2] === "old" && lstatSync(out, { throwIfNoEntry: false }) === undefined) renameSync(leftover, out);
+    else rmSync(leftover, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A new, empty staging folder beside the output folder (creating the output folder's parent).
+ * @param {string} outputDir
+ * @returns {string}
+ */
+export function makeStagingFolder(outputDir) {
+  const out = resolve(outputDir);
+  mkdirSync(dirname(out), { recursive: true });
+  const staging = besideName(out, "staging");
+  mkdirSync(staging);
+  return staging;
+}
+
+/**
+ * Puts the staging folder in the output folder's place: the old output is renamed away, the
+ * staging folder renamed in, the old one deleted. When the second rename fails the old output
+ * is put back, so the folder is always one whole build.
+ * @param {string} staging
+ * @param {string} outputDir
+ */
+export function replaceOutputFolder(staging, outputDir) {
+  const out = resolve(outputDir);
+  const old = lstatSync(out, { throwIfNoEntry: false }) ? besideName(out, "old") : undefined;
+  if (old) renameSync(out, old);
+  try {
+    renameSync(staging, out);
+  } catch (error) {
+    if (old) renameSync(old, out);
+    throw error;
+  }
+  if (old) {
+    try {
+      rmSync(old, { recursive: true, force: true });
+    } catch {
+      // The new output is in place; what is left of the old one goes with the next build.
+    }
+  }
+}
+
+/**
+ * Removes a staging folder (a failed build's); never throws, since it runs while a failure is reported.
+ * @param {string} staging
+ */
+export function removeStagingFolder(staging) {
+  try {
+    rmSync(staging, { recursive: true, force: true });
+  } catch {
+    // The next build removes it.
+  }
+}

@@ -1,0 +1,79 @@
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { CONTROL_CHARACTER, findControlCharacter } from "./control-characters.ts";
+
+/*
+ * The one function that makes output paths. Every file this build writes (API files, pages,
+ * social images, copied assets) is named from untrusted input (project names, slugs, tags,
+ * image names, `blog.url`), so each name is checked here, whatever was checked upstream:
+ * a path that could leave the output folder is refused, never cleaned up into another file.
+ */
+
+/** Raised when an output path would leave the output folder: a bug or a hostile name, never written. */
+export class OutputPathError extends Error {
+  // Read by Eleventy's error handler: the path and the reason are the whole story.
+  readonly skipOriginalStack = true;
+  constructor(path: string, reason: string) {
+    super(`Refusing to write ${printable(path)}: ${reason}; every output file must stay inside the output folder`);
+    this.name = "OutputPathError";
+  }
+}
+
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+
+/** The path quoted for a terminal: a control character is shown as `\u001b`, never sent. */
+function printable(path: string): string {
+  return `"${path.replace(CONTROL_CHARACTERS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`)}"`;
+}
+
+/** Why `path` is not a plain relative path inside the output folder, or null when it is. */
+function flaw(path: string): string | null {
+  if (path === "") return "the path is empty";
+  if (path.includes("\0")) return "it contains a NUL character";
+  // A control character in a file name could rewrite the terminal of whoever lists the folder.
+  const control = findControlCharacter(path);
+  if (control) return `it contains the control character ${control.codePoint}`;
+  if (path.includes("\\")) return "it contains a backslash";
+  if (path.startsWith("/") || isAbsolute(path)) return "it is an absolute path";
+  const segments = path.split("/");
+  if (segments.some((segment) => segment === ".." || segment === ".")) return "it has a `.` or `..` segment";
+  if (segments.slice(0, -1).some((segment) => segment === "")) return "it has an empty segment";
+  if (segments.at(-1) === "") return "it names a folder, not a file";
+  return null;
+}
+
+/**
+ * Checks a path relative to the output folder (`/`-separated, e.g. `projects/x/index.html`)
+ * and returns it unchanged; throws `OutputPathError` when it could name anything outside.
+ */
+export function outputPath(path: string): string {
+  const reason = flaw(path);
+  if (reason !== null) throw new OutputPathError(path, reason);
+  return path;
+}
+
+/** Files made with `outputFile` since `forgetOutputFiles`, absolute: what this build wrote itself. */
+const made = new Set<string>();
+
+/**
+ * The absolute file of a checked output path inside `outputDir`; the file is remembered, so
+ * a build into a folder it does not own can delete what it did not write (src/eleventy/dev-output.ts).
+ */
+export function outputFile(outputDir: string, path: string): string {
+  const root = resolve(outputDir);
+  const file = join(root, outputPath(path));
+  // Belt and braces: the checks above already keep every path inside.
+  const rel = relative(root, file);
+  if (rel === "" || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new OutputPathError(path, "it resolves outside the output folder");
+  made.add(file);
+  return file;
+}
+
+/** The files `outputFile` made since the last `forgetOutputFiles`. */
+export function outputFilesMade(): ReadonlySet<string> {
+  return made;
+}
+
+/** Starts a new build's record of made files. */
+export function forgetOutputFiles(): void {
+  made.clear();
+}
