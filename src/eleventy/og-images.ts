@@ -1,15 +1,14 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
-import { buildCacheDir } from "../util/build-cache.ts";
-import { writeFileAtomically } from "../util/write-atomically.ts";
+import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
 
 export interface OgWriteOptions {
-  /** Where rendered PNGs are kept by content hash; default the build cache's `og/` (`.cache/og`, git-ignored). */
+  /** Where rendered PNGs are kept by card; default the build cache's `og/` (`.cache/og`), none when it cannot be used. */
   cacheDir?: string;
   /** Cached PNGs kept, the most recently used; default 500 (about 25 MB). */
   cacheEntries?: number;
@@ -37,8 +36,8 @@ interface EleventyConfig {
  * the same one), so a build whose content fails to load writes no images. Not after it: a cold
  * cache means hundreds of images whose garbage (about 0.4 MB of JavaScript heap each) would pile
  * on a heap that by then holds every page, and a 4,000-post build peaked above 1 GiB that way.
- * A card rendered before (same input, same renderer) is copied from the cache, so rebuilds
- * under `--serve` cost a few milliseconds.
+ * A card rendered before (same input, same renderer) is taken from the cache once its bytes
+ * check, so rebuilds under `--serve` cost a few milliseconds.
  * Docs: https://www.11ty.dev/docs/events/#eleventy.before
  */
 export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
@@ -49,45 +48,79 @@ export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
 
 /** Writes each image into `outputDir`, rendering only cards the cache does not hold. */
 export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}): Promise<OgWriteReport> {
-  const cacheDir = resolve(options.cacheDir ?? buildCacheDir("og") ?? ".cache/og");
+  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
-  mkdirSync(cacheDir, { recursive: true });
+  const cached = cacheDir ? cachedImages(cacheDir) : new Map<string, string[]>();
   let rendered = 0;
 
   await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
-    const cached = join(cacheDir, `${cacheKey(card, version)}.png`);
+    const key = cacheKey(card, version);
+    let png = cacheDir ? readCheckedImage(cacheDir, cached.get(key) ?? []) : undefined;
+    if (!png) {
+      png = await render(card);
+      rendered += 1;
+      // Parallel builds (the tests run several) may render the same card: same name, same bytes.
+      if (cacheDir) keepInBuildCache(join(cacheDir, `${key}-${digestOf(png)}.png`), png);
+    }
     const target = outputFile(outputDir, file);
     mkdirSync(dirname(target), { recursive: true });
-    if (copyIfPresent(cached, target)) {
-      markUsed(cached);
-      return;
-    }
-    const png = await render(card);
-    rendered += 1;
-    // Parallel builds (the tests run several) may render the same card.
-    writeFileAtomically(cached, png);
     writeFileSync(target, png);
   });
-  pruneCache(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
+  if (cacheDir) pruneCache(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
   return { written: images.length, rendered, fromCache: images.length - rendered };
 }
 
-/** The cache file's name: a hash of the renderer's version and the card (its keys in a fixed order). */
+/** The cache key of a card: a hash of the renderer's version and the card (its keys in a fixed order). */
 export function cacheKey(card: OgCard, version: string): string {
   const fields = Object.keys(card).sort().map((key) => [key, card[key as keyof OgCard]]);
   return createHash("sha256").update(version).update("\0").update(JSON.stringify(fields)).digest("hex");
 }
 
-/** Copies a cached image (the kernel copies it, no bytes pass through us); false when it is not cached. */
-function copyIfPresent(cached: string, target: string): boolean {
+/*
+ * A cache entry is named `{card key}-{digest of its bytes}.png`. The digest is what makes an
+ * entry trustworthy: an empty, truncated, garbled or swapped file (another card's valid PNG)
+ * no longer hashes to its name, and is discarded and rendered again.
+ */
+const ENTRY_NAME = /^([0-9a-f]{64})-([0-9a-f]{32})\.png$/;
+
+function digestOf(png: Uint8Array): string {
+  return createHash("sha256").update(png).digest("hex").slice(0, 32);
+}
+
+/** The cache's entries by card key (a folder that cannot be listed holds none). */
+function cachedImages(cacheDir: string): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  let names: string[];
   try {
-    copyFileSync(cached, target);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
+    names = readdirSync(cacheDir).sort();
+  } catch {
+    return byKey;
   }
+  for (const name of names) {
+    const key = ENTRY_NAME.exec(name)?.[1];
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), name]);
+  }
+  return byKey;
+}
+
+/** The first of `names` whose bytes match its name's digest; the others are removed. */
+function readCheckedImage(cacheDir: string, names: readonly string[]): Uint8Array | undefined {
+  for (const name of names) {
+    const file = join(cacheDir, name);
+    let png: Buffer | undefined;
+    try {
+      png = readFileSync(file);
+    } catch {
+      // Gone (another build pruned it) or a folder where the file belongs: not an image.
+    }
+    if (png && digestOf(png) === ENTRY_NAME.exec(name)?.[2]) {
+      markUsed(file);
+      return png;
+    }
+    removeEntry(file);
+  }
+  return undefined;
 }
 
 /** Dates a cache entry now, so pruning keeps it; one another build has just pruned is no matter. */
@@ -95,8 +128,16 @@ function markUsed(file: string): void {
   const now = new Date();
   try {
     utimesSync(file, now, now);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  } catch {
+    // Only the pruning order is at stake.
+  }
+}
+
+function removeEntry(file: string): void {
+  try {
+    rmSync(file, { recursive: true, force: true });
+  } catch {
+    // A cache entry that cannot be removed is still never used: its bytes do not match its name.
   }
 }
 
@@ -106,21 +147,19 @@ function markUsed(file: string): void {
  * again there, never read half-written.
  */
 function pruneCache(cacheDir: string, keep: number): void {
-  const entries = readdirSync(cacheDir)
-    .filter((name) => name.endsWith(".png"))
-    .flatMap((name) => {
-      const stats = statSync(join(cacheDir, name), { throwIfNoEntry: false });
-      return stats ? [{ name, used: stats.mtimeMs }] : [];
-    });
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir).filter((name) => name.endsWith(".png"));
+  } catch {
+    return;
+  }
+  const entries = names.flatMap((name) => {
+    const stats = statSync(join(cacheDir, name), { throwIfNoEntry: false });
+    return stats ? [{ name, used: stats.mtimeMs }] : [];
+  });
   if (entries.length <= keep) return;
   entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
-  for (const { name } of entries.slice(keep)) {
-    try {
-      unlinkSync(join(cacheDir, name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-  }
+  for (const { name } of entries.slice(keep)) removeEntry(join(cacheDir, name));
 }
 
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

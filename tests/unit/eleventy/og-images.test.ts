@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cacheKey, writeOgImages } from "../../../src/eleventy/og-images.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
 import type { OgImageFile } from "../../../src/site/og-cards.ts";
 import type { OgCard } from "../../../src/site/og-image.ts";
 
@@ -88,5 +89,57 @@ test("should key the cache by the card's content and the renderer's version, not
   assert.is.not(cacheKey(card, "v2"), cacheKey(card, "v1"));
   assert.is.not(cacheKey({ ...card, badges: ["Rust"] }, "v1"), cacheKey(card, "v1"));
 });
+
+/** Each way a cached PNG can be damaged; `others` are the other entries' bytes. */
+const DAMAGES: Record<string, (file: string, before: Buffer, other: Buffer) => void> = {
+  empty: (file) => writeFileSync(file, ""),
+  truncated: (file, before) => writeFileSync(file, before.subarray(0, Math.floor(before.length / 2))),
+  garbage: (file, before) => writeFileSync(file, Buffer.alloc(before.length, 0xa5)),
+  "another card's image": (file, _before, other) => writeFileSync(file, other),
+  "a folder": (file) => {
+    rmSync(file);
+    mkdirSync(join(file, "inside"), { recursive: true });
+  },
+};
+
+for (const [damage, apply] of Object.entries(DAMAGES)) {
+  test(`should render again and overwrite a cached PNG that is ${damage}`, withDirs(async ({ out, cache }) => {
+    const counter = countingRender();
+    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+    const names = readdirSync(cache).sort();
+    const files = names.map((name) => join(cache, name));
+    const before = files.map((file) => readFileSync(file));
+    files.forEach((file, index) => apply(file, before[index]!, before[(index + 1) % files.length]!));
+
+    const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+
+    assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
+    assert.is(readFileSync(join(out, "again/og/projects/a.png"), "utf8"), "a");
+    assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
+    assert.equal(readdirSync(cache).sort(), names);
+    files.forEach((file, index) => assert.ok(statSync(file).isFile() && readFileSync(file).equals(before[index]!), `${file} rewritten`));
+  }));
+}
+
+test("should render every image, and keep none, when the build cache is a file", withDirs(async ({ out, cache }) => {
+  writeFileSync(cache, "not a folder\n");
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (line: string) => warnings.push(line);
+  useBuildCache(cache);
+  try {
+    const counter = countingRender();
+    await writeOgImages(images, out, { render: counter.render });
+    const report = await writeOgImages(images, out, { render: counter.render });
+
+    assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
+    assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
+    assert.is(readFileSync(cache, "utf8"), "not a folder\n");
+    assert.equal(warnings, [`[folio] The build cache ${JSON.stringify(cache)} is a file, not a folder: it is ignored and this build computes everything afresh.`]);
+  } finally {
+    useBuildCache(undefined);
+    console.warn = warn;
+  }
+}));
 
 test.run();
