@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
 import { packageVersion } from "../util/package-version.ts";
-import { writeFileAtomically } from "../util/write-atomically.ts";
+import { keepInBuildCache } from "../util/build-cache.ts";
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = packageVersion("ajv");
@@ -36,10 +36,8 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
   const fingerprint = { ajv: AJV_VERSION, options: set.options, vocabulary: set.vocabulary ?? [], schemas: set.fingerprint };
   const key = createHash("sha256").update(JSON.stringify(fingerprint)).digest("hex").slice(0, 32);
   const cached = set.cacheDir ? join(resolve(set.cacheDir), `${set.name}-${key}.cjs`) : null;
-  if (cached && existsSync(cached)) {
-    const exported = loadStandalone(readFileSync(cached, "utf8"));
-    return new Map(set.ids.map((id, index) => [id, exported[`v${index}`] as ValidateFunction]));
-  }
+  const fromCache = cached ? readCachedValidators(cached, key, set.ids) : null;
+  if (fromCache) return fromCache;
 
   // CommonJS packages, required here and now so a cached build never loads them; under
   // NodeNext their callables sit on `.default`.
@@ -60,9 +58,42 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
   if (cached) {
     const standaloneCode = (requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default;
     const code = standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id])));
-    writeFileAtomically(cached, code);
+    keepInBuildCache(cached, `${header(key, code)}\n${code}`);
   }
   return validators;
+}
+
+/*
+ * A cached file's first line names its key and the digest of the code below it: an empty,
+ * truncated or garbled file, or another set's valid code copied over it, fails the check, and
+ * is compiled again and overwritten. Code that passes runs: it is what ajv generated from our
+ * own schemas in an earlier build.
+ */
+function header(key: string, code: string): string {
+  return `// folio-validators ${key} ${createHash("sha256").update(key).update("\0").update(code).digest("hex")}`;
+}
+
+/** The validators of a cached file that checks and exports one function per id; else null. */
+function readCachedValidators(file: string, key: string, ids: readonly string[]): Map<string, ValidateFunction> | null {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    // Missing, or a folder where the file belongs: compiled afresh, and the folder replaced.
+    return null;
+  }
+  const newline = text.indexOf("\n");
+  const code = text.slice(newline + 1);
+  if (newline < 0 || text.slice(0, newline) !== header(key, code)) return null;
+  let validators: [string, unknown][];
+  try {
+    const exported = loadStandalone(code);
+    validators = ids.map((id, index) => [id, exported[`v${index}`]]);
+  } catch {
+    return null;
+  }
+  if (!validators.every(([, validate]) => typeof validate === "function")) return null;
+  return new Map(validators as [string, ValidateFunction][]);
 }
 
 /**
@@ -70,8 +101,8 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
  * (ajv's runtime, the formats) resolve from the project wherever the cache folder is. The code
  * is what ajv generated from our own schemas in an earlier build.
  */
-function loadStandalone(code: string): Record<string, ValidateFunction> {
-  const module = { exports: {} as Record<string, ValidateFunction> };
+function loadStandalone(code: string): Record<string, unknown> {
+  const module = { exports: {} as Record<string, unknown> };
   new Function("require", "module", "exports", code)(requireHere, module, module.exports);
   return module.exports;
 }

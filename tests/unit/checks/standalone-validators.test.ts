@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
@@ -86,5 +86,54 @@ test(
     assert.is(readdirSync(dir).length, 2);
   }),
 );
+
+/** The one cached file of the test set, after a first call made it. */
+function cachedFile(dir: string): string {
+  standaloneValidators(set(dir));
+  const [name, ...others] = readdirSync(dir);
+  if (!name || others.length > 0) throw new Error(`expected one cached file, found ${readdirSync(dir).join(", ")}`);
+  return join(dir, name);
+}
+
+/** Another set's valid cached code: it only asks for a `name`. */
+function otherSetsCode(): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "folio-validators-other-"));
+  try {
+    standaloneValidators(set(dir, { type: "object", required: ["name"], properties: { name: { type: "string" } } }));
+    const [name] = readdirSync(dir);
+    return readFileSync(join(dir, name ?? "missing"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const DAMAGES: Record<string, (file: string, before: Buffer) => void> = {
+  empty: (file) => writeFileSync(file, ""),
+  truncated: (file, before) => writeFileSync(file, before.subarray(0, Math.floor(before.length / 2))),
+  garbage: (file, before) => writeFileSync(file, Buffer.alloc(before.length, "\u0000#garbage")),
+  "another set's valid code": (file) => writeFileSync(file, otherSetsCode()),
+  "a folder": (file) => {
+    rmSync(file);
+    mkdirSync(join(file, "inside"), { recursive: true });
+  },
+};
+
+for (const [damage, apply] of Object.entries(DAMAGES)) {
+  test(
+    `should compile again and overwrite a cached file that is ${damage}`,
+    withCache((dir) => {
+      const fresh = errorsOf(undefined, BAD);
+      const file = cachedFile(dir);
+      const before = readFileSync(file);
+      apply(file, before);
+
+      const errors = errorsOf(dir, BAD);
+
+      assert.equal(errors, fresh);
+      assert.ok(statSync(file).isFile());
+      assert.ok(readFileSync(file).equals(before), "the damaged file is rewritten as it was");
+    }),
+  );
+}
 
 test.run();
