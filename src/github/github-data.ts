@@ -55,12 +55,15 @@ export async function loadGithubData(
 
   const live = await fetchLiveGithub(settings, config.site.github, wanted);
   const merged = mergeLive(lastKnown, live, wanted, asOf);
-  log(`[github] Live data: ${live.requests} request(s) to ${settings.endpoint}, ${live.repositories.size}/${wanted.length} repositories, ${live.pulls ? `${live.pulls.length} pull requests` : "pull requests from the snapshot"}.`);
+  // Origin and path only: a query string may carry a key of some proxy, which is not ours to print.
+  const endpoint = new URL(settings.endpoint);
+  log(`[github] Live data: ${live.requests} request(s) to ${endpoint.origin}${endpoint.pathname}, ${live.repositories.size}/${wanted.length} repositories, ${live.pulls ? `${live.pulls.length} pull requests` : "pull requests from the snapshot"}.`);
   const reasons = [
     ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
     ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
   ];
   for (const reason of reasons) log(`[github] Fallback: ${reason}`);
+  for (const sentence of live.pullsCleaned) log(`[github] ${sentence}`);
   if (reasons.length > 0 && truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(reasons);
   return merged;
 }

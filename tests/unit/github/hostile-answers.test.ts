@@ -144,6 +144,32 @@ test("should keep the live repositories and leak no token when a partial answer'
   assertNoSecret(r);
 });
 
+test("should name a renamed repository, and fall back for one whose new name echoes the token", async () => {
+  const repositories = liveRepositories();
+  repositories[`${first.owner}/${first.name}`] = { stars: 5, pushedAt: null, nameWithOwner: `${first.owner}/${TOKEN}` };
+  repositories[`${second.owner}/${second.name}`] = { stars: 6, pushedAt: null, nameWithOwner: `${second.owner}/${second.name}-renamed` };
+  const r = await run({ repositories });
+
+  assert.is(starsOf(r.data, first), snapshotStars(first));
+  assert.is(starsOf(r.data, second), 6);
+  assert.match(r.data?.notes.repositories ?? "", `is now ${second.owner}/${second.name}-renamed`);
+  assert.match(r.data?.notes.repositories ?? "", "nameWithOwner: expected owner/name");
+  assertNoSecret(r);
+});
+
+test("should say a repository is gone, with a NOT_FOUND message that echoes the token redacted", async () => {
+  const r = await run({
+    fault: (_, q) => ({
+      rewrite: (answer: FakeAnswer) => ({ data: { ...answer.data, r0: null }, errors: [{ type: "NOT_FOUND", path: ["r0"], message: echo(q.authorization) }] }),
+    }),
+  });
+
+  assert.is(starsOf(r.data, first), snapshotStars(first));
+  assert.match(r.data?.notes.repositories ?? "", "renamed or deleted");
+  assert.is(starsOf(r.data, second), 1001);
+  assertNoSecret(r);
+});
+
 test("should publish a live title that echoes the token without it, and cache no token", async () => {
   const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: `Leaked ${TOKEN} here` }] });
 
