@@ -6,45 +6,83 @@
  * Why not a TypeScript loader at run time: Node 20 cannot strip types, and a loader (tsx) runs
  * every import of the build, Eleventy's and the packages' included, through a hook thread. That
  * cost about 0.6 s of every build, more than an empty Eleventy build takes in all (README,
- * "Performance"). The compiled module lives in .cache/compiled/ under a name derived from its
- * sources; this file is plain JavaScript because it runs before anything is compiled.
+ * "Performance"). The compiled module lives in FOLIO_COMPILED_DIR (default .cache/compiled/)
+ * under a name derived from its sources, beside a manifest that records its sources and its
+ * digest; both are checked on every read, so a damaged cache costs a compile, never a build
+ * (docs/robustness.md). This file is plain JavaScript because it runs before anything is compiled.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { createHash, randomBytes } from "node:crypto";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
 /** Changes whenever the way we compile changes, so every earlier output is stale. */
-const RECIPE = "compiled-site/2";
+const RECIPE = "compiled-site/3";
 /** Top-level folders that hold no templates (the output, content, tests, tools). */
 const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content", "scripts"]);
 
 /**
- * @typedef {{ entries: string[], inputs: Record<string, string>, module: string }} Manifest
+ * @typedef {{ entries: string[], inputs: Record<string, string>, module: string, moduleHash: string }} Manifest
+ * @typedef {{ files: Record<string, string>, manifest: Manifest }} Compiled
  * @typedef {{ templates: Record<string, unknown>, data: Record<string, unknown> } & Record<string, unknown>} CompiledSite
  */
 
 /**
- * The compiled site module, compiled first if it is missing or older than its sources.
+ * The compiled site module, compiled first if it is missing, damaged or older than its sources.
+ * The folder is `options.cacheDir`, else FOLIO_COMPILED_DIR, else `.cache/compiled`; one that
+ * cannot be used (a file stands in its way, it is not writable) is ignored with one warning, and
+ * the module is compiled into a temporary folder for this build.
  * @param {string} root the project folder (where .eleventy.js is)
  * @param {{ cacheDir?: string }} [options]
  * @returns {Promise<CompiledSite>}
  */
 export async function loadCompiledSite(root, options = {}) {
-  const cacheDir = resolve(root, options.cacheDir ?? join(".cache", "compiled"));
+  const cacheDir = resolve(root, options.cacheDir ?? (process.env.FOLIO_COMPILED_DIR?.trim() || join(".cache", "compiled")));
   const entries = entryFiles(root);
-  const manifestFile = join(cacheDir, "manifest.json");
-  let manifest = readManifest(manifestFile);
-  if (!manifest || !existsSync(join(cacheDir, manifest.module)) || !isCurrent(manifest, root, entries)) {
-    manifest = await compile(root, cacheDir, entries);
-    writeAtomically(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  const problem = folderProblem(cacheDir);
+  if (problem) {
+    warnCacheOnce(problem.path, problem.reason);
+    return importModule(await compileIntoTemporaryFolder(root, entries));
   }
-  // The module's source map is written beside it but not read by default: parsing it took about
-  // 40 ms of every build. `NODE_OPTIONS=--enable-source-maps` makes stack traces point at the
-  // TypeScript lines.
-  return /** @type {Promise<CompiledSite>} */ (import(pathToFileURL(join(cacheDir, manifest.module)).href));
+  const manifestFile = join(cacheDir, "manifest.json");
+  const found = checkedManifest(readManifest(manifestFile), cacheDir, root, entries);
+  if (found) return importModule(join(cacheDir, found.module));
+  const compiled = await compile(root, entries, cacheDir);
+  try {
+    store(cacheDir, compiled);
+    writeAtomically(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
+  } catch (error) {
+    // A full disk, a folder where a file belongs that cannot be removed: compiled all the same.
+    warnCacheOnce(cacheDir, `cannot be written (${/** @type {NodeJS.ErrnoException} */ (error).code ?? String(error)})`);
+    return importModule(await compileIntoTemporaryFolder(root, entries));
+  }
+  return importModule(join(cacheDir, compiled.manifest.module));
+}
+
+/**
+ * The module's source map is written beside it but not read by default: parsing it took about
+ * 40 ms of every build. `NODE_OPTIONS=--enable-source-maps` makes stack traces point at the
+ * TypeScript lines.
+ * @param {string} file @returns {Promise<CompiledSite>}
+ */
+function importModule(file) {
+  return /** @type {Promise<CompiledSite>} */ (import(pathToFileURL(file).href));
+}
+
+/**
+ * Compiles into a new folder under the system's temporary folder, removed when the process
+ * ends.
+ * @param {string} root @param {string[]} entries @returns {Promise<string>} the module's path
+ */
+async function compileIntoTemporaryFolder(root, entries) {
+  const dir = mkdtempSync(join(tmpdir(), "folio-compiled-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const result = await compile(root, entries, dir);
+  store(dir, result);
+  return join(dir, result.manifest.module);
 }
 
 /**
@@ -71,13 +109,47 @@ function entryFiles(root) {
   return [...new Set(found)].sort();
 }
 
-/** @param {string} file @returns {Manifest | null} */
+/** @param {string} file @returns {unknown} */
 function readManifest(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch {
     return null;
   }
+}
+
+/**
+ * The manifest when every claim in it checks: its shape; its sources are the current ones; the
+ * module's name is the one those sources make; the module's bytes hash to what it recorded.
+ * Anything else (empty, truncated, garbled, another project's, a module damaged since) is null,
+ * and the site is compiled again.
+ * @param {unknown} value @param {string} cacheDir @param {string} root @param {string[]} entries
+ * @returns {Manifest | null}
+ */
+function checkedManifest(value, cacheDir, root, entries) {
+  if (!isManifest(value) || !isCurrent(value, root, entries) || value.module !== moduleName(root, value.inputs, entries)) return null;
+  try {
+    return hashOf(readFileSync(join(cacheDir, value.module))) === value.moduleHash ? value : null;
+  } catch {
+    // Gone (another build pruned it), or a folder where the module belongs.
+    return null;
+  }
+}
+
+/** @param {unknown} value @returns {value is Manifest} */
+function isManifest(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const { entries, inputs, module, moduleHash } = /** @type {Record<string, unknown>} */ (value);
+  return (
+    Array.isArray(entries) &&
+    entries.every((entry) => typeof entry === "string") &&
+    typeof inputs === "object" &&
+    inputs !== null &&
+    !Array.isArray(inputs) &&
+    Object.values(inputs).every((hash) => typeof hash === "string") &&
+    typeof module === "string" &&
+    typeof moduleHash === "string"
+  );
 }
 
 /**
@@ -98,6 +170,11 @@ function isCurrent(manifest, root, entries) {
   return true;
 }
 
+/** @param {string} root @param {Record<string, string>} inputs @param {string[]} entries */
+function moduleName(root, inputs, entries) {
+  return `site-${hashOf(RECIPE + root + JSON.stringify(inputs) + entries.join("\n"))}.mjs`;
+}
+
 /** @param {string | Buffer} text */
 function hashOf(text) {
   return createHash("sha256").update(text).digest("hex").slice(0, 20);
@@ -114,11 +191,12 @@ const EXTERNAL = ["@resvg/resvg-js", "satori", "openpgp", "@11ty/eleventy", "@11
 const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
 
 /**
- * Compiles the entries and the packages they use into one module. One file loads several times
- * faster than the few hundred files behind it (resolution and reading dominate).
- * @param {string} root @param {string} cacheDir @param {string[]} entries @returns {Promise<Manifest>}
+ * Compiles the entries and the packages they use into one module, in memory. One file loads
+ * several times faster than the few hundred files behind it (resolution and reading dominate).
+ * @param {string} root @param {string[]} entries @param {string} outDir where it will be (the source map's paths are relative to it)
+ * @returns {Promise<Compiled>}
  */
-async function compile(root, cacheDir, entries) {
+async function compile(root, entries, outDir) {
   const { build } = await import("esbuild");
   const templates = entries.filter((file) => file.endsWith(".11ty.ts"));
   const data = entries.filter((file) => file.startsWith("_data/"));
@@ -137,15 +215,14 @@ async function compile(root, cacheDir, entries) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: EXTERNAL,
     // Bundled CommonJS packages call require() for Node's own modules.
     banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
     sourcemap: "linked",
     sourcesContent: false,
     metafile: true,
     logLevel: "silent",
-    outfile: join(cacheDir, "site.mjs"),
-    plugins: [keepModuleUrls(root)],
+    outfile: join(outDir, "site.mjs"),
+    plugins: [keepModuleUrls(root), importFromProject(root)],
   });
   /** @type {Record<string, string>} */
   const inputs = {};
@@ -153,14 +230,25 @@ async function compile(root, cacheDir, entries) {
   for (const input of [...ours, ...PACKAGE_STAMPS.filter((file) => existsSync(join(root, file)))]) {
     inputs[input] = hashOf(readFileSync(join(root, input)));
   }
-  const name = `site-${hashOf(RECIPE + root + JSON.stringify(inputs) + entries.join("\n"))}`;
-  pruneOldModules(cacheDir, 4);
+  const module = moduleName(root, inputs, entries);
+  /** @type {Record<string, string>} */
+  const files = {};
   for (const file of result.outputFiles) {
     const isMap = file.path.endsWith(".map");
-    const text = isMap ? file.text : file.text.replace(/\/\/# sourceMappingURL=site\.mjs\.map/, `//# sourceMappingURL=${name}.mjs.map`);
-    writeAtomically(join(cacheDir, `${name}${isMap ? ".mjs.map" : ".mjs"}`), text);
+    files[isMap ? `${module}.map` : module] = isMap ? file.text : file.text.replace(/\/\/# sourceMappingURL=site\.mjs\.map/, `//# sourceMappingURL=${module}.map`);
   }
-  return { entries, inputs, module: `${name}.mjs` };
+  const code = files[module];
+  if (code === undefined) throw new Error("esbuild wrote no module");
+  return { files, manifest: { entries, inputs, module, moduleHash: hashOf(code) } };
+}
+
+/**
+ * Writes the compiled module and its map into `dir`, pruning older modules.
+ * @param {string} dir @param {Compiled} compiled
+ */
+function store(dir, compiled) {
+  pruneOldModules(dir, 4);
+  for (const [name, text] of Object.entries(compiled.files)) writeAtomically(join(dir, name), text);
 }
 
 /**
@@ -183,6 +271,30 @@ function keepModuleUrls(root) {
 }
 
 /**
+ * Leaves the EXTERNAL packages as imports of their files in the project's node_modules, by
+ * absolute URL: a module in FOLIO_COMPILED_DIR or a temporary folder has no node_modules of its
+ * own to find a package name in (the module's name includes the project's folder, so a moved
+ * project compiles afresh).
+ * @param {string} root @returns {import("esbuild").Plugin}
+ */
+function importFromProject(root) {
+  const inProject = Symbol("resolved from the project");
+  return {
+    name: "import-from-project",
+    setup(build) {
+      const filter = new RegExp(`^(${EXTERNAL.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})(/|$)`);
+      build.onResolve({ filter }, async (args) => {
+        if (args.pluginData === inProject) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: root, pluginData: inProject });
+        if (found.errors.length > 0) return { errors: found.errors };
+        // require() takes a path, import a URL (a Windows path is not one).
+        return { path: args.kind === "require-call" ? found.path : pathToFileURL(found.path).href, external: true };
+      });
+    },
+  };
+}
+
+/**
  * Keeps the newest `keep` compiled modules: a build still running (`npm start` beside a test,
  * say) may be about to import the one it found in the manifest.
  * @param {string} cacheDir @param {number} keep
@@ -194,15 +306,83 @@ function pruneOldModules(cacheDir, keep) {
     .map((name) => ({ name, time: statSync(join(cacheDir, name)).mtimeMs }))
     .sort((a, b) => b.time - a.time);
   for (const { name } of modules.slice(keep)) {
-    rmSync(join(cacheDir, name), { force: true });
-    rmSync(join(cacheDir, `${name}.map`), { force: true });
+    rmSync(join(cacheDir, name), { recursive: true, force: true });
+    rmSync(join(cacheDir, `${name}.map`), { recursive: true, force: true });
   }
 }
 
-/** Written under another name and renamed, so a parallel build never reads half a file. @param {string} file @param {string} text */
+/**
+ * Written under another name and renamed, so a parallel build never reads half a file; a folder
+ * where the file belongs (a damaged cache) is removed first. (src/util/write-atomically.ts is
+ * the TypeScript twin.)
+ * @param {string} file @param {string} text
+ */
 function writeAtomically(file, text) {
-  mkdirSync(resolve(file, ".."), { recursive: true });
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, text);
-  renameSync(partial, file);
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    writeFileSync(partial, text);
+    try {
+      renameSync(partial, file);
+    } catch (error) {
+      if (statSync(file, { throwIfNoEntry: false })?.isDirectory() !== true) throw error;
+      rmSync(file, { recursive: true, force: true });
+      renameSync(partial, file);
+    }
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
+
+/*
+ * The twin of src/util/build-cache.ts's folder check and warning: this file runs before our
+ * TypeScript is compiled. Both warn through one set on the global object, with the same words,
+ * so `.cache` being a file is said once.
+ */
+
+/**
+ * Why `dir` cannot hold the compiled module (the path at fault and the reason), or null.
+ * @param {string} dir @returns {{ path: string, reason: string } | null}
+ */
+function folderProblem(dir) {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    let blocker = dir;
+    while (dirname(blocker) !== blocker && isFolder(blocker) === undefined) blocker = dirname(blocker);
+    return isFolder(blocker) === false
+      ? { path: blocker, reason: "is a file, not a folder" }
+      : { path: dir, reason: `cannot be created (${/** @type {NodeJS.ErrnoException} */ (error).code ?? String(error)})` };
+  }
+  try {
+    accessSync(dir, constants.R_OK | constants.W_OK);
+  } catch {
+    return { path: dir, reason: "is not writable" };
+  }
+  return null;
+}
+
+/** @param {string} path @returns {boolean | undefined} */
+function isFolder(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return undefined;
+  }
+}
+
+const WARNED = Symbol.for("folio.cache-warnings");
+
+/** @param {string} path @param {string} reason */
+function warnCacheOnce(path, reason) {
+  const global = /** @type {{ [WARNED]?: Set<string> }} */ (/** @type {unknown} */ (globalThis));
+  const warned = (global[WARNED] ??= new Set());
+  if (warned.has(path)) return;
+  warned.add(path);
+  const shown = relative(process.cwd(), path);
+  const name = (shown && !shown.startsWith("..") ? shown : path).replace(CONTROL_CHARACTERS, "");
+  console.warn(`[folio] The build cache ${JSON.stringify(name)} ${reason}: it is ignored and this build computes everything afresh.`);
+}
+
+/** src/util/control-characters.ts's CONTROL_CHARACTER: kept out of the terminal. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;

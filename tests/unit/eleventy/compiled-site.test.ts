@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -101,6 +102,117 @@ test(
     rmSync(join(root, ".cache/compiled", manifest(root).module));
     const site = await loadCompiledSite(root);
     assert.is(site.answer, 1);
+  }),
+);
+
+/** Each way a cache file can be damaged: `file`'s bytes before are `before`. */
+const DAMAGES: Record<string, (file: string, before: Buffer) => void> = {
+  empty: (file) => writeFileSync(file, ""),
+  truncated: (file, before) => writeFileSync(file, before.subarray(0, Math.floor(before.length / 2))),
+  garbage: (file, before) => writeFileSync(file, Buffer.alloc(before.length, 0xa5)),
+  "a folder": (file) => {
+    rmSync(file);
+    mkdirSync(join(file, "inside"), { recursive: true });
+  },
+};
+
+/** A valid module with the site's exports but other values. */
+const DECOY = `export const answer = 2;\nexport const templates = {};\nexport const data = {};\n`;
+
+/*
+ * A module once imported stays in Node's module map under its URL, so importing a damaged
+ * module again would still give the first one: these tests assert on the files the loader
+ * leaves, which only a check of what it reads can put right.
+ */
+const MODULE_DAMAGES: typeof DAMAGES = { ...DAMAGES, "a valid module of other code": (file) => writeFileSync(file, DECOY) };
+for (const [damage, apply] of Object.entries(MODULE_DAMAGES)) {
+  test(
+    `should compile again when the compiled module is ${damage}`,
+    withProject(async (root) => {
+      await loadCompiledSite(root);
+      const file = join(root, ".cache/compiled", manifest(root).module);
+      const before = readFileSync(file);
+      apply(file, before);
+
+      await loadCompiledSite(root);
+
+      assert.ok(statSync(file).isFile() && readFileSync(file).equals(before), "the module is rewritten as it was");
+    }),
+  );
+}
+
+for (const [damage, apply] of Object.entries(DAMAGES)) {
+  test(
+    `should compile again when the manifest is ${damage}`,
+    withProject(async (root) => {
+      await loadCompiledSite(root);
+      const file = join(root, ".cache/compiled/manifest.json");
+      const before = readFileSync(file);
+      apply(file, before);
+
+      const site = await loadCompiledSite(root);
+
+      assert.is(site.answer, 1);
+      assert.ok(statSync(file).isFile() && readFileSync(file).equals(before), "the manifest is rewritten as it was");
+    }),
+  );
+}
+
+test(
+  "should not import a module that a well-formed manifest names but its sources do not make",
+  withProject(async (root) => {
+    await loadCompiledSite(root);
+    const dir = join(root, ".cache/compiled");
+    const decoy = "site-00000000000000000000.mjs";
+    writeFileSync(join(dir, decoy), DECOY);
+    const recorded = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Record<string, unknown>;
+    const moduleHash = createHash("sha256").update(DECOY).digest("hex").slice(0, 20);
+    writeFileSync(join(dir, "manifest.json"), JSON.stringify({ ...recorded, module: decoy, moduleHash }));
+
+    const site = await loadCompiledSite(root);
+
+    assert.is(site.answer, 1);
+    assert.is(manifest(root).module, recorded.module);
+  }),
+);
+
+test(
+  "should compile into FOLIO_COMPILED_DIR, and import the project's packages from there",
+  withProject(async (root) => {
+    // A stand-in for a package the module leaves as an import (compiled-site.mjs, EXTERNAL).
+    write(root, "node_modules/openpgp/package.json", `{ "name": "openpgp", "type": "module", "exports": "./index.js" }\n`);
+    write(root, "node_modules/openpgp/index.js", `export const late = "loaded";\n`);
+    write(root, "src/eleventy/site.ts", `export const answer: number = 1;\nexport const late = async (): Promise<string> => (await import("openpgp")).late;\n`);
+    const elsewhere = mkdtempSync(join(tmpdir(), "folio-compiled-dir-"));
+    process.env.FOLIO_COMPILED_DIR = elsewhere;
+    try {
+      const site = await loadCompiledSite(root);
+      assert.ok(existsSync(join(elsewhere, "manifest.json")));
+      assert.not.ok(existsSync(join(root, ".cache")));
+      assert.is(await (site.late as () => Promise<string>)(), "loaded");
+    } finally {
+      delete process.env.FOLIO_COMPILED_DIR;
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }),
+);
+
+test(
+  "should compile into a temporary folder, with one warning, when the cache folder is a file",
+  withProject(async (root) => {
+    writeFileSync(join(root, ".cache"), "not a folder\n");
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (line: string) => warnings.push(line);
+    try {
+      const site = await loadCompiledSite(root);
+      assert.is(site.answer, 1);
+    } finally {
+      console.warn = warn;
+    }
+    assert.is(readFileSync(join(root, ".cache"), "utf8"), "not a folder\n");
+    assert.is(warnings.length, 1);
+    assert.match(warnings[0] ?? "", `${JSON.stringify(join(root, ".cache"))} is a file, not a folder`);
   }),
 );
 
