@@ -41,14 +41,15 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
 }
 
 /**
- * Every string the schema marks with `url` (a use: "web" or "web-or-mail") that
- * isSafeAbsoluteUrl refuses. JSON Schema cannot call it, so the schema and the value are
- * walked together; any branch of a union that marks the value counts.
+ * Every string the schema marks with `url` (a use: "web" or "web-or-mail"), or else with
+ * `format: "uri"` (then "web"), that isSafeAbsoluteUrl refuses: so the blog's and the
+ * snapshot's schemas get the one URL check without a word of their own. JSON Schema cannot
+ * call it, so the schema and the value are walked together; any branch of a union counts.
  */
 function unsafeUrls(schema: TSchema, value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const visit = (node: SchemaNode, data: unknown, pointer: string): void => {
-    const use = node.url;
+    const use = node.url ?? (node.format === "uri" ? "web" : undefined);
     if ((use === "web" || use === "web-or-mail") && typeof data === "string" && !isSafeAbsoluteUrl(data, use)) {
       problems.push({ file, field: fieldName(pointer), expected: expectedUrl(use), actual: data });
     }

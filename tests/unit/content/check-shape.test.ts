@@ -92,6 +92,14 @@ test("should accept http(s) URLs, upper-case schemes included", () => {
   assert.equal(checkShape(ProjectFrontMatter, value, FILE), value);
 });
 
+test("should give every `format: uri` string the one URL check, unmarked schemas included", async () => {
+  const plain = Type.Object({ home: Type.String({ format: "uri" }) });
+
+  const problems = await contentProblems(() => checkShape(plain, { home: "https://me@evil.example/" }, FILE));
+
+  assert.is(problemAt(problems, "home").expected, "an absolute http(s) URL such as https://example.org/");
+});
+
 test("should allow mailto: only where a contact address is meant", async () => {
   const contact = Type.Object({ form: ContactUrl });
 
