@@ -5,7 +5,7 @@ import { buildCacheDir } from "../util/build-cache.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { writeFileAtomically } from "../util/write-atomically.ts";
 import { ContentError } from "./content-error.ts";
-import { decodeArmor, packetFingerprint, PUBLIC_KEY, readPackets, SECRET_KEY, SECRET_SUBKEY } from "./pgp-packets.ts";
+import { decodeArmor, packetFingerprint, PUBLIC_KEY, PUBLIC_KEY_PACKETS, readPackets, SECRET_KEY, SECRET_SUBKEY } from "./pgp-packets.ts";
 import { contentFileExists, displayPath, readText } from "./read-files.ts";
 
 /** The owner's public key as published, with the fingerprint computed from the key itself. */
@@ -35,6 +35,8 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
   const packets = readPackets(armor.bytes);
   if (packets === null) throw fail(`${EXPECTED} (its packets do not parse)`);
   if (packets.some((packet) => packet.tag === SECRET_KEY || packet.tag === SECRET_SUBKEY)) throw fail(PRIVATE);
+  const foreign = packets.find((packet) => !PUBLIC_KEY_PACKETS.has(packet.tag));
+  if (foreign) throw fail(`${EXPECTED} (it holds a packet of type ${foreign.tag}, which a public key never has)`);
   if (armor.label !== "PUBLIC KEY BLOCK") throw fail(`${EXPECTED} (armor says ${JSON.stringify(armor.label)}, not "PUBLIC KEY BLOCK")`);
   const primaries = packets.filter((packet) => packet.tag === PUBLIC_KEY);
   if (primaries.length !== 1) throw fail(`exactly one public key (found ${primaries.length})`);

@@ -12,6 +12,13 @@ export const SECRET_KEY = 5;
 export const PUBLIC_KEY = 6;
 export const SECRET_SUBKEY = 7;
 
+/**
+ * What a transferable public key may hold (RFC 9580 §10.1): signatures, the public key and
+ * subkeys, user ids and attributes, trust and padding. Anything else (compressed or literal
+ * data, say) could carry secret material past a check that only looks for tags 5 and 7.
+ */
+export const PUBLIC_KEY_PACKETS: ReadonlySet<number> = new Set([2, PUBLIC_KEY, 12, 13, 14, 17, 21]);
+
 export interface Packet {
   tag: number;
   body: Uint8Array;

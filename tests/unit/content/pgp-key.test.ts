@@ -103,6 +103,18 @@ test("should refuse two public keys in one armored block", async () => {
   assert.match(problemAt(problems, "(key)").expected, "exactly one public key (found 2)");
 });
 
+test("should refuse a private key hidden in a compressed data packet", async () => {
+  const { privateKey } = await newKey();
+  const secret = (await unarmor(privateKey)).data as Uint8Array;
+  // A compressed data packet (tag 8, new format) holding the key uncompressed (algorithm 0).
+  const body = new Uint8Array([0, ...secret]);
+  const packet = new Uint8Array([0xc8, 0xff, (body.length >>> 24) & 0xff, (body.length >> 16) & 0xff, (body.length >> 8) & 0xff, body.length & 0xff, ...body]);
+
+  const problems = await withFile(armor(enums.armor.publicKey, packet), (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "a packet of type 8, which a public key never has");
+});
+
 test("should refuse text outside the armored block", async () => {
   const { publicKey } = await newKey();
 
