@@ -28,13 +28,17 @@ const ProjectName = Type.String({
   maxLength: PROJECT_NAME_MAX_LENGTH,
   expected: "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not `.` or `..`",
 });
+// A domain id names a file of the API (`{id}`), so it is bounded like a project name.
 const DomainId = Type.String({
   pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$",
-  expected: "an id of lowercase letters, digits and single hyphens",
+  maxLength: 100,
+  expected: "an id of at most 100 lowercase letters, digits and single hyphens",
 });
+// GitHub's rule for logins: at most 39 characters.
 const Login = Type.String({
   pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$",
-  expected: "a GitHub user or organisation name",
+  maxLength: 39,
+  expected: "a GitHub user or organisation name (at most 39 letters, digits or hyphens)",
 });
 
 export const SiteFile = Type.Object(

@@ -118,6 +118,15 @@ test("should refuse dates before 1970 or past 9999", async () => {
   assert.ok(checkShape(NowFile, { updated: "1970-01-01", sections: [] }, FILE));
 });
 
+test("should bound the names that become file names or GitHub logins", async () => {
+  const owner = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, owner: "o".repeat(40) }, FILE));
+  const cluster = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, cluster: "c".repeat(101) }, FILE));
+
+  assert.match(problemAt(owner, "owner").expected, "at most 39");
+  assert.match(problemAt(cluster, "cluster").expected, "at most 100");
+  assert.ok(checkShape(ProjectFrontMatter, { ...valid, owner: "o".repeat(39), cluster: "c".repeat(100) }, FILE));
+});
+
 test("should follow GitHub's rule for repository names", async () => {
   const refused = [".", "..", "", "x".repeat(101), "a/b", "a b", "ü"];
   const accepted = ["...", ".a", "a..b", "x".repeat(100), "A-b_c.d"];
