@@ -4,7 +4,7 @@ import { checkShape } from "../content/check-shape.ts";
 import { ProblemList } from "../content/content-error.ts";
 import { displayPath, readJson } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { expectedUrl, isSafeAbsoluteUrl, WEB_URL_PATTERN } from "../util/safe-url.ts";
+import { expectedUrl } from "../util/safe-url.ts";
 import { field, isObject, NAME_WITH_OWNER } from "./answer-shape.ts";
 
 // The same rule for `owner/name` as for live answers.
@@ -31,7 +31,8 @@ export const SnapshotFile = Type.Object(
           number: Type.Integer({ minimum: 0 }),
           title: Type.String(),
           state: Type.Union([Type.Literal("open"), Type.Literal("closed"), Type.Literal("merged")], { expected: "one of open, closed, merged" }),
-          url: Type.String({ format: "uri", pattern: WEB_URL_PATTERN, expected: expectedUrl("web") }),
+          // checkShape holds every `format: "uri"` string to isSafeAbsoluteUrl (web).
+          url: Type.String({ format: "uri", expected: expectedUrl("web") }),
           created: Type.Union([Type.String({ format: "date" }), Type.Null()]),
           repo_stars: Type.Integer({ minimum: 0 }),
         },
@@ -46,8 +47,9 @@ export type SnapshotFile = Static<typeof SnapshotFile>;
 /**
  * Reads the committed snapshot; null when the owner has none yet. It is committed data, so a
  * mistake in it is a content error naming the field, like one in any other content file:
- * beyond its shape, every pull request link must be an http(s) URL and no title may carry
- * control characters (the snapshot writer never produces either; a hand edit might).
+ * beyond its shape (where every pull request link must pass the one URL check), no title may
+ * carry control characters and every repository key must be a GitHub name (the snapshot
+ * writer never produces either; a hand edit might).
  */
 export function readSnapshot(file: string): SnapshotFile | null {
   if (!existsSync(file)) return null;
@@ -61,7 +63,6 @@ export function readSnapshot(file: string): SnapshotFile | null {
     if (!NAME_WITH_OWNER.test(key)) problems.add({ file: where, field: "repositories", expected: `keys of the form ${NAME_WORDS}`, actual: key });
   }
   snapshot?.pulls.forEach((pull, index) => {
-    if (!isSafeAbsoluteUrl(pull.url, "web")) problems.add({ file: where, field: `pulls[${index}].url`, expected: expectedUrl("web"), actual: pull.url });
     const control = findControlCharacter(pull.title);
     if (control) problems.add({ file: where, field: `pulls[${index}].title`, expected: `a title without control characters (found ${control.codePoint} at character ${control.index + 1})` });
   });

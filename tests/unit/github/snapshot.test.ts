@@ -44,7 +44,7 @@ test("should refuse pull links that are not http(s) URLs, naming each field", ()
     return s;
   });
 
-  assert.equal(problemsOf(file), [
+  assert.equal(problemsOf(file).sort(), [
     "pulls[0].url: an absolute http(s) URL such as https://example.org/",
     "pulls[2].url: an absolute http(s) URL such as https://example.org/",
     "pulls[3].url: an absolute http(s) URL such as https://example.org/",
