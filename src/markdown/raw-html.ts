@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type { Token } from "markdown-it";
 import type sanitizeHtmlType from "sanitize-html";
 import { isSafeLink } from "../util/safe-url.ts";
 
@@ -76,6 +77,17 @@ export function sanitizeRawHtml(html: string): string {
     if (result.endsWith(tag)) result = result.slice(0, -tag.length);
   }
   return result;
+}
+
+/**
+ * Sanitizes every raw HTML token of a parsed document in place, before anything reads them: the
+ * HTML and the plain text (a dropped script's code is in neither) come from the same tokens.
+ */
+export function sanitizeRawHtmlTokens(tokens: readonly Token[]): void {
+  for (const token of tokens) {
+    if (token.type === "html_block") token.content = sanitizeRawHtml(token.content);
+    for (const child of token.children ?? []) if (child.type === "html_inline") child.content = sanitizeRawHtml(child.content);
+  }
 }
 
 function keepSafeUrls(tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {

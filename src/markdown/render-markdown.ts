@@ -4,7 +4,7 @@ import { ContentError } from "../content/content-error.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
-import { sanitizeRawHtml, type RawHtml } from "./raw-html.ts";
+import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 import { refusedUrlProblem, refusedUrlProblems, type RefusedUrl } from "./refused-urls.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
@@ -76,10 +76,6 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
   markdown.validateLink = () => true;
   // linkify-it would also link `ftp://…` text, which no published link may be: it stays text.
   markdown.linkify.add("ftp:", null);
-  if (rawHtml === "sanitize") {
-    markdown.renderer.rules.html_block = (tokens, index) => sanitizeRawHtml(tokens[index]?.content ?? "");
-    markdown.renderer.rules.html_inline = (tokens, index) => sanitizeRawHtml(tokens[index]?.content ?? "");
-  }
   parsers.set(rawHtml, markdown);
   return markdown;
 }
@@ -94,6 +90,7 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parse(source, env);
+  if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
   const { links, images, refused } = checkUrls(tokens, options);
   if (refused.length > 0) throw new ContentError(refusedUrlProblems(refused, source, options.file));
@@ -208,6 +205,7 @@ export function renderInline(source: string, options: InlineOptions = {}): { htm
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parseInline(source, env);
+  if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const { refused } = checkUrls(tokens, {});
   if (refused.length > 0) {
     throw new ContentError(refused.map((url) => refusedUrlProblem(url, options.file ?? "(Markdown)", options.field ? `${options.field}, ${url.kind}` : url.kind)));

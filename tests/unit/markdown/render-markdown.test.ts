@@ -132,6 +132,7 @@ test("should drop scripts, event handlers and unsafe URLs from raw HTML when it 
 
   assert.not.match(rendered.html, /<script|<iframe|<style|onerror|onclick|javascript:|alert\(1\)/);
   assert.match(rendered.html, '<img src="x" />');
+  assert.not.match(rendered.text, "alert(1)", "the plain text comes from the sanitized tokens too");
   // Inline, each tag is its own token: what stood between a refused pair is shown as text.
   assert.match(rendered.html, '<a title="t">x</a> <a href="https://ok.example/">ok</a> p{}</p>');
 });
