@@ -40,7 +40,7 @@ export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig
     problems.push({ file: displayPath(siteFile), field: "timezone", expected: "an IANA time zone such as Europe/Berlin or UTC", actual: site.timezone });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const base = parseBaseUrl(env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL : site.url, env.SITE_URL ? "SITE_URL" : displayPath(siteFile));
+  const base = parseBaseUrl(env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL.trim() : site.url, env.SITE_URL ? "SITE_URL" : displayPath(siteFile));
   return {
     baseUrl: base.origin + base.path,
     basePath: base.path,
@@ -107,16 +107,12 @@ function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: 
   return [];
 }
 
+/** The base URL (SITE_URL or site.yaml's `url`) by the one URL check: no credentials, blanks or control characters. */
 function parseBaseUrl(value: string, source: string): { origin: string; path: string } {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  if (!isSafeAbsoluteUrl(value)) {
     throw new ContentError([{ file: source, field: "url", expected: "an absolute http(s) URL such as https://owner.github.io/portfolio", actual: value }]);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ContentError([{ file: source, field: "url", expected: "an http or https URL", actual: value }]);
-  }
+  const url = new URL(value);
   if (url.search || url.hash) {
     throw new ContentError([{ file: source, field: "url", expected: "a base URL without query or fragment", actual: value }]);
   }

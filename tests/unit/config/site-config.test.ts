@@ -92,6 +92,13 @@ test("should reject a SITE_URL that is not an absolute URL and name SITE_URL", a
   assert.is(problem.actual, "x.example/portfolio");
 });
 
+test("should refuse a SITE_URL the one URL check refuses", async () => {
+  for (const url of ["https://user:pw@x.example/", "https://x.example/a\tb", "ftp://x.example/", "https://x.example/\u0085"]) {
+    const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })));
+    assert.is(problemAt(problems, "url").file, "SITE_URL", url);
+  }
+});
+
 test("should reject a content folder that does not exist", async () => {
   const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: "/nonexistent/content-folder" }));
 

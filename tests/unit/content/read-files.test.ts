@@ -104,6 +104,12 @@ test("should refuse to list a linked folder or a file in its place", async () =>
   assert.is(problemAt(file ?? [], "(folder)").expected, "a folder");
 });
 
+test("should turn a file-system fault into a content error naming the file, not a stack trace", async () => {
+  const problems = await inFolder((dir) => contentProblems(() => readText(join(dir, `${"n".repeat(300)}.md`))));
+
+  assert.is(problemAt(problems, "(file)").expected, "a shorter name (the file system refused this one as too long)");
+});
+
 test("should see a broken link as something there, so its reader reports it", async () => {
   const exists = await inFolder((dir) => {
     symlinkSync(join(dir, "nowhere"), join(dir, "pgp.asc"));
