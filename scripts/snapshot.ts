@@ -23,6 +23,7 @@ if (!result.snapshot) {
   console.error(redact(`Snapshot not written (${result.requests} request(s)):\n  ${result.problems.join("\n  ")}`));
   process.exit(1);
 }
+for (const sentence of result.cleaned) console.log(redact(sentence));
 console.log(
   `Wrote ${result.file}: ${Object.keys(result.snapshot.repositories).length} repositories, ` +
     `${result.snapshot.pulls.length} pull requests, ${result.requests} request(s).`,

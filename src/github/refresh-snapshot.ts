@@ -11,6 +11,8 @@ export interface RefreshResult {
   /** The new snapshot, or null when live data was incomplete (then nothing was written). */
   snapshot: SnapshotFile | null;
   problems: string[];
+  /** What was changed in live pull requests before they were written (unsafe links, control characters). */
+  cleaned: string[];
   requests: number;
   file: string;
 }
@@ -22,7 +24,7 @@ export interface RefreshResult {
 export async function refreshSnapshot(config: SiteConfig, wanted: readonly RepositoryRef[], env: GithubEnvironment, now: Date): Promise<RefreshResult> {
   const settings = githubSettings(env);
   const file = snapshotPath(config);
-  if (!settings) return { snapshot: null, problems: ["GITHUB_TOKEN is not set: a snapshot needs live data"], requests: 0, file };
+  if (!settings) return { snapshot: null, problems: ["GITHUB_TOKEN is not set: a snapshot needs live data"], cleaned: [], requests: 0, file };
 
   // Always ask GitHub: a snapshot made from the cache would only copy old answers.
   const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, config.site.github, wanted);
@@ -30,7 +32,7 @@ export async function refreshSnapshot(config: SiteConfig, wanted: readonly Repos
     ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
     ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
   ];
-  if (problems.length > 0 || !live.pulls) return { snapshot: null, problems, requests: live.requests, file };
+  if (problems.length > 0 || !live.pulls) return { snapshot: null, problems, cleaned: [], requests: live.requests, file };
 
   const repositories: SnapshotFile["repositories"] = {};
   for (const ref of [...wanted].sort((a, b) => byText(repositoryKey(a), repositoryKey(b)))) {
@@ -43,5 +45,5 @@ export async function refreshSnapshot(config: SiteConfig, wanted: readonly Repos
     pulls: live.pulls.map(toPullRecord),
   };
   writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
-  return { snapshot, problems, requests: live.requests, file };
+  return { snapshot, problems, cleaned: live.pullsCleaned, requests: live.requests, file };
 }

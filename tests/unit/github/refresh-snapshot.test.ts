@@ -42,6 +42,22 @@ test("should rewrite the snapshot from live data in the shape the build reads", 
   rmSync(contentDir, { recursive: true, force: true });
 });
 
+test("should write a live javascript: link as the pull request's github.com address, and say so", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const server = await startFakeGithub({
+    repositories,
+    pulls: [{ number: 9, title: "Bell\u0007", state: "OPEN", createdAt: "2026-10-01T10:00:00Z", repo: "zig/zig", repoStars: 1, url: "javascript:alert(1)" }],
+  });
+
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  await server.close();
+
+  assert.equal(readSnapshot(file)?.pulls.map((p) => [p.url, p.title]), [["https://github.com/zig/zig/pull/9", "Bell"]]);
+  assert.not.match(readFileSync(file, "utf8"), "javascript:");
+  assert.match(result.cleaned.join(" "), "zig/zig#9");
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
 test("should leave the committed snapshot untouched when live data is incomplete", async () => {
   const { contentDir, config, wanted, repositories, file } = await setUp();
   const before = readFileSync(file, "utf8");
