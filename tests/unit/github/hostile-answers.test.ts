@@ -323,6 +323,17 @@ test("should stop asking when GitHub keeps announcing the same next page", async
   assertNoSecret(r);
 });
 
+test("should stop after 50 pages when GitHub keeps announcing new ones", async () => {
+  const r = await run({
+    fault: (n) => ({ rewrite: (answer) => ({ data: { ...answer.data, pulls: { issueCount: 1, pageInfo: { hasNextPage: true, endCursor: `c${n}` }, nodes: [] } } }) }),
+  });
+
+  assert.is(r.server.requests.length, 50);
+  assert.match(r.data?.notes.pulls ?? "", "kept announcing more pull requests after 50 pages");
+  assert.is(r.data?.pulls.length, snapshot.pulls.length);
+  assertNoSecret(r);
+});
+
 test("should handle repositories and pull targets named like Object.prototype members", async () => {
   const names = ["__proto__", "constructor", "toString", "hasOwnProperty"];
   const refs = names.map((name) => ({ owner: "margo-voss", name }));
