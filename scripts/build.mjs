@@ -73,7 +73,7 @@ try {
   await eleventy.init();
 } catch (error) {
   const fault = fsFaultOf(error);
-  fail(fault ? describeFsFault(fault, staging) : `[11ty] Eleventy could not start:\n${describe(error)}`);
+  fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
 }
 try {
   await eleventy.write();
@@ -81,12 +81,17 @@ try {
   // Eleventy has already printed any other error (the file, field and expected value, or the
   // list of files that break the OpenAPI description).
   const fault = fsFaultOf(error);
-  fail(fault ? describeFsFault(fault, staging) : undefined);
+  fail(fault ? stagedFault(fault) : undefined);
 }
 try {
   replaceOutputFolder(/** @type {string} */ (staging), outputDir);
 } catch (error) {
   fail(outputFault(error));
+}
+
+/** A fault while writing the staging folder, named by the path the file would have had in the output folder. */
+function stagedFault(fault) {
+  return describeFsFault(fault, staging).replaceAll(/** @type {string} */ (staging), outputDir);
 }
 
 /** What went wrong with the output folder: one sentence for the owner, or a bug's full story. */

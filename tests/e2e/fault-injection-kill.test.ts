@@ -1,0 +1,92 @@
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { buildSite, listFiles, makeTempDir, removeDir, repoRoot } from "./support/build-site.ts";
+
+/*
+ * Fault injection: a build killed outright (SIGKILL: no handler runs) at any point leaves the
+ * previous output folder byte-identical, and the next build cleans up after it and leaves
+ * exactly what a clean build of the same inputs leaves.
+ */
+
+const EPOCH = 1_795_000_000;
+const OLD_SITE = "https://old.example";
+const NEW_SITE = "https://margo.example";
+
+function snapshot(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
+}
+
+/** The staging folders (and set-aside outputs) beside `outDir`. */
+function beside(outDir: string): string[] {
+  return readdirSync(dirname(outDir)).filter((name) => name.startsWith(`.${basename(outDir)}.`));
+}
+
+/** Starts `npm run build` into `outDir` and SIGKILLs it once `when` holds; resolves when it is gone. */
+async function killBuild(outDir: string, when: () => boolean): Promise<{ killedWhileRunning: boolean }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", SITE_URL: NEW_SITE, SOURCE_DATE_EPOCH: String(EPOCH) };
+  delete env.CONTENT_DIR;
+  for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
+  const child = spawn(process.execPath, [join(repoRoot, "scripts/build.mjs"), `--output=${outDir}`, "--quiet"], { cwd: repoRoot, env, stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let running = true;
+  void exited.then(() => (running = false));
+  const deadline = Date.now() + 60_000;
+  while (running && !when() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  const killedWhileRunning = running;
+  child.kill("SIGKILL");
+  await exited;
+  return { killedWhileRunning };
+}
+
+const outDir = makeTempDir("killed");
+let clean: Map<string, string>;
+let previous: Map<string, string>;
+let cleanDir = "";
+
+test.before(async () => {
+  // The previous output differs from what the new build writes (another SITE_URL), so "left
+  // untouched" and "replaced" cannot be confused.
+  const [old, fresh] = await Promise.all([
+    buildSite({ siteUrl: OLD_SITE, epoch: EPOCH, outDir }),
+    buildSite({ siteUrl: NEW_SITE, epoch: EPOCH }),
+  ]);
+  assert.is(old.status, 0, old.output);
+  assert.is(fresh.status, 0, fresh.output);
+  cleanDir = fresh.outDir;
+  previous = snapshot(outDir);
+  clean = snapshot(cleanDir);
+});
+
+test.after(() => {
+  removeDir(outDir);
+  removeDir(cleanDir);
+});
+
+test("should leave the previous output byte-identical when killed shortly after start", async () => {
+  const started = Date.now();
+  const { killedWhileRunning } = await killBuild(outDir, () => Date.now() - started > 300);
+  assert.ok(killedWhileRunning, "the build was still running when killed");
+  assert.equal(snapshot(outDir), previous);
+});
+
+test("should leave the previous output byte-identical when killed while writing", async () => {
+  const staging = () => beside(outDir).filter((name) => name.includes(".staging-"));
+  const { killedWhileRunning } = await killBuild(outDir, () => staging().some((name) => listFiles(join(dirname(outDir), name)).length > 0));
+  assert.ok(killedWhileRunning, "the build was still running when killed");
+  assert.ok(staging().length > 0, "the killed build left its staging folder with files in it");
+  assert.equal(snapshot(outDir), previous);
+});
+
+test("should clean up after killed builds and leave exactly what a clean build leaves", async () => {
+  assert.ok(beside(outDir).length > 0, "killed builds left staging folders");
+  const next = await buildSite({ siteUrl: NEW_SITE, epoch: EPOCH, outDir });
+  assert.is(next.status, 0, next.output);
+  assert.equal(beside(outDir), []);
+  assert.ok(clean.size > 100);
+  assert.equal(snapshot(outDir), clean);
+});
+
+test.run();
