@@ -9,5 +9,6 @@ export { readSiteConfig } from "../config/site-config.ts";
 
 // The build keeps what it derives between runs in .cache/ (compiled validators, the key's
 // fingerprint, highlighted code, social images), or in FOLIO_CACHE_DIR (the benchmark starts
-// each size from an empty one). Set here, before the configuration file reads site.yaml.
-useBuildCache(process.env.FOLIO_CACHE_DIR || ".cache");
+// each size from an empty one). Set here, before the configuration file reads site.yaml. A
+// folder that cannot be used is ignored with one warning (src/util/build-cache.ts).
+useBuildCache(process.env.FOLIO_CACHE_DIR?.trim() || ".cache");
