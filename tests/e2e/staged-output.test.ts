@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildSite, copyContent, listFiles, makeTempDir, removeDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
+import { startDevServer, waitFor } from "./support/dev-server.ts";
 
 /*
  * `_site` is the output of exactly one successful build: a second build into the same folder
@@ -107,6 +108,29 @@ test("should leave the previous output untouched when the new build fails valida
   assert.equal(stackTraceLines(failed.output), []);
   assert.equal(snapshot(outDir), before, "the output folder is byte-identical to before");
   assert.equal(leftoversBeside(outDir), []);
+});
+
+test("should keep the dev server's folder to one build: deleted posts go, rejected builds are not served", async () => {
+  const dir = copyContent();
+  const server = await startDevServer("/blog/posts/hangboard-timer-with-a-load-cell/", { contentDir: dir });
+  try {
+    const page = join(server.outDir, "blog/posts/hangboard-timer-with-a-load-cell/index.html");
+    assert.ok(existsSync(page));
+    rmSync(join(dir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
+    await waitFor("the deleted post's page to disappear", () => !existsSync(page), 30_000, server.output);
+    assert.ok(existsSync(join(server.outDir, "index.html")), "the rest of the site stays");
+
+    // A build that fails its after-build checks (a link to a page this build does not write).
+    const broken = join(dir, "blog/posts/ropes-and-dynamic-belays.md");
+    const text = readFileSync(broken, "utf8");
+    writeFileSync(broken, `${text}\n[A page that does not exist](/nowhere/)\n`);
+    await waitFor("the rejected build to be unserved", () => listFiles(server.outDir).length === 0, 30_000, server.output);
+    writeFileSync(broken, text);
+    await waitFor("the next good build to be served", () => existsSync(join(server.outDir, "index.html")), 30_000, server.output);
+  } finally {
+    await server.stop();
+    removeDir(dir);
+  }
 });
 
 test.run();
