@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildCacheDir } from "../util/build-cache.ts";
+import { findControlCharacter } from "../util/control-characters.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { writeFileAtomically } from "../util/write-atomically.ts";
 import { ContentError } from "./content-error.ts";
@@ -30,6 +31,9 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
   const armored = readText(file, root).replace(/\r\n/g, "\n");
   const fail = (expected: string) => new ContentError([{ file: displayPath(file), field: "(key)", expected }]);
   if (/-----BEGIN PGP PRIVATE KEY BLOCK-----/.test(armored)) throw fail(PRIVATE);
+  // The text is published as it is; an armor header ("Comment: ...") could carry an escape.
+  const control = findControlCharacter(armored);
+  if (control) throw fail(`${EXPECTED} without control characters (found ${control.codePoint})`);
   const armor = decodeArmor(armored);
   if ("problem" in armor) throw fail(`${EXPECTED} (${armor.problem})`);
   const packets = readPackets(armor.bytes);

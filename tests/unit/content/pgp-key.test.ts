@@ -115,6 +115,25 @@ test("should refuse a private key hidden in a compressed data packet", async () 
   assert.match(problemAt(problems, "(key)").expected, "a packet of type 8, which a public key never has");
 });
 
+test("should accept armor headers and CRLF line ends, keeping the text as written", async () => {
+  const { publicKey } = await newKey();
+  const text = publicKey.replace("\n\n", "\nComment: Margo's key\n\n").replace(/\n/g, "\r\n");
+
+  const key = await withFile(text, (file) => readPublicKey(file));
+
+  assert.is(key?.fingerprint, (await readKey({ armoredKey: publicKey })).getFingerprint().toUpperCase());
+  assert.match(key?.armored ?? "", "Comment: Margo's key\n");
+});
+
+test("should refuse a control character in an armor header, since the text is published as it is", async () => {
+  const { publicKey } = await newKey();
+  const withComment = publicKey.replace("\n\n", "\nComment: \u001b]0;PWNED\u0007\n\n");
+
+  const problems = await withFile(withComment, (file) => contentProblems(() => readPublicKey(file)));
+
+  assert.match(problemAt(problems, "(key)").expected, "without control characters (found U+001B)");
+});
+
 test("should refuse text outside the armored block", async () => {
   const { publicKey } = await newKey();
 
