@@ -106,11 +106,24 @@ export function readText(file: string, root?: string): string {
   }
 }
 
-/** Every string (and key) of parsed YAML that holds a control character, by dotted field. */
+/**
+ * Every string (and key) of parsed YAML that holds a control character, by dotted field; and
+ * every YAML alias of a list or map. An alias is the same object again, so nine nested lines of
+ * ten aliases each ("billion laughs") would make this walk, the schema check and every output
+ * visit a billion values: refused, each value is written out where it is used.
+ */
 function controlCharacterProblems(value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const where = displayPath(file);
+  const seen = new Set<object>();
   const visit = (node: unknown, field: string): void => {
+    if (node !== null && typeof node === "object") {
+      if (seen.has(node)) {
+        problems.push({ file: where, field: field || "(top level)", expected: "a value written out, not a YAML alias (*name) of a list or map" });
+        return;
+      }
+      seen.add(node);
+    }
     if (typeof node === "string") {
       const found = findControlCharacter(node);
       if (found) problems.push({ file: where, field: field || "(top level)", expected: `text without control characters (found ${found.codePoint} at character ${found.index + 1})` });

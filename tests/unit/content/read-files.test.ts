@@ -131,6 +131,30 @@ test("should refuse control characters in any YAML string or key, naming the dot
   assert.is(problemAt(problems, "bad\u007fkey").expected, "a key without control characters (found U+007F)");
 });
 
+test("should refuse YAML aliases of lists and maps, so a billion-laughs document costs nothing", async () => {
+  const levels = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+  for (let level = 1; level <= 9; level += 1) levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10).fill(`*${String.fromCharCode(96 + level)}`).join(", ")}]`);
+  const started = Date.now();
+
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "bomb.yaml"), `${levels.join("\n")}\n`);
+    return contentProblems(() => readYaml(join(dir, "bomb.yaml")));
+  });
+
+  assert.ok(Date.now() - started < 1000, "the walk stays linear");
+  assert.is(problemAt(problems, "b[1]").expected, "a value written out, not a YAML alias (*name) of a list or map");
+  assert.is(problems.length, 9 * 10);
+});
+
+test("should accept an alias of a plain string, which costs nothing", async () => {
+  const data = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), "name: &n Margo\nhandle: *n\n");
+    return readYaml(join(dir, "a.yaml"));
+  });
+
+  assert.equal(data, { name: "Margo", handle: "Margo" });
+});
+
 test("should refuse control characters in a Markdown body, naming the line, together with front-matter problems", async () => {
   const problems = await inFolder((dir) => {
     const file = join(dir, "x.md");
