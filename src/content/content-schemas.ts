@@ -78,7 +78,7 @@ export const ProfileFile = Type.Object(
     links: Type.Object({ itch: Url }, { additionalProperties: false }),
     contact: Type.Object(
       {
-        form: Url,
+        form: ContactUrl,
         discord: Text,
         irc: Type.Object({ network: Text, nick: Text, how: Text, web_client: Url }, { additionalProperties: false }),
       },

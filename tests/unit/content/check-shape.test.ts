@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { checkShape } from "../../../src/content/check-shape.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { Type } from "@sinclair/typebox";
-import { ContactUrl, NowFile, ProjectFrontMatter } from "../../../src/content/content-schemas.ts";
+import { ContactUrl, NowFile, ProfileFile, ProjectFrontMatter } from "../../../src/content/content-schemas.ts";
+import { fixtureProfile } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
 const FILE = "/nonexistent/projects/x.md";
@@ -108,6 +109,12 @@ test("should allow mailto: only where a contact address is meant", async () => {
   assert.ok(problemAt(problems, "demo"));
   const scripted = await contentProblems(() => checkShape(contact, { form: "javascript:alert(1)" }, FILE));
   assert.is(problemAt(scripted, "form").expected, "an absolute http(s) URL or a mailto: address");
+});
+
+test("should accept a mailto: address as the profile's contact form, which the API also allows", () => {
+  const profile = { ...fixtureProfile, contact: { ...fixtureProfile.contact, form: "mailto:margo@margo.example" } };
+
+  assert.is(checkShape(ProfileFile, profile, FILE).contact.form, "mailto:margo@margo.example");
 });
 
 test("should refuse dates before 1970 or past 9999", async () => {
