@@ -1,8 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { checkLinks } from "../../src/checks/check-links.ts";
 import { buildSite, listFiles, makeTempDir, removeDir, type BuildResult } from "./support/build-site.ts";
+
+/*
+ * The sample site's links, checked on real builds. Every build runs the link check itself
+ * (src/checks/check-links.ts, from the after-build hook), so a build that succeeds has passed
+ * it; these tests run it again over the finished folders to prove it reads every kind of file,
+ * and check the APIs' page URLs independently of it. Refusals are in hostile/links.test.ts.
+ */
 
 const EPOCH = 1795000000;
 const ROOT = "https://margo.example";
@@ -17,48 +25,9 @@ function fileOf(outDir: string, base: string, url: URL): string | null {
   return join(outDir, path);
 }
 
-interface Broken {
-  url: string;
-  from: string;
-}
-
-/** Every link, image, script, stylesheet and social image of every page, and every site URL in every JSON file. */
-function brokenLinks(outDir: string, base: string): Broken[] {
-  const broken: Broken[] = [];
-  const idsOf = new Map<string, Set<string>>();
-  const ids = (file: string) => {
-    let found = idsOf.get(file);
-    if (!found) {
-      found = new Set([...readFileSync(file, "utf8").matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] ?? ""));
-      idsOf.set(file, found);
-    }
-    return found;
-  };
-  const check = (raw: string, pageUrl: string, from: string) => {
-    if (raw.includes("{") || /^(mailto:|data:|javascript:)/.test(raw)) return;
-    const url = new URL(raw.replace(/&amp;/g, "&"), pageUrl);
-    const file = fileOf(outDir, base, url);
-    if (file === null) return;
-    if (!existsSync(file)) broken.push({ url: url.href, from });
-    else if (url.hash && file.endsWith(".html") && !ids(file).has(decodeURIComponent(url.hash.slice(1)))) broken.push({ url: url.href, from: `${from} (no such id)` });
-  };
-  for (const file of listFiles(outDir)) {
-    const full = join(outDir, file);
-    if (file.endsWith(".html")) {
-      const pageUrl = `${base}/${file.replace(/index\.html$/, "")}`;
-      const text = readFileSync(full, "utf8");
-      for (const match of text.matchAll(/\s(?:href|src)="([^"]*)"/g)) check(match[1] ?? "", pageUrl, file);
-      for (const match of text.matchAll(/(?:property|name)="(?:og:url|og:image|twitter:image|search-index)" content="([^"]*)"/g)) check(match[1] ?? "", pageUrl, file);
-    } else if (file.endsWith(".json")) {
-      const visit = (value: unknown): void => {
-        if (typeof value === "string") {
-          if (value.startsWith(`${base}/`)) check(value, base, file);
-        } else if (value && typeof value === "object") Object.values(value).forEach(visit);
-      };
-      visit(JSON.parse(readFileSync(full, "utf8")));
-    }
-  }
-  return broken;
+/** The product's link check over a finished output folder, one line per dead link. */
+function deadLinks(outDir: string, base: string): string[] {
+  return checkLinks({ outputDir: outDir, baseUrl: base }).map((p) => `${p.file}: ${p.field}: ${p.expected}`);
 }
 
 let root: BuildResult;
@@ -73,31 +42,32 @@ test.after(() => {
   removeDir(pathBase.outDir);
 });
 
-test("should resolve every internal link and every site URL in every JSON file to a built file", () => {
+test("should resolve every internal link and every site URL in every file to a built file", () => {
   assert.is(root.status, 0, root.output);
-  const broken = brokenLinks(root.outDir, ROOT);
 
-  assert.equal(broken.map((b) => `${b.url} <- ${b.from}`), []);
+  assert.equal(deadLinks(root.outDir, ROOT), []);
 });
 
 test("should resolve every link under a base path too", () => {
   assert.is(pathBase.status, 0, pathBase.output);
-  const broken = brokenLinks(pathBase.outDir, PATH_BASE);
 
-  assert.equal(broken.map((b) => `${b.url} <- ${b.from}`), []);
+  assert.equal(deadLinks(pathBase.outDir, PATH_BASE), []);
 });
 
-test("should report a link to a missing page, a missing id and a JSON URL to a missing file", () => {
-  const dir = makeTempDir("links");
-  mkdirSync(join(dir, "a"), { recursive: true });
-  writeFileSync(join(dir, "index.html"), '<a href="/a/">ok</a> <a href="/missing/">gone</a> <a href="/a/#nowhere">bad anchor</a> <a href="https://elsewhere.example/x">external</a>');
-  writeFileSync(join(dir, "a", "index.html"), '<h2 id="here">Here</h2>');
-  writeFileSync(join(dir, "data.json"), JSON.stringify({ ok: `${ROOT}/a/`, gone: `${ROOT}/nope.json`, template: `${ROOT}/{name}.json` }));
+test("should read links in every kind of file the sample builds: pages, API files, feeds, text", () => {
+  // Remove pages and files that others link to from a copy of the build: each kind of file
+  // must then report the link (every file named as its own source, so none is folded away).
+  const copy = makeTempDir("links-copy");
+  cpSync(root.outDir, copy, { recursive: true });
+  for (const file of ["blog/posts/booting-kestrel-on-risc-v/index.html", "sitemap.xml", "api/v1/index.json", "assets/site.css"]) rmSync(join(copy, file));
+  const everyFile = new Map(listFiles(copy).map((file) => [file, file]));
 
-  const broken = brokenLinks(dir, ROOT).map((b) => b.url).sort();
-  removeDir(dir);
+  const files = new Set(checkLinks({ outputDir: copy, baseUrl: ROOT, sourceOf: everyFile }).map((p) => p.file));
+  removeDir(copy);
 
-  assert.equal(broken, [`${ROOT}/a/#nowhere`, `${ROOT}/missing/`, `${ROOT}/nope.json`]);
+  for (const file of ["index.html", "blog/index.html", "api/v1/card.txt", "api/v1/card.ansi", "blog/api/v1/posts.json", "blog/api/v1/posts.txt", "blog/api/v1/feed.json", "blog/index.xml", "robots.txt"]) {
+    assert.ok(files.has(file), `${file} should report a link to a removed file`);
+  }
 });
 
 test("should write a page for every page URL the APIs publish", () => {

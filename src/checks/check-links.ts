@@ -1,0 +1,230 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { ContentProblem } from "../content/content-error.ts";
+import { byText, chain } from "../util/order.ts";
+import { decodeEntities, readPageLinks } from "./html-links.ts";
+
+/*
+ * The after-build link check: every link to this site, in every page and file of the build,
+ * must lead to a file of this build, and a fragment to an id on that page. Pages are read for
+ * their link attributes (html-links.ts); JSON, feeds and text files for the absolute URLs of
+ * this site anywhere in them; stylesheets for `url(…)`. Each file is read once, each page's ids
+ * are collected in that same pass, and fragments are checked at the end against those sets, so
+ * the work is linear in the size of the build.
+ */
+
+export interface LinkCheckOptions {
+  /** The folder the build wrote. */
+  outputDir: string;
+  /** The site's base URL without a trailing slash (`SiteConfig.baseUrl`): what "this site" means. */
+  baseUrl: string;
+  /** What the build just wrote, by absolute path; every other file is read from disk. */
+  written?: ReadonlyMap<string, string>;
+  /** The authored file a built file comes from (`blog/posts/a/index.html` -> `content/blog/posts/a.md`). */
+  sourceOf?: ReadonlyMap<string, string>;
+  /** Why nothing is at a path of the build, when the build knows (a draft or scheduled post). */
+  explainMissing?(path: string): string | undefined;
+}
+
+/** Files read for absolute URLs of this site (JSON, feeds, the sitemap, the text card). */
+const TEXT_FILES = /\.(json|xml|txt|ansi|webmanifest|rss|atom)$/i;
+/** Where a URL written in a text ends: a blank or control character, a quote, a tag, a backslash (a JSON escape). */
+const ENDS_URL = (code: number): boolean => code <= 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f) || URL_ENDERS.has(code);
+const URL_ENDERS: ReadonlySet<number> = new Set([..."\"'<>\\`|^"].map((char) => char.charCodeAt(0)));
+/** What may follow the origin itself: a path, a query or a fragment. */
+const URL_AFTER_ORIGIN: ReadonlySet<number> = new Set([..."/?#"].map((char) => char.charCodeAt(0)));
+/** Punctuation that ends a sentence after a URL in text, not the URL. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+const CSS_URL = /url\(\s*(["']?)([^"')]+)\1\s*\)/gi;
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+interface Target {
+  /** The path of the file the URL names, relative to the output folder. */
+  path: string;
+  fragment: string;
+}
+
+/** One URL as written, resolved once, and the files it was found in (kept only for fragments). */
+interface Resolved {
+  raw: string;
+  target: Target | { missing: string } | { invalid: string } | null;
+  from: string[];
+  /** Nothing more to do where it is found again: it leads to a file, without a fragment, or elsewhere. */
+  quiet: boolean;
+}
+
+const SLASH = 47;
+
+interface DeadLink {
+  shown: string;
+  expected: string;
+  sources: Set<string>;
+  builtFiles: string[];
+}
+
+/** Every dead link to this site in the build, as content problems naming where each was written. */
+export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
+  const base = new URL(`${options.baseUrl}/`);
+  const files = listOutput(options.outputDir);
+  const idsOf = new Map<string, Set<string>>();
+  const dead = new Map<string, DeadLink>();
+
+  const report = (key: string, shown: string, expected: string, from: string): void => {
+    const entry = dead.get(key) ?? { shown, expected, sources: new Set<string>(), builtFiles: [] };
+    const source = options.sourceOf?.get(from);
+    if (source) entry.sources.add(source);
+    else entry.builtFiles.push(from);
+    dead.set(key, entry);
+  };
+
+  // The same URLs recur on thousands of pages (the stylesheet, tag pages, post URLs): each
+  // absolute or root-relative one is resolved once, a relative one once per page. A link with
+  // a fragment keeps the files it was found in: fragments are checked once every page's ids
+  // are known.
+  const resolved = new Map<string, Resolved>();
+  const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
+    const key = raw.charCodeAt(0) === SLASH || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
+    let entry = resolved.get(key);
+    // The common case: a URL seen before that leads to a file, or elsewhere.
+    if (entry?.quiet) return;
+    if (entry === undefined) {
+      const resolvedTarget = targetOf(raw, pageUrl, base, files);
+      const quiet = resolvedTarget === null || ("fragment" in resolvedTarget && resolvedTarget.fragment === "");
+      entry = { raw, target: resolvedTarget, from: [], quiet };
+      resolved.set(key, entry);
+      if (quiet) return;
+    }
+    const target = entry.target;
+    if (target === null) return;
+    if ("invalid" in target) report(`invalid ${raw}`, raw, target.invalid, from);
+    else if ("missing" in target) {
+      const why = options.explainMissing?.(target.missing);
+      report(`missing ${target.missing}`, raw, why ?? `a page or file of this build (nothing is written at ${target.missing})`, from);
+    } else if (target.fragment !== "") entry.from.push(from);
+  };
+
+  for (const file of files) {
+    const isPage = file.endsWith(".html");
+    if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
+    const full = join(options.outputDir, file);
+    const text = options.written?.get(resolve(full)) ?? readFileSync(full, "utf8");
+    const fileUrl = new URL(encodePath(file.replace(/(^|\/)index\.html$/, "$1")), base);
+    if (isPage) {
+      const page = readPageLinks(text);
+      idsOf.set(file, page.ids);
+      for (const link of page.links) check(link, fileUrl, file, file);
+    } else if (file.endsWith(".css")) {
+      for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
+    } else {
+      forEachSiteUrl(text, base.origin, (url) => check(url, fileUrl, file, file));
+    }
+  }
+
+  for (const { raw, target, from } of resolved.values()) {
+    if (target === null || !("fragment" in target) || from.length === 0) continue;
+    const { path, fragment } = target;
+    if (!path.endsWith(".html") || isBuiltInFragment(fragment) || idsOf.get(path)?.has(fragment)) continue;
+    for (const file of from) report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
+  }
+  return toProblems(dead);
+}
+
+/**
+ * The file a URL names when it is a URL of this site: the target when the build wrote it, the
+ * missing path when it did not, why when the URL cannot name a file, null when the URL leads
+ * elsewhere (another site, a path outside the base path, `mailto:`, a URI template).
+ */
+function targetOf(raw: string, pageUrl: URL, base: URL, files: ReadonlySet<string>): Target | { missing: string } | { invalid: string } | null {
+  // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
+  if (raw === "" || raw.includes("{")) return null;
+  if (SCHEME.test(raw) && !/^https?:/i.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, pageUrl);
+  } catch {
+    return { invalid: "a URL that parses" };
+  }
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
+    // `/portfolio` itself (the base without its slash) is still this site's home.
+    if (!(url.origin === base.origin && `${url.pathname}/` === base.pathname)) return null;
+  }
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname.slice(base.pathname.length));
+  } catch {
+    return { invalid: "a path whose %-escapes are UTF-8" };
+  }
+  const fragment = safeDecode(url.hash.slice(1));
+  if (path === "" || path.endsWith("/")) path += "index.html";
+  if (files.has(path)) return { path, fragment };
+  // Static hosts answer `/folder` with `/folder/` when the folder has an index page.
+  if (files.has(`${path}/index.html`)) return { path: `${path}/index.html`, fragment };
+  return { missing: path };
+}
+
+/** Fragments every page has: the top of the page, and text fragments (`#:~:text=`). */
+function isBuiltInFragment(fragment: string): boolean {
+  return fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls `found` with each absolute URL of this site's origin in a text (JSON, XML, plain text),
+ * entity-decoded, without trailing punctuation. The origin is looked for as it is written
+ * everywhere we write it (the URL parser's lower-case form): much faster than matching every
+ * URL in the text, most of which lead to other sites.
+ */
+function forEachSiteUrl(text: string, origin: string, found: (url: string) => void): void {
+  for (let at = text.indexOf(origin); at >= 0; at = text.indexOf(origin, at + origin.length)) {
+    let end = at + origin.length;
+    // `https://margo.example.org` is another site.
+    if (end < text.length && !URL_AFTER_ORIGIN.has(text.charCodeAt(end)) && !ENDS_URL(text.charCodeAt(end))) continue;
+    while (end < text.length && !ENDS_URL(text.charCodeAt(end))) end += 1;
+    let url = text.slice(at, end);
+    if (TRAILING_PUNCTUATION.test(url)) url = url.replace(TRAILING_PUNCTUATION, "");
+    found(url.includes("&") ? decodeEntities(url) : url);
+  }
+}
+
+function encodePath(path: string): string {
+  return path.split("/").map(encodeURIComponent).join("/");
+}
+
+/** Every file of the output folder, relative, with `/` separators. */
+function listOutput(outputDir: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (dir: string, prefix: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else files.add(`${prefix}${entry.name}`);
+    }
+  };
+  walk(outputDir, "");
+  return files;
+}
+
+/**
+ * One problem per authored file and link. A link found only in built files (an API file, a
+ * feed) is named once, by the first such file, since it usually repeats one page's link.
+ */
+function toProblems(dead: ReadonlyMap<string, DeadLink>): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const link of dead.values()) {
+    const field = `link ${link.shown}`;
+    if (link.sources.size > 0) {
+      for (const source of link.sources) problems.push({ file: source, field, expected: link.expected });
+    } else {
+      const [first = "", ...others] = [...new Set(link.builtFiles)].sort();
+      const more = others.length === 0 ? "" : ` (and ${others.length} other built file${others.length === 1 ? "" : "s"})`;
+      problems.push({ file: `${first}${more}`, field, expected: link.expected });
+    }
+  }
+  return problems.sort(chain((a, b) => byText(a.file, b.file), (a, b) => byText(a.field, b.field)));
+}

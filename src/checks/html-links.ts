@@ -1,0 +1,121 @@
+/*
+ * What one HTML page links to and which fragments it offers, read in one pass over its tags.
+ * The pages are our own output (escaped by the page builders and the Markdown renderer), so a
+ * careful tag-and-attribute scanner is enough: no DOM is built, text is never looked at, and
+ * the contents of `<script>`/`<style>` are skipped rather than read as markup.
+ */
+
+/** The URLs a page names and the targets its fragments may point at. */
+export interface PageLinks {
+  /** Every URL in a link-carrying attribute, entity-decoded, in document order. */
+  links: string[];
+  /** Every `id` (and `<a name>`) on the page. */
+  ids: Set<string>;
+}
+
+/** Attributes whose value is one URL, whatever the element (`href`, `src`, `poster`, …). */
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src", "poster", "cite", "action", "formaction", "data", "xlink:href"]);
+
+/**
+ * `<meta>` names whose content is a URL the site's own script fetches (the command palette's
+ * search index, docs/site-contract.md); other meta contents count only when they are absolute.
+ */
+const URL_META_NAMES: ReadonlySet<string> = new Set(["search-index"]);
+
+/** Elements whose content is raw text: a `<` inside them is not a tag. */
+const RAW_TEXT: ReadonlySet<string> = new Set(["script", "style", "textarea", "title", "xmp"]);
+
+// Our page builders and the Markdown renderer escape `>` in every attribute value, so a tag
+// ends at the first `>`: a much faster pattern than one that steps over quoted values.
+const TAG = /<!--[\s\S]*?-->|<[!?/][^>]*>|<([a-zA-Z][^\s/>]*)([^>]*)>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const ABSOLUTE_WEB = /^\s*https?:\/\//i;
+/** Attributes that may hold a link or an id: any other tag needs no closer look. */
+const WORTH_READING = /(?:href|src|srcset|id|name|content|poster|cite|action|data)\s*=|https?:/i;
+
+const closingTags = new Map<string, RegExp>();
+
+function closingTag(name: string): RegExp {
+  let pattern = closingTags.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`</${name}`, "gi");
+    closingTags.set(name, pattern);
+  }
+  return pattern;
+}
+
+/** Reads the links and ids of one page. */
+export function readPageLinks(page: string): PageLinks {
+  const links: string[] = [];
+  const ids = new Set<string>();
+  TAG.lastIndex = 0;
+  for (let match = TAG.exec(page); match; match = TAG.exec(page)) {
+    const name = match[1]?.toLowerCase();
+    if (name === undefined) continue;
+    const attributes = match[2] ?? "";
+    // Most tags (a highlighted code block's spans) carry nothing but a class: skipped unread.
+    if (attributes.length > 1 && WORTH_READING.test(attributes)) readAttributes(name, attributes, links, ids);
+    if (RAW_TEXT.has(name) && !attributes.trimEnd().endsWith("/")) {
+      const close = closingTag(name);
+      close.lastIndex = TAG.lastIndex;
+      TAG.lastIndex = close.exec(page)?.index ?? page.length;
+    }
+  }
+  return { links, ids };
+}
+
+function readAttributes(tag: string, text: string, links: string[], ids: Set<string>): void {
+  let metaName = "";
+  let metaContent: string | null = null;
+  ATTRIBUTE.lastIndex = 0;
+  for (let match = ATTRIBUTE.exec(text); match; match = ATTRIBUTE.exec(text)) {
+    const name = (match[1] ?? "").toLowerCase();
+    const rawValue = match[2] ?? match[3] ?? match[4];
+    if (rawValue === undefined) continue;
+    const value = rawValue.includes("&") ? decodeEntities(rawValue) : rawValue;
+    if (name === "id" || (name === "name" && tag === "a")) ids.add(value);
+    if (URL_ATTRIBUTES.has(name)) links.push(value.trim());
+    else if (name === "srcset" || name === "imagesrcset") links.push(...srcsetUrls(value));
+    else if (tag === "meta" && (name === "name" || name === "property")) metaName = value.toLowerCase();
+    else if (tag === "meta" && name === "content") metaContent = value;
+    // Any other attribute that holds an absolute web URL (og:url, a data-* address) is checked too.
+    else if (ABSOLUTE_WEB.test(value)) links.push(value.trim());
+  }
+  if (metaContent !== null && (URL_META_NAMES.has(metaName) || ABSOLUTE_WEB.test(metaContent))) links.push(metaContent.trim());
+}
+
+/** The URLs of a `srcset`: candidates are "URL [descriptor]" separated by commas. */
+export function srcsetUrls(value: string): string[] {
+  const urls: string[] = [];
+  let at = 0;
+  while (at < value.length) {
+    while (at < value.length && /[\s,]/.test(value[at] ?? "")) at += 1;
+    if (at >= value.length) break;
+    let end = at;
+    while (end < value.length && !/\s/.test(value[end] ?? "")) end += 1;
+    let url = value.slice(at, end);
+    if (url.endsWith(",")) {
+      url = url.replace(/,+$/, "");
+      at = end;
+    } else {
+      // Skip the descriptor (`2x`, `640w`) up to the comma that ends the candidate.
+      const comma = value.indexOf(",", end);
+      at = comma < 0 ? value.length : comma + 1;
+    }
+    if (url !== "") urls.push(url);
+  }
+  return urls;
+}
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** Decodes the character references an attribute value can carry; unknown names stay as written. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
+    if (ref.startsWith("#")) {
+      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[ref] ?? whole;
+  });
+}

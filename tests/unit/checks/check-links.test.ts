@@ -1,0 +1,171 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { checkLinks, type LinkCheckOptions } from "../../../src/checks/check-links.ts";
+import { readPageLinks, srcsetUrls } from "../../../src/checks/html-links.ts";
+
+const ROOT = "https://margo.example";
+
+/** Writes a small output tree (path -> content) and checks it; the folder is removed afterwards. */
+function check(files: Record<string, string>, options: Partial<LinkCheckOptions> = {}): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "h8-links-"));
+  try {
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+    return checkLinks({ outputDir: dir, baseUrl: ROOT, ...options }).map((p) => `${p.file}: ${p.field}: ${p.expected}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const page = (body: string): string => `<!doctype html><html><body>${body}</body></html>`;
+
+test("should accept links to pages, folders, files and ids that the build wrote", () => {
+  const problems = check({
+    "index.html": page('<a href="/a/">a</a> <a href="/a">folder</a> <a href="a/#here">rel</a> <a href="/">home</a> <a href="#top">top</a> <a href="/data.json">json</a>'),
+    "a/index.html": page('<h2 id="here">Here</h2><a href="../">up</a> <a href="#here">self</a>'),
+    "data.json": JSON.stringify({ self: `${ROOT}/data.json`, page: `${ROOT}/a/#here`, home: ROOT }),
+  });
+
+  assert.equal(problems, []);
+});
+
+test("should report a link to a missing page, naming the built file it is in", () => {
+  const problems = check({ "index.html": page('<a href="/blog/posts/missing/">gone</a>') });
+
+  assert.equal(problems, ["index.html: link /blog/posts/missing/: a page or file of this build (nothing is written at blog/posts/missing/index.html)"]);
+});
+
+test("should report a fragment that names no id of its page, whichever page is read first", () => {
+  const problems = check({
+    "a/index.html": page('<a href="/z/#nowhere">bad</a> <a href="/z/#there">good</a>'),
+    "z/index.html": page('<p id="there">There</p><a name="old-anchor"></a><a href="#old-anchor">named</a>'),
+  });
+
+  assert.equal(problems, ['a/index.html: link /z/#nowhere: an element with id "nowhere" on z/index.html']);
+});
+
+test("should name the authored file of a page where one is known, and report its link once", () => {
+  const problems = check(
+    {
+      "blog/posts/a/index.html": page(`<a href="${ROOT}/blog/posts/gone/">gone</a>`),
+      "blog/api/v1/posts/a.json": JSON.stringify({ content_html: `<a href="${ROOT}/blog/posts/gone/">gone</a>` }),
+      "blog/index.xml": `<rss><item><link>${ROOT}/blog/posts/gone/</link></item></rss>`,
+    },
+    { sourceOf: new Map([["blog/posts/a/index.html", "content/blog/posts/a.md"]]) },
+  );
+
+  assert.equal(problems, [`content/blog/posts/a.md: link ${ROOT}/blog/posts/gone/: a page or file of this build (nothing is written at blog/posts/gone/index.html)`]);
+});
+
+test("should name one built file, and how many others, for a dead link found only in built files", () => {
+  const problems = check({
+    "a.json": JSON.stringify({ url: `${ROOT}/nope.json` }),
+    "b.json": JSON.stringify({ url: `${ROOT}/nope.json` }),
+    "c.json": JSON.stringify({ url: `${ROOT}/nope.json` }),
+  });
+
+  assert.equal(problems, [`a.json (and 2 other built files): link ${ROOT}/nope.json: a page or file of this build (nothing is written at nope.json)`]);
+});
+
+test("should strip the base path, and ignore the same host outside it", () => {
+  const base = "https://owner.github.io/portfolio";
+  const problems = check(
+    {
+      "index.html": page('<a href="/portfolio/a/">in</a> <a href="/portfolio">home</a> <a href="/other-site/">other</a> <a href="/portfolio/missing/">gone</a>'),
+      "a/index.html": page(""),
+      "api.json": JSON.stringify({ home: `${base}/`, a: `${base}/a/`, other: "https://owner.github.io/elsewhere/", gone: `${base}/gone.json` }),
+    },
+    { baseUrl: base },
+  );
+
+  assert.equal(problems, [
+    `api.json: link ${base}/gone.json: a page or file of this build (nothing is written at gone.json)`,
+    "index.html: link /portfolio/missing/: a page or file of this build (nothing is written at missing/index.html)",
+  ]);
+});
+
+test("should ignore links to other sites and other schemes", () => {
+  const problems = check({
+    "index.html": page('<a href="https://elsewhere.example/x">x</a> <a href="//cdn.example/y.js">y</a> <a href="mailto:me@margo.example">mail</a> <a href="tel:+1">tel</a> <a href="https://margo.example.org/z">lookalike</a>'),
+    "data.json": JSON.stringify({ other: "https://margo.example.org/nope", mail: "mailto:x@margo.example" }),
+  });
+
+  assert.equal(problems, []);
+});
+
+test("should ignore query strings when finding the file", () => {
+  const problems = check({
+    "index.html": page('<a href="/a/?tab=2">a</a> <a href="/a/?x=1&amp;y=2#here">both</a> <img src="/pic.png?v=3" alt="">'),
+    "a/index.html": page('<i id="here"></i>'),
+    "pic.png": "png",
+  });
+
+  assert.equal(problems, []);
+});
+
+test("should decode percent-encoded paths and fragments, and report a malformed escape", () => {
+  const problems = check({
+    "index.html": page('<a href="/projects/caf%C3%A9/">café</a> <a href="/projects/caf%C3%A9/#r%C3%A9sum%C3%A9">anchor</a> <a href="/projects/%E0%A4%A/">bad</a>'),
+    "projects/café/index.html": page('<h2 id="résumé">Résumé</h2>'),
+  });
+
+  assert.equal(problems, ["index.html: link /projects/%E0%A4%A/: a path whose %-escapes are UTF-8"]);
+});
+
+test("should check srcset candidates, meta URLs, stylesheets and scripts, but not script contents", () => {
+  const problems = check({
+    "index.html":
+      '<head><meta name="search-index" content="/search.json"><meta property="og:image" content="https://margo.example/og.png">' +
+      '<link rel="stylesheet" href="/site.css"><script src="/app.js" defer></script><script>const a = "<a href=\\"/not-a-link/\\">";</script></head>' +
+      page('<picture><source srcset="/small.png 1x, /big.png 2x"><img src="/small.png" alt=""></picture>'),
+    "site.css": 'body { background: url("/missing-bg.png") }',
+    "app.js": "",
+    "small.png": "",
+  });
+
+  assert.equal(problems, [
+    "index.html: link /big.png: a page or file of this build (nothing is written at big.png)",
+    "index.html: link /search.json: a page or file of this build (nothing is written at search.json)",
+    "index.html: link https://margo.example/og.png: a page or file of this build (nothing is written at og.png)",
+    "site.css: link /missing-bg.png: a page or file of this build (nothing is written at missing-bg.png)",
+  ]);
+});
+
+test("should read site URLs in text files without their trailing punctuation, and skip URI templates", () => {
+  const problems = check({
+    "card.txt": `site     ${ROOT}/\nsee ${ROOT}/a/. Or (${ROOT}/b/), ${ROOT}/c/\n`,
+    "index.json": JSON.stringify({ template: `${ROOT}/api/v1/projects/{name}.json` }),
+    "a/index.html": page(""),
+    "b/index.html": page(""),
+    "index.html": page(""),
+  });
+
+  assert.equal(problems, [`card.txt: link ${ROOT}/c/: a page or file of this build (nothing is written at c/index.html)`]);
+});
+
+test("should say why nothing is at a path when the build knows", () => {
+  const problems = check(
+    { "index.html": page('<a href="/blog/posts/soon/">soon</a>') },
+    { explainMissing: (path) => (path === "blog/posts/soon/index.html" ? "a link to a published post (soon.md is a draft)" : undefined) },
+  );
+
+  assert.equal(problems, ["index.html: link /blog/posts/soon/: a link to a published post (soon.md is a draft)"]);
+});
+
+test("should read ids and links from attributes in any quoting, with entities decoded", () => {
+  const links = readPageLinks(`<a href='/x?a=1&amp;b=2' id=top-link>x</a><A HREF=/y/>y</A><p data-url="https://margo.example/z/" class="c">z</p><!-- <a href="/commented/"> -->`);
+
+  assert.equal(links.links, ["/x?a=1&b=2", "/y/", "https://margo.example/z/"]);
+  assert.equal([...links.ids], ["top-link"]);
+});
+
+test("should split srcset candidates at the commas between them", () => {
+  assert.equal(srcsetUrls("/a.png 1x,/b,c.png 2x, /d.png"), ["/a.png", "/b,c.png", "/d.png"]);
+});
+
+test.run();
