@@ -33,25 +33,31 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
   const validate = validatorFor(schema);
   const valid = validate(value);
   const problems = valid ? [] : describeErrors(validate.errors ?? [], value, displayPath(file));
-  // A URL the schema already refused (by its pattern) is not reported a second time.
+  // A value the schema already refused (a URL by its pattern) is not reported a second time.
   const reported = new Set(problems.map((problem) => problem.field));
-  for (const problem of unsafeUrls(schema, value, displayPath(file))) if (!reported.has(problem.field)) problems.push(problem);
+  for (const problem of checksBeyondSchema(schema, value, displayPath(file))) if (!reported.has(problem.field)) problems.push(problem);
   if (problems.length === 0) return value as Static<T>;
   throw new ContentError(problems);
 }
 
 /**
- * Every string the schema marks with `url` (a use: "web" or "web-or-mail"), or else with
- * `format: "uri"` (then "web"), that isSafeAbsoluteUrl refuses: so the blog's and the
- * snapshot's schemas get the one URL check without a word of their own. JSON Schema cannot
- * call it, so the schema and the value are walked together; any branch of a union counts.
+ * What JSON Schema cannot say, for every schema checked here (the blog's and the snapshot's
+ * included, without a word of their own):
+ * - a string marked `url` (a use: "web" or "web-or-mail"), or else `format: "uri"` (then
+ *   "web"), must pass isSafeAbsoluteUrl, the one URL check;
+ * - a string of `format: "date"` or `"date-time"` must fall in the years 1970-9999: before
+ *   1970 it is no instant of the build clock or of the APIs.
+ * The schema and the value are walked together; any branch of a union counts.
  */
-function unsafeUrls(schema: TSchema, value: unknown, file: string): ContentProblem[] {
+function checksBeyondSchema(schema: TSchema, value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const visit = (node: SchemaNode, data: unknown, pointer: string): void => {
     const use = node.url ?? (node.format === "uri" ? "web" : undefined);
     if ((use === "web" || use === "web-or-mail") && typeof data === "string" && !isSafeAbsoluteUrl(data, use)) {
       problems.push({ file, field: fieldName(pointer), expected: expectedUrl(use), actual: data });
+    }
+    if ((node.format === "date" || node.format === "date-time") && typeof data === "string" && /^\d{4}-/.test(data) && data < "1970") {
+      problems.push({ file, field: fieldName(pointer), expected: `a ${node.format === "date" ? "date" : "date and time"} from 1970 on`, actual: data });
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isSchema(node.items)) {

@@ -134,6 +134,16 @@ test("should bound the names that become file names or GitHub logins", async () 
   assert.ok(checkShape(ProjectFrontMatter, { ...valid, owner: "o".repeat(39), cluster: "c".repeat(100) }, FILE));
 });
 
+test("should refuse any date or date-time before 1970, whatever schema it is in", async () => {
+  const stamped = Type.Object({ at: Type.String({ format: "date-time" }), on: Type.String({ format: "date" }) });
+
+  const problems = await contentProblems(() => checkShape(stamped, { at: "1969-12-31T23:59:59Z", on: "0001-01-01" }, FILE));
+
+  assert.is(problemAt(problems, "at").expected, "a date and time from 1970 on");
+  assert.is(problemAt(problems, "on").expected, "a date from 1970 on");
+  assert.ok(checkShape(stamped, { at: "1970-01-01T00:00:00Z", on: "9999-12-31" }, FILE));
+});
+
 test("should follow GitHub's rule for repository names", async () => {
   const refused = [".", "..", "", "x".repeat(101), "a/b", "a b", "ü"];
   const accepted = ["...", ".a", "a..b", "x".repeat(100), "A-b_c.d"];
