@@ -49,6 +49,9 @@ test.before(async () => {
   rmSync(join(content, "projects/bramble.md"));
   rmSync(join(content, "blog/posts/hangboard-timer-with-a-load-cell.md"));
   rmSync(join(images, "hangboard-force-curve.png"));
+  // And something has put a file where the previous build had a folder.
+  rmSync(join(outDir, "api"), { recursive: true, force: true });
+  writeFileSync(join(outDir, "api"), "a file where a folder was");
   [second, fresh] = await Promise.all([
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir: freshDir }),
