@@ -14,6 +14,7 @@ import { readImageSize, type ImageFacts } from "./image-files.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
 import { pageUrls, SOCIAL_IMAGE_SIZE } from "../site/page-urls.ts";
+import { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A published image of a post, with its real pixel size. */
 export interface PostImage {
@@ -61,6 +62,8 @@ export interface BlogContent {
   posts: BlogPost[];
   /** Why `updated` fell back to the publication date, or null when git history was used. */
   historyUnavailable: string | null;
+  /** Drafts and scheduled posts: links to them are held back (scheduled) or refused (drafts). */
+  unpublished: UnpublishedPosts;
 }
 
 /** Where the blog's files are inside the content folder. */
@@ -109,6 +112,11 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
     sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
     buildTime,
+    unpublished: new UnpublishedPosts(
+      sources
+        .filter((source) => !isPublished(source, buildTime))
+        .map((source) => ({ url: postUrl(config.blogUrl, source.slug), file: source.where, date: source.meta.draft === true ? null : source.meta.date })),
+    ),
   };
   const posts: BlogPost[] = [];
   for (const source of sources) {
@@ -116,7 +124,7 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
     if (post && isPublished(source, buildTime)) posts.push(post);
   }
   problems.throwIfAny();
-  return { settings: settings as BlogFile, posts, historyUnavailable: context.history.unavailable };
+  return { settings: settings as BlogFile, posts, historyUnavailable: context.history.unavailable, unpublished: context.unpublished };
 }
 
 /** Out at the build clock: not a draft, and dated no later than the build. */
@@ -163,6 +171,7 @@ interface PostContext {
   /** Every post whose front matter is sound, by file name: where links to other posts lead. */
   sourceByName: ReadonlyMap<string, PostSource>;
   buildTime: DateTime;
+  unpublished: UnpublishedPosts;
 }
 
 /** The public URL of a post's page. */
@@ -202,18 +211,17 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     return { url: `${context.blogUrl}images/${inside.split(sep).map(encodeURIComponent).join("/")}`, size };
   };
 
-  // A link to another post must not lead to one that is not out when this one is: the link
-  // would be broken, and it would publish the unreleased post's URL. A draft may link anywhere.
+  // A link to a draft would be broken, and would publish its URL: a draft may link anywhere,
+  // but nothing may link to one. A link to a scheduled post is held back as plain text until
+  // it is out (util/unpublished-posts.ts), so it is not refused here.
   const linkedPost = (href: string, target: PostSource): void => {
-    // A refused date is reported already: there is no deadline to compare with.
-    if (meta.draft === true || !source.date || !target.date) return;
-    const deadline = source.date > context.buildTime ? source.date : context.buildTime;
-    const why = target.meta.draft === true ? "a draft" : target.date > deadline ? `dated later (${target.meta.date})` : null;
-    if (why) problems.push({ file: where, field: `body link ${href}`, expected: `a link to a post that is out when this one is (${target.where} is ${why})` });
+    if (meta.draft === true) return;
+    if (target.meta.draft === true) problems.push({ file: where, field: `body link ${href}`, expected: `a link to a post that is out when this one is (${target.where} is a draft)` });
   };
+  const linkSource = { file: where, base: url, warn: isPublished(source, context.buildTime) };
 
   const rendered = renderMarkdown(source.body, {
-    resolveLink: (href) => resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }),
+    resolveLink: (href) => context.unpublished.publishable(resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }), linkSource),
     resolveImage: (src) => {
       const local = localImage(src, `body image ${src}`);
       return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };

@@ -101,5 +101,6 @@ export const portfolioModel = (): Promise<PortfolioModel> =>
       content: await portfolioContent(),
       github: await githubData(),
       posts: await portfolioPosts(),
+      unpublished: (await blogContent())?.unpublished,
     });
   });

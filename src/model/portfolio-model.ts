@@ -7,6 +7,9 @@ import type { FeedPost } from "../feeds/read-rss-posts.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
 import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
 import { byText, chain, newestFirst, newestInstantFirst } from "../util/order.ts";
+import { displayPath } from "../content/read-files.ts";
+import { pageUrls } from "../site/page-urls.ts";
+import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 export type Medal = "gold" | "silver" | "bronze";
 
@@ -98,6 +101,8 @@ export interface ModelInputs {
   github: GithubData;
   posts: FeedPost[];
   postsNote?: string;
+  /** The blog's posts that are not out yet: links to scheduled ones are held back as plain text. */
+  unpublished?: UnpublishedPosts | undefined;
 }
 
 const MEDAL_RANK: Record<Medal, number> = { gold: 0, silver: 1, bronze: 2 };
@@ -106,8 +111,8 @@ const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
 
 /** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
-export function buildPortfolioModel({ config, content, github, posts, postsNote }: ModelInputs): PortfolioModel {
-  const projects = content.projects.map((source) => toProject(source, config, github)).sort((a, b) => byText(a.name, b.name));
+export function buildPortfolioModel({ config, content, github, posts, postsNote, unpublished }: ModelInputs): PortfolioModel {
+  const projects = content.projects.map((source) => toProject(source, config, github, unpublished)).sort((a, b) => byText(a.name, b.name));
   const domains = content.domains.map((entry) => ({ ...entry, projects: projects.filter((p) => p.domainId === entry.id) }));
   for (const domain of domains) assignRelated(domain.projects);
 
@@ -185,12 +190,15 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote 
   };
 }
 
-function toProject(source: ProjectSource, config: SiteConfig, github: GithubData): Project {
+function toProject(source: ProjectSource, config: SiteConfig, github: GithubData, unpublished?: UnpublishedPosts): Project {
   const meta = source.meta;
   const owner = meta.owner ?? config.site.github;
   const facts = github.repositories.get(repositoryKey({ owner, name: meta.name }));
   const body = source.body.trim();
-  const rendered = body === "" ? null : renderMarkdown(body);
+  // Links to a scheduled post are held back until it is out (util/unpublished-posts.ts).
+  const linkSource = { file: displayPath(source.file), base: pageUrls(config).project(meta.name) };
+  const publishable = (href: string): string | null => (unpublished ? unpublished.publishable(href, linkSource) : href);
+  const rendered = body === "" ? null : renderMarkdown(body, { resolveLink: publishable });
   return {
     name: meta.name,
     owner,
@@ -206,7 +214,7 @@ function toProject(source: ProjectSource, config: SiteConfig, github: GithubData
     award: meta.award
       ? { place: meta.award.place, medal: meta.award.medal, event: meta.award.event, track: meta.award.track ?? null, url: meta.award.url ?? null }
       : null,
-    links: meta.links ?? [],
+    links: (meta.links ?? []).filter((link) => publishable(link.url) !== null),
     writeup: rendered ? { html: rendered.html, text: rendered.text } : null,
     stars: facts?.stars ?? 0,
     pushedAt: facts?.pushedAt ?? null,
