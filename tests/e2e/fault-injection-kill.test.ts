@@ -24,8 +24,8 @@ function beside(outDir: string): string[] {
   return readdirSync(dirname(outDir)).filter((name) => name.startsWith(`.${basename(outDir)}.`));
 }
 
-/** Starts `npm run build` into `outDir` and SIGKILLs it once `when` holds; resolves when it is gone. */
-async function killBuild(outDir: string, when: () => boolean): Promise<{ killedWhileRunning: boolean }> {
+/** Starts `npm run build` into `outDir` and kills it once `when` holds; resolves when it is gone. */
+async function killBuild(outDir: string, when: () => boolean, signal: NodeJS.Signals = "SIGKILL"): Promise<{ killedWhileRunning: boolean; code: number | null }> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", SITE_URL: NEW_SITE, SOURCE_DATE_EPOCH: String(EPOCH) };
   delete env.CONTENT_DIR;
   for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
@@ -36,9 +36,9 @@ async function killBuild(outDir: string, when: () => boolean): Promise<{ killedW
   const deadline = Date.now() + 60_000;
   while (running && !when() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   const killedWhileRunning = running;
-  child.kill("SIGKILL");
-  await exited;
-  return { killedWhileRunning };
+  child.kill(signal);
+  const code = await exited;
+  return { killedWhileRunning, code };
 }
 
 const outDir = makeTempDir("killed");
@@ -63,6 +63,15 @@ test.before(async () => {
 test.after(() => {
   removeDir(outDir);
   removeDir(cleanDir);
+});
+
+test("should remove its own staging folder when stopped with SIGTERM", async () => {
+  const staged = () => beside(outDir);
+  const { killedWhileRunning, code } = await killBuild(outDir, () => staged().some((name) => listFiles(join(dirname(outDir), name)).length > 0), "SIGTERM");
+  assert.ok(killedWhileRunning, "the build was still running when stopped");
+  assert.is(code, 128 + 15);
+  assert.equal(staged(), []);
+  assert.equal(snapshot(outDir), previous);
 });
 
 test("should leave the previous output byte-identical when killed shortly after start", async () => {
