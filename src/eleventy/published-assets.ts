@@ -5,6 +5,7 @@ import { blogPaths } from "../blog/load-blog.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ProblemList } from "../content/content-error.ts";
 import { readBytes } from "../content/read-files.ts";
+import { byText } from "../util/order.ts";
 import { outputFile } from "../util/output-path.ts";
 import { outputFileOf } from "./page-templates.ts";
 
@@ -53,7 +54,7 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
       assets.set(file, { source, file, root: images });
     }
   }
-  return [...assets.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return [...assets.values()].sort((a, b) => byText(a.file, b.file));
 }
 
 /**
