@@ -65,7 +65,7 @@ interface DeadLink {
 /** Every dead link to this site in the build, as content problems naming where each was written. */
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const base = new URL(`${options.baseUrl}/`);
-  const files = listOutput(options.outputDir);
+  const output = listOutput(options.outputDir);
   const idsOf = new Map<string, Set<string>>();
   const dead = new Map<string, DeadLink>();
 
@@ -88,7 +88,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     // The common case: a URL seen before that leads to a file, or elsewhere.
     if (entry?.quiet) return;
     if (entry === undefined) {
-      const resolvedTarget = targetOf(raw, pageUrl, base, files);
+      const resolvedTarget = targetOf(raw, pageUrl, base, output);
       const quiet = resolvedTarget === null || ("fragment" in resolvedTarget && resolvedTarget.fragment === "");
       entry = { raw, target: resolvedTarget, from: [], quiet };
       resolved.set(key, entry);
@@ -103,7 +103,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     } else if (target.fragment !== "") entry.from.push(from);
   };
 
-  for (const file of files) {
+  for (const file of output.files) {
     const isPage = file.endsWith(".html");
     if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const full = join(options.outputDir, file);
@@ -134,7 +134,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
  * missing path when it did not, why when the URL cannot name a file, null when the URL leads
  * elsewhere (another site, a path outside the base path, `mailto:`, a URI template).
  */
-function targetOf(raw: string, pageUrl: URL, base: URL, files: ReadonlySet<string>): Target | { missing: string } | { invalid: string } | null {
+function targetOf(raw: string, pageUrl: URL, base: URL, output: Output): Target | { missing: string } | { invalid: string } | null {
   // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
   if (raw === "" || raw.includes("{")) return null;
   if (SCHEME.test(raw) && !/^https?:/i.test(raw)) return null;
@@ -154,11 +154,16 @@ function targetOf(raw: string, pageUrl: URL, base: URL, files: ReadonlySet<strin
   } catch {
     return { invalid: "a path whose %-escapes are UTF-8" };
   }
+  // A top-level folder the build writes nothing into is served by something else on the same
+  // host (a contact form, a blog hosted elsewhere): not this build's to check. A file at the
+  // top level (`/sitemap.xml`) is always the build's.
+  const slash = path.indexOf("/");
+  if (slash >= 0 && !output.folders.has(path.slice(0, slash))) return null;
   const fragment = safeDecode(url.hash.slice(1));
   if (path === "" || path.endsWith("/")) path += "index.html";
-  if (files.has(path)) return { path, fragment };
+  if (output.files.has(path)) return { path, fragment };
   // Static hosts answer `/folder` with `/folder/` when the folder has an index page.
-  if (files.has(`${path}/index.html`)) return { path: `${path}/index.html`, fragment };
+  if (output.files.has(`${path}/index.html`)) return { path: `${path}/index.html`, fragment };
   return { missing: path };
 }
 
@@ -197,8 +202,14 @@ function encodePath(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
 
-/** Every file of the output folder, relative, with `/` separators. */
-function listOutput(outputDir: string): Set<string> {
+/** The files of an output folder (relative, `/` separators) and its top-level folders. */
+interface Output {
+  files: ReadonlySet<string>;
+  /** The folders at the top of the output folder. */
+  folders: ReadonlySet<string>;
+}
+
+function listOutput(outputDir: string): Output {
   const files = new Set<string>();
   const walk = (dir: string, prefix: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -207,7 +218,8 @@ function listOutput(outputDir: string): Set<string> {
     }
   };
   walk(outputDir, "");
-  return files;
+  const folders = new Set(readdirSync(outputDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  return { files, folders };
 }
 
 /**

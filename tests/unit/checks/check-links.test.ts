@@ -35,7 +35,7 @@ test("should accept links to pages, folders, files and ids that the build wrote"
 });
 
 test("should report a link to a missing page, naming the built file it is in", () => {
-  const problems = check({ "index.html": page('<a href="/blog/posts/missing/">gone</a>') });
+  const problems = check({ "index.html": page('<a href="/blog/posts/missing/">gone</a>'), "blog/index.html": page("") });
 
   assert.equal(problems, ["index.html: link /blog/posts/missing/: a page or file of this build (nothing is written at blog/posts/missing/index.html)"]);
 });
@@ -76,7 +76,7 @@ test("should strip the base path, and ignore the same host outside it", () => {
   const base = "https://owner.github.io/portfolio";
   const problems = check(
     {
-      "index.html": page('<a href="/portfolio/a/">in</a> <a href="/portfolio">home</a> <a href="/other-site/">other</a> <a href="/portfolio/missing/">gone</a>'),
+      "index.html": page('<a href="/portfolio/a/">in</a> <a href="/portfolio">home</a> <a href="/other-site/">other</a> <a href="/portfolio/a/missing/">gone</a>'),
       "a/index.html": page(""),
       "api.json": JSON.stringify({ home: `${base}/`, a: `${base}/a/`, other: "https://owner.github.io/elsewhere/", gone: `${base}/gone.json` }),
     },
@@ -85,7 +85,7 @@ test("should strip the base path, and ignore the same host outside it", () => {
 
   assert.equal(problems, [
     `api.json: link ${base}/gone.json: a page or file of this build (nothing is written at gone.json)`,
-    "index.html: link /portfolio/missing/: a page or file of this build (nothing is written at missing/index.html)",
+    "index.html: link /portfolio/a/missing/: a page or file of this build (nothing is written at a/missing/index.html)",
   ]);
 });
 
@@ -96,6 +96,18 @@ test("should ignore links to other sites and other schemes", () => {
   });
 
   assert.equal(problems, []);
+});
+
+test("should leave alone a folder of the same host that the build writes nothing into", () => {
+  const problems = check({
+    "index.html": page('<a href="/contact/">contact form</a> <a href="/writing/posts/elsewhere/">blog hosted elsewhere</a> <a href="/projects/gone/">gone</a> <a href="/gone.xml">gone file</a>'),
+    "projects/index.html": page(""),
+  });
+
+  assert.equal(problems, [
+    "index.html: link /gone.xml: a page or file of this build (nothing is written at gone.xml)",
+    "index.html: link /projects/gone/: a page or file of this build (nothing is written at projects/gone/index.html)",
+  ]);
 });
 
 test("should ignore query strings when finding the file", () => {
@@ -138,19 +150,19 @@ test("should check srcset candidates, meta URLs, stylesheets and scripts, but no
 
 test("should read site URLs in text files without their trailing punctuation, and skip URI templates", () => {
   const problems = check({
-    "card.txt": `site     ${ROOT}/\nsee ${ROOT}/a/. Or (${ROOT}/b/), ${ROOT}/c/\n`,
+    "card.txt": `site     ${ROOT}/\nsee ${ROOT}/a/. Or (${ROOT}/b/), ${ROOT}/a/c/\n`,
     "index.json": JSON.stringify({ template: `${ROOT}/api/v1/projects/{name}.json` }),
     "a/index.html": page(""),
     "b/index.html": page(""),
     "index.html": page(""),
   });
 
-  assert.equal(problems, [`card.txt: link ${ROOT}/c/: a page or file of this build (nothing is written at c/index.html)`]);
+  assert.equal(problems, [`card.txt: link ${ROOT}/a/c/: a page or file of this build (nothing is written at a/c/index.html)`]);
 });
 
 test("should say why nothing is at a path when the build knows", () => {
   const problems = check(
-    { "index.html": page('<a href="/blog/posts/soon/">soon</a>') },
+    { "index.html": page('<a href="/blog/posts/soon/">soon</a>'), "blog/index.html": page("") },
     { explainMissing: (path) => (path === "blog/posts/soon/index.html" ? "a link to a published post (soon.md is a draft)" : undefined) },
   );
 
