@@ -6,6 +6,7 @@ import { buildCacheDir } from "../util/build-cache.ts";
 import { isStagingFolder } from "../util/output-folder.mjs";
 import { forgetOutputFiles, outputFilesMade } from "../util/output-path.ts";
 import { blogContent, blogModel, siteConfig, startBuild } from "./build-data.ts";
+import { checkSiteLinks } from "./link-check.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
 import { copyAssets, folderAssets, postImageAssets } from "./published-assets.ts";
@@ -121,10 +122,13 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
-    if (problems.length > 0) {
+    // Every link to this site must lead to a file of this build (checks/check-links.ts).
+    const deadLinks = await checkSiteLinks(outputDir, written);
+    if (problems.length > 0 || deadLinks) {
       // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
       if (cleans) emptyOutputFolder(outputDir);
-      throw new SiteValidationError(problems.length, formatProblems(problems));
+      if (problems.length === 0 && deadLinks) throw deadLinks;
+      throw new SiteValidationError(problems.length, [formatProblems(problems), deadLinks?.message ?? ""].join("\n").trim());
     }
   });
 }

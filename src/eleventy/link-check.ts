@@ -1,0 +1,42 @@
+import { postUrl } from "../blog/load-blog.ts";
+import { checkLinks } from "../checks/check-links.ts";
+import { ContentError } from "../content/content-error.ts";
+import { displayPath } from "../content/read-files.ts";
+import { pageUrls } from "../site/page-urls.ts";
+import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
+
+/*
+ * The after-build link check as the build runs it (checks/check-links.ts does the work): this
+ * build's base URL, which authored file each post and project page comes from (so a dead link
+ * names the file to fix), and what to say when a link leads to a draft or scheduled post.
+ */
+
+/** Every dead link to this site in the built folder, as one content error; null when there is none. */
+export async function checkSiteLinks(outputDir: string, written?: ReadonlyMap<string, string>): Promise<ContentError | null> {
+  const config = await siteConfig();
+  const blog = await blogContent();
+  const portfolio = await portfolioContent();
+  const pages = pageUrls(config);
+  const pathOf = (url: string): string => {
+    const path = decodeURIComponent(new URL(url).pathname.slice(config.basePath.length + 1));
+    return path === "" || path.endsWith("/") ? `${path}index.html` : path;
+  };
+  const sourceOf = new Map<string, string>();
+  for (const post of blog?.posts ?? []) sourceOf.set(pathOf(postUrl(config.blogUrl, post.slug)), displayPath(post.file));
+  for (const project of portfolio.projects) sourceOf.set(pathOf(pages.project(project.meta.name)), displayPath(project.file));
+
+  const problems = checkLinks({
+    outputDir,
+    baseUrl: config.baseUrl,
+    written,
+    sourceOf,
+    explainMissing: (path) => {
+      const post = blog?.unpublished.find(`${config.baseUrl}/${path.split("/").map(encodeURIComponent).join("/")}`);
+      if (!post) return undefined;
+      return post.date === null
+        ? `a link to a published post (${post.file} is a draft: publish it or remove the link)`
+        : `a link to a published post (${post.file} is dated ${post.date}; only links in posts, writeups and project links wait for it as plain text)`;
+    },
+  });
+  return problems.length > 0 ? new ContentError(problems) : null;
+}
