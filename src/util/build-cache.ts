@@ -1,5 +1,5 @@
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { withoutControlCharacters } from "./control-characters.ts";
 import { writeFileAtomically } from "./write-atomically.ts";
 

@@ -3,14 +3,20 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, listFiles, makeTempDir, removeDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
+import { startFakeGithub, type FakeGithub } from "../support/fake-github.ts";
+import { buildSite, listFiles, makeTempDir, removeDir, sampleContentDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
 
 /*
  * A build cache that was deleted, damaged or replaced never changes the output (docs/robustness.md).
  * One cold build makes the reference output and a warm cache; each other build starts from a
  * copy of that cache with every entry of every kind damaged one way, and must write the very
- * same files. The compiled module and its manifest are not independent (a damaged manifest means
- * the module is never looked at), so the manifest is damaged in builds of its own.
+ * same files. Every build reads live GitHub data from one fake server, so GitHub's answer cache
+ * (eleventy-fetch's) is damaged too. Some kinds hide others: a damaged manifest means the module
+ * is never looked at, a damaged eleventy-fetch record means its answer is never read. So there
+ * are three groups of builds, one build per damage in each: every entry of our kinds and of the
+ * highlight and key-fingerprint caches; the manifest; GitHub's cache (the fake answers in two
+ * pages, so one entry's answer and the other's record are damaged independently). Two more run
+ * with `.cache` a file, and with GITHUB_CACHE_DIR a file.
  */
 
 const SITE_URL = "https://margo.example";
@@ -19,10 +25,11 @@ const EPOCH = 1_795_000_000;
 type Damage = "empty" | "truncated" | "garbage" | "wrong" | "folder";
 const DAMAGES: readonly Damage[] = ["empty", "truncated", "garbage", "wrong", "folder"];
 
-/** One build's cache folders: FOLIO_CACHE_DIR and FOLIO_COMPILED_DIR. */
+/** One build's cache folders: FOLIO_CACHE_DIR, FOLIO_COMPILED_DIR and GITHUB_CACHE_DIR. */
 interface Caches {
   cache: string;
   compiled: string;
+  github: string;
 }
 
 interface Run {
@@ -34,7 +41,8 @@ interface Run {
 }
 
 const work = makeTempDir("cache-damage");
-const coldCaches: Caches = { cache: join(work, "cold/cache"), compiled: join(work, "cold/compiled") };
+const coldCaches: Caches = { cache: join(work, "cold/cache"), compiled: join(work, "cold/compiled"), github: join(work, "cold/github") };
+let github: FakeGithub;
 let cold: BuildResult;
 const runs: Run[] = [];
 /** `.cache` is a file: FOLIO_CACHE_DIR is one, and FOLIO_COMPILED_DIR lies beneath it. */
@@ -43,14 +51,38 @@ let fileRun: BuildResult;
 const CACHE_FILE_TEXT = "a file where the cache folder belongs\n";
 
 function build(caches: Caches): Promise<BuildResult> {
-  return buildSite({ siteUrl: SITE_URL, epoch: EPOCH, env: { FOLIO_CACHE_DIR: caches.cache, FOLIO_COMPILED_DIR: caches.compiled } });
+  return buildSite({
+    siteUrl: SITE_URL,
+    epoch: EPOCH,
+    env: {
+      FOLIO_CACHE_DIR: caches.cache,
+      FOLIO_COMPILED_DIR: caches.compiled,
+      GITHUB_TOKEN: "ghp_E2E0FAKE0TOKEN0CACHE0DAMAGE00000000000",
+      GITHUB_GRAPHQL_URL: github.url,
+      GITHUB_CACHE_DIR: caches.github,
+    },
+  });
+}
+
+/** A fake GitHub whose every repository has live figures unlike the snapshot's. */
+function startGithub(): Promise<FakeGithub> {
+  const snapshot = JSON.parse(readFileSync(join(sampleContentDir, "github/snapshot.json"), "utf8")) as { repositories: Record<string, unknown> };
+  const repositories = Object.fromEntries(Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 7000 + i, pushedAt: "2026-10-01T12:00:00Z" }]));
+  return startFakeGithub({
+    repositories,
+    pulls: [
+      { number: 7, title: "Cache me", state: "MERGED", createdAt: "2026-09-01T08:00:00Z", repo: "python/cpython", repoStars: 65000 },
+      { number: 8, title: "Cache me too", state: "OPEN", createdAt: "2026-10-01T08:00:00Z", repo: "zig/zig", repoStars: 40000 },
+    ],
+    // Two requests, so two cache entries.
+    pageSize: 1,
+  });
 }
 
 /** A warm cache copied from the cold build's. */
 function warmCopy(name: string): Caches {
-  const caches = { cache: join(work, name, "cache"), compiled: join(work, name, "compiled") };
-  cpSync(coldCaches.cache, caches.cache, { recursive: true });
-  cpSync(coldCaches.compiled, caches.compiled, { recursive: true });
+  const caches = { cache: join(work, name, "cache"), compiled: join(work, name, "compiled"), github: join(work, name, "github") };
+  for (const kind of ["cache", "compiled", "github"] as const) cpSync(coldCaches[kind], caches[kind], { recursive: true });
   return caches;
 }
 
@@ -105,6 +137,24 @@ const wrongHighlight: WrongEntry = (file) => {
   return Buffer.from(`${text.slice(0, start)}${JSON.stringify(blocks)}`);
 };
 
+/** GitHub's answer (`eleventy-fetch-{hash}.json`) with other star counts, well-formed. */
+const wrongAnswer: WrongEntry = (file) =>
+  Buffer.from(readFileSync(file, "utf8").replace(/"stargazerCount":(\d+)/g, (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`));
+
+/** eleventy-fetch's record of an answer (`eleventy-fetch-{hash}`) saying it is of another type. */
+const wrongRecord: WrongEntry = (file) => Buffer.from(JSON.stringify({ ...(JSON.parse(readFileSync(file, "utf8")) as object), type: "text" }));
+
+const githubAnswers = (caches: Caches): string[] => entries(caches.github, ".json");
+const githubRecords = (caches: Caches): string[] => entries(caches.github, "").filter((file) => /eleventy-fetch-\w+$/.test(file));
+
+/** The answer of the entry that holds the repositories, and the other entries' records. */
+function damageGithub(caches: Caches, how: Damage): Map<string, Buffer> {
+  const answers = githubAnswers(caches);
+  const repositories = answers.find((file) => readFileSync(file, "utf8").includes(`"r0":`));
+  const records = githubRecords(caches).filter((file) => `${file}.json` !== repositories);
+  return damageKinds([[repositories ? [repositories] : [], wrongAnswer], [records, wrongRecord]], how);
+}
+
 /** The fingerprint record with another well-formed fingerprint, its other fields kept. */
 const wrongFingerprint: WrongEntry = (file) => {
   const record = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
@@ -122,24 +172,32 @@ function damage(file: string, how: Damage, wrong: () => Buffer, damaged: Map<str
   }
   const bytes = how === "empty" ? Buffer.alloc(0) : how === "truncated" ? before.subarray(0, Math.floor(before.length / 2)) : how === "garbage" ? garbage(before.length) : wrong();
   writeFileSync(file, bytes);
+  damagedBytes.set(file, bytes);
 }
 
-/** Every entry of every kind but the manifest, damaged `how`. */
-function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
+/** What each damaged file was made to hold (a folder holds nothing here). */
+const damagedBytes = new Map<string, Buffer>();
+
+/** Every entry of each kind, damaged `how`. */
+function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, Buffer> {
   const damaged = new Map<string, Buffer>();
-  const kinds: [string[], WrongEntry][] = [
-    [entries(join(caches.cache, "og"), ".png"), anotherEntry],
-    [entries(join(caches.cache, "validators"), ".cjs"), anotherEntry],
-    [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
-    [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
-    [[compiledModule(caches)], () => Buffer.from(WRONG_MODULE)],
-  ];
   // Each kind's swaps read the pristine siblings first, so every entry is wrong afterwards.
   for (const [files, wrong] of kinds) {
     const wrongs = new Map(how === "wrong" ? files.map((file) => [file, wrong(file, files)]) : []);
     for (const file of files) damage(file, how, () => wrongs.get(file) ?? Buffer.alloc(0), damaged);
   }
   return damaged;
+}
+
+/** Every entry of our kinds and the highlight and key-fingerprint caches, damaged `how`. */
+function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
+  return damageKinds([
+    [entries(join(caches.cache, "og"), ".png"), anotherEntry],
+    [entries(join(caches.cache, "validators"), ".cjs"), anotherEntry],
+    [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
+    [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
+    [[compiledModule(caches)], () => Buffer.from(WRONG_MODULE)],
+  ], how);
 }
 
 /** The manifest damaged `how`; "wrong" points a well-formed manifest at a decoy module. */
@@ -175,6 +233,7 @@ async function inPairs(jobs: (() => Promise<void>)[]): Promise<void> {
 }
 
 test.before(async () => {
+  github = await startGithub();
   cold = await build(coldCaches);
   if (cold.status !== 0) return;
   for (const how of DAMAGES) {
@@ -187,18 +246,29 @@ test.before(async () => {
     if (how === "empty") filesForFolders(caches);
     runs.push({ name: `manifest ${how}${how === "empty" ? ", files where the cache's folders belong" : ""}`, caches, damaged });
   }
+  for (const how of DAMAGES) {
+    const caches = warmCopy(`github-${how}`);
+    runs.push({ name: `GitHub's cache ${how}`, caches, damaged: damageGithub(caches, how) });
+  }
+  const githubFile = warmCopy("github-file");
+  rmSync(githubFile.github, { recursive: true, force: true });
+  writeFileSync(githubFile.github, CACHE_FILE_TEXT);
+  runs.push({ name: "GITHUB_CACHE_DIR a file", caches: githubFile, damaged: new Map() });
   writeFileSync(cacheFile, CACHE_FILE_TEXT);
+  // GitHub's cache elsewhere: its own folder being a file is the build above.
+  const fileRunGithub = warmCopy("file-run").github;
   await inPairs([
     ...runs.map((run) => async () => {
       run.result = await build(run.caches);
     }),
     async () => {
-      fileRun = await build({ cache: cacheFile, compiled: join(cacheFile, "compiled") });
+      fileRun = await build({ cache: cacheFile, compiled: join(cacheFile, "compiled"), github: fileRunGithub });
     },
   ]);
 });
 
-test.after(() => {
+test.after(async () => {
+  await github.close();
   for (const result of [cold, fileRun, ...runs.map((run) => run.result)]) if (result) removeDir(result.outDir);
   removeDir(work);
 });
@@ -217,16 +287,24 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
   assert.is(cold.status, 0, cold.output);
   assert.ok(listFiles(cold.outDir).length > 100);
   for (const kind of CACHE_FOLDERS) assert.ok(listFiles(join(coldCaches.cache, kind)).length > 0, `no ${kind} entries`);
+  assert.ok(githubAnswers(coldCaches).length > 0 && githubRecords(coldCaches).length > 0, "no GitHub answers cached");
+  assert.match(cold.output, "[github] Live data");
   assert.ok(existsSync(join(coldCaches.compiled, "manifest.json")));
 });
 
-test("should damage at least two entries of each swappable kind", () => {
-  const damaged = [...(runs[0]?.damaged.keys() ?? [])];
-  assert.ok(damaged.filter((file) => file.endsWith(".png")).length >= 2);
-  assert.ok(damaged.filter((file) => file.endsWith(".cjs")).length >= 2);
+test("should damage every kind, and two or more entries of each swappable kind", () => {
+  const count = (name: string, where: string, ending: string) => [...(runs.find((run) => run.name.startsWith(name))?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
+  assert.ok(count("every entry", "/og/", ".png") >= 2);
+  assert.ok(count("every entry", "/validators/", ".cjs") >= 2);
+  assert.ok(count("every entry", "/highlight/", ".json") >= 1);
+  assert.ok(count("every entry", "/pgp/", ".json") >= 1);
+  assert.is(count("every entry", "/compiled/", ".mjs"), 1);
+  assert.is(count("manifest", "/compiled/", "manifest.json"), 1);
+  assert.is(count("GitHub's cache", "/github/", ".json"), 1);
+  assert.ok(count("GitHub's cache", "/github/eleventy-fetch-", "") >= 2);
 });
 
-for (const how of [...DAMAGES.map((d) => `every entry ${d}`), ...DAMAGES.map((d) => `manifest ${d}`)]) {
+for (const how of [...["every entry", "manifest", "GitHub's cache"].flatMap((group) => DAMAGES.map((d) => `${group} ${d}`)), "GITHUB_CACHE_DIR a file"]) {
   test(`should write the cold build's output, byte for byte, with ${how}`, () => {
     const run = runs.find((candidate) => candidate.name.startsWith(how));
     assert.ok(run?.result, "the build ran");
@@ -245,15 +323,26 @@ for (const how of [...DAMAGES.map((d) => `every entry ${d}`), ...DAMAGES.map((d)
 function repaired(run: Run, file: string, before: Buffer): boolean {
   if (!existsSync(file)) return true;
   if (statSync(file).isFile() && readFileSync(file).equals(before)) return true;
+  // eleventy-fetch's records carry the time they were written: rewritten means other bytes.
+  if (file.startsWith(run.caches.github)) return statSync(file).isFile() && !readFileSync(file).equals(damagedBytes.get(file) ?? Buffer.alloc(0)) && readFileSync(file).length > 0;
   const manifestFile = join(run.caches.compiled, "manifest.json");
   if (!file.startsWith(run.caches.compiled) || !statSync(manifestFile, { throwIfNoEntry: false })?.isFile()) return false;
   const named = join(run.caches.compiled, (JSON.parse(readFileSync(manifestFile, "utf8")) as { module: string }).module);
   return statSync(named, { throwIfNoEntry: false })?.isFile() === true && (file === manifestFile || file !== named);
 }
 
-test("should repair every damaged entry", () => {
-  const unrepaired = runs.flatMap((run) => [...run.damaged].filter(([file, before]) => !repaired(run, file, before)).map(([file]) => `${run.name}: ${file}`));
-  assert.equal(unrepaired, []);
+function unrepaired(ofGithub: boolean): string[] {
+  return runs.flatMap((run) =>
+    [...run.damaged].filter(([file, before]) => file.startsWith(run.caches.github) === ofGithub && !repaired(run, file, before)).map(([file]) => `${run.name}: ${file}`),
+  );
+}
+
+test("should repair every damaged entry of the build cache and the compiled module", () => {
+  assert.equal(unrepaired(false), []);
+});
+
+test("should repair every damaged entry of GitHub's answer cache", () => {
+  assert.equal(unrepaired(true), []);
 });
 
 test("should say once for each cache folder that a file stands where it belongs, and leave the file", () => {
