@@ -120,13 +120,16 @@ test("should keep the dev server's folder to one build: deleted posts go, reject
     const page = join(server.outDir, "blog/posts/hangboard-timer-with-a-load-cell/index.html");
     assert.ok(existsSync(page));
     rmSync(join(dir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
+    // Eleventy 3 rebuilds when a watched file changes or is added, not when one is deleted.
+    const settings = join(dir, "blog/blog.yaml");
+    writeFileSync(settings, readFileSync(settings));
     await waitFor("the deleted post's page to disappear", () => !existsSync(page), 30_000, server.output);
     assert.ok(existsSync(join(server.outDir, "index.html")), "the rest of the site stays");
 
     // A build that fails its after-build checks (a link to a page this build does not write).
     const broken = join(dir, "blog/posts/ropes-and-dynamic-belays.md");
     const text = readFileSync(broken, "utf8");
-    writeFileSync(broken, `${text}\n[A page that does not exist](/nowhere/)\n`);
+    writeFileSync(broken, `${text}\n[A project that does not exist](/projects/no-such-project/)\n`);
     await waitFor("the rejected build to be unserved", () => listFiles(server.outDir).length === 0, 30_000, server.output);
     writeFileSync(broken, text);
     await waitFor("the next good build to be served", () => existsSync(join(server.outDir, "index.html")), 30_000, server.output);
