@@ -35,7 +35,7 @@ interface Caches {
 interface Run {
   name: string;
   caches: Caches;
-  /** Each damaged entry and the bytes it held before (null: it was made a folder). */
+  /** Each damaged entry and the bytes it held before the damage. */
   damaged: Map<string, Buffer>;
   result?: BuildResult;
 }
@@ -86,7 +86,7 @@ function warmCopy(name: string): Caches {
   return caches;
 }
 
-/** Every entry of a kind of the social-image, validator, highlight and key-fingerprint caches. */
+/** Every file of a cache folder whose name ends with `ending`, sorted. */
 function entries(dir: string, ending: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)).sort().map((name) => join(dir, name)) : [];
 }
