@@ -148,16 +148,20 @@ test("should check srcset candidates, meta URLs, stylesheets and scripts, but no
   ]);
 });
 
-test("should read site URLs in text files without their trailing punctuation, and skip URI templates", () => {
+test("should read site URLs in text files without their trailing punctuation or entities, and skip URI templates", () => {
   const problems = check({
     "card.txt": `site     ${ROOT}/\nsee ${ROOT}/a/. Or (${ROOT}/b/), ${ROOT}/a/c/\n`,
     "index.json": JSON.stringify({ template: `${ROOT}/api/v1/projects/{name}.json` }),
+    "feed.xml": `<link>${ROOT}/a/?x=1&amp;y=2#nowhere</link><link>${ROOT}.org/a/</link>`,
     "a/index.html": page(""),
     "b/index.html": page(""),
     "index.html": page(""),
   });
 
-  assert.equal(problems, [`card.txt: link ${ROOT}/a/c/: a page or file of this build (nothing is written at a/c/index.html)`]);
+  assert.equal(problems, [
+    `card.txt: link ${ROOT}/a/c/: a page or file of this build (nothing is written at a/c/index.html)`,
+    `feed.xml: link ${ROOT}/a/?x=1&y=2#nowhere: an element with id "nowhere" on a/index.html`,
+  ]);
 });
 
 test("should say why nothing is at a path when the build knows", () => {
