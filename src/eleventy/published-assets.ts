@@ -3,10 +3,10 @@ import { dirname, join, relative, sep } from "node:path";
 import type { BlogModel } from "../blog/blog-model.ts";
 import { blogPaths } from "../blog/load-blog.ts";
 import type { SiteConfig } from "../config/site-config.ts";
-import { ProblemList } from "../content/content-error.ts";
-import { readBytes } from "../content/read-files.ts";
+import { ContentError, ProblemList } from "../content/content-error.ts";
+import { displayPath, readBytes } from "../content/read-files.ts";
 import { byText } from "../util/order.ts";
-import { outputFile } from "../util/output-path.ts";
+import { outputFile, OutputPathError } from "../util/output-path.ts";
 import { outputFileOf } from "./page-templates.ts";
 
 /*
@@ -59,17 +59,28 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
 
 /**
  * Copies each asset into `outputDir` with a plain read and write. Every unreadable source
- * (missing, a symbolic link, a folder) is reported at once as a content error naming it.
+ * (missing, a symbolic link, a folder) and every name that cannot be an output file (a
+ * backslash, a control character) is reported at once as a content error naming the source.
  */
 export function copyAssets(assets: readonly PublishedAsset[], outputDir: string): void {
   const problems = new ProblemList();
   for (const asset of assets) {
+    const target = problems.collect(() => targetOf(asset, outputDir), null);
     // One at a time: a blog's images together can be larger than the build should hold.
     const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
-    if (bytes === null) continue;
-    const target = outputFile(outputDir, asset.file);
+    if (target === null || bytes === null) continue;
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, bytes);
   }
   problems.throwIfAny();
+}
+
+/** The output file of an asset; a name the output folder cannot take is the content's mistake. */
+function targetOf(asset: PublishedAsset, outputDir: string): string {
+  try {
+    return outputFile(outputDir, asset.file);
+  } catch (error) {
+    if (!(error instanceof OutputPathError)) throw error;
+    throw new ContentError([{ file: displayPath(asset.source), field: "(file name)", expected: `a name that can be published as a file (${error.reason})` }]);
+  }
 }

@@ -12,9 +12,12 @@ import { CONTROL_CHARACTER, findControlCharacter } from "./control-characters.ts
 export class OutputPathError extends Error {
   // Read by Eleventy's error handler: the path and the reason are the whole story.
   readonly skipOriginalStack = true;
+  /** Why the path was refused, in words (`it contains a backslash`). */
+  readonly reason: string;
   constructor(path: string, reason: string) {
     super(`Refusing to write ${printable(path)}: ${reason}; every output file must stay inside the output folder`);
     this.name = "OutputPathError";
+    this.reason = reason;
   }
 }
 

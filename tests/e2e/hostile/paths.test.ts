@@ -42,10 +42,13 @@ test.before(async () => {
   writeFileSync(hostImage, Buffer.concat([readFileSync(join("content/blog/images/contour-cover.png")), Buffer.from(MARKER)]));
   // `ln -s <host file> content/blog/images/x.png`, named by no post.
   const unreferenced = content((dir) => symlinkSync(hostImage, join(dir, "blog/images/x.png")));
-  // The same link, shown by a published post.
+  // The same link, shown by a published post; and an image whose name holds a backslash (a
+  // path separator on Windows hosts), shown by another. Both are refused in the same build.
   const referenced = content((dir) => {
     symlinkSync(hostImage, join(dir, "blog/images/linked.png"));
     post(dir, "linked-image.md", "linked.png");
+    copyFileSync(join(dir, "blog/images/contour-cover.png"), join(dir, "blog/images/up\\..\\x.png"));
+    post(dir, "backslash-image.md", "up%5C..%5Cx.png");
   });
   // A tag whose slug is longer than a file name may be: the output folder refuses the write.
   const long = content((dir) => post(dir, "long-tag.md", "contour-cover.png"));
@@ -75,6 +78,10 @@ test("should not publish a symbolic link no published post shows", () => {
 
 test("should refuse a symbolic link a published post shows, naming the file", () => {
   assertRefused(referencedLink, { mentions: ["blog/images/linked.png", "symbolic links are not followed"], hostile: MARKER });
+});
+
+test("should refuse, in the same build, an image name that cannot be an output file", () => {
+  assertRefused(referencedLink, { mentions: ["blog/images/up\\..\\x.png: (file name): expected a name that can be published as a file (it contains a backslash)"], hostile: MARKER });
 });
 
 test("should report an output file name that is too long in one sentence and keep the previous output", () => {

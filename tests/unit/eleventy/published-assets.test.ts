@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, lstatSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -7,7 +7,6 @@ import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import type { SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { copyAssets, folderAssets, postImageAssets } from "../../../src/eleventy/published-assets.ts";
-import { OutputPathError } from "../../../src/util/output-path.ts";
 
 let root = "";
 test.before.each(() => {
@@ -66,9 +65,24 @@ test("should refuse every symbolic link at once, naming each, and copy no link",
   assert.ok(lstatSync(join(out, "blog/images/c.png")).isFile());
 });
 
-test("should refuse an asset whose output path leaves the output folder", () => {
+test("should refuse, with the symbolic links, every asset whose name cannot be an output file", () => {
   writeFileSync(join(root, "x.png"), "png");
-  assert.throws(() => copyAssets([{ source: join(root, "x.png"), file: "blog/../../x.png", root }], join(root, "out")), (error: unknown) => error instanceof OutputPathError);
+  writeFileSync(join(root, "a\\b.png"), "png");
+  symlinkSync(join(root, "x.png"), join(root, "link.png"));
+  const assets = [
+    { source: join(root, "x.png"), file: "blog/../../x.png", root },
+    { source: join(root, "a\\b.png"), file: "blog/images/a\\b.png", root },
+    { source: join(root, "link.png"), file: "blog/images/link.png", root },
+  ];
+  assert.throws(
+    () => copyAssets(assets, join(root, "out")),
+    (error: unknown) =>
+      error instanceof ContentError &&
+      /x\.png: \(file name\): expected a name that can be published as a file \(it has a `\.` or `\.\.` segment\)/.test(error.message) &&
+      /a\\b\.png: \(file name\): .*\(it contains a backslash\)/.test(error.message) &&
+      /link\.png: .*symbolic links are not followed/.test(error.message),
+  );
+  assert.not.ok(existsSync(join(root, "out/blog/images/a\\b.png")));
 });
 
 test.run();
