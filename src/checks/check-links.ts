@@ -230,7 +230,8 @@ function listOutput(outputDir: string): Output {
   const walk = (dir: string, prefix: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-      else files.add(`${prefix}${entry.name}`);
+      // A symbolic link is never published (the output step refuses them), so it is not read.
+      else if (entry.isFile()) files.add(`${prefix}${entry.name}`);
     }
   };
   walk(outputDir, "");

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
@@ -162,6 +162,21 @@ test("should read site URLs in text files without their trailing punctuation or 
     `card.txt: link ${ROOT}/a/c/: a page or file of this build (nothing is written at a/c/index.html)`,
     `feed.xml: link ${ROOT}/a/?x=1&y=2#nowhere: an element with id "nowhere" on a/index.html`,
   ]);
+});
+
+test("should neither read nor count a symbolic link in the output", () => {
+  const outside = mkdtempSync(join(tmpdir(), "h8-links-outside-"));
+  const dir = mkdtempSync(join(tmpdir(), "h8-links-"));
+  writeFileSync(join(outside, "data.json"), JSON.stringify({ url: `${ROOT}/x/gone/` }));
+  mkdirSync(join(dir, "x"));
+  writeFileSync(join(dir, "x", "index.html"), page('<a href="/linked.json">linked</a>'));
+  symlinkSync(join(outside, "data.json"), join(dir, "linked.json"));
+
+  const problems = checkLinks({ outputDir: dir, baseUrl: ROOT }).map((p) => `${p.file}: ${p.field}`);
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+
+  assert.equal(problems, ["x/index.html: link /linked.json"]);
 });
 
 test("should say why nothing is at a path when the build knows", () => {
