@@ -20,6 +20,7 @@ let refusedContent: string;
 let scheduledContent: string;
 let refused: BuildResult;
 let scheduled: BuildResult;
+let alsoInvalid: BuildResult;
 
 /** Adds a project `links` entry to a project file's front matter (its `links:` list exists). */
 function addProjectLink(file: string, entry: string): void {
@@ -43,14 +44,16 @@ test.before(async () => {
   addProjectLink(join(scheduledContent, "projects/PeakLog.md"), `{ label: Winter report, url: "https://margo.example/blog/posts/${SCHEDULED}/" }`);
   appendFileSync(join(scheduledContent, "projects/PeakLog.md"), `\nHow it held up: [the winter report](https://margo.example/blog/posts/${SCHEDULED}/).\n`);
 
-  [refused, scheduled] = await Promise.all([
+  [refused, scheduled, alsoInvalid] = await Promise.all([
     buildSite({ contentDir: refusedContent, epoch: EPOCH }),
     buildSite({ contentDir: scheduledContent, epoch: EPOCH }),
+    // The same dead links, and an API file the OpenAPI validation rejects.
+    buildSite({ contentDir: refusedContent, epoch: EPOCH, config: "tests/fixtures/corrupting.eleventy.js" }),
   ]);
 });
 
 test.after(() => {
-  for (const dir of [refusedContent, scheduledContent, refused.outDir, scheduled.outDir]) removeDir(dir);
+  for (const dir of [refusedContent, scheduledContent, refused.outDir, scheduled.outDir, alsoInvalid.outDir]) removeDir(dir);
 });
 
 test("should refuse a link to a missing post, naming the post and the project writeup it is in", () => {
@@ -74,6 +77,13 @@ test("should refuse a link to a draft, saying it is a draft", () => {
   assertRefused(refused, {
     mentions: [/conflict-free-logbooks\.md: link https:\/\/margo\.example\/blog\/posts\/half-written-thoughts-on-zig\/: expected a link to a published post \(.*half-written-thoughts-on-zig\.md is a draft/],
     hostile: "half-written-thoughts-on-zig",
+  });
+});
+
+test("should report dead links in the same failure as the files the validation rejects", () => {
+  assertRefused(alsoInvalid, {
+    mentions: [/api\/v1\/stats\.json: .*bogus/, "blog/posts/conflict-free-logbooks.md: link https://margo.example/blog/posts/no-such-post/"],
+    hostile: "no-such-post",
   });
 });
 
