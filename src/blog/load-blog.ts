@@ -221,6 +221,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const linkSource = { file: where, base: url, warn: isPublished(source, context.buildTime) };
 
   const rendered = renderMarkdown(source.body, {
+    file,
+    rawHtml: context.config.site.markdown?.raw_html,
     resolveLink: (href) => context.unpublished.publishable(resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }), linkSource),
     resolveImage: (src) => {
       const local = localImage(src, `body image ${src}`);

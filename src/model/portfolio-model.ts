@@ -166,7 +166,10 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
     now: {
       updated: content.now.updated,
       stale: isStale(content.now.updated, config),
-      sections: content.now.sections.map((section) => ({ title: section.title, items: section.items.map(nowItem) })),
+      sections: content.now.sections.map((section, s) => ({
+        title: section.title,
+        items: section.items.map((item, i) => nowItem(item, config, `sections[${s}].items[${i}]`)),
+      })),
     },
     recentPushes: pushes.slice(0, RECENT_PUSHES),
     stats: {
@@ -198,7 +201,7 @@ function toProject(source: ProjectSource, config: SiteConfig, github: GithubData
   // Links to a scheduled post are held back until it is out (util/unpublished-posts.ts).
   const linkSource = { file: displayPath(source.file), base: pageUrls(config).project(meta.name) };
   const publishable = (href: string): string | null => (unpublished ? unpublished.publishable(href, linkSource) : href);
-  const rendered = body === "" ? null : renderMarkdown(body, { resolveLink: publishable });
+  const rendered = body === "" ? null : renderMarkdown(body, { resolveLink: publishable, file: source.file, rawHtml: config.site.markdown?.raw_html });
   return {
     name: meta.name,
     owner,
@@ -260,8 +263,8 @@ function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {
   };
 }
 
-function nowItem(markdown: string): { text: string; html: string } {
-  const { text, html } = renderInline(markdown);
+function nowItem(markdown: string, config: SiteConfig, field: string): { text: string; html: string } {
+  const { text, html } = renderInline(markdown, { file: displayPath(`${config.contentDir}/now.yaml`), field, rawHtml: config.site.markdown?.raw_html });
   return { text, html };
 }
 
