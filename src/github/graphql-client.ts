@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { AssetCache } from "@11ty/eleventy-fetch";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { redact, redactJson } from "../util/redact.ts";
-import { field, isObject, readArray, readNullableString, readObject, readString, WrongShape, type JsonObject } from "./answer-shape.ts";
+import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
+import { field, readArray, readNullableString, readObject, readString, WrongShape, type JsonObject } from "./answer-shape.ts";
 
 /** How to reach GitHub's GraphQL API, and how patient to be. */
 export interface GraphqlSettings {
@@ -13,7 +13,7 @@ export interface GraphqlSettings {
   /** Longest rate-limit wait honoured once before giving up. */
   maxRetryWaitMs: number;
   cacheDirectory: string;
-  /** How long a cached answer is reused, in eleventy-fetch's notation (`1d`, `6h`, `0s`). */
+  /** How long a cached answer is reused (`1d`, `6h`, `0s`; `*` for ever): see `parseCacheDuration`. */
   cacheDuration: string;
 }
 
@@ -45,13 +45,10 @@ export async function postGraphql(
   body: { query: string; variables: Record<string, unknown> },
   counter: RequestCounter,
 ): Promise<GraphqlOutcome> {
-  const cache = await cacheFor(cacheKey(settings.endpoint, body), settings);
-  if (cache.isCacheValid(settings.cacheDuration)) {
-    // The cache is a file on disk like any other input: an entry of another shape is ignored.
-    const cached: unknown = await cache.getCachedValue();
-    const data = isObject(cached) ? field(cached, "data") : undefined;
-    if (isObject(data)) return { ok: true, data, errors: [], fromCache: true };
-  }
+  const key = cacheKey(settings.endpoint, body);
+  // A duration in another notation reuses nothing: every answer is asked for afresh.
+  const cached = readCachedAnswer(settings.cacheDirectory, key, parseCacheDuration(settings.cacheDuration) ?? 0, Date.now());
+  if (cached) return { ok: true, data: cached, errors: [], fromCache: true };
 
   let response = await send(settings, body, counter);
   if (!("reason" in response) && isRateLimited(response)) {
@@ -84,7 +81,7 @@ export async function postGraphql(
     return { ok: false, reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}` };
   }
   // Only complete answers are cached: a partial one must be asked again next time.
-  if (errors.length === 0) await cache.save({ data }, "json");
+  if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
   return { ok: true, data, errors, fromCache: false };
 }
 
@@ -157,22 +154,6 @@ function statusReason(response: Response): string {
   if (isRateLimited(response)) return `GitHub's rate limit was reached (HTTP ${response.status})`;
   if (response.status === 403) return "GitHub refused the request (HTTP 403)";
   return `GitHub answered HTTP ${response.status}`;
-}
-
-// One AssetCache per key and folder for the life of the process: a second instance does not
-// see what the first saved until the process restarts, which would break `--serve` rebuilds.
-const caches = new Map<string, AssetCache>();
-
-async function cacheFor(key: string, settings: GraphqlSettings): Promise<AssetCache> {
-  const id = `${settings.cacheDirectory}\u0000${key}`;
-  let cache = caches.get(id);
-  if (!cache) {
-    // Loaded only when a token asks for live data; offline builds never need it.
-    const { AssetCache } = await import("@11ty/eleventy-fetch");
-    cache = new AssetCache(key, settings.cacheDirectory, { duration: settings.cacheDuration });
-    caches.set(id, cache);
-  }
-  return cache;
 }
 
 function cacheKey(endpoint: string, body: unknown): string {

@@ -85,7 +85,7 @@ function isFolder(path: string): boolean | undefined {
  */
 const WARNED = Symbol.for("folio.cache-warnings");
 
-function warnCacheOnce(path: string, reason: string): void {
+export function warnCacheOnce(path: string, reason: string): void {
   const global = globalThis as { [WARNED]?: Set<string> };
   const warned = (global[WARNED] ??= new Set<string>());
   if (warned.has(path)) return;
