@@ -349,6 +349,17 @@ test("should publish the fingerprint that openpgp computes from pgp.asc", async 
   assert.is(pgp.armored, armored);
 });
 
+test("should publish security.txt (RFC 9116) from the profile's security contact, with the key and its own URL", () => {
+  const lines = readText(build.outDir, ".well-known/security.txt").split("\n");
+  const field = (name: string) => lines.filter((line) => line.startsWith(`${name}: `)).map((line) => line.slice(name.length + 2));
+  assert.equal(field("Contact"), ["mailto:security@margo.example"]);
+  assert.equal(field("Encryption"), [`${SITE_URL}/pgp.asc`]);
+  assert.equal(field("Canonical"), [`${SITE_URL}/.well-known/security.txt`]);
+  assert.equal(field("Preferred-Languages"), ["en, de"]);
+  // 180 days after the build clock, within RFC 9116's "less than a year".
+  assert.equal(field("Expires"), [new Date((EPOCH + 180 * 86400) * 1000).toISOString().replace(".000Z", "Z")]);
+});
+
 test("should lay out card.txt with every line of equal display width", () => {
   const lines = readText(build.outDir, "api/v1/card.txt").replace(/\n$/, "").split("\n");
   assert.ok(lines.length > 5);
