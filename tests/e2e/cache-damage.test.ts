@@ -11,12 +11,11 @@ import { buildSite, listFiles, makeTempDir, removeDir, sampleContentDir, stackTr
  * One cold build makes the reference output and a warm cache; each other build starts from a
  * copy of that cache with every entry of every kind damaged one way, and must write the very
  * same files. Every build reads live GitHub data from one fake server, so GitHub's answer cache
- * (eleventy-fetch's) is damaged too. Some kinds hide others: a damaged manifest means the module
- * is never looked at, a damaged eleventy-fetch record means its answer is never read. So there
- * are three groups of builds, one build per damage in each: every entry of our kinds and of the
- * highlight and key-fingerprint caches; the manifest; GitHub's cache (the fake answers in two
- * pages, so one entry's answer and the other's record are damaged independently). Two more run
- * with `.cache` a file, and with GITHUB_CACHE_DIR a file.
+ * (src/github/answer-cache.ts) is damaged too. Some kinds hide others: a damaged manifest means
+ * the module is never looked at. So there are three groups of builds, one build per damage in
+ * each: every entry of our kinds and of the highlight and key-fingerprint caches; the manifest;
+ * GitHub's cache (the fake answers in two pages, so there are two entries or more, each damaged).
+ * Two more run with `.cache` a file, and with GITHUB_CACHE_DIR a file.
  */
 
 const SITE_URL = "https://margo.example";
@@ -137,22 +136,24 @@ const wrongHighlight: WrongEntry = (file) => {
   return Buffer.from(`${text.slice(0, start)}${JSON.stringify(blocks)}`);
 };
 
-/** GitHub's answer (`eleventy-fetch-{hash}.json`) with other star counts, well-formed. */
+/** GitHub's cached answer (`github-graphql-{hash}.json`) with other star counts, its digest kept. */
 const wrongAnswer: WrongEntry = (file) =>
   Buffer.from(readFileSync(file, "utf8").replace(/"stargazerCount":(\d+)/g, (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`));
 
-/** eleventy-fetch's record of an answer (`eleventy-fetch-{hash}`) saying it is of another type. */
-const wrongRecord: WrongEntry = (file) => Buffer.from(JSON.stringify({ ...(JSON.parse(readFileSync(file, "utf8")) as object), type: "text" }));
+/** GitHub's cached answer saved at another time, its digest kept: as stale as it is unchecked. */
+const wrongTime: WrongEntry = (file) => {
+  const entry = JSON.parse(readFileSync(file, "utf8")) as { savedAt: number };
+  return Buffer.from(JSON.stringify({ ...entry, savedAt: entry.savedAt - 1 }));
+};
 
 const githubAnswers = (caches: Caches): string[] => entries(caches.github, ".json");
-const githubRecords = (caches: Caches): string[] => entries(caches.github, "").filter((file) => /eleventy-fetch-\w+$/.test(file));
 
-/** The answer of the entry that holds the repositories, and the other entries' records. */
+/** Every entry: the one that holds the repositories gets other stars, the others another time. */
 function damageGithub(caches: Caches, how: Damage): Map<string, Buffer> {
   const answers = githubAnswers(caches);
   const repositories = answers.find((file) => readFileSync(file, "utf8").includes(`"r0":`));
-  const records = githubRecords(caches).filter((file) => `${file}.json` !== repositories);
-  return damageKinds([[repositories ? [repositories] : [], wrongAnswer], [records, wrongRecord]], how);
+  const others = answers.filter((file) => file !== repositories);
+  return damageKinds([[repositories ? [repositories] : [], wrongAnswer], [others, wrongTime]], how);
 }
 
 /** The fingerprint record with another well-formed fingerprint, its other fields kept. */
@@ -287,7 +288,7 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
   assert.is(cold.status, 0, cold.output);
   assert.ok(listFiles(cold.outDir).length > 100);
   for (const kind of CACHE_FOLDERS) assert.ok(listFiles(join(coldCaches.cache, kind)).length > 0, `no ${kind} entries`);
-  assert.ok(githubAnswers(coldCaches).length > 0 && githubRecords(coldCaches).length > 0, "no GitHub answers cached");
+  assert.ok(githubAnswers(coldCaches).length >= 2, "fewer than two GitHub answers cached");
   assert.match(cold.output, "[github] Live data");
   assert.ok(existsSync(join(coldCaches.compiled, "manifest.json")));
 });
@@ -300,8 +301,7 @@ test("should damage every kind, and two or more entries of each swappable kind",
   assert.ok(count("every entry", "/pgp/", ".json") >= 1);
   assert.is(count("every entry", "/compiled/", ".mjs"), 1);
   assert.is(count("manifest", "/compiled/", "manifest.json"), 1);
-  assert.is(count("GitHub's cache", "/github/", ".json"), 1);
-  assert.ok(count("GitHub's cache", "/github/eleventy-fetch-", "") >= 2);
+  assert.ok(count("GitHub's cache", "/github/github-graphql-", ".json") >= 2);
 });
 
 for (const how of [...["every entry", "manifest", "GitHub's cache"].flatMap((group) => DAMAGES.map((d) => `${group} ${d}`)), "GITHUB_CACHE_DIR a file"]) {
@@ -323,7 +323,7 @@ for (const how of [...["every entry", "manifest", "GitHub's cache"].flatMap((gro
 function repaired(run: Run, file: string, before: Buffer): boolean {
   if (!existsSync(file)) return true;
   if (statSync(file).isFile() && readFileSync(file).equals(before)) return true;
-  // eleventy-fetch's records carry the time they were written: rewritten means other bytes.
+  // GitHub's entries carry the time they were written: rewritten means other bytes.
   if (file.startsWith(run.caches.github)) return statSync(file).isFile() && !readFileSync(file).equals(damagedBytes.get(file) ?? Buffer.alloc(0)) && readFileSync(file).length > 0;
   const manifestFile = join(run.caches.compiled, "manifest.json");
   if (!file.startsWith(run.caches.compiled) || !statSync(manifestFile, { throwIfNoEntry: false })?.isFile()) return false;
