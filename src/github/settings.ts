@@ -3,6 +3,7 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { CONTROL_CHARACTER } from "../util/control-characters.ts";
 import { registerSecret } from "../util/redact.ts";
 import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import { parseCacheDuration } from "./answer-cache.ts";
 import type { GraphqlSettings } from "./graphql-client.ts";
 
 export interface GithubEnvironment {
@@ -33,16 +34,32 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const token = rawToken.trim();
   if (!token) return null;
   const endpoint = rawEndpoint.trim() || DEFAULT_ENDPOINT;
-  const problems = [tokenProblem(token), endpointProblem(endpoint)].filter((p): p is ContentProblem => p !== null);
+  const cacheDuration = env.GITHUB_CACHE_DURATION?.trim() || "1d";
+  const timeout = env.GITHUB_TIMEOUT_MS?.trim() || "10000";
+  const problems = [tokenProblem(token), endpointProblem(endpoint), durationProblem(cacheDuration), timeoutProblem(timeout)].filter(
+    (p): p is ContentProblem => p !== null,
+  );
   if (problems.length > 0) throw new ContentError(problems);
   return {
     endpoint,
     token,
-    timeoutMs: Number(env.GITHUB_TIMEOUT_MS ?? "") > 0 ? Number(env.GITHUB_TIMEOUT_MS) : 10_000,
+    timeoutMs: Number(timeout),
     maxRetryWaitMs: 10_000,
     cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
-    cacheDuration: env.GITHUB_CACHE_DURATION?.trim() || "1d",
+    cacheDuration,
   };
+}
+
+/** A duration the answer cache cannot read would silently turn it off: say so instead. */
+function durationProblem(notation: string): ContentProblem | null {
+  if (parseCacheDuration(notation) !== null) return null;
+  return { file: "GITHUB_CACHE_DURATION", field: "(environment)", expected: "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)", actual: notation };
+}
+
+/** A timeout that is not a positive whole number of milliseconds would fall back unnoticed. */
+function timeoutProblem(value: string): ContentProblem | null {
+  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return null;
+  return { file: "GITHUB_TIMEOUT_MS", field: "(environment)", expected: "a positive whole number of milliseconds such as 10000", actual: value };
 }
 
 /**

@@ -33,6 +33,18 @@ test("should give no settings without a token, and the defaults with one", () =>
   });
 });
 
+test("should refuse a cache duration or timeout it cannot read, instead of silently ignoring it", () => {
+  const problems = refusal({ GITHUB_TOKEN: TOKEN, GITHUB_CACHE_DURATION: "1 day", GITHUB_TIMEOUT_MS: "ten" }).problems;
+  assert.equal(
+    problems.map((p) => [p.file, p.actual]),
+    [
+      ["GITHUB_CACHE_DURATION", "1 day"],
+      ["GITHUB_TIMEOUT_MS", "ten"],
+    ],
+  );
+  assert.is(githubSettings({ GITHUB_TOKEN: TOKEN, GITHUB_CACHE_DURATION: "6h", GITHUB_TIMEOUT_MS: "2500" })?.timeoutMs, 2500);
+});
+
 test("should register the token as a secret as soon as the settings are read", () => {
   githubSettings({ GITHUB_TOKEN: TOKEN });
 
