@@ -11,6 +11,7 @@ import {
   ProjectFrontMatter,
   type DomainEntry,
 } from "./content-schemas.ts";
+import { caseless, spellingProblems } from "./name-spellings.ts";
 import { readPublicKey, type PublicKeyInfo } from "./pgp-key.ts";
 import { contentFileExists, displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
 
@@ -56,6 +57,7 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
+  checkSpellings(contentDir, projects, languageColors, problems);
   problems.throwIfAny();
   return { profile, domains, projects, now, inProgress, languageColors, pgp };
 }
@@ -115,4 +117,22 @@ function checkAcrossFiles(
     if (taken) problems.add({ file: inProgressFile, field: `[${index}].name`, expected: `a name no published project uses (${taken} has it)`, actual: item.name });
     else owners.set(item.name.toLowerCase(), inProgressFile);
   });
+}
+
+/**
+ * The portfolio groups projects by tag and by language as written, so `ZIG` and `zig` would be
+ * two tags (and `Rust` and `rust` two languages, one without its color): the blog's rule for
+ * tags holds here too. Tags are compared by slug, as the blog's are; languages only without
+ * case, since `C`, `C++` and `C#` share a slug but are three languages, and no language becomes
+ * part of a URL. languages.yaml's keys count as spellings of the languages they color.
+ */
+function checkSpellings(contentDir: string, projects: ProjectSource[], languageColors: LanguagesFile, problems: ProblemList): void {
+  const named = projects.map((project) => ({ where: displayPath(project.file), meta: project.meta }));
+  const tagUses = named.flatMap(({ where, meta }) => (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })));
+  const languageUses = named.flatMap(({ where, meta }) => meta.languages.map((name, index) => ({ where, field: `languages[${index}]`, name })));
+  const languagesFile = displayPath(join(contentDir, "languages.yaml"));
+  const colorKeys = Object.keys(languageColors).map((name) => ({ where: languagesFile, field: name, name }));
+  for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every project" })) problems.add(problem);
+  const languageRule = { thing: "language", across: "every project and in languages.yaml", keyOf: caseless };
+  for (const problem of spellingProblems([...languageUses, ...colorKeys], languageRule)) problems.add(problem);
 }

@@ -247,4 +247,57 @@ test("should refuse a projects folder that is a symbolic link", async () => {
   }
 });
 
+test("should reject two spellings of a project tag that differ only in case, naming both and their files", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": changedProject("beta", { tags: ["EMBEDDED"] }) });
+
+  const problem = problemAt(problems, "tags[0]");
+  assert.is(problem.actual, "EMBEDDED");
+  assert.match(problem.expected, `"embedded" (${file("projects/alpha.md")}) and "EMBEDDED" (${file("projects/beta.md")}) differ only in case`);
+  assert.match(problem.expected, "write it the same way in every project");
+});
+
+test("should reject two project tags that become one slug", async () => {
+  const { problems, file } = await problemsWith({
+    "projects/gamma.md": changedProject("gamma", { tags: ["offline-first"] }),
+    "projects/beta.md": changedProject("beta", { tags: ["Offline First"] }),
+  });
+
+  assert.is(problems.length, 1, JSON.stringify(problems));
+  const [problem] = problems;
+  assert.match(String(problem?.expected), 'both become the tag "offline-first"');
+  assert.match(String(problem?.expected), file("projects/beta.md"));
+  assert.match(String(problem?.expected), file("projects/gamma.md"));
+});
+
+test("should reject two spellings of a project language that differ only in case", async () => {
+  const { problems, file } = await problemsWith({ "projects/beta.md": changedProject("beta", { languages: ["c"] }) });
+
+  const problem = problemAt(problems, "languages[0]");
+  assert.is(problem.file, file("projects/beta.md"));
+  assert.match(problem.expected, `one spelling per language: "C" (${file("projects/alpha.md")}, ${file("languages.yaml")}) and "c" (${file("projects/beta.md")}) differ only in case`);
+});
+
+test("should reject a languages.yaml key spelt otherwise than the projects' language", async () => {
+  const { problems, file } = await problemsWith({ "languages.yaml": "rust: \"#dea584\"\nC: \"#555555\"\n" });
+
+  const problem = problemAt(problems, "rust");
+  assert.is(problem.file, file("languages.yaml"));
+  assert.match(problem.expected, `"Rust" (${file("projects/alpha.md")}) and "rust" (${file("languages.yaml")}) differ only in case`);
+  assert.match(problem.expected, "every project and in languages.yaml");
+});
+
+test("should keep C, C++ and C# apart as languages, though they share a slug", async () => {
+  const tree = writeContentTree({
+    "projects/beta.md": changedProject("beta", { languages: ["C++"] }),
+    "projects/gamma.md": changedProject("gamma", { languages: ["C#"] }),
+    "languages.yaml": 'C: "#555555"\n"C++": "#f34b7d"\n',
+  });
+  try {
+    const content = await loadPortfolioContent(tree.dir);
+    assert.equal(content.projects.flatMap((p) => p.meta.languages).sort(), ["C", "C#", "C++", "Faust", "Rust"]);
+  } finally {
+    tree.cleanup();
+  }
+});
+
 test.run();

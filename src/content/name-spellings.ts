@@ -1,0 +1,83 @@
+import slugify from "@sindresorhus/slugify";
+import type { ContentProblem } from "./content-error.ts";
+
+// A few dozen names spread over thousands of files: each one is slugified once per process.
+const slugs = new Map<string, string>();
+
+/** The URL slug of a name (a tag); empty when the name has no letters or digits. */
+export function slugOf(name: string): string {
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    slug = slugify(name);
+    slugs.set(name, slug);
+  }
+  return slug;
+}
+
+/** Names compared without case: for names that never become part of a URL (languages). */
+export const caseless = (name: string): string => name.toLowerCase();
+
+/** One place a name is written: the file, the field that holds it, the name as written. */
+export interface NameUse {
+  where: string;
+  field: string;
+  name: string;
+}
+
+/** What the names are, for the message: `tag` and `every post`. */
+export interface SpellingRule {
+  /** What one name is: `tag`, `language`. */
+  thing: string;
+  /** Where the owner must write it the same way: `every post`. */
+  across: string;
+  /** The key two spellings of one name share; `slugOf` (the default) when names become URLs. */
+  keyOf?: (name: string) => string;
+}
+
+interface Spelling {
+  files: string[];
+  /** Where the spelling first appears in its first file. */
+  field: string;
+}
+
+/**
+ * Two spellings of one name (`ZIG` and `zig`, or for slugs `C++` and `C`, which share one page
+ * and one file) are an error naming both and the files that use each, rather than merged under
+ * whichever spelling happens to come first or kept as two: which one is meant is the owner's
+ * call. The first spelling met is named as the one the others differ from. Names without a key
+ * (no letters or digits) are left to the caller, which says why they are refused.
+ */
+export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): ContentProblem[] {
+  const keyOf = rule.keyOf ?? slugOf;
+  const byKey = new Map<string, Map<string, Spelling>>();
+  for (const use of uses) {
+    const key = keyOf(use.name);
+    if (!key) continue;
+    const spellings = byKey.get(key) ?? new Map<string, Spelling>();
+    byKey.set(key, spellings);
+    const spelling = spellings.get(use.name);
+    if (!spelling) spellings.set(use.name, { files: [use.where], field: use.field });
+    else if (!spelling.files.includes(use.where)) spelling.files.push(use.where);
+  }
+  const problems: ContentProblem[] = [];
+  for (const [key, spellings] of byKey) {
+    const [first, ...others] = [...spellings];
+    if (!first) continue;
+    for (const [name, use] of others) {
+      const why = name.toLowerCase() === first[0].toLowerCase() ? "differ only in case" : `both become the ${rule.thing} "${key}"`;
+      problems.push({
+        file: use.files[0] ?? "",
+        field: use.field,
+        expected: `one spelling per ${rule.thing}: "${first[0]}" (${fileList(first[1].files)}) and "${name}" (${fileList(use.files)}) ${why}; write it the same way in ${rule.across}`,
+        actual: name,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Up to three files, then how many more. */
+function fileList(files: readonly string[]): string {
+  const shown = files.slice(0, 3).join(", ");
+  return files.length > 3 ? `${shown} and ${files.length - 3} more` : shown;
+}
