@@ -1,7 +1,7 @@
 import { basename, join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
 import { checkShape } from "./check-shape.ts";
-import { ProblemList } from "./content-error.ts";
+import { ContentError, ProblemList } from "./content-error.ts";
 import {
   DomainsFile,
   InProgressFile,
@@ -33,12 +33,37 @@ export interface PortfolioContent {
   pgp: PublicKeyInfo | null;
 }
 
+/** A project file whose front matter was refused: its writeup is still checked in the same build. */
+export interface RefusedProject {
+  file: string;
+  body: string;
+}
+
+/** What `readPortfolioContent` could read: fallbacks where a file was refused. */
+export interface PortfolioDraft {
+  content: PortfolioContent;
+  refusedProjects: RefusedProject[];
+}
+
 /**
  * Reads `content/`: checks each file against its content schema, then the rules that span
  * files (known domain ids, unique names). All problems are reported together.
  */
 export async function loadPortfolioContent(contentDir: string): Promise<PortfolioContent> {
   const problems = new ProblemList();
+  const { content } = await readPortfolioContent(contentDir, problems);
+  problems.throwIfAny();
+  return content;
+}
+
+/**
+ * The same reading, adding its problems to `problems` instead of throwing, and returning what
+ * did parse, for the checks that come after it (Markdown links) to run in the same build: a
+ * project whose front matter is refused keeps its body, and a now.yaml refused for its date
+ * keeps its sections when they are sound. The content is only to be published when no problem
+ * was added.
+ */
+export async function readPortfolioContent(contentDir: string, problems: ProblemList): Promise<PortfolioDraft> {
   const read = <T extends TSchema>(schema: T, name: string, fallback: Static<T>, optional = false): Static<T> => {
     const file = join(contentDir, name);
     if (optional && !contentFileExists(file)) return fallback;
@@ -49,26 +74,43 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
   const problemsBeforeDomains = problems.items.length;
   const domains = read(DomainsFile, "domains.yaml", []);
   const domainsReadable = problems.items.length === problemsBeforeDomains;
-  const now = read(NowFile, "now.yaml", { updated: "1970-01-01", sections: [] });
+  const now = readNow(contentDir, problems);
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
-  const projects = readProjects(contentDir, problems);
+  const { projects, refusedProjects } = readProjects(contentDir, problems);
   const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
   checkSpellings(contentDir, projects, languageColors, problems);
-  problems.throwIfAny();
-  return { profile, domains, projects, now, inProgress, languageColors, pgp };
+  return { content: { profile, domains, projects, now, inProgress, languageColors, pgp }, refusedProjects };
 }
 
-function readProjects(contentDir: string, problems: ProblemList): ProjectSource[] {
+/** now.yaml; when it is refused (a wrong date), its sections if they are sound on their own. */
+function readNow(contentDir: string, problems: ProblemList): NowFile {
+  const file = join(contentDir, "now.yaml");
+  const none: NowFile = { updated: "1970-01-01", sections: [] };
+  const parsed = problems.collect(() => ({ data: readYaml(file, contentDir) }), null);
+  if (!parsed) return none;
+  try {
+    return checkShape(NowFile, parsed.data, file);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    error.problems.forEach((problem) => problems.add(problem));
+  }
+  const sections = typeof parsed.data === "object" && parsed.data !== null ? (parsed.data as { sections?: unknown }).sections : undefined;
+  // Its problems are already among the file's own: only the answer matters here.
+  return { ...none, sections: new ProblemList().collect(() => checkShape(NowFile.properties.sections, sections, file), []) };
+}
+
+function readProjects(contentDir: string, problems: ProblemList): { projects: ProjectSource[]; refusedProjects: RefusedProject[] } {
   const dir = join(contentDir, "projects");
   const files = problems.collect(() => listFiles(dir, ".md", contentDir), null);
   if (files?.length === 0) {
     problems.add({ file: displayPath(dir), field: "(folder)", expected: "at least one project file (NAME.md)" });
   }
   const projects: ProjectSource[] = [];
+  const refusedProjects: RefusedProject[] = [];
   // A checkout on a case-insensitive file system (macOS, Windows) would keep only one of them.
   const fileNames = new Map<string, string>();
   for (const file of files ?? []) {
@@ -76,12 +118,13 @@ function readProjects(contentDir: string, problems: ProblemList): ProjectSource[
     const taken = fileNames.get(key);
     if (taken) problems.add({ file: displayPath(file), field: "(file name)", expected: `a file name no other project file has, ignoring case (${taken} has it)` });
     else fileNames.set(key, displayPath(file));
-    problems.collect(() => {
-      const { data, body } = readFrontMatter(file, contentDir);
-      projects.push({ file, meta: checkShape(ProjectFrontMatter, data, file), body });
-    }, undefined);
+    const document = problems.collect(() => readFrontMatter(file, contentDir), null);
+    if (!document) continue;
+    const meta = problems.collect(() => checkShape(ProjectFrontMatter, document.data, file), null);
+    if (meta) projects.push({ file, meta, body: document.body });
+    else refusedProjects.push({ file, body: document.body });
   }
-  return projects;
+  return { projects, refusedProjects };
 }
 
 function checkAcrossFiles(

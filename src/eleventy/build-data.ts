@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
-import { loadPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
+import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
@@ -11,6 +11,7 @@ import { postsFromRss, type FeedPost } from "../feeds/read-rss-posts.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
+import { renderPortfolioMarkdown, type PortfolioMarkdown } from "../model/portfolio-markdown.ts";
 
 /*
  * The global data of one build, each part computed once and shared by the `_data/` files that
@@ -40,19 +41,23 @@ interface CheckedContent {
   blog: BlogContent | null;
   /** The posts of the feed site.yaml names, or null when the blog is built here. */
   feedPosts: FeedPost[] | null;
+  /** The portfolio's writeups and /now items, rendered (and their links checked) with the rest. */
+  portfolioMarkdown: PortfolioMarkdown;
 }
 
 /**
  * Reads and checks all content in one step, so one build reports every problem of every file
  * (now.yaml beside a post's date, say) in one ContentError, instead of whichever `_data` file
  * Eleventy happens to ask for first failing alone. Only site.yaml comes before: the rest is
- * read with its time zone and URLs.
+ * read with its time zone and URLs. The portfolio's Markdown is rendered here too, from what
+ * did parse, so a refused link in a writeup or a /now item is reported beside a project's bad
+ * field or a post's date rather than only once they are fixed.
  */
 const checkedContent = (): Promise<CheckedContent> =>
   once("content", async () => {
     const config = await siteConfig();
     const problems = new ProblemList();
-    const portfolio = await problems.collectAsync(() => loadPortfolioContent(config.contentDir), null);
+    const { content: portfolio, refusedProjects } = await readPortfolioContent(config.contentDir, problems);
     const blog = problems.collect(() => loadBlog(config), null);
     const feedPosts = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), []) : null;
     if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
@@ -62,8 +67,12 @@ const checkedContent = (): Promise<CheckedContent> =>
         expected: `the blog's RSS feed (a path under content/ or a URL), since ${displayPath(blogPaths(config).settings)} does not exist`,
       });
     }
-    if (problems.items.length > 0 || !portfolio) throw new ContentError(problems.items);
-    return { portfolio, blog, feedPosts };
+    const portfolioMarkdown = problems.collect(
+      () => renderPortfolioMarkdown({ config, projects: portfolio.projects, now: portfolio.now, refusedProjects, unpublished: blog?.unpublished }),
+      null,
+    );
+    if (problems.items.length > 0 || !portfolioMarkdown) throw new ContentError(problems.items);
+    return { portfolio, blog, feedPosts, portfolioMarkdown };
   });
 
 export const portfolioContent = async (): Promise<PortfolioContent> => (await checkedContent()).portfolio;
@@ -102,5 +111,6 @@ export const portfolioModel = (): Promise<PortfolioModel> =>
       github: await githubData(),
       posts: await portfolioPosts(),
       unpublished: (await blogContent())?.unpublished,
+      markdown: (await checkedContent()).portfolioMarkdown,
     });
   });

@@ -5,10 +5,8 @@ import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
-import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
 import { byText, chain, newestFirst, newestInstantFirst } from "../util/order.ts";
-import { displayPath } from "../content/read-files.ts";
-import { pageUrls } from "../site/page-urls.ts";
+import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 export type Medal = "gold" | "silver" | "bronze";
@@ -103,6 +101,8 @@ export interface ModelInputs {
   postsNote?: string;
   /** The blog's posts that are not out yet: links to scheduled ones are held back as plain text. */
   unpublished?: UnpublishedPosts | undefined;
+  /** The writeups and /now items, rendered while the content was checked; rendered here when absent. */
+  markdown?: PortfolioMarkdown | undefined;
 }
 
 const MEDAL_RANK: Record<Medal, number> = { gold: 0, silver: 1, bronze: 2 };
@@ -111,8 +111,9 @@ const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
 
 /** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
-export function buildPortfolioModel({ config, content, github, posts, postsNote, unpublished }: ModelInputs): PortfolioModel {
-  const projects = content.projects.map((source) => toProject(source, config, github, unpublished)).sort((a, b) => byText(a.name, b.name));
+export function buildPortfolioModel({ config, content, github, posts, postsNote, unpublished, markdown: rendered }: ModelInputs): PortfolioModel {
+  const markdown = rendered ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
+  const projects = content.projects.map((source) => toProject(source, config, github, markdown, unpublished)).sort((a, b) => byText(a.name, b.name));
   const domains = content.domains.map((entry) => ({ ...entry, projects: projects.filter((p) => p.domainId === entry.id) }));
   for (const domain of domains) assignRelated(domain.projects);
 
@@ -168,7 +169,7 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
       stale: isStale(content.now.updated, config),
       sections: content.now.sections.map((section, s) => ({
         title: section.title,
-        items: section.items.map((item, i) => nowItem(item, config, `sections[${s}].items[${i}]`)),
+        items: section.items.map((_, i) => markdown.now[s]?.[i] ?? { text: "", html: "" }),
       })),
     },
     recentPushes: pushes.slice(0, RECENT_PUSHES),
@@ -193,15 +194,11 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
   };
 }
 
-function toProject(source: ProjectSource, config: SiteConfig, github: GithubData, unpublished?: UnpublishedPosts): Project {
+function toProject(source: ProjectSource, config: SiteConfig, github: GithubData, markdown: PortfolioMarkdown, unpublished?: UnpublishedPosts): Project {
   const meta = source.meta;
   const owner = meta.owner ?? config.site.github;
   const facts = github.repositories.get(repositoryKey({ owner, name: meta.name }));
-  const body = source.body.trim();
-  // Links to a scheduled post are held back until it is out (util/unpublished-posts.ts).
-  const linkSource = { file: displayPath(source.file), base: pageUrls(config).project(meta.name) };
-  const publishable = (href: string): string | null => (unpublished ? unpublished.publishable(href, linkSource) : href);
-  const rendered = body === "" ? null : renderMarkdown(body, { resolveLink: publishable, file: source.file, rawHtml: config.site.markdown?.raw_html });
+  const publishable = projectLinkResolver(config, source.file, meta.name, unpublished);
   return {
     name: meta.name,
     owner,
@@ -218,7 +215,7 @@ function toProject(source: ProjectSource, config: SiteConfig, github: GithubData
       ? { place: meta.award.place, medal: meta.award.medal, event: meta.award.event, track: meta.award.track ?? null, url: meta.award.url ?? null }
       : null,
     links: (meta.links ?? []).filter((link) => publishable(link.url) !== null),
-    writeup: rendered ? { html: rendered.html, text: rendered.text } : null,
+    writeup: markdown.writeups.get(source.file) ?? null,
     stars: facts?.stars ?? 0,
     pushedAt: facts?.pushedAt ?? null,
     related: [],
@@ -261,11 +258,6 @@ function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {
     merged: pulls.filter((pull) => pull.state === "merged").length,
     reach: [...repoStars.values()].reduce((sum, stars) => sum + stars, 0),
   };
-}
-
-function nowItem(markdown: string, config: SiteConfig, field: string): { text: string; html: string } {
-  const { text, html } = renderInline(markdown, { file: displayPath(`${config.contentDir}/now.yaml`), field, rawHtml: config.site.markdown?.raw_html });
-  return { text, html };
 }
 
 /** The /now list is stale once 60 whole days have passed since the day it was updated (in the site's zone). */

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
+import { ProblemList } from "../../../src/content/content-error.ts";
+import { loadPortfolioContent, readPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
 import { changedProject, PGP_FINGERPRINT, projectFile, writeContentTree, type TreeOverrides } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
@@ -295,6 +296,37 @@ test("should keep C, C++ and C# apart as languages, though they share a slug", a
   try {
     const content = await loadPortfolioContent(tree.dir);
     assert.equal(content.projects.flatMap((p) => p.meta.languages).sort(), ["C", "C#", "C++", "Faust", "Rust"]);
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should keep what later checks need from refused files: a project's body, now.yaml's sections", async () => {
+  const tree = writeContentTree({
+    "projects/beta.md": projectFile({ name: "beta", tagline: "t", cluster: "cooking", languages: ["C"], colour: "red" }, "[x](https://beta.example)\n"),
+    "now.yaml": "updated: last week\nsections:\n  - title: Reading\n    items: [a book]\n",
+  });
+  try {
+    const problems = new ProblemList();
+    const { content, refusedProjects } = await readPortfolioContent(tree.dir, problems);
+
+    assert.equal(problems.items.map((p) => p.field).sort(), ["colour", "updated"]);
+    assert.equal(refusedProjects, [{ file: tree.file("projects/beta.md"), body: "[x](https://beta.example)\n" }]);
+    assert.equal(content.now.sections, [{ title: "Reading", items: ["a book"] }]);
+    assert.not.ok(content.projects.some((p) => p.meta.name === "beta"));
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test("should keep no /now sections when they are themselves refused", async () => {
+  const tree = writeContentTree({ "now.yaml": "updated: last week\nsections:\n  - title: Reading\n    items: [[nested]]\n" });
+  try {
+    const problems = new ProblemList();
+    const { content } = await readPortfolioContent(tree.dir, problems);
+
+    assert.ok(problems.items.some((p) => p.field === "updated"), JSON.stringify(problems.items));
+    assert.equal(content.now.sections, []);
   } finally {
     tree.cleanup();
   }
