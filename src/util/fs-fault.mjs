@@ -1,25 +1,55 @@
 // @ts-check
 import { lstatSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /*
- * File-system faults of the output folder, in one sentence for the site owner: which path,
- * what went wrong, what to do. Plain JavaScript so that scripts/build.mjs, which runs before
- * our TypeScript is compiled, can use it too. The paths it names are the owner's own --output
- * and files under it, whose names src/util/output-path.ts has checked (no control characters).
+ * File-system faults of a build, in one sentence for the site owner: which path, what went
+ * wrong, what to do there. The advice depends on where the path is: the output folder (pass
+ * --output=), one of the caches (delete it, or move it with its variable) or the content
+ * folder (fix that file). Plain JavaScript so that scripts/build.mjs, which runs before our
+ * TypeScript is compiled, can use it too. The paths it names are the owner's own settings
+ * (--output, CONTENT_DIR, the cache variables) and files under them whose names our checks
+ * have passed (src/util/output-path.ts, the content's file-name checks: no control characters).
  */
 
-/** The codes that mean "the output folder cannot be written as asked", not a bug of ours. */
+/**
+ * The codes that mean "this path cannot be used as asked", not a bug of ours: what went wrong,
+ * the fix wherever the path is, and what to do when it is in the output folder.
+ */
 const ADVICE = /** @type {const} */ ({
-  EACCES: ["permission denied", "give the user running the build write access to it, or pass --output=<a folder you can write>"],
-  EPERM: ["the operation is not permitted (an immutable or locked file or folder)", "unlock it (chattr -i, or close the program holding it), or pass --output=<another folder>"],
-  ENOTDIR: ["a file stands where a folder is needed", "move that file away, or pass --output=<a folder path>"],
-  EISDIR: ["a folder stands where a file is needed", "move that folder away, or pass --output=<another folder>"],
-  ENAMETOOLONG: ["the path is longer than the file system allows", "pass --output=<a shorter path>"],
-  ENOSPC: ["the disk is full", "free some space on that disk, then build again"],
-  EROFS: ["the file system is read-only", "pass --output=<a folder on a writable disk>"],
-  EEXIST: ["something already exists there", "move it away, then build again"],
+  EACCES: ["permission denied", "give the user running the build access to it", "give the user running the build write access to it, or pass --output=<a folder you can write>"],
+  EPERM: ["the operation is not permitted (an immutable or locked file or folder)", "unlock it (chattr -i, or close the program holding it)", "unlock it (chattr -i, or close the program holding it), or pass --output=<another folder>"],
+  ENOTDIR: ["a file stands where a folder is needed", "move that file away", "move that file away, or pass --output=<a folder path>"],
+  EISDIR: ["a folder stands where a file is needed", "move that folder away", "move that folder away, or pass --output=<another folder>"],
+  ENAMETOOLONG: ["the path is longer than the file system allows", "use a shorter path", "pass --output=<a shorter path>"],
+  ENOSPC: ["the disk is full", "free some space on that disk", "free some space on that disk, then build again"],
+  EROFS: ["the file system is read-only", "use a folder on a writable disk", "pass --output=<a folder on a writable disk>"],
+  EEXIST: ["something already exists there", "move it away", "move it away, then build again"],
 });
+
+/**
+ * @typedef {{ dir: string, name: string, setting: string }} CacheFolder
+ * @typedef {{ content: string, caches: CacheFolder[] }} Places
+ */
+
+/**
+ * Where the build reads and keeps files besides the output folder, as the environment sets
+ * them. The defaults are those of src/config/site-config.ts (CONTENT_DIR),
+ * src/github/settings.ts (GITHUB_CACHE_DIR) and src/eleventy/site.ts (FOLIO_CACHE_DIR),
+ * which this plain-JavaScript file cannot import; GitHub's comes first, being inside the
+ * other by default.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {Places}
+ */
+export function placesFromEnvironment(env = process.env) {
+  return {
+    content: env.CONTENT_DIR?.trim() || "content",
+    caches: [
+      { dir: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"), name: "GitHub answer cache", setting: "GITHUB_CACHE_DIR" },
+      { dir: env.FOLIO_CACHE_DIR?.trim() || ".cache", name: "build cache", setting: "FOLIO_CACHE_DIR" },
+    ],
+  };
+}
 
 /**
  * @typedef {{ code: keyof typeof ADVICE, path: string | undefined, dest: string | undefined }} FsFault
@@ -51,17 +81,42 @@ export function fsFaultOf(error) {
 }
 
 /**
- * One sentence for a file-system fault: `Cannot write /srv/site/x: permission denied; give…`.
+ * One sentence for a file-system fault, naming the path the error carries and advice for where
+ * it is: `Cannot write /srv/site/x: permission denied (EACCES); give…`, `Cannot use
+ * .cache/github/x.json, in the GitHub answer cache: … or set GITHUB_CACHE_DIR=…`.
  * @param {FsFault} fault
- * @param {string} [fallbackPath] the path to name when the error carries none (the output folder)
+ * @param {string} [outputPath] the output folder: named when the error carries no path
+ * @param {Places} [places] the content folder and the caches (default: from the environment)
  * @returns {string}
  */
-export function describeFsFault(fault, fallbackPath) {
-  const [what, todo] = ADVICE[fault.code];
-  const path = fault.path ?? fault.dest ?? fallbackPath ?? "the output folder";
+export function describeFsFault(fault, outputPath, places = placesFromEnvironment()) {
+  const [what, fix, outputTodo] = ADVICE[fault.code];
+  const path = fault.path ?? fault.dest ?? outputPath ?? "the output folder";
   const blocker = fault.code === "ENOTDIR" ? fileOnTheWay(path) : undefined;
   const where = blocker && blocker !== path ? `${path} (${blocker} is a file)` : path;
-  return `Cannot write ${where}: ${what} (${fault.code}); ${todo}.`;
+  const carried = fault.path ?? fault.dest;
+  const inOutput = carried === undefined || (outputPath !== undefined && isInside(carried, outputPath));
+  const cache = inOutput ? undefined : places.caches.find((candidate) => isInside(path, candidate.dir));
+  if (cache) {
+    return `Cannot use ${where}, in the ${cache.name} (${cache.dir}): ${what} (${fault.code}); ${fix}, or delete ${cache.dir} (it is only a cache: the next build fills it again), or set ${cache.setting}=<another folder>.`;
+  }
+  if (!inOutput && isInside(path, places.content)) {
+    return `Cannot read ${where}, in the content folder (${places.content}): ${what} (${fault.code}); ${fix}, then build again.`;
+  }
+  // Anywhere else is the output folder's business: the staging folder and the old output lie
+  // beside it, and its parents are made for it.
+  return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
+}
+
+/**
+ * Whether `path` is `folder` or inside it, both taken from the working folder when relative.
+ * @param {string} path
+ * @param {string} folder
+ * @returns {boolean}
+ */
+function isInside(path, folder) {
+  const rest = relative(resolve(folder), resolve(path));
+  return rest === "" || (rest !== ".." && !rest.startsWith(`..${sep}`) && !isAbsolute(rest));
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { describeFsFault, fsFaultOf } from "../../../src/util/fs-fault.mjs";
+import { describeFsFault, fsFaultOf, placesFromEnvironment } from "../../../src/util/fs-fault.mjs";
 
 /** An error as Node's fs functions raise it. */
 function fsError(code: string, path?: string, dest?: string): NodeJS.ErrnoException {
@@ -73,6 +73,68 @@ test("should name the file that stands where a folder is needed", () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+const places = {
+  content: "/srv/repo/content",
+  caches: [
+    { dir: "/srv/repo/.cache/github", name: "GitHub answer cache", setting: "GITHUB_CACHE_DIR" },
+    { dir: "/srv/repo/.cache", name: "build cache", setting: "FOLIO_CACHE_DIR" },
+  ],
+};
+
+test("should name the GitHub cache file a folder stands on, and advise deleting the cache or GITHUB_CACHE_DIR", () => {
+  const fault = fsFaultOf(wrapped(fsError("EISDIR", "/srv/repo/.cache/github/answers/3f2a.json")))!;
+  const sentence = describeFsFault(fault, "/srv/site.staging", places);
+
+  assert.ok(sentence.startsWith("Cannot use /srv/repo/.cache/github/answers/3f2a.json, in the GitHub answer cache (/srv/repo/.cache/github): a folder stands where a file is needed (EISDIR)"), sentence);
+  assert.match(sentence, "delete /srv/repo/.cache/github");
+  assert.match(sentence, "set GITHUB_CACHE_DIR=<another folder>");
+  assert.not.match(sentence, "--output");
+  assert.not.match(sentence, "/srv/site");
+});
+
+test("should advise deleting the build cache or FOLIO_CACHE_DIR for a fault in the build cache", () => {
+  const sentence = describeFsFault(fsFaultOf(fsError("EACCES", "/srv/repo/.cache/validators/content.js"))!, "/srv/site", places);
+
+  assert.ok(sentence.startsWith("Cannot use /srv/repo/.cache/validators/content.js, in the build cache (/srv/repo/.cache): permission denied (EACCES)"), sentence);
+  assert.match(sentence, "set FOLIO_CACHE_DIR=<another folder>");
+  assert.not.match(sentence, "--output");
+  assert.not.match(sentence, "GITHUB_CACHE_DIR");
+});
+
+test("should name a content file and advise fixing it, not --output, for a fault in the content folder", () => {
+  const sentence = describeFsFault(fsFaultOf(fsError("EACCES", "/srv/repo/content/blog/images/map.png"))!, "/srv/site", places);
+
+  assert.is(sentence, "Cannot read /srv/repo/content/blog/images/map.png, in the content folder (/srv/repo/content): permission denied (EACCES); give the user running the build access to it, then build again.");
+});
+
+test("should keep the --output advice for a path in the output folder, or beside it", () => {
+  const inside = describeFsFault(fsFaultOf(fsError("EISDIR", "/srv/site/api/v1/stats.json"))!, "/srv/site", places);
+  const beside = describeFsFault(fsFaultOf(fsError("EACCES", "/srv/.site.staging-1"))!, "/srv/site", places);
+
+  assert.ok(inside.startsWith("Cannot write /srv/site/api/v1/stats.json: a folder stands where a file is needed (EISDIR)"), inside);
+  assert.match(inside, "pass --output=<another folder>");
+  assert.match(beside, "pass --output=<a folder you can write>");
+});
+
+test("should tell the output folder from a cache whose name merely starts like it", () => {
+  const sentence = describeFsFault(fsFaultOf(fsError("EROFS", "/srv/repo/.cache-old/x"))!, "/srv/site", places);
+
+  assert.match(sentence, "pass --output=", "`.cache-old` is not inside `.cache`");
+});
+
+test("should take the content folder and the caches from the environment, relative paths from the working folder", () => {
+  const fromEnv = placesFromEnvironment({ CONTENT_DIR: " my-content ", GITHUB_CACHE_DIR: "", FOLIO_CACHE_DIR: "/var/cache/folio" });
+  assert.equal(fromEnv, {
+    content: "my-content",
+    caches: [
+      { dir: join(".cache", "github"), name: "GitHub answer cache", setting: "GITHUB_CACHE_DIR" },
+      { dir: "/var/cache/folio", name: "build cache", setting: "FOLIO_CACHE_DIR" },
+    ],
+  });
+  const sentence = describeFsFault(fsFaultOf(fsError("EISDIR", join(process.cwd(), ".cache/github/a.json")))!, "/srv/site", fromEnv);
+  assert.match(sentence, "in the GitHub answer cache (.cache/github)");
 });
 
 test.run();
