@@ -40,9 +40,12 @@ export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is
   }
   const allowed = use === "web" ? WEB_SCHEMES : MAIL_SCHEMES;
   if (!allowed.has(url.protocol)) return false;
-  // An http(s) URL needs a host; credentials in a published URL are never intended.
-  if (url.protocol !== "mailto:" && (url.hostname === "" || url.username !== "" || url.password !== "")) return false;
-  return true;
+  if (url.protocol === "mailto:") return true;
+  // An http(s) URL needs a host, written as one: the parser also reads `https:host`,
+  // `https:///host` and `https:\\host` as `https://host/`, which no reader of the text expects.
+  if (!/^https?:\/\/[^/\\]/i.test(value)) return false;
+  // Credentials in a published URL are never intended.
+  return url.hostname !== "" && url.username === "" && url.password === "";
 }
 
 /**
@@ -52,7 +55,8 @@ export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is
  */
 export function isSafeLink(value: string, use: UrlUse = "web-or-mail"): boolean {
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
-  const trimmed = value.trim();
+  // Browsers read `\` as `/` in http(s) URLs, so `/\host` is protocol-relative like `//host`.
+  const trimmed = value.trim().replace(/\\/g, "/");
   if (trimmed.startsWith("//")) return isSafeAbsoluteUrl(`https:${trimmed}`, "web");
   // A scheme is letters, digits, `+`, `-`, `.` before the first `:` that comes before any `/?#`.
   const scheme = /^([^:/?#]*):/.exec(trimmed);
