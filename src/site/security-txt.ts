@@ -1,5 +1,6 @@
 import type { PortfolioModel } from "../model/portfolio-model.ts";
 import { isoInstant } from "../config/site-config.ts";
+import { withoutControlCharacters } from "../util/control-characters.ts";
 import { pageUrls } from "./page-urls.ts";
 
 /**
@@ -11,8 +12,9 @@ const VALID_DAYS = 180;
 
 /**
  * `/.well-known/security.txt` (RFC 9116) from the profile's optional `security` block, or null
- * when the owner gives no contact. Every value was checked where it entered (contacts are
- * mailto: or http(s) URLs, languages are language tags), so the lines are written as they are.
+ * when the owner gives no contact. Contacts and the policy are checked URLs (no blanks) and
+ * languages are language tags, so those lines are written as they are; the site's title may
+ * hold a line break, which would start a field of its own, so it is folded onto one line.
  */
 export function securityTxt(model: PortfolioModel): string | null {
   const security = model.profile.security;
@@ -20,7 +22,7 @@ export function securityTxt(model: PortfolioModel): string | null {
   const urls = pageUrls(model.config);
   const expires = new Date(model.config.buildTime.getTime() + VALID_DAYS * 24 * 60 * 60 * 1000);
   const lines = [
-    `# How to report a security problem with ${model.config.site.title} (RFC 9116).`,
+    `# How to report a security problem with ${oneLine(model.config.site.title)} (RFC 9116).`,
     ...security.contact.map((contact) => `Contact: ${contact}`),
     `Expires: ${isoInstant(expires)}`,
     ...(model.pgp ? [`Encryption: ${urls.pgpKey}`] : []),
@@ -29,4 +31,9 @@ export function securityTxt(model: PortfolioModel): string | null {
     `Canonical: ${urls.securityTxt}`,
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** Text for one line of a line-based file: no control characters, line breaks become spaces. */
+function oneLine(text: string): string {
+  return withoutControlCharacters(text.replace(/[\r\n\u2028\u2029]+/g, " "));
 }

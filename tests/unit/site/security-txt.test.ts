@@ -31,4 +31,14 @@ test("should write the RFC 9116 fields from the profile, expiring 180 days after
   ]);
 });
 
+test("should keep a line break in the site's title from starting a field of its own", () => {
+  const config = siteConfig({ buildTime });
+  const model = handModel({
+    config: { ...config, site: { ...config.site, title: "Margo\nContact: https://attacker.example/" } },
+    content: content({ profile: { ...profile, security: { contact: ["mailto:security@owner.example"] } } }),
+  });
+  const contacts = (securityTxt(model) ?? "").split("\n").filter((line) => line.startsWith("Contact:"));
+  assert.equal(contacts, ["Contact: mailto:security@owner.example"]);
+});
+
 test.run();
