@@ -7,6 +7,8 @@ import { loadCompiledSite, SOURCE_DIRS } from "./src/eleventy/compiled-site.mjs"
 export const OUTPUT_DIR = "_site";
 // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
 import { devServerExposed } from "./src/eleventy/dev-server-host.mjs";
+// Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so (the module says how).
+import rebuildOnDeletion from "./src/eleventy/watch-deletions.mjs";
 
 /** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
 export default async function (eleventyConfig) {
@@ -20,6 +22,8 @@ export default async function (eleventyConfig) {
   eleventyConfig.addPlugin(site.ogImagesPlugin);
   // With `npm start`, a code change reloads this file, which compiles the changed code.
   for (const dir of SOURCE_DIRS) eleventyConfig.addWatchTarget(`./${dir}/**/*.ts`, { resetConfig: true });
+  // With `npm start`, a deleted or renamed content file or asset rebuilds too.
+  eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [process.env.CONTENT_DIR ?? "content", "site-assets"] });
 
   return {
     dir: { input: ".", data: "_data", output: OUTPUT_DIR },

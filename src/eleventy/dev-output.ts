@@ -6,8 +6,9 @@ import { outputHolds } from "../util/output-folder.mjs";
  * `npm run build` stages each build and swaps it in whole (scripts/build.mjs); `npm start`
  * (`eleventy --serve`) and a bare `npx eleventy` write straight into the folder they serve.
  * There, the folder is kept to one build by deleting: after a build, every file it did not
- * write (a deleted post's page, an image no post shows any more); after a build that failed
- * its checks, everything, so no rejected file is served (docs/deployment.md).
+ * write (a deleted post's page, an image no post shows any more; under `npm start` the deletion
+ * itself starts that build: watch-deletions.mjs); after a build that failed its checks,
+ * everything, so no rejected file is served (docs/deployment.md).
  */
 
 /**

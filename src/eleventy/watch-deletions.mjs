@@ -1,0 +1,98 @@
+// @ts-check
+/*
+ * Makes `npm start` (and `eleventy --watch`) rebuild when a file is deleted. Eleventy 3's
+ * watcher rebuilds on a saved or added file only: on a deleted one it logs "File deleted" and
+ * stops there (fixed in Eleventy 4, https://github.com/11ty/eleventy/issues/2798), so a deleted
+ * post stayed served and listed until the next save. There is no hook into that watcher, so a
+ * watcher of our own sees deletions in the watched folders (the content folder, the site's
+ * assets) and changes a marker file that Eleventy watches, which queues a rebuild like any save.
+ * The rebuild then drops the deleted file's pages from the output (src/eleventy/dev-output.ts).
+ *
+ * The marker lives in a private temporary folder: outside the content folder (it is no content),
+ * outside the output folder, and outside the ignored folders (.gitignore's, which Eleventy's
+ * watcher skips). Plain JavaScript imported by .eleventy.js itself, not part of the compiled
+ * module: the config is reloaded on code edits, and one watcher must outlive those reloads.
+ */
+import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/**
+ * @typedef {object} WatchDeletionsOptions
+ * @property {readonly string[]} folders the folders whose deletions rebuild (the content folder, the assets)
+ */
+
+/** @type {string | undefined} The marker, once made: one per process, reused by reloaded configs. */
+let marker;
+/** @type {Set<string>} Folders already watched in this process (absolute). */
+const watched = new Set();
+
+/**
+ * Eleventy plugin: under `--serve` or `--watch`, a deletion (a deleted file or folder, the old
+ * name of a renamed one) in `folders` rebuilds the site. Does nothing in a plain build.
+ * @param {{ addWatchTarget(target: string): void }} eleventyConfig
+ * @param {WatchDeletionsOptions} options
+ * @returns {void}
+ */
+export default function rebuildOnDeletion(eleventyConfig, options) {
+  // Set by Eleventy from the command line before it loads the config.
+  const mode = process.env.ELEVENTY_RUN_MODE;
+  if (mode !== "serve" && mode !== "watch") return;
+  marker ??= makeMarker();
+  eleventyConfig.addWatchTarget(marker);
+  for (const folder of options.folders) watchFolder(resolve(folder), marker);
+}
+
+/** Creates the marker in a folder of its own (mkdtemp: no name another user can plant first), removed on exit. */
+function makeMarker() {
+  const dir = mkdtempSync(join(tmpdir(), "folio-dev-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // Ctrl-C stops Eleventy's watcher and server, then the process exits.
+  process.once("exit", remove);
+  // A `kill` or a closed terminal ends it without "exit": remove, then end as the signal would have.
+  for (const signal of /** @type {const} */ (["SIGTERM", "SIGHUP"])) {
+    process.once(signal, () => {
+      remove();
+      process.kill(process.pid, signal);
+    });
+  }
+  const file = join(dir, "deleted-file");
+  writeFileSync(file, "0");
+  return file;
+}
+
+/**
+ * Changes `markerFile` when something under `folder` disappears. A deletion and a rename both
+ * arrive as "rename" events; only a path that is gone counts, since Eleventy sees additions by
+ * itself. A burst (a deleted folder, one event per file) changes the marker once.
+ * @param {string} folder
+ * @param {string} markerFile
+ */
+function watchFolder(folder, markerFile) {
+  if (watched.has(folder) || !existsSync(folder)) return;
+  watched.add(folder);
+  let touches = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let pending;
+  // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
+  const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
+    if (event !== "rename" || (name !== null && existsSync(join(folder, name)))) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      try {
+        writeFileSync(markerFile, String(++touches));
+      } catch (error) {
+        stop(error);
+      }
+    }, 50);
+  });
+  // The system's limit of watched folders, or the marker removed by a temp cleaner: saves still
+  // rebuild, so say so once and go on. Only the error's code: the paths come from the environment.
+  /** @param {unknown} error */
+  const stop = (error) => {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "an error";
+    console.warn(`[folio] Deleting a file no longer rebuilds the site (${code}); save any file to rebuild.`);
+    watcher.close();
+  };
+  watcher.on("error", stop);
+}
