@@ -1,21 +1,27 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { render as renderNotFound } from "../../site-templates/not-found.11ty.ts";
 import { siteConfig } from "../unit/support/model.ts";
-import { copyContent, readText, removeDir } from "./support/build-site.ts";
+import { buildSite, copyContent, listFiles, makeTempDir, readText, removeDir } from "./support/build-site.ts";
 import { startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
 
 // `npm start` must answer like the production host: headers, content types, 404s, rebuilds.
 let server: DevServer;
 let basePathServer: DevServer;
 let contentDir: string;
+// One clock for the server and for the build its output is compared with (scheduled posts, dates).
+const epoch = String(Math.floor(Date.now() / 1000));
+// The server's temporary folder, where the marker of deletions lives while it runs.
+let serverTmp: string;
 
 test.before(async () => {
   contentDir = copyContent();
+  serverTmp = makeTempDir("tmp");
   [server, basePathServer] = await Promise.all([
-    startDevServer("/api/v1/projects.json", { contentDir }),
+    startDevServer("/api/v1/projects.json", { contentDir, env: { SOURCE_DATE_EPOCH: epoch, TMPDIR: serverTmp } }),
     startDevServer("/portfolio/api/v1/projects.json", { siteUrl: "https://owner.github.io/portfolio" }),
   ]);
 });
@@ -23,6 +29,7 @@ test.before(async () => {
 test.after(async () => {
   await Promise.all([server?.stop(), basePathServer?.stop()]);
   removeDir(contentDir);
+  removeDir(serverTmp);
 });
 
 const get = (path: string, on: DevServer = server) => fetch(on.origin + path);
@@ -109,6 +116,38 @@ test("should escape the owner's title in the 404 page and link under the base pa
   assert.match(page, '<a href="/portfolio/api/v1/index.json">');
 });
 
+const status = async (path: string) => (await get(path)).status;
+const listed = async (path: string, name: string) => (await (await get(path)).text()).includes(`"${name}"`);
+
+test("should rebuild when a post is deleted, a project renamed and a post added", async () => {
+  // Deleted: its page, its JSON and the image only it shows go; no list names it any more.
+  rmSync(join(contentDir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
+  await waitFor("the deleted post to answer 404", async () => (await status("/blog/posts/hangboard-timer-with-a-load-cell/")) === 404, 15_000, server.output);
+  assert.is(await status("/blog/api/v1/posts/hangboard-timer-with-a-load-cell.json"), 404);
+  assert.is(await status("/blog/images/hangboard-force-curve.png"), 404);
+  assert.not.ok(await listed("/blog/api/v1/posts.json", "hangboard-timer-with-a-load-cell"), "posts.json still lists it");
+  assert.not.ok(readText(server.outDir, "blog/index.html").includes("hangboard-timer-with-a-load-cell"), "the blog's index still links it");
+
+  // Renamed, with the project's name (its URL) following the file's.
+  const project = join(contentDir, "projects/gitgraft.md");
+  writeFileSync(project, readFileSync(project, "utf8").replace(/^name: gitgraft$/m, "name: gitgraft-next"));
+  renameSync(project, join(contentDir, "projects/gitgraft-next.md"));
+  await waitFor("the renamed project to be served", async () => (await status("/api/v1/projects/gitgraft-next.json")) === 200, 15_000, server.output);
+  await waitFor("the old name to answer 404", async () => (await status("/api/v1/projects/gitgraft.json")) === 404, 15_000, server.output);
+  assert.is(await status("/projects/gitgraft/"), 404);
+  assert.is(await status("/projects/gitgraft-next/"), 200);
+  assert.ok(await listed("/api/v1/projects.json", "gitgraft-next"));
+  assert.not.ok(await listed("/api/v1/projects.json", "gitgraft"), "projects.json still lists the old name");
+
+  // Added.
+  writeFileSync(
+    join(contentDir, "blog/posts/written-while-serving.md"),
+    "---\ntitle: Written while serving\ndescription: A post added while the dev server runs.\ndate: 2026-01-05\ntags: [embedded]\n---\nHello.\n",
+  );
+  await waitFor("the added post to be served", async () => (await status("/blog/api/v1/posts/written-while-serving.json")) === 200, 15_000, server.output);
+  assert.ok(await listed("/blog/api/v1/posts.json", "written-while-serving"));
+});
+
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");
@@ -123,6 +162,31 @@ test("should rebuild on a content edit, and keep serving the last good build aft
   assert.match(server.output().slice(before), 'cluster: expected one of the domain ids in domains.yaml');
   assert.is(await tagline(), "Edited while the server runs");
   assert.is((await get("/api/v1/projects.json")).status, 200);
+
+  // Fixed: the next good build serves exactly what a build of the same content writes.
+  writeFileSync(file, original);
+  await waitFor("the fix to be served", async () => (await tagline()) !== "Edited while the server runs", 15_000, server.output);
+  const buildTmp = makeTempDir("tmp");
+  const reference = await buildSite({ contentDir, epoch: Number(epoch), env: { TMPDIR: buildTmp } });
+  try {
+    assert.is(reference.status, 0, reference.output);
+    assert.equal(filesWithContent(server.outDir), filesWithContent(reference.outDir));
+    assert.equal(readdirSync(buildTmp), [], "a plain build watches nothing");
+  } finally {
+    removeDir(reference.outDir);
+    removeDir(buildTmp);
+  }
 });
+
+test("should remove its marker of deletions when the server stops", async () => {
+  assert.is(readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length, 1, "one marker folder while it runs");
+  await server.stop();
+  assert.equal(readdirSync(serverTmp), []);
+});
+
+/** Every file under `dir` with a digest of its bytes, for a whole-folder comparison whose failure names the files. */
+function filesWithContent(dir: string): Record<string, string> {
+  return Object.fromEntries(listFiles(dir).map((file) => [file, createHash("sha256").update(readFileSync(join(dir, file))).digest("hex")]));
+}
 
 test.run();
