@@ -1,3 +1,4 @@
+import { redact } from "../util/redact.ts";
 import { CONTROL_CHARACTER } from "../util/control-characters.ts";
 
 /** One thing wrong with authored content: where it is, and what was expected there. */
@@ -32,7 +33,9 @@ export class ContentError extends Error {
 function formatProblems(problems: readonly ContentProblem[]): string {
   const lines = problems.map((p) => {
     const found = p.actual === undefined ? "" : `, found ${JSON.stringify(p.actual)}`;
-    return escapeControlCharacters(`${p.file}: ${p.field}: expected ${p.expected}${found}`);
+    // Values come from files and the environment: a URL's user name and password, or the
+    // GitHub token pasted into the wrong variable, must not reach the terminal or a CI log.
+    return escapeControlCharacters(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
   });
   const head = problems.length === 1 ? "Invalid content" : `Invalid content (${problems.length} problems)`;
   return `${head}:\n  ${lines.join("\n  ")}`;

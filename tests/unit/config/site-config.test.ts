@@ -175,4 +175,15 @@ test("should say in words that CONTENT_DIR names a file, not a folder", async ()
   }
 });
 
+test("should refuse a SITE_URL with a password without printing the password", () => {
+  let message = "";
+  try {
+    withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "https://deploy:s3cretPAT@example.org/" }));
+  } catch (error) {
+    message = error instanceof Error ? error.message : String(error);
+  }
+  assert.match(message, /SITE_URL/);
+  assert.not.match(message, /s3cretPAT/);
+});
+
 test.run();
