@@ -16,6 +16,7 @@ export interface GithubEnvironment {
 }
 
 const DEFAULT_ENDPOINT = "https://api.github.com/graphql";
+const MIN_TOKEN_LENGTH = 20;
 
 /**
  * Connection settings from the environment; null without a token (then nothing is requested).
@@ -67,7 +68,16 @@ function timeoutProblem(value: string): ContentProblem | null {
  * `Authorization` header, and Node's complaint about it would quote the whole header.
  */
 function tokenProblem(token: string): ContentProblem | null {
-  if (/^[\x21-\x7e]+$/.test(token)) return null;
+  if (/^[\x21-\x7e]+$/.test(token)) {
+    // GitHub's tokens are 40 characters or more. A short value is a mistake (a placeholder, a
+    // cut paste), and the redaction step would blank every occurrence of it in published notes.
+    if (token.length >= MIN_TOKEN_LENGTH) return null;
+    return {
+      file: "GITHUB_TOKEN",
+      field: "(environment)",
+      expected: `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length} (the value is not shown)`,
+    };
+  }
   const what = /[\r\n]/.test(token)
     ? "a line break"
     : CONTROL_CHARACTER.test(token) || token.includes("\t")

@@ -45,6 +45,13 @@ test("should refuse a cache duration or timeout it cannot read, instead of silen
   assert.is(githubSettings({ GITHUB_TOKEN: TOKEN, GITHUB_CACHE_DURATION: "6h", GITHUB_TIMEOUT_MS: "2500" })?.timeoutMs, 2500);
 });
 
+test("should refuse a token too short to be GitHub's, without showing it", () => {
+  const problems = refusal({ GITHUB_TOKEN: "abc" }).problems;
+  assert.equal(problems.map((p) => p.file), ["GITHUB_TOKEN"]);
+  assert.match(problems[0]?.expected ?? "", /20 characters or more/);
+  assert.not.match(JSON.stringify(problems), /abc/);
+});
+
 test("should register the token as a secret as soon as the settings are read", () => {
   githubSettings({ GITHUB_TOKEN: TOKEN });
 
