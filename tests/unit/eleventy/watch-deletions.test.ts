@@ -1,0 +1,79 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import rebuildOnDeletion from "../../../src/eleventy/watch-deletions.mjs";
+import { makeTempDir, removeDir } from "../../e2e/support/build-site.ts";
+
+// Under `npm start`, a deletion in a watched folder must change the marker Eleventy watches.
+const folder = makeTempDir("watched");
+const markerParent = makeTempDir("tmp");
+let marker = "";
+// uvu runs every test file in one process: the environment is put back afterwards.
+const saved = { TMPDIR: process.env.TMPDIR, ELEVENTY_RUN_MODE: process.env.ELEVENTY_RUN_MODE };
+
+test.before(() => {
+  mkdirSync(join(folder, "posts/drafts"), { recursive: true });
+  for (const file of ["posts/a.md", "posts/b.md", "posts/drafts/c.md", "posts/drafts/d.md"]) writeFileSync(join(folder, file), "x");
+  process.env.TMPDIR = markerParent;
+  process.env.ELEVENTY_RUN_MODE = "serve";
+  rebuildOnDeletion({ addWatchTarget: (target) => (marker = target) }, { folders: [folder] });
+});
+
+test.after(() => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  removeDir(folder);
+  removeDir(markerParent);
+});
+
+const settle = () => new Promise((resolveSleep) => setTimeout(resolveSleep, 300));
+const markerText = () => readFileSync(marker, "utf8");
+
+test("should add a marker in a folder of its own in the temporary folder", () => {
+  assert.ok(marker.startsWith(join(markerParent, "folio-dev-")), marker);
+  assert.is(markerText(), "0");
+});
+
+test("should leave the marker alone when a file is added or saved", async () => {
+  writeFileSync(join(folder, "posts/new.md"), "x");
+  writeFileSync(join(folder, "posts/a.md"), "saved");
+  await settle();
+  assert.is(markerText(), "0");
+});
+
+test("should change the marker once when a file is deleted", async () => {
+  rmSync(join(folder, "posts/b.md"));
+  await settle();
+  assert.is(markerText(), "1");
+});
+
+test("should change the marker when a file is renamed", async () => {
+  renameSync(join(folder, "posts/a.md"), join(folder, "posts/renamed.md"));
+  await settle();
+  assert.is(markerText(), "2");
+});
+
+test("should change the marker once for a deleted folder of files", async () => {
+  rmSync(join(folder, "posts/drafts"), { recursive: true });
+  await settle();
+  assert.is(markerText(), "3");
+});
+
+test("should watch each folder once when the config is loaded again", async () => {
+  rebuildOnDeletion({ addWatchTarget: (target) => assert.is(target, marker) }, { folders: [folder] });
+  rmSync(join(folder, "posts/new.md"));
+  await settle();
+  assert.is(markerText(), "4");
+});
+
+test("should add no watch target in a plain build", () => {
+  process.env.ELEVENTY_RUN_MODE = "build";
+  let added = false;
+  rebuildOnDeletion({ addWatchTarget: () => (added = true) }, { folders: [folder] });
+  assert.not.ok(added);
+});
+
+test.run();
