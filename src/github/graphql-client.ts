@@ -35,17 +35,25 @@ export interface RequestCounter {
 }
 
 /**
- * POSTs one GraphQL request. Clean answers are cached (the key never includes the token);
- * every failure comes back as a reason in words, never as an exception, so the caller can
- * fall back to last-known data. Reasons and answers are redacted (no secret of the process
- * survives in them) and the envelope's shape is checked; `data` itself is the caller's to read.
+ * What the caller removes from an answer before anything keeps or reads it (pull requests of
+ * private repositories): the cache holds only what `prune` returns.
+ */
+export type PruneAnswer = (data: JsonObject) => JsonObject;
+
+/**
+ * POSTs one GraphQL request. Clean answers are cached under a key that holds a hash of the
+ * token, never the token; every failure comes back as a reason in words, never as an
+ * exception, so the caller can fall back to last-known data. Reasons and answers are redacted
+ * (no secret of the process survives in them) and the envelope's shape is checked; `data`
+ * itself is the caller's to read, after `prune`.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
   body: { query: string; variables: Record<string, unknown> },
   counter: RequestCounter,
+  prune: PruneAnswer = (data) => data,
 ): Promise<GraphqlOutcome> {
-  const key = cacheKey(settings.endpoint, body);
+  const key = cacheKey(settings.endpoint, settings.token, body);
   // A duration in another notation reuses nothing: every answer is asked for afresh.
   const cached = readCachedAnswer(settings.cacheDirectory, key, parseCacheDuration(settings.cacheDuration) ?? 0, Date.now());
   if (cached) return { ok: true, data: cached, errors: [], fromCache: true };
@@ -76,7 +84,8 @@ export async function postGraphql(
     if (error instanceof WrongShape) return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
     return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
   }
-  const { data, errors } = answer;
+  const { errors } = answer;
+  const data = answer.data && prune(answer.data);
   if (!data) {
     return { ok: false, reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}` };
   }
@@ -156,7 +165,19 @@ function statusReason(response: Response): string {
   return `GitHub answered HTTP ${response.status}`;
 }
 
-function cacheKey(endpoint: string, body: unknown): string {
-  const hash = createHash("sha256").update(endpoint).update("\u0000").update(JSON.stringify(body)).digest("hex");
+/**
+ * The cache key of one request: the endpoint, who asked and what. Who asked matters because
+ * GitHub answers each token with what that token may see: an answer fetched with a privileged
+ * token must not be reused by a build with another token that shares the cache folder. The
+ * token enters only as a salted, truncated hash of its own (`tokenTag`), so neither the key
+ * nor the entry's file name can be turned back into it.
+ */
+function cacheKey(endpoint: string, token: string, body: unknown): string {
+  const hash = createHash("sha256").update(endpoint).update("\u0000").update(tokenTag(token)).update("\u0000").update(JSON.stringify(body)).digest("hex");
   return `github-graphql-${hash.slice(0, 40)}`;
+}
+
+/** Tells tokens apart without carrying them: a sha256 of `folio-token\0{token}`, 16 hex digits. */
+function tokenTag(token: string): string {
+  return createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
 }

@@ -12,9 +12,14 @@ export interface PlannedRequest {
   pulls: boolean;
 }
 
-/** The search that finds the owner's pull requests to repositories they do not own. */
+/**
+ * The search that finds the owner's public pull requests to repositories they do not own.
+ * `is:public` because a token with `repo` scope (a personal token, an organisation's Actions
+ * token) also finds pull requests in private repositories, whose titles are not ours to
+ * publish; `readPull` checks `repository.isPrivate` again in case the qualifier is ignored.
+ */
 export function pullsSearch(login: string): string {
-  return `is:pr author:${login} -user:${login} sort:created-desc`;
+  return `is:pr is:public author:${login} -user:${login} sort:created-desc`;
 }
 
 /** Alias of the n-th repository in a request (`r0`, `r1`, …). */
@@ -35,11 +40,11 @@ export function buildQuery(request: PlannedRequest): string {
         `  pulls: search(query: $pullsQuery, type: ISSUE, first: ${PULLS_PAGE_SIZE}, after: $after) {`,
         "    issueCount",
         "    pageInfo { hasNextPage endCursor }",
-        "    nodes { ... on PullRequest { number title url state createdAt repository { nameWithOwner stargazerCount owner { login } } } }",
+        "    nodes { ... on PullRequest { number title url state createdAt repository { nameWithOwner isPrivate stargazerCount owner { login } } } }",
         "  }",
       ]
     : [];
   const head = request.pulls ? "query PortfolioData($pullsQuery: String!, $after: String) {" : "query PortfolioData {";
-  const fragment = request.repositories.length > 0 ? ["fragment RepositoryFacts on Repository { nameWithOwner stargazerCount pushedAt }"] : [];
+  const fragment = request.repositories.length > 0 ? ["fragment RepositoryFacts on Repository { nameWithOwner isPrivate stargazerCount pushedAt }"] : [];
   return [head, ...repositories, ...pulls, "}", ...fragment].join("\n");
 }

@@ -2,6 +2,7 @@ import { withoutControlCharacters } from "../util/control-characters.ts";
 import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import {
   field,
+  isObject,
   readArray,
   readBoolean,
   readCount,
@@ -68,7 +69,7 @@ export async function fetchLiveGithub(settings: GraphqlSettings, login: string, 
   for (let round = 0; round < batches.length || pullsPending; round += 1) {
     const request: PlannedRequest = { repositories: batches[round] ?? [], pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
-    const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, counter);
+    const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, counter, withoutPrivatePulls);
 
     if (!outcome.ok) {
       for (const ref of request.repositories) result.repositoryFailures.set(repositoryKey(ref), outcome.reason);
@@ -105,6 +106,25 @@ export async function fetchLiveGithub(settings: GraphqlSettings, login: string, 
   return result;
 }
 
+/**
+ * The answer without the search results GitHub marks as pull requests to private
+ * repositories, before it is cached or read: the cache folder may be shared or uploaded (a CI
+ * cache), and a private title must not rest there either. Anything else of the answer is left
+ * as it came, for the readers below to check (a node without `isPrivate` fails the list).
+ */
+function withoutPrivatePulls(data: JsonObject): JsonObject {
+  const page = field(data, "pulls");
+  if (!isObject(page)) return data;
+  const nodes = field(page, "nodes");
+  if (!Array.isArray(nodes)) return data;
+  const isPrivatePull = (node: unknown): boolean => {
+    const repository = isObject(node) ? field(node, "repository") : undefined;
+    return isObject(repository) && field(repository, "isPrivate") === true;
+  };
+  if (!nodes.some(isPrivatePull)) return data;
+  return { ...data, pulls: { ...page, nodes: nodes.filter((node) => !isPrivatePull(node)) } };
+}
+
 function failPulls(result: LiveGithub, reason: string): void {
   result.pulls = null;
   result.pullsFailure = reason;
@@ -127,6 +147,15 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
       const repository = readObject(node, "");
       const facts: RepositoryFacts = { stars: readCount(repository, "stargazerCount", ""), pushedAt: readNullableDateTime(repository, "pushedAt", "") };
       const nameWithOwner = readNameWithOwner(repository, "nameWithOwner", "");
+      if (readBoolean(repository, "isPrivate", "")) {
+        // The owner listed it, so its name is public, and stars and a push date are no secret;
+        // but only a token with `repo` scope sees a private repository at all (any other gets
+        // NOT_FOUND), so publishing what GitHub says would make the site depend on whose token
+        // built it. The last-known figures stand in, with a note, as for any repository GitHub
+        // gives no public data for.
+        result.repositoryFailures.set(key, `${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`);
+        return;
+      }
       result.repositories.set(key, facts);
       if (nameWithOwner.toLowerCase() !== key) result.renamed.set(key, nameWithOwner);
     } catch (error) {
@@ -164,7 +193,11 @@ const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(Objec
 });
 
 /**
- * One search result; null for an empty node (a result that is not a pull request). A title
+ * One search result; null for an empty node (a result that is not a pull request) and for a
+ * pull request to a private repository. The search asks for `is:public` already; this second
+ * check holds if the qualifier is ever ignored, and it comes before anything else is read, so
+ * nothing of a private pull request (title, link, even its `owner/name#number`) reaches a
+ * cleaning note or a note (`withoutPrivatePulls` keeps them out of the cache). A title
  * loses its control characters and a link that is not http(s) becomes the pull request's
  * github.com address: both are recorded for the note.
  */
@@ -172,11 +205,12 @@ function readPull(value: unknown, where: string, cleaning: PullCleaning): { fact
   if (value === null) return null;
   const node = readObject(value, where);
   if (Object.keys(node).length === 0) return null;
+  const repository = readObjectField(node, "repository", where);
+  if (readBoolean(repository, "isPrivate", `${where}.repository`)) return null;
   const number = readCount(node, "number", where);
   const stateName = readString(node, "state", where);
   const state = STATES[stateName];
   if (!state) throw new WrongShape(`${where}.state`, "one of OPEN, CLOSED, MERGED");
-  const repository = readObjectField(node, "repository", where);
   const repo = readNameWithOwner(repository, "nameWithOwner", `${where}.repository`);
   const owner = readString(readObjectField(repository, "owner", `${where}.repository`), "login", `${where}.repository.owner`);
   const createdAt = readNullableDateTime(node, "createdAt", where);

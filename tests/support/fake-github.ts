@@ -6,6 +6,8 @@ export interface FakeRepository {
   stars: number;
   pushedAt: string | null;
   nameWithOwner?: string;
+  /** Whether GitHub calls it private (seen only by a token with `repo` scope); default false. */
+  isPrivate?: boolean;
 }
 
 export interface FakePull {
@@ -17,6 +19,8 @@ export interface FakePull {
   repoStars: number;
   /** The link GitHub gives; default `https://github.com/{repo}/pull/{number}`. */
   url?: string;
+  /** Whether the pull request's repository is private; default false. */
+  isPrivate?: boolean;
 }
 
 /** How to answer request n (0-based) instead of normally: a status, headers, a raw body, a delay. */
@@ -68,6 +72,9 @@ const REPOSITORY_FIELD = /(\w+): repository\(owner: "([^"]+)", name: "([^"]+)"\)
 /**
  * A real HTTP server on 127.0.0.1 that answers the GraphQL requests this project sends, the
  * way GitHub does: aliased repositories, a paginated search, `errors` beside partial `data`.
+ * The search ignores its qualifiers (`is:public` included): it lists every pull it was given,
+ * as GitHub would to a token with `repo` scope if the qualifier were ever dropped, so tests
+ * can prove the second check on `isPrivate`.
  */
 export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeGithub> {
   const requests: RecordedRequest[] = [];
@@ -107,7 +114,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
         errors.push({ type: "NOT_FOUND", path: [alias], message: `Could not resolve to a Repository with the name '${owner}/${name}'.` });
         continue;
       }
-      data[alias] = { nameWithOwner: repository.nameWithOwner ?? repository.key, stargazerCount: repository.stars, pushedAt: repository.pushedAt };
+      data[alias] = { nameWithOwner: repository.nameWithOwner ?? repository.key, isPrivate: repository.isPrivate ?? false, stargazerCount: repository.stars, pushedAt: repository.pushedAt };
     }
     if (query.includes("pulls: search(")) {
       if (fault?.failPulls) {
@@ -127,7 +134,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
             url: pull.url ?? `https://github.com/${pull.repo}/pull/${pull.number}`,
             state: pull.state,
             createdAt: pull.createdAt,
-            repository: { nameWithOwner: pull.repo, stargazerCount: pull.repoStars, owner: { login: pull.repo.split("/")[0] } },
+            repository: { nameWithOwner: pull.repo, isPrivate: pull.isPrivate ?? false, stargazerCount: pull.repoStars, owner: { login: pull.repo.split("/")[0] } },
           })),
         };
       }

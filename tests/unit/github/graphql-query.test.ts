@@ -35,8 +35,15 @@ test("should alias each repository once and quote names with dots", () => {
   assert.not.match(query, "search(");
 });
 
-test("should search only pull requests by the owner outside their own repositories", () => {
-  assert.is(pullsSearch("margo-voss"), "is:pr author:margo-voss -user:margo-voss sort:created-desc");
+test("should search only public pull requests by the owner outside their own repositories", () => {
+  assert.is(pullsSearch("margo-voss"), "is:pr is:public author:margo-voss -user:margo-voss sort:created-desc");
+});
+
+test("should ask whether each repository, and each pull request's repository, is private", () => {
+  const query = buildQuery({ repositories, pulls: true });
+
+  assert.match(query, "fragment RepositoryFacts on Repository { nameWithOwner isPrivate ");
+  assert.match(query, "repository { nameWithOwner isPrivate ");
 });
 
 test.run();

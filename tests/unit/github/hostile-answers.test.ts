@@ -212,6 +212,7 @@ const repositoryShapes: [string, Rewrite, string][] = [
   ["pushedAt 7", withRepository((n) => ({ ...n, pushedAt: 7 })), "pushedAt: expected a string or null"],
   ["pushedAt not a date", withRepository((n) => ({ ...n, pushedAt: "yesterday" })), "pushedAt: expected an ISO 8601 date-time"],
   ["a repository that is a list", withRepository(() => []), "expected an object"],
+  ["isPrivate null", withRepository((n) => ({ ...n, isPrivate: null })), "isPrivate: expected true or false"],
   ["a renamed name with a control character", withRepository((n) => ({ ...n, nameWithOwner: "margo-voss/evil\u001b[2J" })), "nameWithOwner: expected owner/name"],
 ];
 
@@ -245,7 +246,9 @@ const pullShapes: [string, Rewrite, string][] = [
   ["a number that is a string", withFirstPull((n) => ({ ...n, number: "1" })), "pulls.nodes.0.number: expected a whole number"],
   ["an unknown state", withFirstPull((n) => ({ ...n, state: "DRAFT" })), "pulls.nodes.0.state: expected one of OPEN, CLOSED, MERGED"],
   ["a repository that is null", withFirstPull((n) => ({ ...n, repository: null })), "pulls.nodes.0.repository: expected an object"],
-  ["a repository name with a control character", withFirstPull((n) => ({ ...n, repository: { nameWithOwner: "evil/\u009bname", stargazerCount: 1, owner: { login: "evil" } } })), "nameWithOwner: expected owner/name"],
+  ["a repository name with a control character", withFirstPull((n) => ({ ...n, repository: { nameWithOwner: "evil/\u009bname", isPrivate: false, stargazerCount: 1, owner: { login: "evil" } } })), "nameWithOwner: expected owner/name"],
+  ["a repository that does not say whether it is private", withFirstPull((n) => ({ ...n, repository: { ...(n.repository as object), isPrivate: undefined } })), "pulls.nodes.0.repository.isPrivate: expected true or false"],
+  ["isPrivate as the text \"false\"", withFirstPull((n) => ({ ...n, repository: { ...(n.repository as object), isPrivate: "false" } })), "pulls.nodes.0.repository.isPrivate: expected true or false"],
   ["a createdAt that is a number", withFirstPull((n) => ({ ...n, createdAt: 7 })), "pulls.nodes.0.createdAt: expected a string or null"],
 ];
 

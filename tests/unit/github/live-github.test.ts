@@ -173,6 +173,63 @@ test("should say when GitHub answers for a repository under a new name", async (
   done(r);
 });
 
+/** Every file of a cache folder, as text. */
+const cacheTexts = (dir: string) => readdirSync(dir).map((file) => readFileSync(join(dir, file), "utf8"));
+
+test("should publish, note, log and cache nothing of a pull request to a private repository", async () => {
+  const secret = "Payroll export for the Q4 layoffs";
+  const pulls: FakePull[] = [
+    { number: 3, title: "Public fix", state: "MERGED", createdAt: "2026-03-01T00:00:00Z", repo: "python/cpython", repoStars: 9 },
+    { number: 41, title: secret, state: "OPEN", createdAt: "2026-04-01T00:00:00Z", repo: "acme-corp/payroll", repoStars: 2, isPrivate: true },
+  ];
+  const r = await run({ pulls });
+  const cached = cacheTexts(r.cacheDir);
+
+  assert.equal(r.data?.pulls.map((p) => `${p.repo}#${p.number}`), ["python/cpython#3"]);
+  assert.equal(r.data?.notes, {});
+  assert.match(String(r.server.requests[0]?.variables.pullsQuery), /^is:pr is:public /);
+  assert.ok(cached.length > 0, "the answer was cached");
+  for (const trace of [secret, "acme-corp"]) {
+    assert.not.ok(cached.some((text) => text.includes(trace)), `no cache file carries ${trace}`);
+    assert.not.ok(r.logs.some((line) => line.includes(trace)), `no log line carries ${trace}`);
+  }
+  done(r);
+});
+
+test("should show a private repository of the owner with its last-known figures and a note naming it", async () => {
+  const hidden = wanted[1] as RepositoryRef;
+  const repositories = liveRepositories();
+  repositories[`${hidden.owner}/${hidden.name}`] = { stars: 4242, pushedAt: "2026-11-22T00:00:00Z", isPrivate: true };
+  const r = await run({ repositories });
+
+  assert.is(starsOf(r.data, hidden), snapshotStars(hidden));
+  assert.is(starsOf(r.data, first), 1000);
+  assert.match(r.data?.notes.repositories ?? "", `${hidden.owner}/${hidden.name} is private on GitHub`);
+  assert.not.match(r.data?.notes.repositories ?? "", first.name);
+  done(r);
+});
+
+test("should keep answers fetched with different tokens apart in a shared cache, without either token", async () => {
+  const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls(2) });
+  const cacheDir = mkdtempSync(join(tmpdir(), "folio-github-cache-"));
+  const other = "ghp_OTHER0TOKEN0WITH0REPO0SCOPE0000000000";
+  const load = (token: string) => loadGithubData(config, wanted, { GITHUB_TOKEN: token, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir }, () => {});
+
+  await load(TOKEN);
+  await load(other);
+  await load(other);
+  await server.close();
+  const names = readdirSync(cacheDir);
+  const texts = cacheTexts(cacheDir);
+
+  assert.equal(server.requests.map((request) => request.authorization), [`bearer ${TOKEN}`, `bearer ${other}`]);
+  assert.is(names.length, 2);
+  for (const token of [TOKEN, other, TOKEN.slice(4), other.slice(4)]) {
+    assert.not.ok(names.some((name) => name.includes(token)) || texts.some((text) => text.includes(token)), "no cache file carries a token");
+  }
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
 test("should keep the whole last-known pull list when a later page fails, never a partial one", async () => {
   const r = await run({ pulls: livePulls(150), fault: (n) => (n === 1 ? { status: 500 } : undefined) });
 

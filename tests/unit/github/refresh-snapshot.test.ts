@@ -58,6 +58,25 @@ test("should write a live javascript: link as the pull request's github.com addr
   rmSync(contentDir, { recursive: true, force: true });
 });
 
+test("should write no pull request to a private repository into the snapshot", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const server = await startFakeGithub({
+    repositories,
+    pulls: [
+      { number: 5, title: "Public", state: "MERGED", createdAt: "2026-10-01T10:00:00Z", repo: "python/cpython", repoStars: 70000 },
+      { number: 6, title: "Confidential merger prep", state: "OPEN", createdAt: "2026-10-02T10:00:00Z", repo: "acme-corp/deals", repoStars: 1, isPrivate: true },
+    ],
+  });
+
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  await server.close();
+
+  assert.equal(result.problems, []);
+  assert.equal(readSnapshot(file)?.pulls.map((p) => p.repo), ["python/cpython"]);
+  assert.not.match(readFileSync(file, "utf8"), /Confidential|acme-corp/);
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
 test("should leave the committed snapshot untouched when live data is incomplete", async () => {
   const { contentDir, config, wanted, repositories, file } = await setUp();
   const before = readFileSync(file, "utf8");
