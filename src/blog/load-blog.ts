@@ -82,6 +82,8 @@ interface PostSource {
   where: string;
   meta: PostFrontMatter;
   body: string;
+  /** The line of the file on which `body` starts. */
+  bodyLine: number;
   slug: string;
   /** Null when the date was refused: the post is still checked, never published. */
   date: DateTime | null;
@@ -143,7 +145,7 @@ function readPostSources(folder: string, zone: string, problems: ProblemList): P
   for (const file of listFiles(folder, ".md")) {
     const where = displayPath(file);
     problems.collect(() => {
-      const { data, body } = readFrontMatter(file);
+      const { data, body, bodyLine } = readFrontMatter(file);
       const meta = checkShape(PostFrontMatter, data, file);
       const found: ContentProblem[] = [];
       const date = readPostDate(meta.date, zone);
@@ -154,7 +156,7 @@ function readPostSources(folder: string, zone: string, problems: ProblemList): P
       else if (taken) found.push({ file: where, field: "(file name)", expected: `a slug no other post has (${taken} is also "${slug}")` });
       else slugOwners.set(slug, where);
       found.forEach((problem) => problems.add(problem));
-      sources.push({ file, where, meta, body, slug, date: date.date ?? null });
+      sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
     }, undefined);
   }
   return sources;
@@ -221,7 +223,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const linkSource = { file: where, base: url, warn: isPublished(source, context.buildTime) };
 
   const rendered = renderMarkdown(source.body, {
-    file,
+    firstLine: source.bodyLine,
     rawHtml: context.config.site.markdown?.raw_html,
     resolveLink: (href) => context.unpublished.publishable(resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }), linkSource),
     resolveImage: (src) => {
@@ -229,6 +231,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };
     },
   });
+  rendered.problems.forEach((problem) => problems.push({ file: where, ...problem }));
 
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {

@@ -20,6 +20,8 @@ export interface ProjectSource {
   file: string;
   meta: ProjectFrontMatter;
   body: string;
+  /** The line of the file on which `body` starts. */
+  bodyLine: number;
 }
 
 /** Every authored input of the portfolio, checked file by file and across files. */
@@ -37,6 +39,7 @@ export interface PortfolioContent {
 export interface RefusedProject {
   file: string;
   body: string;
+  bodyLine: number;
 }
 
 /** What `readPortfolioContent` could read: fallbacks where a file was refused. */
@@ -121,8 +124,8 @@ function readProjects(contentDir: string, problems: ProblemList): { projects: Pr
     const document = problems.collect(() => readFrontMatter(file, contentDir), null);
     if (!document) continue;
     const meta = problems.collect(() => checkShape(ProjectFrontMatter, document.data, file), null);
-    if (meta) projects.push({ file, meta, body: document.body });
-    else refusedProjects.push({ file, body: document.body });
+    if (meta) projects.push({ file, meta, body: document.body, bodyLine: document.bodyLine });
+    else refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine });
   }
   return { projects, refusedProjects };
 }

@@ -181,6 +181,8 @@ export function readJson(file: string, root?: string): unknown {
 export interface FrontMatterDocument {
   data: unknown;
   body: string;
+  /** The line of the file on which the body starts (1-based), for problems found in the body later. */
+  bodyLine: number;
 }
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -202,7 +204,8 @@ export function readFrontMatter(file: string, root?: string): FrontMatterDocumen
   if (!match) throw problem(file, "a YAML front matter block between two `---` lines at the top", "(front matter)");
   const body = text.slice(match[0].length);
   // Both parts are checked before either fails, so one build shows every problem of the file.
-  const problems = bodyProblems(body, match[0].split("\n").length, file);
+  const bodyLine = match[0].split("\n").length;
+  const problems = bodyProblems(body, bodyLine, file);
   let data: unknown = null;
   try {
     data = parseYamlText(match[1] ?? "", file);
@@ -211,7 +214,7 @@ export function readFrontMatter(file: string, root?: string): FrontMatterDocumen
     problems.unshift(...error.problems);
   }
   if (problems.length > 0) throw new ContentError(problems);
-  return { data, body };
+  return { data, body, bodyLine };
 }
 
 /**

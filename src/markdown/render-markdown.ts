@@ -1,11 +1,12 @@
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as Parser, Token } from "markdown-it";
-import { ContentError } from "../content/content-error.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
-import { refusedUrlProblem, refusedUrlProblems, type RefusedUrl } from "./refused-urls.ts";
+import { refusedInlineUrlProblem, refusedUrlProblem, type RefusedUrl, type RenderProblem } from "./refused-urls.ts";
+
+export type { RenderProblem } from "./refused-urls.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 export interface RenderedHeading {
@@ -41,24 +42,31 @@ export interface RenderedMarkdown {
   codeBlocks: (string | null)[];
   /** Words of prose (code blocks not counted). */
   wordCount: number;
+  /**
+   * Links and images whose URL isSafeLink refused, in document order. Each is published as its
+   * text alone (so the HTML never carries the URL), but the caller must refuse the document.
+   */
+  problems: RenderProblem[];
 }
 
-/** How a document is rendered: where its URLs go, what its raw HTML becomes, where it was read from. */
+/** How a document is rendered: where its URLs go, what its raw HTML becomes, where it starts in its file. */
 export interface RenderOptions {
   /** The published href of a link; null publishes only the link's text (it leads to a post not out yet). */
   resolveLink?(href: string): string | null;
   /** The published URL of an image and, when known, its pixel size (written on the element, so pages do not shift). */
   resolveImage?(src: string): { url: string; width?: number; height?: number };
-  /** The file the Markdown was read from; content errors name it and the line. Default: none (errors say "Markdown"). */
-  file?: string;
+  /**
+   * The line of its file on which the Markdown starts (1-based, front matter counted), as the
+   * reader that split the file knows it; problems name lines of the file. Default: none
+   * (problems name lines of the body, `body line 3`).
+   */
+  firstLine?: number | undefined;
   /** What raw HTML becomes (site.yaml `markdown.raw_html`). Default: `escape`. */
   rawHtml?: RawHtml | undefined;
 }
 
-/** Where a line of inline Markdown came from, for content errors (a /now item: `now.yaml`, `sections[0].items[2]`). */
+/** How a line of inline Markdown (a /now item) is rendered. */
 export interface InlineOptions {
-  file?: string;
-  field?: string;
   /** Default: `escape`. */
   rawHtml?: RawHtml | undefined;
 }
@@ -83,8 +91,8 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
 /**
  * Parses a Markdown document once and derives the HTML, the plain text and the headings
  * from that one token stream, so nothing ever renders the same file twice. A link or image
- * whose URL isSafeLink refuses is a ContentError naming the file and line; all of a
- * document's are reported together.
+ * whose URL isSafeLink refuses is a problem naming its line and scheme (all of a document's
+ * are returned together); the renderer reads no file, its callers add the file's name.
  */
 export function renderMarkdown(source: string, options: RenderOptions = {}): RenderedMarkdown {
   const markdown = parserFor(options.rawHtml);
@@ -93,7 +101,6 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
   const { links, images, refused } = checkUrls(tokens, options);
-  if (refused.length > 0) throw new ContentError(refusedUrlProblems(refused, source, options.file));
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: tokensToText(tokens),
@@ -102,13 +109,15 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
     images,
     codeBlocks: tokens.filter((t) => t.type === "fence").map((t) => t.info.trim().split(/\s+/)[0] || null),
     wordCount: countWords(tokens),
+    problems: refused.map((url) => refusedUrlProblem(url, options.firstLine)),
   };
 }
 
 /**
  * Checks every link and image URL (written, autolinked or linkified) and rewrites the safe ones
  * in place through the resolver. Refused ones are listed with the body line they are on
- * (markdown-it gives block tokens their lines; line breaks inside a paragraph count on).
+ * (markdown-it gives block tokens their lines; line breaks inside a paragraph count on) and
+ * published as their text alone, so no output can carry their URL.
  */
 function checkUrls(tokens: Token[], options: RenderOptions): { links: RenderedLink[]; images: RenderedImage[]; refused: RefusedUrl[] } {
   const links: RenderedLink[] = [];
@@ -124,6 +133,7 @@ function checkUrls(tokens: Token[], options: RenderOptions): { links: RenderedLi
         const written = String(token.attrGet("href") ?? "");
         if (!isSafeLink(written)) {
           refused.push({ line, kind: token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link", url: written });
+          withholdLink(children, index);
           return;
         }
         const url = options.resolveLink ? options.resolveLink(written) : written;
@@ -137,6 +147,7 @@ function checkUrls(tokens: Token[], options: RenderOptions): { links: RenderedLi
         const written = String(token.attrGet("src") ?? "");
         if (!isSafeLink(written)) {
           refused.push({ line, kind: "image", url: written });
+          imageAsText(token);
           return;
         }
         const resolved = options.resolveImage ? options.resolveImage(written) : { url: written };
@@ -190,6 +201,14 @@ function withholdLink(children: Token[], openIndex: number): void {
   }
 }
 
+/** Renders an image as its alt text alone. */
+function imageAsText(image: Token): void {
+  image.content = inlineText(image.children ?? []);
+  image.type = "text";
+  image.attrs = null;
+  image.children = null;
+}
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
 function countWords(tokens: Token[]): number {
@@ -201,16 +220,17 @@ function countWords(tokens: Token[]): number {
 }
 
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
-export function renderInline(source: string, options: InlineOptions = {}): { html: string; text: string } {
+export function renderInline(source: string, options: InlineOptions = {}): { html: string; text: string; problems: RenderProblem[] } {
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parseInline(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const { refused } = checkUrls(tokens, {});
-  if (refused.length > 0) {
-    throw new ContentError(refused.map((url) => refusedUrlProblem(url, options.file ?? "(Markdown)", options.field ? `${options.field}, ${url.kind}` : url.kind)));
-  }
-  return { html: markdown.renderer.render(tokens, markdown.options, env), text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim() };
+  return {
+    html: markdown.renderer.render(tokens, markdown.options, env),
+    text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim(),
+    problems: refused.map(refusedInlineUrlProblem),
+  };
 }
 
 /** Plain text of a token stream: block texts separated by blank lines, code kept verbatim. */

@@ -23,7 +23,8 @@ export interface PortfolioMarkdown {
 
 export interface MarkdownInputs {
   config: SiteConfig;
-  projects: readonly { file: string; meta: { name: string }; body: string }[];
+  /** `bodyLine`: the line of the file on which `body` starts (read-files.ts' readFrontMatter). */
+  projects: readonly { file: string; meta: { name: string }; body: string; bodyLine?: number }[];
   now: NowFile;
   /** Project files whose front matter was refused: rendered only so their links are checked too. */
   refusedProjects?: readonly RefusedProject[];
@@ -31,33 +32,47 @@ export interface MarkdownInputs {
 }
 
 /**
- * Renders every project writeup and /now item. The renderer refuses a link per document by
- * throwing; here each document is rendered in turn and all of their problems make one
- * ContentError, so a refused link in one writeup never hides another's, or a /now item's.
+ * Renders every project writeup and /now item. The renderer returns each document's refused
+ * links; here they are named with their file and all of them make one ContentError, so a
+ * refused link in one writeup never hides another's, or a /now item's.
  */
 export function renderPortfolioMarkdown({ config, projects, now, refusedProjects = [], unpublished }: MarkdownInputs): PortfolioMarkdown {
   const problems = new ProblemList();
   const rawHtml = config.site.markdown?.raw_html;
   const writeups = new Map<string, RenderedText | null>();
+  const renderWriteup = (project: { file: string; body: string; bodyLine?: number }, resolveLink?: (href: string) => string | null): RenderedText | null => {
+    const { body, firstLine } = trimmedBody(project);
+    if (body === "") return null;
+    const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
+    const file = displayPath(project.file);
+    rendered.problems.forEach((problem) => problems.add({ file, ...problem }));
+    return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
+  };
   for (const project of projects) {
-    const body = project.body.trim();
-    const resolveLink = projectLinkResolver(config, project.file, project.meta.name, unpublished);
-    const rendered = body === "" ? null : problems.collect(() => renderMarkdown(body, { resolveLink, file: project.file, rawHtml }), null);
-    writeups.set(project.file, rendered ? { html: rendered.html, text: rendered.text } : null);
+    writeups.set(project.file, renderWriteup(project, projectLinkResolver(config, project.file, project.meta.name, unpublished)));
   }
-  for (const project of refusedProjects) {
-    const body = project.body.trim();
-    if (body !== "") problems.collect(() => renderMarkdown(body, { file: project.file, rawHtml }), null);
-  }
+  for (const project of refusedProjects) renderWriteup(project);
   const nowFile = displayPath(`${config.contentDir}/now.yaml`);
   const items = now.sections.map((section, s) =>
     section.items.map((item, i) => {
       const field = `sections[${s}].items[${i}]`;
-      const { text, html } = problems.collect(() => renderInline(item, { file: nowFile, field, rawHtml }), { html: "", text: "" });
+      const { text, html, problems: refused } = renderInline(item, { rawHtml });
+      refused.forEach((problem) => problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` }));
       return { text, html };
     }));
   problems.throwIfAny();
   return { writeups, now: items };
+}
+
+/**
+ * A writeup without the blank lines and spaces around it, and the line of its file it then
+ * starts on (the blank lines taken off the top count), so problems name the file's own lines.
+ */
+function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): { body: string; firstLine: number | undefined } {
+  const trimmed = body.trim();
+  if (bodyLine === undefined) return { body: trimmed, firstLine: undefined };
+  const skipped = body.slice(0, body.length - body.trimStart().length);
+  return { body: trimmed, firstLine: bodyLine + skipped.split("\n").length - 1 };
 }
 
 /**

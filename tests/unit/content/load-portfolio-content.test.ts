@@ -311,7 +311,7 @@ test("should keep what later checks need from refused files: a project's body, n
     const { content, refusedProjects } = await readPortfolioContent(tree.dir, problems);
 
     assert.equal(problems.items.map((p) => p.field).sort(), ["colour", "updated"]);
-    assert.equal(refusedProjects, [{ file: tree.file("projects/beta.md"), body: "[x](https://beta.example)\n" }]);
+    assert.equal(refusedProjects, [{ file: tree.file("projects/beta.md"), body: "[x](https://beta.example)\n", bodyLine: 9 }]);
     assert.equal(content.now.sections, [{ title: "Reading", items: ["a book"] }]);
     assert.not.ok(content.projects.some((p) => p.meta.name === "beta"));
   } finally {

@@ -173,7 +173,7 @@ test("should keep tabs and line breaks, which are not control characters here", 
     return readFrontMatter(file);
   });
 
-  assert.equal(document, { data: { name: "a\tb" }, body: "line\tone\r\nline two\n" });
+  assert.equal(document, { data: { name: "a\tb" }, body: "line\tone\r\nline two\n", bodyLine: 4 });
 });
 
 test("should print no control character in the error message, escaping each", () => {

@@ -12,7 +12,7 @@ test("should report refused links of two writeups, a refused project's writeup a
     renderPortfolioMarkdown({
       config,
       projects: [project({ name: "first" }, "[x](javascript:alert(1))\n"), project({ name: "second" }, "[y](data:text/html,hi)\n")],
-      refusedProjects: [{ file: "/nonexistent/content/projects/broken.md", body: "[z](vbscript:msgbox)\n" }],
+      refusedProjects: [{ file: "/nonexistent/content/projects/broken.md", body: "[z](vbscript:msgbox)\n", bodyLine: 1 }],
       now: { updated: "2026-11-02", sections: [{ title: "Doing", items: ["fine", "[w](javascript:void)"] }] },
     }),
   );

@@ -39,6 +39,7 @@ export function project(meta: Partial<ProjectFrontMatter> & { name: string }, bo
   return {
     file: `/nonexistent/content/projects/${meta.name}.md`,
     body,
+    bodyLine: 1,
     meta: { tagline: `About ${meta.name}`, cluster: "one", languages: ["C"], ...meta },
   };
 }
