@@ -1,10 +1,8 @@
-import { XMLBuilder } from "fast-xml-parser";
 import { blogUrls } from "../api/blog/blog-urls.ts";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
+import { xmlDocument, type XmlElement } from "../util/xml.ts";
 import { pageUrls } from "./page-urls.ts";
-
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@", format: true, indentBy: "  ", processEntities: true });
 
 /** Every HTML page of this build, from the same URL helpers the pages use. */
 export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): { url: string; lastmod?: string }[] {
@@ -32,16 +30,16 @@ export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): { 
   return entries.filter((entry) => entry.url.startsWith(`${portfolio.config.baseUrl}/`));
 }
 
-/** sitemap.xml (sitemaps.org 0.9), serialized from objects. */
+/**
+ * sitemap.xml (sitemaps.org 0.9), serialized from objects by the XML writer the feed uses, so
+ * it goes through the same XML text check (util/xml.ts).
+ */
 export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): string {
-  const document = {
-    "?xml": { "@version": "1.0", "@encoding": "UTF-8" },
-    urlset: {
-      "@xmlns": "http://www.sitemaps.org/schemas/sitemap/0.9",
-      url: sitePages(portfolio, blog).map((entry) => ({ loc: entry.url, ...(entry.lastmod ? { lastmod: entry.lastmod } : {}) })),
-    },
-  };
-  return `${String(builder.build(document)).trim()}\n`;
+  const url = (entry: { url: string; lastmod?: string }): XmlElement => ({
+    name: "url",
+    children: [{ name: "loc", text: entry.url }, ...(entry.lastmod ? [{ name: "lastmod", text: entry.lastmod }] : [])],
+  });
+  return xmlDocument({ name: "urlset", attributes: { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" }, children: sitePages(portfolio, blog).map(url) });
 }
 
 /** robots.txt: everything may be crawled; the sitemap says what there is. */

@@ -1,7 +1,7 @@
 import { CONTROL_CHARACTER, NOT_XML_CHARACTER } from "./control-characters.ts";
 
 /*
- * A small XML writer for documents we build from objects (the RSS feed): elements, attributes
+ * A small XML writer for documents we build from objects (the RSS feed, the sitemap): elements, attributes
  * and text, indented by two spaces, text escaped exactly once. Written here rather than with
  * fast-xml-parser's builder, which escapes with five regular-expression passes over every text
  * and took a third of a second for a 4,000-post feed.
