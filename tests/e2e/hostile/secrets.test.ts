@@ -11,8 +11,9 @@ import { assertPublishedWithout, assertRefused, filesCarrying } from "../support
  * One refused build carries every hostile setting at once (a token with a line break, a token
  * in the endpoint's userinfo) and a snapshot with a javascript: link; two live builds meet a
  * fake GitHub that echoes the Authorization header: once in a clean answer (cached) with a
- * javascript: link and a repository of the wrong shape, once in GraphQL errors. The token must
- * reach no output file, no cache file and no line of the build's output.
+ * javascript: link, a repository of the wrong shape and a pull request to a private
+ * repository, once in GraphQL errors. The token and the private pull request must reach no
+ * output file, no cache file and no line of the build's output.
  */
 
 const EPOCH = 1_795_000_000;
@@ -20,6 +21,7 @@ const TOKEN = "ghp_E2E0SECRET0TOKEN0MUST0NEVER0LEAK0000";
 const NEWLINE_TOKEN = "ghp_FAKE123\nx";
 const URL_SECRET = "ghp_SECRET0IN0THE0URL0000";
 const JAVASCRIPT = "javascript:alert(1)";
+const PRIVATE_TITLE = "Quarterly payroll export (PRIVATE-PULL-MARKER)";
 const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as { repositories: Record<string, unknown>; pulls: { url: string }[] };
 
 interface Live {
@@ -35,6 +37,8 @@ function liveRepositories(): Record<string, FakeRepository> {
 const pulls: FakePull[] = [
   { number: 7, title: `Echo of ${TOKEN}`, state: "MERGED", createdAt: "2026-10-01T08:00:00Z", repo: "python/cpython", repoStars: 65000, url: JAVASCRIPT },
   { number: 8, title: "Bell\u0007 and escape\u001b[2J", state: "OPEN", createdAt: "2026-11-01T08:00:00Z", repo: "zig/zig", repoStars: 40000 },
+  // What a token with `repo` scope finds if the search's `is:public` is ignored (the fake ignores it).
+  { number: 9, title: PRIVATE_TITLE, state: "OPEN", createdAt: "2026-11-02T08:00:00Z", repo: "acme-internal/payroll", repoStars: 3, isPrivate: true },
 ];
 
 async function liveBuild(fault: NonNullable<FakeGithubOptions["fault"]>): Promise<Live> {
@@ -116,6 +120,18 @@ test("should publish live titles without control characters, with a note", () =>
   assertPublishedWithout(echoed.build, "\u001b[2J");
   assert.ok(list.data.some((p) => p.title === "Bell and escape[2J"));
   assert.match(list.meta.note ?? "", "Control characters were removed from the titles of zig/zig#8.");
+});
+
+test("should publish nothing of a pull request to a private repository, in the site, the cache and the log", () => {
+  const list = readJson<Envelope<{ repo: string }[]>>(echoed.build.outDir, "api/v1/pulls.json");
+
+  for (const trace of [PRIVATE_TITLE, "acme-internal"]) {
+    assertPublishedWithout(echoed.build, trace);
+    assert.equal(filesCarrying(echoed.cacheDir, trace), []);
+    assert.not.ok(echoed.build.output.includes(trace), `the log must not carry ${trace}`);
+  }
+  assert.equal(list.data.map((p) => p.repo).sort(), ["python/cpython", "zig/zig"]);
+  assert.match(String(echoed.server.requests[0]?.variables.pullsQuery), "is:public");
 });
 
 test("should fall back for a repository of the wrong shape alone, and say so", () => {
