@@ -169,8 +169,8 @@ function statusReason(response: Response): string {
  * The cache key of one request: the endpoint, who asked and what. Who asked matters because
  * GitHub answers each token with what that token may see: an answer fetched with a privileged
  * token must not be reused by a build with another token that shares the cache folder. The
- * token enters only as a salted, truncated hash of its own (`tokenTag`), so neither the key
- * nor the entry's file name can be turned back into it.
+ * token enters only as a truncated hash of its own (`tokenTag`), so neither the key nor the
+ * entry's file name carries it. Entries cached before the key held the token are never read.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
   const hash = createHash("sha256").update(endpoint).update("\u0000").update(tokenTag(token)).update("\u0000").update(JSON.stringify(body)).digest("hex");
