@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCacheDir } from "../util/build-cache.ts";
+import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { packageVersion } from "../util/package-version.ts";
-import { writeFileAtomically } from "../util/write-atomically.ts";
 import { ContentError } from "./content-error.ts";
 import { decodeArmor, packetFingerprint, PUBLIC_KEY, PUBLIC_KEY_PACKETS, readPackets, SECRET_KEY, SECRET_SUBKEY } from "./pgp-packets.ts";
 import { contentFileExists, displayPath, readText } from "./read-files.ts";
@@ -94,14 +93,8 @@ async function fingerprintOf(armored: string, expected: string | null, fail: (ex
     const reason = error instanceof Error ? error.message : String(error);
     throw fail(`${EXPECTED} (${reason})`);
   }
-  if (cached) {
-    try {
-      // Whatever stood there did not check (it may even be a folder); the cache is ours to mend.
-      rmSync(cached, { recursive: true, force: true });
-      writeFileAtomically(cached, `${JSON.stringify({ fingerprint, checksum: checksumOf(key, fingerprint) } satisfies CacheEntry)}\n`);
-    } catch {
-      // A cache that cannot be written costs time on the next build, never correctness.
-    }
-  }
+  // Whatever stood there did not check (it may even be a folder, which gives way); a write that
+  // fails costs time on the next build, never correctness: one warning.
+  if (cached) keepInBuildCache(cached, `${JSON.stringify({ fingerprint, checksum: checksumOf(key, fingerprint) } satisfies CacheEntry)}\n`);
   return fingerprint;
 }

@@ -9,13 +9,16 @@
  * "Performance"). The compiled module lives in FOLIO_COMPILED_DIR (default .cache/compiled/)
  * under a name derived from its sources, beside a manifest that records its sources and its
  * digest; both are checked on every read, so a damaged cache costs a compile, never a build
- * (docs/robustness.md). This file is plain JavaScript because it runs before anything is compiled.
+ * (docs/robustness.md). This file is plain JavaScript because it runs before anything is compiled;
+ * it keeps its files and warns as every cache kind does (src/util/cache-entries.mjs).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { folderProblem, keepInBuildCache, warnUnusableCache } from "../util/cache-entries.mjs";
+import { writeFileAtomically } from "../util/write-atomically.mjs";
 
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
@@ -33,8 +36,8 @@ const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content
 /**
  * The compiled site module, compiled first if it is missing, damaged or older than its sources.
  * The folder is `options.cacheDir`, else FOLIO_COMPILED_DIR, else `.cache/compiled`; one that
- * cannot be used (a file stands in its way, it is not writable) is ignored with one warning, and
- * the module is compiled into a temporary folder for this build.
+ * cannot be used (a file stands in its way, it is not writable) or written (a full disk) is
+ * ignored with one warning, and the module is compiled into a temporary folder for this build.
  * @param {string} root the project folder (where .eleventy.js is)
  * @param {{ cacheDir?: string }} [options]
  * @returns {Promise<CompiledSite>}
@@ -44,21 +47,18 @@ export async function loadCompiledSite(root, options = {}) {
   const entries = entryFiles(root);
   const problem = folderProblem(cacheDir);
   if (problem) {
-    warnCacheOnce(problem.path, problem.reason);
+    warnUnusableCache(problem.path, problem.reason);
     return importModule(await compileIntoTemporaryFolder(root, entries));
   }
   const manifestFile = join(cacheDir, "manifest.json");
   const found = checkedManifest(readManifest(manifestFile), cacheDir, root, entries);
   if (found) return importModule(join(cacheDir, found.module));
   const compiled = await compile(root, entries, cacheDir);
-  try {
-    store(cacheDir, compiled);
-    writeAtomically(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
-  } catch (error) {
-    // A full disk, a folder where a file belongs that cannot be removed: compiled all the same.
-    warnCacheOnce(cacheDir, `cannot be written (${/** @type {NodeJS.ErrnoException} */ (error).code ?? String(error)})`);
-    return importModule(await compileIntoTemporaryFolder(root, entries));
-  }
+  pruneOldModules(cacheDir, 4);
+  // The manifest last, and only over a module that was kept: it never names a missing module.
+  const kept = Object.entries(compiled.files).every(([name, text]) => keepInBuildCache(join(cacheDir, name), text)) && keepInBuildCache(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
+  // A full disk, a folder where a file belongs that cannot be removed: warned, compiled all the same.
+  if (!kept) return importModule(await compileIntoTemporaryFolder(root, entries));
   return importModule(join(cacheDir, compiled.manifest.module));
 }
 
@@ -81,7 +81,8 @@ async function compileIntoTemporaryFolder(root, entries) {
   const dir = mkdtempSync(join(tmpdir(), "folio-compiled-"));
   process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   const result = await compile(root, entries, dir);
-  store(dir, result);
+  // Not a cache: a write that fails here fails the build, as any other file it cannot write.
+  for (const [name, text] of Object.entries(result.files)) writeFileAtomically(join(dir, name), text);
   return join(dir, result.manifest.module);
 }
 
@@ -243,15 +244,6 @@ async function compile(root, entries, outDir) {
 }
 
 /**
- * Writes the compiled module and its map into `dir`, pruning older modules.
- * @param {string} dir @param {Compiled} compiled
- */
-function store(dir, compiled) {
-  pruneOldModules(dir, 4);
-  for (const [name, text] of Object.entries(compiled.files)) writeAtomically(join(dir, name), text);
-}
-
-/**
  * Each module keeps its own `import.meta.url` (a file that reads or resolves beside itself
  * would otherwise see the compiled module's URL).
  * @param {string} root @returns {import("esbuild").Plugin}
@@ -300,89 +292,17 @@ function importFromProject(root) {
  * @param {string} cacheDir @param {number} keep
  */
 function pruneOldModules(cacheDir, keep) {
-  if (!existsSync(cacheDir)) return;
-  const modules = readdirSync(cacheDir)
-    .filter((name) => /^site-\w+\.mjs$/.test(name))
-    .map((name) => ({ name, time: statSync(join(cacheDir, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time);
-  for (const { name } of modules.slice(keep)) {
-    rmSync(join(cacheDir, name), { recursive: true, force: true });
-    rmSync(join(cacheDir, `${name}.map`), { recursive: true, force: true });
-  }
-}
-
-/**
- * Written under another name and renamed, so a parallel build never reads half a file; a folder
- * where the file belongs (a damaged cache) is removed first. (src/util/write-atomically.ts is
- * the TypeScript twin.)
- * @param {string} file @param {string} text
- */
-function writeAtomically(file, text) {
-  mkdirSync(dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    writeFileSync(partial, text);
-    try {
-      renameSync(partial, file);
-    } catch (error) {
-      if (statSync(file, { throwIfNoEntry: false })?.isDirectory() !== true) throw error;
-      rmSync(file, { recursive: true, force: true });
-      renameSync(partial, file);
+    const modules = readdirSync(cacheDir)
+      .filter((name) => /^site-\w+\.mjs$/.test(name))
+      // One another build pruned meanwhile counts as the oldest.
+      .map((name) => ({ name, time: statSync(join(cacheDir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .sort((a, b) => b.time - a.time);
+    for (const { name } of modules.slice(keep)) {
+      rmSync(join(cacheDir, name), { recursive: true, force: true });
+      rmSync(join(cacheDir, `${name}.map`), { recursive: true, force: true });
     }
-  } finally {
-    rmSync(partial, { force: true });
-  }
-}
-
-/*
- * The twin of src/util/build-cache.ts's folder check and warning: this file runs before our
- * TypeScript is compiled. Both warn through one set on the global object, with the same words,
- * so `.cache` being a file is said once.
- */
-
-/**
- * Why `dir` cannot hold the compiled module (the path at fault and the reason), or null.
- * @param {string} dir @returns {{ path: string, reason: string } | null}
- */
-function folderProblem(dir) {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    let blocker = dir;
-    while (dirname(blocker) !== blocker && isFolder(blocker) === undefined) blocker = dirname(blocker);
-    return isFolder(blocker) === false
-      ? { path: blocker, reason: "is a file, not a folder" }
-      : { path: dir, reason: `cannot be created (${/** @type {NodeJS.ErrnoException} */ (error).code ?? String(error)})` };
-  }
-  try {
-    accessSync(dir, constants.R_OK | constants.W_OK);
   } catch {
-    return { path: dir, reason: "is not writable" };
-  }
-  return null;
-}
-
-/** @param {string} path @returns {boolean | undefined} */
-function isFolder(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return undefined;
+    // Old modules cost only disk space; the next build prunes them.
   }
 }
-
-const WARNED = Symbol.for("folio.cache-warnings");
-
-/** @param {string} path @param {string} reason */
-function warnCacheOnce(path, reason) {
-  const global = /** @type {{ [WARNED]?: Set<string> }} */ (/** @type {unknown} */ (globalThis));
-  const warned = (global[WARNED] ??= new Set());
-  if (warned.has(path)) return;
-  warned.add(path);
-  const shown = relative(process.cwd(), path);
-  const name = (shown && !shown.startsWith("..") ? shown : path).replace(CONTROL_CHARACTERS, "");
-  console.warn(`[folio] The build cache ${JSON.stringify(name)} ${reason}: it is ignored and this build computes everything afresh.`);
-}
-
-/** src/util/control-characters.ts's CONTROL_CHARACTER: kept out of the terminal. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { folderProblem, keepInBuildCache, warnCacheOnce } from "../util/build-cache.ts";
+import { folderProblem, keepInBuildCache, warnUnusableCache } from "../util/build-cache.ts";
 import { field, isObject, type JsonObject } from "./answer-shape.ts";
 
 /*
@@ -67,7 +67,7 @@ function entryFile(dir: string, key: string): string {
 /** Whether `dir` can hold entries; says once per folder why not. */
 function usable(dir: string): boolean {
   const problem = folderProblem(dir);
-  if (problem) warnCacheOnce(problem.path, problem.reason);
+  if (problem) warnUnusableCache(problem.path, problem.reason);
   return problem === null;
 }
 

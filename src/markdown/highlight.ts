@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+import { lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
@@ -17,9 +17,7 @@ import sql from "highlight.js/lib/languages/sql";
 import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
-import { buildCacheDir } from "../util/build-cache.ts";
-import { withoutControlCharacters } from "../util/control-characters.ts";
-import { writeFileAtomically } from "../util/write-atomically.ts";
+import { buildCacheDir, keepInBuildCache, warnCacheOnce } from "../util/build-cache.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
 // block in any other language is shown plain, escaped by markdown-it.
@@ -72,8 +70,9 @@ function escapeLikeHighlightJs(code: string): string {
  *
  * The file is a sha256 line, then the blocks as JSON; the line is the hash of the JSON text. A
  * file that is not a regular file, is empty or cut short, does not match its hash, or does not
- * hold `{ key: html }` is discarded whole with one warning line, and every block is highlighted
- * afresh: the output is the same as a build without a cache, only slower.
+ * hold `{ key: html }` is discarded whole with one warning line (the caches' one channel, so
+ * never twice for one file), and every block is highlighted afresh: the output is the same as a
+ * build without a cache, only slower.
  */
 interface HighlightedBlocks {
   file: string | undefined;
@@ -82,8 +81,6 @@ interface HighlightedBlocks {
   /** Blocks this build used. */
   used: Map<string, string>;
   changed: boolean;
-  /** Set once a warning about the file was printed: one line per build at most. */
-  warned: boolean;
 }
 
 let cache: HighlightedBlocks | undefined;
@@ -98,7 +95,7 @@ function highlightedBlocks(): HighlightedBlocks {
   // block new (an older file is left alone, not misread as damaged).
   const setup = createHash("sha256").update(JSON.stringify([FORMAT, hljs.versionString, hljs.listLanguages().sort(), ALIASES])).digest("hex").slice(0, 16);
   const file = dir ? join(dir, `blocks-${setup}.json`) : undefined;
-  cache = { file, known: new Map(), used: new Map(), changed: false, warned: false };
+  cache = { file, known: new Map(), used: new Map(), changed: false };
   if (file) {
     const read = readBlocks(file);
     if (typeof read === "string") warnDiscarded(cache, read);
@@ -138,15 +135,7 @@ function readBlocks(file: string): Map<string, string> | undefined | string {
 function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
   blocks.known.clear();
   blocks.changed = true;
-  warnOnce(blocks, `${reason}: it is discarded and the code is highlighted afresh`);
-}
-
-function warnOnce(blocks: HighlightedBlocks, message: string): void {
-  if (blocks.warned || !blocks.file) return;
-  blocks.warned = true;
-  const shown = relative(process.cwd(), blocks.file);
-  const name = shown && !shown.startsWith("..") ? shown : blocks.file;
-  console.warn(`[folio] The highlighted-code cache ${JSON.stringify(withoutControlCharacters(name))} ${message}.`);
+  if (blocks.file) warnCacheOnce(blocks.file, (name) => `The highlighted-code cache ${name} ${reason}: it is discarded and the code is highlighted afresh.`);
 }
 
 /** Keeps this build's blocks for the next one; called once the build is done. */
@@ -155,12 +144,6 @@ export function saveHighlightedBlocks(): void {
   cache = undefined;
   if (!blocks?.file || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
   const json = JSON.stringify(Object.fromEntries(blocks.used));
-  try {
-    // A folder (or anything but a file) where the file belongs was reported when read; it gives way.
-    if (blocks.warned) rmSync(blocks.file, { recursive: true, force: true });
-    writeFileAtomically(blocks.file, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
-  } catch (error) {
-    // A full disk or a read-only folder costs only the next build's time: a warning, not a failure.
-    warnOnce(blocks, `cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}): the next build highlights afresh`);
-  }
+  // A folder where the file belongs (reported when read) gives way; a write that fails is a warning.
+  keepInBuildCache(blocks.file, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
 }

@@ -215,4 +215,28 @@ test("should discard a cache entry that does not check and compute the fingerpri
   });
 });
 
+test("should warn once, not fail, when the fingerprint cannot be kept", async () => {
+  await withCache(async (entry) => {
+    await readPublicKey(PGP_FIXTURE);
+    const folder = join(entry(), "..");
+    // The folder was found usable when the build began; a file has taken its place since.
+    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(folder, "not a folder\n");
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
+    let key;
+    try {
+      key = await readPublicKey(PGP_FIXTURE);
+    } finally {
+      console.warn = warn;
+    }
+
+    assert.is(key?.fingerprint, PGP_FINGERPRINT);
+    assert.is(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0] ?? "", `${JSON.stringify(folder)} cannot be written (E`);
+    assert.is(readFileSync(folder, "utf8"), "not a folder\n");
+  });
+});
+
 test.run();

@@ -129,6 +129,24 @@ test(
   }),
 );
 
+test(
+  "should warn once, and go on, when the blocks cannot be kept",
+  withCache((dir, warnings) => {
+    const html = highlightCode(RUST, "rust");
+    // The folder was found usable when the build began; a file has taken its place since.
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, "not a folder\n");
+
+    saveHighlightedBlocks();
+
+    assert.is(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0] ?? "", `${JSON.stringify(dir)} cannot be written (E`);
+    assert.match(warnings[0] ?? "", "this build goes on without keeping its entries there");
+    assert.is(readFileSync(dir, "utf8"), "not a folder\n");
+    assert.is(highlightCode(RUST, "rust"), html);
+  }),
+);
+
 test("should accept highlight.js's own HTML and refuse anything added to it", () => {
   const code = "let a = \"<b>\" & 'c';";
   const html = highlightCode(code, "javascript");

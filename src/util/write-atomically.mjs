@@ -1,3 +1,4 @@
+// @ts-check
 import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -6,10 +7,13 @@ import { dirname } from "node:path";
  * Writes a file under another name and renames it into place, creating its folder: parallel
  * builds (the tests run several) sharing a cache never read half a file. A folder standing
  * where the file belongs (a damaged cache) is removed first, since renaming a file onto a
- * folder fails; the half-written file of a failed write is removed.
- * (src/eleventy/compiled-site.mjs has its own copy: it runs before our TypeScript is compiled.)
+ * folder fails; the half-written file of a failed write is removed. Plain JavaScript so that
+ * src/eleventy/compiled-site.mjs, which runs before our TypeScript is compiled, uses it too.
+ * @param {string} file
+ * @param {string | Uint8Array} data
+ * @returns {void}
  */
-export function writeFileAtomically(file: string, data: string | Uint8Array): void {
+export function writeFileAtomically(file, data) {
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {

@@ -1,0 +1,116 @@
+// @ts-check
+/*
+ * How every cache kind (compiled module, validators, social images, highlighted code, key
+ * fingerprints, GitHub's answers) checks its folder, keeps an entry and says what went wrong:
+ * one folder check, one atomic write, one warning channel. Plain JavaScript so that
+ * src/eleventy/compiled-site.mjs, which runs before our TypeScript is compiled, uses it as it
+ * is; the TypeScript side imports it through src/util/build-cache.ts.
+ *
+ * The cache is an input like any other: someone may delete it, fill its disk, or replace a
+ * folder with a file. None of that fails a build: a folder that cannot be used is ignored, an
+ * entry that cannot be written is not kept, each with one warning line (docs/robustness.md).
+ */
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { dirname, relative } from "node:path";
+import { withoutControlCharacters } from "./control-characters.mjs";
+import { writeFileAtomically } from "./write-atomically.mjs";
+
+/**
+ * Why `dir` cannot hold cache entries (the path at fault and the reason), or null when it can;
+ * creates it if need be.
+ * @param {string} dir
+ * @returns {{ path: string, reason: string } | null}
+ */
+export function folderProblem(dir) {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    // The nearest existing ancestor names the culprit: `.cache` is a file, say.
+    let blocker = dir;
+    while (dirname(blocker) !== blocker && isFolder(blocker) === undefined) blocker = dirname(blocker);
+    return isFolder(blocker) === false ? { path: blocker, reason: "is a file, not a folder" } : { path: dir, reason: `cannot be created (${codeOf(error)})` };
+  }
+  try {
+    accessSync(dir, constants.R_OK | constants.W_OK);
+  } catch {
+    return { path: dir, reason: "is not writable" };
+  }
+  return null;
+}
+
+/**
+ * True for a folder, false for anything else, undefined when nothing (reachable) is there.
+ * @param {string} path
+ * @returns {boolean | undefined}
+ */
+export function isFolder(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps an entry in the cache, written atomically (src/util/write-atomically.mjs). A write that
+ * fails (a full disk, a folder where the file belongs that cannot be removed) costs only the
+ * next build's time, so it is one warning line per folder, not a failed build.
+ * @param {string} file
+ * @param {string | Uint8Array} data
+ * @returns {boolean} whether the entry was kept
+ */
+export function keepInBuildCache(file, data) {
+  try {
+    writeFileAtomically(file, data);
+    return true;
+  } catch (error) {
+    const folder = dirname(file);
+    warnCacheOnce(folder, (name) => `The build cache ${name} cannot be written (${codeOf(error)}): this build goes on without keeping its entries there, and the next build computes them again.`);
+    return false;
+  }
+}
+
+/**
+ * Says that a cache folder cannot be used at all (`reason`, from `folderProblem`), once.
+ * @param {string} path
+ * @param {string} reason
+ * @returns {void}
+ */
+export function warnUnusableCache(path, reason) {
+  warnCacheOnce(path, (name) => `The build cache ${name} ${reason}: it is ignored and this build computes everything afresh.`);
+}
+
+/*
+ * One line per path at fault, however many caches it holds: `.cache` being a file is said
+ * once, not once by the compiled module's loader and again by each cache kind. The set lives on
+ * the global object because this module runs twice in a build: as itself, imported by
+ * src/eleventy/compiled-site.mjs, and bundled into the compiled site module.
+ */
+const WARNED = Symbol.for("folio.cache-warnings");
+
+/**
+ * The one warning channel of the caches: prints `[folio] {sentence}` unless a line about
+ * `path` was printed already in this process. `sentence` gets the path as shown (relative to
+ * the working folder when inside it, quoted, without control characters).
+ * @param {string} path
+ * @param {(name: string) => string} sentence
+ * @returns {void}
+ */
+export function warnCacheOnce(path, sentence) {
+  const global = /** @type {{ [WARNED]?: Set<string> }} */ (/** @type {unknown} */ (globalThis));
+  const warned = (global[WARNED] ??= new Set());
+  if (warned.has(path)) return;
+  warned.add(path);
+  const shown = relative(process.cwd(), path);
+  const name = shown && !shown.startsWith("..") ? shown : path;
+  console.warn(`[folio] ${sentence(JSON.stringify(withoutControlCharacters(name)))}`);
+}
+
+/**
+ * The error code of a file-system error, else the error as text.
+ * @param {unknown} error
+ * @returns {string}
+ */
+function codeOf(error) {
+  return /** @type {NodeJS.ErrnoException} */ (error)?.code ?? String(error);
+}
