@@ -1,5 +1,5 @@
 import { redact } from "../util/redact.ts";
-import { CONTROL_CHARACTER } from "../util/control-characters.ts";
+import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 /** One thing wrong with authored content: where it is, and what was expected there. */
 export interface ContentProblem {
@@ -39,17 +39,6 @@ function formatProblems(problems: readonly ContentProblem[]): string {
   });
   const head = problems.length === 1 ? "Invalid content" : `Invalid content (${problems.length} problems)`;
   return `${head}:\n  ${lines.join("\n  ")}`;
-}
-
-const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
-
-/**
- * The message goes to a terminal and names untrusted things (file names, keys, values), so a
- * control character in any of them is shown as `\u001b`, never sent: it could rewrite the
- * screen. JSON.stringify alone escapes C0 but not DEL or C1 (U+009B starts a sequence too).
- */
-function escapeControlCharacters(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
 }
 
 /** Collects problems from many files so the owner sees them all in one build. */

@@ -1,5 +1,6 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { CONTROL_CHARACTER, findControlCharacter } from "./control-characters.ts";
+import { findControlCharacter } from "./control-characters.ts";
+import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
  * The one function that makes output paths. Every file this build writes (API files, pages,
@@ -15,17 +16,11 @@ export class OutputPathError extends Error {
   /** Why the path was refused, in words (`it contains a backslash`). */
   readonly reason: string;
   constructor(path: string, reason: string) {
-    super(`Refusing to write ${printable(path)}: ${reason}; every output file must stay inside the output folder`);
+    // The path is quoted for a terminal: a control character is shown as `\u001b`, never sent.
+    super(`Refusing to write "${escapeControlCharacters(path)}": ${reason}; every output file must stay inside the output folder`);
     this.name = "OutputPathError";
     this.reason = reason;
   }
-}
-
-const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
-
-/** The path quoted for a terminal: a control character is shown as `\u001b`, never sent. */
-function printable(path: string): string {
-  return `"${path.replace(CONTROL_CHARACTERS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`)}"`;
 }
 
 /** Why `path` is not a plain relative path inside the output folder, or null when it is. */

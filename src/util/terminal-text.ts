@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from "./control-characters.ts";
+import { CONTROL_CHARACTER, withoutControlCharacters } from "./control-characters.ts";
 
 /*
  * The text check for files read in terminals (card.txt, card.ansi, blog/posts.txt): `curl` puts
@@ -24,4 +24,17 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 /** One line of text that is safe to print on a terminal: see the rules at the top of this file. */
 export function terminalText(text: string): string {
   return withoutControlCharacters(text.replace(LINE_BREAKS, " ")).replace(BIDI_CONTROLS, "");
+}
+
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+
+/**
+ * A message for the terminal that names untrusted things (file names, keys, values, paths):
+ * each control character is shown as `\u001b`, never sent, so it cannot rewrite the screen,
+ * while the owner still sees what is there. JSON.stringify alone escapes C0 but not DEL or C1
+ * (U+009B starts a sequence too). Used by error messages, which must keep every character
+ * visible; terminalText drops them instead, for text that is read, not debugged.
+ */
+export function escapeControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
 }
