@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { RAW_HTML_MODES } from "../markdown/raw-html.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
@@ -56,8 +57,8 @@ export const SiteFile = Type.Object(
       },
       { additionalProperties: false },
     ),
-    // What raw HTML in Markdown becomes (src/markdown/raw-html.ts); default escape.
-    markdown: Type.Optional(Type.Object({ raw_html: Type.Optional(Type.Union([Type.Literal("escape"), Type.Literal("sanitize"), Type.Literal("trust")], { expected: "one of escape, sanitize, trust" })) }, { additionalProperties: false })),
+    // What raw HTML in Markdown becomes (src/markdown/raw-html.ts, which lists the modes); default escape.
+    markdown: Type.Optional(Type.Object({ raw_html: Type.Optional(Type.Union(RAW_HTML_MODES.map((mode) => Type.Literal(mode)), { expected: `one of ${RAW_HTML_MODES.join(", ")}` })) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
