@@ -5,7 +5,10 @@ import { html, raw, type SafeHtml } from "../util/html.ts";
 
 /** OpenAPI descriptions are CommonMark: `code` and links render as such on the page. */
 function markdown(text: string): SafeHtml {
-  return raw(renderInline(text).html);
+  const rendered = renderInline(text);
+  // The descriptions are this project's own: a link the renderer refuses is a bug, so it stops the build.
+  if (rendered.problems.length > 0) throw new Error(`An API description has a refused link (${rendered.problems.map((p) => `${p.field} ${p.actual}`).join(", ")}): ${text}`);
+  return raw(rendered.html);
 }
 
 /*
