@@ -217,6 +217,28 @@ test(
 );
 
 test(
+  "should compile into a temporary folder, with one warning, when the module cannot be kept",
+  withProject(async (root) => {
+    // A folder whose path is long enough to be made, but not to hold the module's file: a write
+    // that fails after the folder passed its check, even for root (who may write anywhere).
+    let cacheDir = join(root, "cache");
+    while (cacheDir.length < 4060) cacheDir = join(cacheDir, "d".repeat(Math.min(200, 4060 - cacheDir.length)));
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (line: string) => warnings.push(line);
+    try {
+      const site = await loadCompiledSite(root, { cacheDir });
+      assert.is(site.answer, 1);
+    } finally {
+      console.warn = warn;
+    }
+    assert.is(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0] ?? "", "cannot be written (ENAMETOOLONG): this build goes on without keeping its entries there");
+    assert.not.ok(existsSync(join(cacheDir, "manifest.json")), "no manifest names a module that was not kept");
+  }),
+);
+
+test(
   "should name the file and line of a TypeScript error",
   withProject(async (root) => {
     write(root, "src/eleventy/site.ts", `export const answer: number = ;\n`);
