@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import * as assert from "uvu/assert";
-import { stackTraceLines, type BuildResult } from "./build-site.ts";
+import { listFiles, stackTraceLines, type BuildResult } from "./build-site.ts";
 
 /*
  * Shared assertions of the hostile-input suites (tests/e2e/hostile/): every hostile input is
@@ -33,6 +33,17 @@ export interface Refusal {
   /** The hostile value: it must appear in no output file (and, with `notInLog`, nowhere in the log). */
   hostile: string;
   notInLog?: boolean;
+  /**
+   * The output folder's files before the build; default none (buildSite makes a new empty
+   * folder). A refused build must leave exactly these: it publishes nothing at all.
+   */
+  outputBefore?: readonly string[];
+}
+
+/** Staging or set-aside folders a build left beside its output folder. */
+export function leftoversBeside(outDir: string): string[] {
+  const name = basename(outDir);
+  return readdirSync(dirname(outDir)).filter((entry) => entry.startsWith(`.${name}.staging-`) || entry.startsWith(`.${name}.old-`));
 }
 
 /** The build failed, said why in words (no stack trace), and published nothing of the hostile value. */
@@ -44,6 +55,10 @@ export function assertRefused(result: BuildResult, refusal: Refusal): void {
   }
   assert.equal(stackTraceLines(result.output), [], `no stack trace:\n${result.output}`);
   assert.equal(filesCarrying(result.outDir, refusal.hostile), [], "no output file carries the hostile value");
+  // The output folder itself is the proof that nothing was published: the build staged its
+  // files elsewhere and swapped nothing in.
+  assert.equal(listFiles(result.outDir), [...(refusal.outputBefore ?? [])].sort(), "a refused build publishes nothing");
+  assert.equal(leftoversBeside(result.outDir), [], "no staging folder is left behind");
   if (refusal.notInLog) assert.not.ok(result.output.includes(refusal.hostile), `the log must not carry the hostile value:\n${result.output}`);
 }
 
