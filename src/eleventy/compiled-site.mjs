@@ -55,10 +55,12 @@ export async function loadCompiledSite(root, options = {}) {
   if (found) return importModule(join(cacheDir, found.module));
   const compiled = await compile(root, entries, cacheDir);
   pruneOldModules(cacheDir, 4);
-  // The manifest last, and only over a module that was kept: it never names a missing module.
-  const kept = Object.entries(compiled.files).every(([name, text]) => keepInBuildCache(join(cacheDir, name), text)) && keepInBuildCache(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
-  // A full disk, a folder where a file belongs that cannot be removed: warned, compiled all the same.
+  // A full disk, a folder where a file belongs that cannot be removed: warned, and compiled
+  // where it can be written. The manifest comes last, so it never names a module not kept; one
+  // not written costs the next build a compile.
+  const kept = Object.entries(compiled.files).every(([name, text]) => keepInBuildCache(join(cacheDir, name), text));
   if (!kept) return importModule(await compileIntoTemporaryFolder(root, entries));
+  keepInBuildCache(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
   return importModule(join(cacheDir, compiled.manifest.module));
 }
 
