@@ -119,10 +119,14 @@ function parseBaseUrl(value: string, source: string): { origin: string; path: st
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
 }
 
+const LAST_SECOND_OF_9999 = 253_402_300_799;
+
 function buildClock(epoch: string | undefined): Date {
   if (epoch === undefined || epoch.trim() === "") return new Date(Math.floor(Date.now() / 1000) * 1000);
-  if (!/^\d+$/.test(epoch.trim())) {
-    throw new ContentError([{ file: "SOURCE_DATE_EPOCH", field: "(environment)", expected: "whole seconds since 1970-01-01 UTC", actual: epoch }]);
+  // Up to the last second of 9999, like every date the content may hold: a later clock makes
+  // dates that neither ISO 8601's four-digit years nor the API's date-time fields can write.
+  if (!/^\d{1,12}$/.test(epoch.trim()) || Number(epoch.trim()) > LAST_SECOND_OF_9999) {
+    throw new ContentError([{ file: "SOURCE_DATE_EPOCH", field: "(environment)", expected: "whole seconds since 1970-01-01 UTC, up to 253402300799 (the end of 9999)", actual: epoch }]);
   }
   return new Date(Number(epoch.trim()) * 1000);
 }

@@ -186,4 +186,13 @@ test("should refuse a SITE_URL with a password without printing the password", (
   assert.not.match(message, /s3cretPAT/);
 });
 
+test("should refuse a SOURCE_DATE_EPOCH past the end of year 9999", async () => {
+  for (const epoch of ["253402300800", "99999999999999"]) {
+    const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: epoch })));
+    assert.equal(problems.map((p) => p.file), ["SOURCE_DATE_EPOCH"], epoch);
+  }
+  const last = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "253402300799" }));
+  assert.is(last.buildTime.toISOString(), "9999-12-31T23:59:59.000Z");
+});
+
 test.run();
