@@ -7,7 +7,7 @@
 // docs/deployment.md, "How the output is written"). A failed or killed build leaves the
 // previous output as it was.
 import { constants } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Eleventy } from "@11ty/eleventy";
 import { OUTPUT_DIR } from "../.eleventy.js";
@@ -15,10 +15,12 @@ import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.mjs";
 import {
   checkOutputFolder,
   makeStagingFolder,
+  OUTPUT_MARKER,
   OutputFolderError,
   removeLeftovers,
   removeStagingFolder,
   replaceOutputFolder,
+  writeOutputMarker,
 } from "../src/util/output-folder.mjs";
 
 const { values } = parseArgs({
@@ -41,7 +43,8 @@ function fail(message) {
 }
 
 try {
-  // The project and its content must survive the output folder being replaced.
+  // The project and its content must survive the output folder being replaced, and so must a
+  // folder of files no build of this site wrote (`--output=docs`).
   checkOutputFolder(outputDir, [process.cwd(), process.env.CONTENT_DIR || "content"]);
   removeLeftovers(outputDir);
   staging = makeStagingFolder(outputDir);
@@ -60,11 +63,13 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
 // source "cli": like Eleventy's own command line, --output wins over the config's directories.
 const eleventy = new Eleventy(undefined, staging, { source: "cli", quietMode: values.quiet, configPath: values.config });
 // Eleventy prints a failed build's error with every error it wraps and the innermost stack; a
-// file-system fault is the owner's to fix, so it is printed here as one sentence instead.
+// file-system fault in the output, staging, cache or content folder is the owner's to fix, so
+// it is printed here as one sentence instead. Any other (a failed read of our own files) is a
+// bug or a broken install, and keeps its stack.
 const errorHandler = eleventy.errorHandler;
 const printError = errorHandler.once.bind(errorHandler);
 errorHandler.once = (type, error, message) => {
-  if (!fsFaultOf(error)) printError(type, error, message);
+  if (!ownersFault(error)) printError(type, error, message);
 };
 
 try {
@@ -72,7 +77,7 @@ try {
   // compiling the configuration and our code): that one is printed here.
   await eleventy.init();
 } catch (error) {
-  const fault = fsFaultOf(error);
+  const fault = ownersFault(error);
   fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
 }
 try {
@@ -80,13 +85,20 @@ try {
 } catch (error) {
   // Eleventy has already printed any other error (the file, field and expected value, or the
   // list of files that break the OpenAPI description).
-  const fault = fsFaultOf(error);
+  const fault = ownersFault(error);
   fail(fault ? stagedFault(fault) : undefined);
 }
 try {
+  // The mark of a folder a build of this site wrote, which the next build may replace.
+  writeOutputMarker(join(/** @type {string} */ (staging), OUTPUT_MARKER));
   replaceOutputFolder(/** @type {string} */ (staging), outputDir);
 } catch (error) {
   fail(outputFault(error));
+}
+
+/** The file-system fault behind `error` when it is the owner's to fix (src/util/fs-fault.mjs). */
+function ownersFault(error) {
+  return fsFaultOf(error, staging ? [outputDir, staging] : [outputDir]);
 }
 
 /** A fault while writing the staging folder, named by the path the file would have had in the output folder. */
@@ -97,7 +109,7 @@ function stagedFault(fault) {
 /** What went wrong with the output folder: one sentence for the owner, or a bug's full story. */
 function outputFault(error) {
   if (error instanceof OutputFolderError) return error.message;
-  const fault = fsFaultOf(error);
+  const fault = ownersFault(error);
   return fault ? describeFsFault(fault, outputDir) : describe(error);
 }
 

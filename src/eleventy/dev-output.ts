@@ -1,6 +1,6 @@
 import { readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { outputHolds } from "../util/output-folder.mjs";
+import { checkBuildOutput, outputHolds } from "../util/output-folder.mjs";
 
 /*
  * `npm run build` stages each build and swaps it in whole (scripts/build.mjs); `npm start`
@@ -12,11 +12,15 @@ import { outputHolds } from "../util/output-folder.mjs";
  */
 
 /**
- * Whether this build may delete in `outputDir`: never when the folder holds the project or its
- * content (`--output=.` by mistake), which would delete the sources.
+ * Whether this build may delete in `outputDir`, asked before it writes there: never when the
+ * folder holds the project or its content (`--output=.` by mistake), which would delete the
+ * sources; and a folder holding files no build of this site wrote stops the build
+ * (`OutputFolderError`), as `npm run build` does, before a file of it is overwritten.
  */
 export function mayClean(outputDir: string, keep: readonly string[]): boolean {
-  return !keep.some((folder) => outputHolds(outputDir, folder));
+  if (keep.some((folder) => outputHolds(outputDir, folder))) return false;
+  checkBuildOutput(outputDir);
+  return true;
 }
 
 /** Deletes every file under `outputDir` that is not in `written` (absolute paths), then the folders left empty. */

@@ -3,8 +3,8 @@ import { relative, resolve, sep } from "node:path";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
-import { isStagingFolder } from "../util/output-folder.mjs";
-import { forgetOutputFiles, outputFilesMade } from "../util/output-path.ts";
+import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "../util/output-folder.mjs";
+import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
 import { blogContent, blogModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
@@ -94,9 +94,18 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
 
-  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+  // Whether this build cleans its output folder, decided before anything is written there
+  // (dev-output.ts). Not async, and this plugin's listener comes first: when it throws, Eleventy
+  // calls no later listener, so no plugin writes into a folder of someone else's files.
+  let cleans = false;
+  eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
     forgetOutputFiles();
+    cleans = !isStagingFolder(directories.output) && mayClean(directories.output, [process.cwd(), contentDir]);
+    // So that the next build may clean this folder again (src/util/output-folder.mjs).
+    if (cleans) writeOutputMarker(outputFile(directories.output, OUTPUT_MARKER));
+  });
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
     // Copied here, not by Eleventy's passthrough copy, which would publish a whole folder
     // (drafts' images, symbolic links) rather than what the published pages show.
     const config = await siteConfig();
@@ -109,7 +118,6 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     // A staged build's folder holds only its own files; an unstaged one (`npm start`) is cleaned
     // here, before anything is awaited, so the after-build steps of later plugins (the
     // _headers file) see and add to the cleaned folder.
-    const cleans = !isStagingFolder(outputDir) && mayClean(outputDir, [process.cwd(), contentDir]);
     if (cleans) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];

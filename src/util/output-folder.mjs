@@ -6,11 +6,14 @@
  * renaming. Plain JavaScript: scripts/build.mjs uses it before our TypeScript is compiled.
  */
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** A problem with the output folder itself, said in one sentence (no stack trace). */
 export class OutputFolderError extends Error {
+  /** Eleventy prints the message without our stack (`npm start`): the sentence is all there is. */
+  skipOriginalStack = true;
+
   /** @param {string} message */
   constructor(message) {
     super(message);
@@ -50,8 +53,60 @@ export function outputHolds(outputDir, folder) {
 }
 
 /**
+ * The file every build writes at the top of its output (scripts/build.mjs into its staging
+ * folder once the build passed, src/eleventy/portfolio-plugin.ts for `npm start`): a folder carrying it is one a build
+ * of this site wrote, which the next build may replace or clean. It is published with the rest
+ * (docs/deployment.md): one line, nothing secret.
+ */
+export const OUTPUT_MARKER = ".folio-output";
+
+/**
+ * Writes the marker into `file` (the `OUTPUT_MARKER` file of an output folder).
+ * @param {string} file
+ */
+export function writeOutputMarker(file) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, "This folder is the output of a build of this site; the next build replaces it.\n");
+}
+
+/**
+ * Whether a build may replace or clean `dir`: it is missing or empty, or a build of this site
+ * wrote it. A build replaces or cleans its output folder as a whole, so `--output=docs` must
+ * not delete the docs.
+ * @param {string} dir
+ * @returns {boolean}
+ */
+export function isBuildOutput(dir) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return true;
+    throw error;
+  }
+  if (names.length === 0 || names.includes(OUTPUT_MARKER)) return true;
+  // A `_site` written before builds left the marker: the two files every build has written
+  // at its top since the site had an API. Kept so that the first build after an upgrade
+  // replaces the owner's existing output rather than refusing it.
+  return names.includes("index.html") && lstatSync(join(dir, "api", "openapi.json"), { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/**
+ * Refuses an output folder that holds files no build of this site wrote (`--output=docs`):
+ * the build would delete them.
+ * @param {string} outputDir
+ */
+export function checkBuildOutput(outputDir) {
+  const out = resolve(outputDir);
+  if (!isBuildOutput(out)) {
+    throw new OutputFolderError(`The output folder ${out} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.`);
+  }
+}
+
+/**
  * Refuses an output folder the build cannot replace as a whole: a file, a symbolic link (the
- * link, not its target, would be replaced), or a folder holding the project or its content.
+ * link, not its target, would be replaced), a folder holding the project or its content, or
+ * one holding files no build of this site wrote.
  * @param {string} outputDir
  * @param {readonly string[]} keep folders that must never be inside the output folder (the project, the content)
  */
@@ -72,14 +127,18 @@ export function checkOutputFolder(outputDir, keep) {
   }
   if (found.isSymbolicLink()) throw new OutputFolderError(`The output folder ${out} is a symbolic link, and a build replaces the link, not what it points to: pass --output=<the real folder>.`);
   if (!found.isDirectory()) throw new OutputFolderError(`The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`);
+  checkBuildOutput(out);
 }
 
 /**
  * Whether a process with this id is running (a build that is still writing its staging folder).
+ * Our own id counts as not running: `removeLeftovers` runs before this build makes anything,
+ * so a folder named with it is from a killed build that had the same id (in a container a
+ * build often gets the same small id every run).
  * @param {number} pid
  */
 function isRunning(pid) {
-  if (pid === process.pid) return true;
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildSite, copyContent, listFiles, makeTempDir, removeDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
 import { startDevServer, waitFor } from "./support/dev-server.ts";
+import { OUTPUT_MARKER } from "../../src/util/output-folder.mjs";
 
 /*
  * `_site` is the output of exactly one successful build: a second build into the same folder
@@ -111,6 +112,20 @@ test("should leave the previous output untouched when the new build fails valida
   assert.equal(stackTraceLines(failed.output), []);
   assert.equal(snapshot(outDir), before, "the output folder is byte-identical to before");
   assert.equal(leftoversBeside(outDir), []);
+});
+
+test("should mark its output, and replace an empty folder and a previous build's", () => {
+  // freshDir was a new, empty folder; outDir held the first build (and a file where `api` was).
+  for (const dir of [outDir, freshDir]) assert.ok(existsSync(join(dir, OUTPUT_MARKER)), dir);
+  assert.ok(firstFiles.includes(OUTPUT_MARKER), "the first build marked its output too");
+});
+
+test("should replace a build's output from before the marker (index.html and api/openapi.json at its top)", async () => {
+  rmSync(join(outDir, OUTPUT_MARKER));
+  writeFileSync(join(outDir, "stale.html"), "a page a build from before the marker left");
+  const result = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir });
+  assert.is(result.status, 0, result.output);
+  assert.equal(snapshot(outDir), snapshot(freshDir), "exactly what a fresh build leaves, marker included");
 });
 
 test("should keep the dev server's folder to one build: deleted posts go, rejected builds are not served", async () => {

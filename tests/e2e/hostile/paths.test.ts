@@ -1,10 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildSite, copyContent, listFiles, makeTempDir, removeDir, stackTraceLines, type BuildResult } from "../support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
+import { OUTPUT_MARKER } from "../../../src/util/output-folder.mjs";
 
 /*
  * Hostile paths: symbolic links in the content folder, names that would leave the output
@@ -57,7 +59,11 @@ test.before(async () => {
   const previous = makeTempDir("previous");
   dirs.push(previous);
   writeFileSync(join(previous, "index.html"), "the previous build");
-  longNameBefore = new Map([["index.html", "the previous build"]]);
+  writeFileSync(join(previous, OUTPUT_MARKER), "a build's");
+  longNameBefore = new Map([
+    [OUTPUT_MARKER, "a build's"],
+    ["index.html", "the previous build"],
+  ]);
 
   [unreferencedLink, referencedLink, longName] = await Promise.all([
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: unreferenced }),
@@ -146,6 +152,32 @@ test("should refuse an output folder that holds the content", async () => {
   assert.match(result.stderr, `The output folder ${dir} holds ${join(dir, "x")}`);
   assert.ok(existsSync(join(dir, "x/site.yaml")), "the content is untouched");
   assert.equal(filesCarrying(dir, "<html"), [], "nothing was built into it");
+});
+
+test("should refuse an output folder of files no build wrote (--output=docs), with and without staging, and leave it as it was", async () => {
+  const docs = makeTempDir("docs");
+  dirs.push(docs);
+  cpSync("docs", docs, { recursive: true });
+  const before = new Map(listFiles(docs).map((file) => [file, readFileSync(join(docs, file), "base64")]));
+  assert.ok(before.size > 3);
+  const sentence = `The output folder ${docs} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.`;
+
+  const staged = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, outDir: docs });
+  assert.is.not(staged.status, 0, staged.output);
+  assert.is(staged.stderr.trim(), sentence);
+  // `npx eleventy` (and `npm start`) write in place and clean after: the same rule, before any plugin writes.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "CONTENT_DIR" && !name.startsWith("GITHUB_")));
+  const inPlace = spawnSync(process.execPath, ["node_modules/@11ty/eleventy/cmd.cjs", `--output=${docs}`, "--quiet"], {
+    encoding: "utf8",
+    env: { ...env, SITE_URL, SOURCE_DATE_EPOCH: String(EPOCH), NO_COLOR: "1" },
+    timeout: 60_000,
+  });
+  assert.is.not(inPlace.status, 0, inPlace.stderr);
+  assert.ok(inPlace.stderr.includes(sentence), inPlace.stderr);
+  assert.equal(stackTraceLines(`${inPlace.stdout}\n${inPlace.stderr}`), [], inPlace.stderr);
+
+  // Byte-identical: no file was added (no page, no social image, no marker), changed or deleted.
+  assert.equal(new Map(listFiles(docs).map((file) => [file, readFileSync(join(docs, file), "base64")])), before);
 });
 
 test.run();

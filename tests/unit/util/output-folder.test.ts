@@ -5,8 +5,10 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   checkOutputFolder,
+  isBuildOutput,
   isStagingFolder,
   makeStagingFolder,
+  OUTPUT_MARKER,
   OutputFolderError,
   outputHolds,
   removeLeftovers,
@@ -59,7 +61,8 @@ test("should remove what killed builds left, but not a running build's staging f
   mkdirSync(out);
   const killed = join(root, `._site.staging-${DEAD_PID}-0badc0de`);
   const setAside = join(root, `._site.old-${DEAD_PID}-0badc0de`);
-  const running = join(root, `._site.staging-${process.pid}-0123abcd`);
+  // Another process that is running (the one that started these tests).
+  const running = join(root, `._site.staging-${process.ppid}-0123abcd`);
   const otherSite = join(root, `._other.staging-${DEAD_PID}-0badc0de`);
   for (const dir of [killed, setAside, running, otherSite]) mkdirSync(dir);
   removeLeftovers(out);
@@ -74,6 +77,53 @@ test("should put back the previous output of a build killed between its two rena
   removeLeftovers(out);
   assert.is(readFileSync(join(out, "index.html"), "utf8"), "previous");
   assert.not.ok(existsSync(setAside));
+});
+
+test("should take leftovers named with this process's own id as a killed build's", () => {
+  // In a container a build often gets the same small id as the killed one before it; nothing
+  // beside the output folder is this build's yet when removeLeftovers runs.
+  const out = join(root, "_site");
+  const staging = join(root, `._site.staging-${process.pid}-0badc0de`);
+  const setAside = join(root, `._site.old-${process.pid}-0badc0de`);
+  mkdirSync(staging);
+  mkdirSync(setAside);
+  writeFileSync(join(setAside, "index.html"), "previous");
+  removeLeftovers(out);
+  assert.equal(readdirSync(root), ["_site"]);
+  assert.is(readFileSync(join(out, "index.html"), "utf8"), "previous", "the set-aside output is put back");
+});
+
+test("should refuse an output folder holding files no build wrote, and leave it as it was", () => {
+  const docs = join(root, "docs");
+  mkdirSync(join(docs, "guide"), { recursive: true });
+  writeFileSync(join(docs, "deployment.md"), "# Deployment");
+  writeFileSync(join(docs, "guide/index.html"), "<p>a guide</p>");
+  assert.throws(
+    () => checkOutputFolder(docs, []),
+    isFolderError(new RegExp(`^The output folder ${docs} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>\.$`)),
+  );
+  assert.equal(readdirSync(docs).sort(), ["deployment.md", "guide"]);
+  assert.is(readFileSync(join(docs, "deployment.md"), "utf8"), "# Deployment");
+  // An index.html alone (or an API description alone) is not enough to pass for a build's.
+  writeFileSync(join(docs, "index.html"), "<p>docs</p>");
+  assert.not.ok(isBuildOutput(docs));
+});
+
+test("should accept a missing or empty folder, a marked one, and a build's from before the marker", () => {
+  const empty = join(root, "empty");
+  mkdirSync(empty);
+  const marked = join(root, "marked");
+  mkdirSync(marked);
+  writeFileSync(join(marked, OUTPUT_MARKER), "x");
+  writeFileSync(join(marked, "stale.html"), "a page a later build no longer writes");
+  const before = join(root, "before");
+  mkdirSync(join(before, "api"), { recursive: true });
+  writeFileSync(join(before, "index.html"), "home");
+  writeFileSync(join(before, "api/openapi.json"), "{}");
+  for (const dir of [join(root, "absent"), empty, marked, before]) {
+    checkOutputFolder(dir, []);
+    assert.ok(isBuildOutput(dir), dir);
+  }
 });
 
 test("should refuse an output folder that is a file or a symbolic link", () => {
