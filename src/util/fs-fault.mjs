@@ -1,6 +1,6 @@
 // @ts-check
 import { lstatSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /*
  * File-system faults of a build, in one sentence for the site owner: which path, what went
@@ -57,27 +57,65 @@ export function placesFromEnvironment(env = process.env) {
 
 /**
  * The file-system fault behind an error, walking the errors Eleventy wraps around it
- * (`originalError`, then `cause`); undefined when there is none.
+ * (`originalError`, then `cause`), when it is the owner's to fix: its path is in, beside or
+ * above one of `outputDirs` (the output folder, its staging folder and the parents made for
+ * them), in a cache or in the content folder. Undefined otherwise: a failed read of our own
+ * files (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is
+ * printed with its stack. A full disk is the owner's wherever it happens (a failed write may
+ * carry no path at all).
  * @param {unknown} error
+ * @param {readonly string[]} [outputDirs] the output folder and the staging folder, when there is one
+ * @param {Places} [places] the content folder and the caches (default: from the environment)
  * @returns {FsFault | undefined}
  */
-export function fsFaultOf(error) {
+export function fsFaultOf(error, outputDirs = [], places = placesFromEnvironment()) {
   const seen = new Set();
   let current = error;
   while (current instanceof Error && !seen.has(current)) {
     seen.add(current);
     const { code, path, dest } = /** @type {NodeJS.ErrnoException & { dest?: unknown }} */ (current);
     if (typeof code === "string" && Object.hasOwn(ADVICE, code)) {
-      return {
+      const fault = {
         code: /** @type {keyof typeof ADVICE} */ (code),
         path: typeof path === "string" ? path : undefined,
         dest: typeof dest === "string" ? dest : undefined,
       };
+      return fault.code === "ENOSPC" || isOwners(fault, outputDirs, places) ? fault : undefined;
     }
     const inner = /** @type {{ originalError?: unknown }} */ (current).originalError ?? current.cause;
     current = inner;
   }
   return undefined;
+}
+
+/**
+ * Whether every path the fault carries (and it carries one) lies where the owner's settings
+ * put it: see `fsFaultOf`.
+ * @param {FsFault} fault
+ * @param {readonly string[]} outputDirs
+ * @param {Places} places
+ * @returns {boolean}
+ */
+function isOwners(fault, outputDirs, places) {
+  const paths = [fault.path, fault.dest].filter((path) => path !== undefined);
+  const owners = (/** @type {string} */ path) =>
+    outputDirs.some((out) => isInside(path, out) || isInside(out, path) || isBeside(path, out)) ||
+    places.caches.some((cache) => isInside(path, cache.dir)) ||
+    isInside(path, places.content);
+  return paths.length > 0 && paths.every(owners);
+}
+
+/**
+ * Whether `path` is in a folder a build puts beside the output folder `out`: its staging folder
+ * or the previous output set aside (`.{name}.staging-…`, `.{name}.old-…`, src/util/output-folder.mjs).
+ * @param {string} path
+ * @param {string} out
+ * @returns {boolean}
+ */
+function isBeside(path, out) {
+  const outDir = resolve(out);
+  const rest = relative(dirname(outDir), resolve(path));
+  return rest.startsWith(`.${basename(outDir)}.`) && !isAbsolute(rest);
 }
 
 /**

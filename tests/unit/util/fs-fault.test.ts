@@ -16,26 +16,75 @@ function wrapped(inner: Error): Error {
   return Object.assign(new Error("Problem writing Eleventy templates"), { originalError: middle });
 }
 
+const places = {
+  content: "/srv/repo/content",
+  caches: [
+    { dir: "/srv/repo/.cache/github", name: "GitHub answer cache", setting: "GITHUB_CACHE_DIR" },
+    { dir: "/srv/repo/.cache", name: "build cache", setting: "FOLIO_CACHE_DIR" },
+  ],
+};
+
+/** The output folder and its staging folder, as scripts/build.mjs passes them. */
+const outputs = ["/srv/site", "/srv/.site.staging-7-0badc0de"];
+
+/** `fsFaultOf` as scripts/build.mjs calls it. */
+const faultOf = (error: unknown) => fsFaultOf(error, outputs, places);
+
 test("should find the file-system fault under the errors Eleventy wraps around it", () => {
-  const fault = fsFaultOf(wrapped(fsError("EACCES", "/srv/site/index.html")));
+  const fault = faultOf(wrapped(fsError("EACCES", "/srv/site/index.html")));
   assert.equal(fault, { code: "EACCES", path: "/srv/site/index.html", dest: undefined });
 });
 
 test("should find a fault given as an error's cause", () => {
-  assert.is(fsFaultOf(new Error("copy failed", { cause: fsError("ENOSPC", "/srv/site/a.png") }))?.code, "ENOSPC");
+  assert.is(faultOf(new Error("copy failed", { cause: fsError("ENOSPC", "/srv/site/a.png") }))?.code, "ENOSPC");
 });
 
 test("should find no fault in a content error or a bug", () => {
-  assert.is(fsFaultOf(new Error("Invalid content")), undefined);
-  assert.is(fsFaultOf(wrapped(new TypeError("x is undefined"))), undefined);
-  assert.is(fsFaultOf(fsError("ENOENT", "/srv/site/missing")), undefined, "a missing file is not an output-folder fault");
-  assert.is(fsFaultOf("EACCES"), undefined);
+  assert.is(faultOf(new Error("Invalid content")), undefined);
+  assert.is(faultOf(wrapped(new TypeError("x is undefined"))), undefined);
+  assert.is(faultOf(fsError("ENOENT", "/srv/site/missing")), undefined, "a missing file is not an output-folder fault");
+  assert.is(faultOf("EACCES"), undefined);
+});
+
+test("should find a fault in the output folder, its staging folder, its parents, the caches and the content", () => {
+  for (const path of [
+    "/srv/site/blog/index.html",
+    "/srv/.site.staging-7-0badc0de/api/v1/stats.json",
+    "/srv/.site.old-9-0badc0de",
+    "/srv",
+    "/srv/repo/.cache/github/answers/3f2a.json",
+    "/srv/repo/.cache/validators/content.js",
+    "/srv/repo/content/blog/images/map.png",
+  ]) {
+    assert.is(faultOf(wrapped(fsError("EACCES", path)))?.path, path, path);
+  }
+  assert.is(faultOf(fsError("EEXIST", "/srv/.site.staging-7-0badc0de", "/srv/site"))?.code, "EEXIST", "a rename between two of them");
+});
+
+test("should leave a failed read of our own files to be printed with its stack", () => {
+  for (const path of [
+    "/srv/repo/site-assets",
+    "/srv/repo/.cache-old/x",
+    "/srv/repo/node_modules/@11ty/eleventy/src/Eleventy.js",
+    "/srv/site-assets/site.css",
+    "/srv/.other.staging-7-0badc0de",
+  ]) {
+    assert.is(faultOf(wrapped(fsError("EACCES", path))), undefined, path);
+  }
+  assert.is(faultOf(fsError("EISDIR", "/srv/repo/content/x.md", "/srv/repo/src/x.md")), undefined, "both paths it names must be the owner's");
+  assert.is(faultOf(fsError("EACCES")), undefined, "a fault that names no path");
+  assert.is(fsFaultOf(fsError("EACCES", "/srv/site/index.html"), [], places), undefined, "no output folder given");
+});
+
+test("should take a full disk as the owner's wherever it is, even without a path", () => {
+  assert.is(faultOf(fsError("ENOSPC"))?.code, "ENOSPC");
+  assert.is(faultOf(fsError("ENOSPC", "/srv/repo/src/x.ts"))?.code, "ENOSPC");
 });
 
 test("should stop at an error that wraps itself", () => {
   const loop: Error & { originalError?: unknown } = new Error("loop");
   loop.originalError = loop;
-  assert.is(fsFaultOf(loop), undefined);
+  assert.is(faultOf(loop), undefined);
 });
 
 test("should say in one sentence which path failed, why, and what to do, for every code", () => {
@@ -50,7 +99,7 @@ test("should say in one sentence which path failed, why, and what to do, for eve
     EEXIST: /already exists.*move it away/,
   };
   for (const [code, words] of Object.entries(advice)) {
-    const sentence = describeFsFault(fsFaultOf(fsError(code, "/srv/site/api/v1/stats.json"))!);
+    const sentence = describeFsFault(faultOf(fsError(code, "/srv/site/api/v1/stats.json"))!);
     assert.ok(sentence.startsWith(`Cannot write /srv/site/api/v1/stats.json: `), sentence);
     assert.match(sentence, words);
     assert.match(sentence, `(${code})`);
@@ -75,16 +124,8 @@ test("should name the file that stands where a folder is needed", () => {
   }
 });
 
-const places = {
-  content: "/srv/repo/content",
-  caches: [
-    { dir: "/srv/repo/.cache/github", name: "GitHub answer cache", setting: "GITHUB_CACHE_DIR" },
-    { dir: "/srv/repo/.cache", name: "build cache", setting: "FOLIO_CACHE_DIR" },
-  ],
-};
-
 test("should name the GitHub cache file a folder stands on, and advise deleting the cache or GITHUB_CACHE_DIR", () => {
-  const fault = fsFaultOf(wrapped(fsError("EISDIR", "/srv/repo/.cache/github/answers/3f2a.json")))!;
+  const fault = faultOf(wrapped(fsError("EISDIR", "/srv/repo/.cache/github/answers/3f2a.json")))!;
   const sentence = describeFsFault(fault, "/srv/site.staging", places);
 
   assert.ok(sentence.startsWith("Cannot use /srv/repo/.cache/github/answers/3f2a.json, in the GitHub answer cache (/srv/repo/.cache/github): a folder stands where a file is needed (EISDIR)"), sentence);
@@ -95,7 +136,7 @@ test("should name the GitHub cache file a folder stands on, and advise deleting 
 });
 
 test("should advise deleting the build cache or FOLIO_CACHE_DIR for a fault in the build cache", () => {
-  const sentence = describeFsFault(fsFaultOf(fsError("EACCES", "/srv/repo/.cache/validators/content.js"))!, "/srv/site", places);
+  const sentence = describeFsFault(faultOf(fsError("EACCES", "/srv/repo/.cache/validators/content.js"))!, "/srv/site", places);
 
   assert.ok(sentence.startsWith("Cannot use /srv/repo/.cache/validators/content.js, in the build cache (/srv/repo/.cache): permission denied (EACCES)"), sentence);
   assert.match(sentence, "set FOLIO_CACHE_DIR=<another folder>");
@@ -104,14 +145,14 @@ test("should advise deleting the build cache or FOLIO_CACHE_DIR for a fault in t
 });
 
 test("should name a content file and advise fixing it, not --output, for a fault in the content folder", () => {
-  const sentence = describeFsFault(fsFaultOf(fsError("EACCES", "/srv/repo/content/blog/images/map.png"))!, "/srv/site", places);
+  const sentence = describeFsFault(faultOf(fsError("EACCES", "/srv/repo/content/blog/images/map.png"))!, "/srv/site", places);
 
   assert.is(sentence, "Cannot read /srv/repo/content/blog/images/map.png, in the content folder (/srv/repo/content): permission denied (EACCES); give the user running the build access to it, then build again.");
 });
 
 test("should keep the --output advice for a path in the output folder, or beside it", () => {
-  const inside = describeFsFault(fsFaultOf(fsError("EISDIR", "/srv/site/api/v1/stats.json"))!, "/srv/site", places);
-  const beside = describeFsFault(fsFaultOf(fsError("EACCES", "/srv/.site.staging-1"))!, "/srv/site", places);
+  const inside = describeFsFault(faultOf(fsError("EISDIR", "/srv/site/api/v1/stats.json"))!, "/srv/site", places);
+  const beside = describeFsFault(faultOf(fsError("EACCES", "/srv/.site.staging-1"))!, "/srv/site", places);
 
   assert.ok(inside.startsWith("Cannot write /srv/site/api/v1/stats.json: a folder stands where a file is needed (EISDIR)"), inside);
   assert.match(inside, "pass --output=<another folder>");
@@ -119,7 +160,7 @@ test("should keep the --output advice for a path in the output folder, or beside
 });
 
 test("should tell the output folder from a cache whose name merely starts like it", () => {
-  const sentence = describeFsFault(fsFaultOf(fsError("EROFS", "/srv/repo/.cache-old/x"))!, "/srv/site", places);
+  const sentence = describeFsFault({ code: "EROFS", path: "/srv/repo/.cache-old/x", dest: undefined }, "/srv/site", places);
 
   assert.match(sentence, "pass --output=", "`.cache-old` is not inside `.cache`");
 });
@@ -133,7 +174,8 @@ test("should take the content folder and the caches from the environment, relati
       { dir: "/var/cache/folio", name: "build cache", setting: "FOLIO_CACHE_DIR" },
     ],
   });
-  const sentence = describeFsFault(fsFaultOf(fsError("EISDIR", join(process.cwd(), ".cache/github/a.json")))!, "/srv/site", fromEnv);
+  const fault = fsFaultOf(fsError("EISDIR", join(process.cwd(), ".cache/github/a.json")), [], fromEnv);
+  const sentence = describeFsFault(fault!, "/srv/site", fromEnv);
   assert.match(sentence, "in the GitHub answer cache (.cache/github)");
 });
 
