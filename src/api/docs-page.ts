@@ -95,11 +95,23 @@ function endpoint(server: string, path: string, op: OperationDoc): SafeHtml {
 <p>${op.summary}. ${markdown(op.description)}</p>
 ${(op.parameters ?? []).map((param) => html`<p class="values">Parameter <code>${param.name}</code>: ${markdown(param.description ?? "")}. Values: ${(param.schema?.enum ?? []).map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`)}</p>`)}
 <p>Response <code>200</code> as <code>${mediaType}</code>: ${typeText(media.schema)}. ${op.responses["404"] ? "Unknown values answer 404 with the site's HTML page." : ""}</p>
-<p>Example: <a href="${example}">${example}</a></p></article>`;
+${example === null
+    ? html`<p>Example: none yet, since no ${path.match(/\{([^}]+)\}/)?.[1] ?? "value"} exists in this build.</p></article>`
+    : html`<p>Example: <a href="${example}">${example}</a></p></article>`}`;
 }
 
-function exampleUrl(server: string, path: string, parameters: Parameter[]): string {
-  return server + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameters.find((p) => p.name === name)?.schema?.enum?.[0] ?? name));
+/**
+ * The path with each parameter set to its first value, or null when a parameter has none yet
+ * (a blog before its first post has no slug): a link there would be dead.
+ */
+function exampleUrl(server: string, path: string, parameters: Parameter[]): string | null {
+  let missing = false;
+  const url = server + path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const first = parameters.find((p) => p.name === name)?.schema?.enum?.[0];
+    if (first === undefined) missing = true;
+    return encodeURIComponent(first ?? name);
+  });
+  return missing ? null : url;
 }
 
 function schemaSection(name: string, schema: Schema): SafeHtml {
