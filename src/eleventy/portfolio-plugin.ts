@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
+import { checkSecrets } from "../checks/check-secrets.ts";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
+import { ContentError } from "../content/content-error.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "../util/output-folder.mjs";
@@ -131,12 +133,15 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
-    const deadLinks = await checkSiteLinks(outputDir, written);
-    if (problems.length > 0 || deadLinks) {
+    const links = await checkSiteLinks(outputDir, written);
+    // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
+    const leaks = checkSecrets(outputDir, written, outputFilesMade());
+    const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
+    if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
       if (cleans) emptyOutputFolder(outputDir);
-      if (problems.length === 0 && deadLinks) throw deadLinks;
-      throw new SiteValidationError(problems.length, [formatProblems(problems), deadLinks?.message ?? ""].join("\n").trim());
+      if (problems.length === 0 && found) throw found;
+      throw new SiteValidationError(problems.length, [formatProblems(problems), found?.message ?? ""].join("\n").trim());
     }
   });
 }

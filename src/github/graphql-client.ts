@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { withoutControlCharacters } from "../util/control-characters.ts";
-import { redact, redactJson } from "../util/redact.ts";
+import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
 import { field, readArray, readNullableString, readObject, readString, WrongShape, type JsonObject } from "./answer-shape.ts";
 
@@ -17,7 +16,7 @@ export interface GraphqlSettings {
   cacheDuration: string;
 }
 
-/** One entry of a GraphQL answer's `errors`, read and cleaned: `message` is redacted and free of control characters. */
+/** One entry of a GraphQL answer's `errors`, read and cleaned: `message` is free of hidden characters, then redacted. */
 export interface GraphqlError {
   message: string;
   type?: string;
@@ -78,7 +77,8 @@ export async function postGraphql(
   let answer: { data: JsonObject | null; errors: GraphqlError[] };
   try {
     // Redacted before anything reads it, so an answer that echoes the token cannot carry it
-    // into a note, a published title or the cache.
+    // into a note, a published title or the cache. `redact` finds a token disguised with the
+    // characters that cleaning removes later; each text is redacted again once it is clean.
     answer = readAnswer(redactJson(JSON.parse(text)));
   } catch (error) {
     if (error instanceof WrongShape) return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
@@ -108,7 +108,8 @@ const MESSAGE_LENGTH = 200;
 
 function readError(raw: unknown, where: string): GraphqlError {
   const error = readObject(raw, where);
-  const text = withoutControlCharacters(readString(error, "message", where)).replace(/\s+/g, " ").trim();
+  // Cleaned first, redacted second: redaction must see the text as it will be shown.
+  const text = redact(withoutHiddenCharacters(readString(error, "message", where)).replace(/\s+/g, " ").trim());
   const message = text.length > MESSAGE_LENGTH ? `${text.slice(0, MESSAGE_LENGTH - 1)}…` : text;
   const type = readNullableString(error, "type", where);
   const path = field(error, "path");
@@ -140,7 +141,7 @@ async function send(
     // Node's messages can quote the request (an invalid header value quotes the header): the
     // caller redacts this reason like every other.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    return { reason: `GitHub could not be reached (${withoutControlCharacters(cause)})` };
+    return { reason: `GitHub could not be reached (${withoutHiddenCharacters(cause)})` };
   }
 }
 

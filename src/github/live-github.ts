@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from "../util/control-characters.ts";
+import { redact, withoutHiddenCharacters } from "../util/redact.ts";
 import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import {
   field,
@@ -198,8 +198,9 @@ const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(Objec
  * check holds if the qualifier is ever ignored, and it comes before anything else is read, so
  * nothing of a private pull request (title, link, even its `owner/name#number`) reaches a
  * cleaning note or a note (`withoutPrivatePulls` keeps them out of the cache). A title
- * loses its control characters and a link that is not http(s) becomes the pull request's
- * github.com address: both are recorded for the note.
+ * loses its control and invisible characters (`withoutHiddenCharacters`) and is then redacted,
+ * so redaction sees the title as published; a link that is not http(s) becomes the pull
+ * request's github.com address. Both changes are recorded for the note.
  */
 function readPull(value: unknown, where: string, cleaning: PullCleaning): { facts: PullFacts; owner: string } | null {
   if (value === null) return null;
@@ -217,8 +218,9 @@ function readPull(value: unknown, where: string, cleaning: PullCleaning): { fact
   const rawTitle = readString(node, "title", where);
   const rawUrl = readString(node, "url", where);
 
-  const title = withoutControlCharacters(rawTitle);
-  if (title !== rawTitle) cleaning.titles.push(`${repo}#${number}`);
+  const cleanTitle = withoutHiddenCharacters(rawTitle);
+  if (cleanTitle !== rawTitle) cleaning.titles.push(`${repo}#${number}`);
+  const title = redact(cleanTitle);
   const url = isSafeAbsoluteUrl(rawUrl, "web") ? rawUrl : `https://github.com/${repo}/pull/${number}`;
   if (url !== rawUrl) cleaning.links.push(`${repo}#${number}`);
   return {

@@ -6,6 +6,7 @@ import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { fetchLiveGithub } from "./live-github.ts";
 import type { SnapshotFile } from "./snapshot.ts";
 import { byText } from "../util/order.ts";
+import { secretsIn } from "../util/redact.ts";
 
 export interface RefreshResult {
   /** The new snapshot, or null when live data was incomplete (then nothing was written). */
@@ -19,7 +20,10 @@ export interface RefreshResult {
 
 /**
  * Fetches live data for every listed repository and the owner's pull requests and, only when
- * all of it came, rewrites the committed snapshot (keys sorted, so diffs stay small).
+ * all of it came, rewrites the committed snapshot (keys sorted, so diffs stay small). The owner
+ * commits the file and every later build publishes it, token or not: the text about to be
+ * written is searched for the registered secrets once more (the GitHub layer has cleaned and
+ * redacted every title already), and a snapshot that carries one is not written.
  */
 export async function refreshSnapshot(config: SiteConfig, wanted: readonly RepositoryRef[], env: GithubEnvironment, now: Date): Promise<RefreshResult> {
   const settings = githubSettings(env);
@@ -44,6 +48,12 @@ export async function refreshSnapshot(config: SiteConfig, wanted: readonly Repos
     repositories,
     pulls: live.pulls.map(toPullRecord),
   };
-  writeFileSync(file, `${JSON.stringify(snapshot, null, 2)}\n`);
+  const text = `${JSON.stringify(snapshot, null, 2)}\n`;
+  const leaked = secretsIn(text);
+  if (leaked.length > 0) {
+    const problem = `the snapshot would carry the value of ${leaked.join(" and ")} (not shown), and it is committed and published`;
+    return { snapshot: null, problems: [problem], cleaned: live.pullsCleaned, requests: live.requests, file };
+  }
+  writeFileSync(file, text);
   return { snapshot, problems, cleaned: live.pullsCleaned, requests: live.requests, file };
 }

@@ -28,8 +28,8 @@ const MIN_TOKEN_LENGTH = 20;
 export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const rawToken = env.GITHUB_TOKEN ?? "";
   const rawEndpoint = env.GITHUB_GRAPHQL_URL ?? "";
-  registerSecret(rawToken);
-  registerSecret(rawToken.trim());
+  registerSecret(rawToken, "GITHUB_TOKEN");
+  registerSecret(rawToken.trim(), "GITHUB_TOKEN");
   registerUserinfo(rawEndpoint.trim());
 
   const token = rawToken.trim();
@@ -123,7 +123,7 @@ function registerUserinfo(endpoint: string): void {
   if (!match?.[1]) return;
   const userinfo = match[1];
   for (const part of [userinfo, ...userinfo.split(":")]) {
-    for (const form of [part, safeDecode(part)]) if (form.length >= 6) registerSecret(form);
+    for (const form of [part, safeDecode(part)]) if (form.length >= 6) registerSecret(form, "GITHUB_GRAPHQL_URL");
   }
 }
 

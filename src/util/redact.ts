@@ -1,40 +1,119 @@
+import { withoutControlCharacters } from "./control-characters.ts";
+
 /*
  * The one redaction step. The process knows a few secrets (the GitHub token, any user name or
  * password written into GITHUB_GRAPHQL_URL); they are registered where the settings are read,
  * and every text that can reach a published file, a note, the cache or the log passes through
  * `redact` first. Texts we did not write (GitHub's error messages, Node's network errors) may
  * echo a secret in any of the forms below, so all of them are removed.
+ *
+ * A secret may also come disguised: split by characters a reader does not see (a zero-width
+ * joiner, a bidi control) or that a later cleaning step removes (BEL, DEL, U+0085). Such a text
+ * passes a plain search, yet shows, or becomes, the secret. So each secret is searched for with
+ * any run of those characters between any two of its characters (`DISGUISE`), and the whole
+ * disguised form is removed. The same search is the after-build check (checks/check-secrets.ts).
  */
 
 /** What a removed secret reads as: visible, so a reader knows something was there. */
 export const REDACTED = "[redacted]";
 
-const secrets = new Set<string>();
+/**
+ * Invisible format characters, removed from untrusted text (GitHub's titles) together with
+ * control characters: zero-width space, non-joiner and joiner (U+200B-U+200D), the bidi marks
+ * and controls (U+200E, U+200F, U+061C, U+202A-U+202E, U+2066-U+2069), the line and paragraph
+ * separators (U+2028, U+2029: invisible in HTML), the word joiner and invisible operators
+ * (U+2060-U+2064), the soft hyphen (U+00AD), the Mongolian vowel separator (U+180E) and the
+ * byte order mark (U+FEFF). None of them is needed in a one-line title of a pull request.
+ */
+export const INVISIBLE_CHARACTER = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLE_CHARACTERS = new RegExp(INVISIBLE_CHARACTER.source, "g");
+
+/**
+ * What may sit inside a disguised secret: control characters (as CONTROL_CHARACTER, which the
+ * cleaning steps remove), INVISIBLE_CHARACTER, and more characters that render as nothing
+ * (combining grapheme joiner, Hangul fillers, variation selectors, interlinear annotation
+ * marks, tag characters). Wider than what cleaning removes, never narrower: any text whose
+ * cleaned form carries a secret carries it in a form this finds.
+ */
+const DISGUISE =
+  "[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f" +
+  "\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}]*";
+const DISGUISES = new RegExp(DISGUISE, "gu");
+
+/** Every form of every registered secret, with the setting it comes from (`GITHUB_TOKEN`). */
+const secrets = new Map<string, string>();
+/** The search for all of them, built once per change of `secrets` (null: build it again). */
+let search: RegExp | null = null;
 
 // `scheme://userinfo@`: the authority part of a URL up to `@`, before any `/`, `?` or `#`.
 const URL_USERINFO = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^\s/?#@]+@/g;
 
 /**
  * Remembers a secret of this process, with the forms in which a message might carry it:
- * as it is, URL-encoded, and JSON-escaped. Empty values are ignored.
+ * as it is, URL-encoded, and JSON-escaped. `source` names where it was set, for messages that
+ * must say a secret was found without showing it. Empty values are ignored.
  */
-export function registerSecret(value: string): void {
+export function registerSecret(value: string, source = "a secret setting"): void {
   if (value === "") return;
-  secrets.add(value);
-  secrets.add(encodeURIComponent(value));
-  secrets.add(JSON.stringify(value).slice(1, -1));
+  for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) {
+    if (!secrets.has(form)) secrets.set(form, source);
+  }
+  search = null;
+}
+
+/** `text` without control characters and INVISIBLE_CHARACTER: what untrusted text is cleaned to before `redact`. */
+export function withoutHiddenCharacters(text: string): string {
+  return withoutControlCharacters(text).replace(INVISIBLE_CHARACTERS, "");
 }
 
 /**
- * `text` without any registered secret and without the user name or password of any URL in
- * it. Longer secrets are replaced first, so a secret that contains another is removed whole.
+ * The settings (`GITHUB_TOKEN`) whose secret `text` carries, disguised or not, in order; empty
+ * when it carries none. One pass over `text`, for the checks of whole files before they are
+ * published or written (checks/check-secrets.ts, the snapshot).
+ */
+export function secretsIn(text: string): string[] {
+  const found = secretSearch();
+  if (found === null) return [];
+  const sources = new Set<string>();
+  for (const match of text.matchAll(found)) {
+    sources.add(secrets.get(match[0].replace(DISGUISES, "")) ?? "a secret setting");
+  }
+  return [...sources].sort();
+}
+
+/** Whether any secret is registered: without one, nothing needs searching. */
+export function hasSecrets(): boolean {
+  return secrets.size > 0;
+}
+
+/**
+ * The search for every registered secret, disguised or not; null when none is registered.
+ * Longer secrets come first in the alternation, so a secret that contains another is found
+ * whole. Built once per change of the secrets; a fresh copy per call, so `lastIndex` is never
+ * shared.
+ */
+function secretSearch(): RegExp | null {
+  if (secrets.size === 0) return null;
+  if (search === null) {
+    const forms = [...secrets.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+    search = new RegExp(forms.map(disguisable).join("|"), "gu");
+  }
+  return new RegExp(search);
+}
+
+/** The pattern of one secret with any run of DISGUISE characters between its characters. */
+function disguisable(secret: string): string {
+  return [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/]/, "\\$&")).join(DISGUISE);
+}
+
+/**
+ * `text` without any registered secret, disguised or not, and without the user name or
+ * password of any URL in it.
  */
 export function redact(text: string): string {
-  let result = text.replace(URL_USERINFO, `$1${REDACTED}@`);
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-  }
-  return result;
+  const result = text.replace(URL_USERINFO, `$1${REDACTED}@`);
+  const found = secretSearch();
+  return found ? result.replace(found, REDACTED) : result;
 }
 
 /**
@@ -57,4 +136,5 @@ export function redactJson(value: unknown): unknown {
 /** Forgets every registered secret; for tests, which register their own. */
 export function forgetSecrets(): void {
   secrets.clear();
+  search = null;
 }

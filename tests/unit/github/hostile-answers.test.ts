@@ -383,4 +383,41 @@ test("should answer from a cache entry of the right shape without a request", as
   rmSync(cached.cacheDir, { recursive: true, force: true });
 });
 
+/** The token as a pull title, split by a character that a reader does not see or that cleaning removes. */
+const DISGUISED_TITLES: [string, string][] = [
+  ["BEL", "\u0007"],
+  ["DEL", "\u007f"],
+  ["NEL (U+0085)", "\u0085"],
+  ["a zero-width joiner", "\u200d"],
+  ["a line separator (U+2028)", "\u2028"],
+];
+
+/** Each text with every character outside printable ASCII removed: what a reader, or a cleaning step, could make of it. */
+const squeezed = (texts: string[]): string[] => texts.map((text) => text.replace(/[^\x21-\x7e]/g, ""));
+
+for (const [name, inside] of DISGUISED_TITLES) {
+  test(`should publish, cache and log no token hidden in a pull title with ${name} inside it`, async () => {
+    const disguised = `${TOKEN.slice(0, 6)}${inside}${TOKEN.slice(6, 20)}${inside}${TOKEN.slice(20)}`;
+    const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: `Leak ${disguised} end` }] });
+    const cacheFiles = readdirSync(r.cacheDir, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(r.cacheDir, name)).isFile());
+    const cached = cacheFiles.map((name) => readFileSync(join(r.cacheDir, name), "utf8"));
+
+    assert.equal(r.data?.pulls.map((p) => p.title), ["Leak [redacted] end"]);
+    assert.ok(cached.length > 0, "the clean answer was cached");
+    for (const text of [...traces(r), ...cached]) assert.not.ok(text.includes(disguised), "no trace may carry the disguised token");
+    assert.equal(squeezed([...traces(r), ...cached]).filter((text) => text.includes(TOKEN)), [], "no trace may carry the token, however squeezed");
+    assert.is(r.server.requests[0]?.authorization, `bearer ${TOKEN}`);
+    assertNoSecret(r);
+  });
+}
+
+test("should redact a GraphQL error message once its hidden characters are gone", async () => {
+  const disguised = `${TOKEN.slice(0, 10)}\u200b\u0085${TOKEN.slice(10)}`;
+  const r = await run({ fault: () => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials ${disguised}` }] }) }) });
+
+  assert.match(r.data?.notes.pulls ?? "", "GraphQL errors: Bad credentials [redacted]");
+  assert.equal(squeezed(traces(r)).filter((text) => text.includes(TOKEN)), []);
+  assertNoSecret(r);
+});
+
 test.run();

@@ -8,6 +8,7 @@ import { loadPortfolioContent } from "../../../src/content/load-portfolio-conten
 import { refreshSnapshot } from "../../../src/github/refresh-snapshot.ts";
 import { readSnapshot } from "../../../src/github/snapshot.ts";
 import { projectRepositories } from "../../../src/model/load-portfolio.ts";
+import { forgetSecrets, registerSecret } from "../../../src/util/redact.ts";
 import { startFakeGithub } from "../../support/fake-github.ts";
 
 const NOW = new Date("2026-11-21T06:00:00Z");
@@ -98,6 +99,47 @@ test("should refuse to run without a token", async () => {
 
   assert.is(result.snapshot, null);
   assert.match(result.problems[0] ?? "", "GITHUB_TOKEN");
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+test("should write a snapshot without the token when a pull title hides it between invisible or control characters", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const pulls = ["\u0007", "\u007f", "\u0085", "\u200d", "\u2028"].map((inside, i) => ({
+    number: 20 + i,
+    title: `T${i} ${TOKEN.slice(0, 5)}${inside}${TOKEN.slice(5)}`,
+    state: "OPEN" as const,
+    createdAt: "2026-10-01T10:00:00Z",
+    repo: "zig/zig",
+    repoStars: 1,
+  }));
+  const server = await startFakeGithub({ repositories, pulls });
+
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  await server.close();
+  const text = readFileSync(file, "utf8");
+
+  assert.equal(result.problems, []);
+  assert.equal(readSnapshot(file)?.pulls.map((p) => p.title), ["T0 [redacted]", "T1 [redacted]", "T2 [redacted]", "T3 [redacted]", "T4 [redacted]"]);
+  assert.not.ok(text.replace(/[^\x21-\x7e]/g, "").includes(TOKEN), "the snapshot must not carry the token, however disguised");
+  assert.not.ok(text.includes(TOKEN.slice(5)), "nor any disguised form of it");
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+test("should refuse to write a snapshot that would carry a secret, naming the setting and not the value", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const before = readFileSync(file, "utf8");
+  // A secret no redaction step is asked to look for: the snapshot's own fetch time.
+  const secret = "2026-11-21T06:00:00Z";
+  registerSecret(secret, "GITHUB_GRAPHQL_URL");
+  const server = await startFakeGithub({ repositories, pulls: [] });
+
+  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  await server.close();
+  forgetSecrets();
+
+  assert.is(result.snapshot, null);
+  assert.equal(result.problems, ["the snapshot would carry the value of GITHUB_GRAPHQL_URL (not shown), and it is committed and published"]);
+  assert.is(readFileSync(file, "utf8"), before);
   rmSync(contentDir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { forgetSecrets, REDACTED, redact, redactJson, registerSecret } from "../../../src/util/redact.ts";
+import { forgetSecrets, REDACTED, redact, redactJson, registerSecret, secretsIn, withoutHiddenCharacters } from "../../../src/util/redact.ts";
 
 const TOKEN = "ghp_R3dact+Me/Please=0123456789abcdefghij";
 
@@ -74,6 +74,90 @@ test("should catch a secret written with \\u escapes in JSON", () => {
   const redacted = redactJson(JSON.parse(`{"message":"${escaped}"}`));
 
   assert.equal(JSON.stringify(redacted), `{"message":"${REDACTED}"}`);
+});
+
+/** The token with `inside` between its 6th and 7th characters, and once more near its end. */
+const disguised = (inside: string): string => `${TOKEN.slice(0, 6)}${inside}${TOKEN.slice(6, -3)}${inside}${TOKEN.slice(-3)}`;
+
+const DISGUISES: [string, string][] = [
+  ["BEL", "\u0007"],
+  ["DEL", "\u007f"],
+  ["NEL (C1)", "\u0085"],
+  ["CSI (C1)", "\u009b"],
+  ["zero-width joiner", "\u200d"],
+  ["zero-width space", "\u200b"],
+  ["line separator", "\u2028"],
+  ["paragraph separator", "\u2029"],
+  ["word joiner", "\u2060"],
+  ["byte order mark", "\ufeff"],
+  ["right-to-left override", "\u202e"],
+  ["soft hyphen", "\u00ad"],
+  ["a run of several", "\u200d\u0007\u2028\u200b"],
+];
+
+for (const [name, inside] of DISGUISES) {
+  test(`should remove a secret with ${name} inside it, disguise and all`, () => {
+    registerSecret(TOKEN);
+
+    const text = redact(`title ${disguised(inside)} end`);
+
+    assert.is(text, `title ${REDACTED} end`);
+  });
+}
+
+test("should find the disguised secret that cleaning would reveal, before and after cleaning", () => {
+  registerSecret(TOKEN);
+  const raw = `pull: ${disguised("\u0007\u200d")}`;
+
+  assert.is(withoutHiddenCharacters(raw), `pull: ${TOKEN}`);
+  assert.is(redact(raw), `pull: ${REDACTED}`);
+  assert.is(redact(withoutHiddenCharacters(raw)), `pull: ${REDACTED}`);
+});
+
+test("should not take visible characters inside a secret for a disguise", () => {
+  registerSecret(TOKEN);
+  const split = `${TOKEN.slice(0, 10)} ${TOKEN.slice(10)} and ${TOKEN.slice(0, 10)}x${TOKEN.slice(10)}`;
+
+  assert.is(redact(split), split);
+});
+
+test("should remove a secret with regular-expression characters literally, not as a pattern", () => {
+  registerSecret("a.b*c+d?(e)[f]{g}|h^$\\i/j-k");
+
+  assert.is(redact("x a.b*c+d?(e)[f]{g}|h^$\\i/j-k y"), `x ${REDACTED} y`);
+  assert.is(redact("x aXbbbcdde y"), "x aXbbbcdde y");
+});
+
+test("should name the settings whose secrets a text carries, disguised or not, never their values", () => {
+  registerSecret(TOKEN, "GITHUB_TOKEN");
+  registerSecret("s3cret-password", "GITHUB_GRAPHQL_URL");
+
+  assert.equal(secretsIn(`a ${disguised("\u200d")} b`), ["GITHUB_TOKEN"]);
+  assert.equal(secretsIn(`${TOKEN} s3cret\u2028-password ${TOKEN}`), ["GITHUB_GRAPHQL_URL", "GITHUB_TOKEN"]);
+  assert.equal(secretsIn("nothing here"), []);
+});
+
+test("should find nothing when no secret is registered", () => {
+  assert.equal(secretsIn(TOKEN), []);
+  assert.is(redact(TOKEN), TOKEN);
+});
+
+test("should remove control and invisible characters, and keep tabs, line feeds and visible text", () => {
+  const text = withoutHiddenCharacters("a\u0007b\u007fc\u0085d\u200be\u200df\u2028g\u202eh\ufeffi\tj\nk é 👍");
+
+  assert.is(text, "abcdefghi\tj\nk é 👍");
+});
+
+test("should search 1 MiB of text for a secret in well under 50 ms", () => {
+  registerSecret(TOKEN, "GITHUB_TOKEN");
+  const text = `${"<p>ghp_ and g and some text, ".repeat(40_000)}`;
+
+  const started = performance.now();
+  const found = secretsIn(text);
+  const elapsed = performance.now() - started;
+
+  assert.equal(found, []);
+  assert.ok(elapsed < 50, `took ${elapsed.toFixed(1)} ms`);
 });
 
 test.run();

@@ -1,0 +1,66 @@
+import { isUtf8 } from "node:buffer";
+import { readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
+import type { ContentProblem } from "../content/content-error.ts";
+import { byText } from "../util/order.ts";
+import { hasSecrets, secretsIn } from "../util/redact.ts";
+
+/*
+ * The last line of defence against publishing a secret: after the build, every file it wrote
+ * is searched for every secret the process registered (util/redact.ts), with the same
+ * tolerance for disguising characters as `redact`. Redaction keeps secrets out of what we
+ * write from GitHub's answers; this catches what redaction is not asked to look at, such as
+ * a token the owner wrote into content/ (a headline) and the build then published in the
+ * profile, the cards and the pages. A found secret fails the build: the problem names the
+ * file and the setting the secret comes from (`GITHUB_TOKEN`), never the value.
+ */
+
+/**
+ * Every file of the build that carries a registered secret, as one problem each. `written` is
+ * what Eleventy wrote (by absolute path, as it wrote it); `made` the other files of the build
+ * (assets, social images), read from disk. Each file is searched once; with no secret
+ * registered (a build without a token) nothing is read at all.
+ */
+export function checkSecrets(outputDir: string, written: ReadonlyMap<string, string>, made: ReadonlySet<string> = new Set()): ContentProblem[] {
+  if (!hasSecrets()) return [];
+  const found = new Map<string, string[]>();
+  const scan = (file: string, text: string): void => {
+    const sources = secretsIn(text);
+    if (sources.length > 0) found.set(file, sources);
+  };
+  for (const [file, text] of written) scan(file, text);
+  const unreadable: string[] = [];
+  for (const file of made) {
+    if (written.has(file)) continue;
+    const text = readText(file);
+    if (typeof text === "string") scan(file, text);
+    else if (text.unreadable) unreadable.push(file);
+  }
+  const shown = (file: string): string => relative(outputDir, file).split(sep).join("/");
+  const unchecked = unreadable.map((file) => ({ file: shown(file), field: "(built file)", expected: "a file this check can read, so that it can be searched for secrets" }));
+  return [...found.entries()]
+    .map(([file, sources]) => ({ path: shown(file), sources }))
+    .sort((a, b) => byText(a.path, b.path))
+    .map(({ path, sources }) => ({
+      file: path,
+      field: "(built file)",
+      expected: `no secret of this build, but it carries the value of ${sources.join(" and ")} (not shown): remove it from content/, or from the GitHub snapshot, and build again`,
+    }))
+    .concat(unchecked);
+}
+
+/**
+ * A built file's text. Binary files are searched too, since a secret is text wherever it sits
+ * (a JPEG's comment, a PNG's text chunk): as Latin-1, one character per byte, which keeps an
+ * ASCII secret intact and is about ten times faster than decoding bytes that are not UTF-8 (the
+ * social images would take most of the check's time). A file that is gone was removed by a
+ * build step and is not published; one that is there but cannot be read cannot be vouched for.
+ */
+function readText(file: string): string | { unreadable: boolean } {
+  try {
+    const bytes = readFileSync(file);
+    return bytes.toString(isUtf8(bytes) ? "utf8" : "latin1");
+  } catch (error) {
+    return { unreadable: (error as NodeJS.ErrnoException).code !== "ENOENT" };
+  }
+}
