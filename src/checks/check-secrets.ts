@@ -44,7 +44,7 @@ export function checkSecrets(outputDir: string, written: ReadonlyMap<string, str
     .map(({ path, sources }) => ({
       file: path,
       field: "(built file)",
-      expected: `no secret of this build, but it carries the value of ${sources.join(" and ")} (not shown): remove it from content/, or from the GitHub snapshot, and build again`,
+      expected: `no secret, but it carries the value of ${sources.join(" and ")} (not shown): remove it from content/ or the GitHub snapshot`,
     }))
     .concat(unchecked);
 }

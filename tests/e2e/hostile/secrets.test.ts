@@ -13,7 +13,9 @@ import { assertPublishedWithout, assertRefused, filesCarrying } from "../support
  * fake GitHub that echoes the Authorization header: once in a clean answer (cached) with a
  * javascript: link, a repository of the wrong shape and a pull request to a private
  * repository, once in GraphQL errors. The token and the private pull request must reach no
- * output file, no cache file and no line of the build's output.
+ * output file, no cache file and no line of the build's output. A last build has the token
+ * written by the owner into profile.yaml (as it is in the headline, split by a zero-width
+ * joiner in the focus line): the after-build secret check refuses it (checks/check-secrets.ts).
  */
 
 const EPOCH = 1_795_000_000;
@@ -22,6 +24,7 @@ const NEWLINE_TOKEN = "ghp_FAKE123\nx";
 const URL_SECRET = "ghp_SECRET0IN0THE0URL0000";
 const JAVASCRIPT = "javascript:alert(1)";
 const PRIVATE_TITLE = "Quarterly payroll export (PRIVATE-PULL-MARKER)";
+const CONTENT_TOKEN = "ghp_OWNER0PASTED0THIS0INTO0CONTENT000000";
 const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as { repositories: Record<string, unknown>; pulls: { url: string }[] };
 
 interface Live {
@@ -58,6 +61,23 @@ let refused: BuildResult;
 let refusedContent: string;
 let echoed: Live;
 let erroring: Live;
+let inContent: Live;
+let leakingContent: string;
+
+/** A build whose profile.yaml carries the token it is built with, against a fake GitHub (so only the secret can fail it). */
+async function contentLeakBuild(): Promise<Live> {
+  leakingContent = copyContent();
+  const file = join(leakingContent, "profile.yaml");
+  const profile = readFileSync(file, "utf8")
+    .replace(/^headline: .*$/m, `headline: "Token ${CONTENT_TOKEN}"`)
+    .replace(/^focus: .*$/m, `focus: "Again ${CONTENT_TOKEN.slice(0, 12)}\u200d${CONTENT_TOKEN.slice(12)}"`);
+  writeFileSync(file, profile);
+  const server = await startFakeGithub({ repositories: liveRepositories(), pulls: [] });
+  const cacheDir = makeTempDir("gh-cache");
+  const build = await buildSite({ epoch: EPOCH, contentDir: leakingContent, env: { GITHUB_TOKEN: CONTENT_TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir } });
+  await server.close();
+  return { build, server, cacheDir };
+}
 
 test.before(async () => {
   refusedContent = copyContent();
@@ -65,7 +85,7 @@ test.before(async () => {
   const bad = JSON.parse(readFileSync(file, "utf8")) as { pulls: { url: string }[] };
   (bad.pulls[0] as { url: string }).url = JAVASCRIPT;
   writeFileSync(file, JSON.stringify(bad, null, 2));
-  [refused, echoed, erroring] = await Promise.all([
+  [refused, echoed, erroring, inContent] = await Promise.all([
     buildSite({
       epoch: EPOCH,
       contentDir: refusedContent,
@@ -73,13 +93,15 @@ test.before(async () => {
     }),
     liveBuild(wrongShape),
     liveBuild((_, request) => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials (${request.authorization ?? ""})` }] }) })),
+    contentLeakBuild(),
   ]);
 });
 
 test.after(() => {
   removeDir(refusedContent);
   removeDir(refused.outDir);
-  for (const run of [echoed, erroring]) {
+  removeDir(leakingContent);
+  for (const run of [echoed, erroring, inContent]) {
     removeDir(run.build.outDir);
     removeDir(run.cacheDir);
   }
@@ -151,6 +173,21 @@ test("should fall back with a redacted note when GraphQL errors echo the Authori
   assert.match(projects.meta.note ?? "", "GraphQL errors: Bad credentials (bearer [redacted])");
   assert.match(pullList.meta.note ?? "", "Bad credentials (bearer [redacted])");
   assert.equal(pullList.data.map((p) => p.url).sort(), snapshot.pulls.map((p) => p.url).sort());
+});
+
+test("should refuse a build whose content carries the token, naming GITHUB_TOKEN and the files, never the value", () => {
+  const carries = "carries the value of GITHUB_TOKEN (not shown)";
+
+  assertRefused(inContent.build, {
+    mentions: [`api/v1/profile.json: (built file): expected no secret, but it ${carries}`, `api/v1/card.txt: (built file): expected no secret, but it ${carries}`, `api/v1/card.ansi: (built file)`, /^\[11ty\]   index\.html: \(built file\)/m],
+    hostile: CONTENT_TOKEN,
+    notInLog: true,
+  });
+  // The disguised copy in the focus line is no more published or printed than the plain one.
+  assert.equal(filesCarrying(inContent.build.outDir, CONTENT_TOKEN.slice(12)), []);
+  assert.not.ok(inContent.build.output.includes(CONTENT_TOKEN.slice(12)), "the log must not carry the token's tail either");
+  assert.equal(filesCarrying(inContent.cacheDir, CONTENT_TOKEN), []);
+  assert.is(inContent.server.requests[0]?.authorization, `bearer ${CONTENT_TOKEN}`);
 });
 
 test.run();

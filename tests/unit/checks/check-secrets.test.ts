@@ -47,7 +47,7 @@ test.after(() => {
   for (const t of trees) rmSync(t.dir, { recursive: true, force: true });
 });
 
-const CARRIES = "no secret of this build, but it carries the value of GITHUB_TOKEN (not shown): remove it from content/, or from the GitHub snapshot, and build again";
+const CARRIES = "no secret, but it carries the value of GITHUB_TOKEN (not shown): remove it from content/ or the GitHub snapshot";
 
 test("should accept a build whose files carry no registered secret", () => {
   registerSecret(TOKEN, "GITHUB_TOKEN");
