@@ -18,16 +18,17 @@ const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
 const IsoDate = Type.String({ format: "date", pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-", expected: "a date as YYYY-MM-DD, from 1970 on" });
 
 /**
- * GitHub's rule for repository names: letters, digits, `.`, `_`, `-`, 1-100 characters, not
- * `.` or `..`. The name becomes a file name and a URL segment of the API (`{name}`).
+ * GitHub's rule for repository names: letters, digits, `.`, `_`, `-`, 1-100 characters; and no
+ * leading `.` (GitHub allows `.github`): the name becomes a folder of pages and a file of the
+ * API (`{name}`), and upload-pages-artifact and many hosts drop dot-folders, so they would 404.
  */
-export const ProjectNamePattern = "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,100}$";
+export const ProjectNamePattern = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
 export const PROJECT_NAME_MAX_LENGTH = 100;
 const ProjectName = Type.String({
   pattern: ProjectNamePattern,
   minLength: 1,
   maxLength: PROJECT_NAME_MAX_LENGTH,
-  expected: "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not `.` or `..`",
+  expected: "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)",
 });
 // A domain id names a file of the API (`{id}`), so it is bounded like a project name.
 const DomainId = Type.String({

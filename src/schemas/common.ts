@@ -27,10 +27,10 @@ export const SITE_PATH_OR_URL_PATTERN = `^(?:/(?!/)|${WEB_URL_PATTERN.slice(1)})
 
 /**
  * GitHub's rule for a repository name, which is a project's name and the `{name}` of its file:
- * 1-100 letters, digits, `.`, `_` or `-`, and not `.` or `..` (which would step out of the
- * folder in a path).
+ * 1-100 letters, digits, `.`, `_` or `-`, and not starting with `.`: that refuses `.` and `..`
+ * (which would step out of the folder in a path) and `.github`, whose dot-folder Pages drops.
  */
-export const REPOSITORY_NAME_PATTERN = "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,100}$";
+export const REPOSITORY_NAME_PATTERN = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
 
 /** A project's name: its repository's name. */
 export const ProjectName = (description?: string, examples?: string[]) =>

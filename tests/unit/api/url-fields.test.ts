@@ -72,11 +72,11 @@ test("should refuse other schemes with the pattern the documents state", () => {
   assert.not.ok(mail.test("javascript:alert(1)"));
 });
 
-test("should hold project names to GitHub's repository-name rule", () => {
+test("should hold project names to GitHub's repository-name rule, without a leading dot", () => {
   const name = new RegExp(REPOSITORY_NAME_PATTERN);
 
-  for (const good of ["tidewatch", "hl7.lint", "a_b-c", ".github", "x".repeat(100)]) assert.ok(name.test(good), good);
-  for (const bad of [".", "..", "", "x".repeat(101), "a/b", "a b", "ä"]) assert.not.ok(name.test(bad), bad);
+  for (const good of ["tidewatch", "hl7.lint", "a_b-c", "x".repeat(100)]) assert.ok(name.test(good), good);
+  for (const bad of [".", "..", ".github", ".git", "", "x".repeat(101), "a/b", "a b", "ä"]) assert.not.ok(name.test(bad), bad);
   const schemas = (documents.portfolio?.components as { schemas: Record<string, { properties: Record<string, Json> }> }).schemas;
   assert.is(schemas.ProjectSummary?.properties.name?.pattern, REPOSITORY_NAME_PATTERN);
 });

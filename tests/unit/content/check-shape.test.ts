@@ -29,7 +29,7 @@ test("should throw a ContentError naming the file when the value does not match"
 test("should word the expectation with the schema's `expected` annotation", async () => {
   const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, name: "my project" }, FILE));
 
-  assert.is(problemAt(problems, "name").expected, "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not `.` or `..`");
+  assert.is(problemAt(problems, "name").expected, "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)");
 });
 
 test("should list the known fields when a key is unknown", async () => {
@@ -144,9 +144,9 @@ test("should refuse any date or date-time before 1970, whatever schema it is in"
   assert.ok(checkShape(stamped, { at: "1970-01-01T00:00:00Z", on: "9999-12-31" }, FILE));
 });
 
-test("should follow GitHub's rule for repository names", async () => {
-  const refused = [".", "..", "", "x".repeat(101), "a/b", "a b", "ü"];
-  const accepted = ["...", ".a", "a..b", "x".repeat(100), "A-b_c.d"];
+test("should follow GitHub's rule for repository names, without a leading dot (hosts drop dot-folders)", async () => {
+  const refused = [".", "..", "...", ".a", ".git", ".github", "", "x".repeat(101), "a/b", "a b", "ü"];
+  const accepted = ["a.", "a..b", "x".repeat(100), "A-b_c.d"];
 
   for (const name of refused) {
     const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, name }, FILE));
