@@ -27,6 +27,15 @@ export const BlogFile = Type.Object(
 );
 export type BlogFile = Static<typeof BlogFile>;
 
+/**
+ * A post's file name, whose name without `.md` is the post's slug in URLs and file names: 1-100
+ * lowercase letters and digits in words joined by single `-`, as tag slugs are. Anything else
+ * (a space, `é`, `?`, `#`, upper case) would need escaping in URLs, or differ between file
+ * systems, and is refused rather than silently changed.
+ */
+export const POST_FILE_NAME = /^(?=.{1,100}\.md$)[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+export const POST_FILE_NAME_RULE = "a file name of 1-100 lowercase letters, digits and single `-` between them, then `.md` (it is the post's slug in URLs)";
+
 export const PostFrontMatter = Type.Object(
   {
     title: Text,

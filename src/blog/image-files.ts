@@ -1,23 +1,84 @@
-import { existsSync, readFileSync } from "node:fs";
+import { extname } from "node:path";
 import { imageSize } from "image-size";
+import { ContentError, type ContentProblem } from "../content/content-error.ts";
+import { contentFileExists, displayPath, readBytes } from "../content/read-files.ts";
+import { svgDanger } from "./svg-check.ts";
+
+/*
+ * The images posts show are published byte for byte and served by their file name's type. So
+ * each is read once, here, as the content folder's other files are (no symbolic link anywhere
+ * below the content folder), and must be what its name says: a raster image named `.html` or
+ * `.svg` would be served as a page or a drawing and could run a script. An SVG must also be
+ * free of anything active (svg-check.ts).
+ */
 
 export interface ImageFacts {
   width: number;
   height: number;
 }
 
-/** Pixel size of an image file, read from the file itself; null when it is missing or unreadable. */
-export function readImageSize(file: string, cache: Map<string, ImageFacts | null>): ImageFacts | null {
-  if (cache.has(file)) return cache.get(file) ?? null;
-  let facts: ImageFacts | null = null;
-  if (existsSync(file)) {
-    try {
-      const size = imageSize(readFileSync(file));
-      if (size.width && size.height) facts = { width: size.width, height: size.height };
-    } catch {
-      facts = null;
-    }
+/** The image types a post may show, by file name extension, as image-size names them. */
+const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
+  ["png", "png"],
+  ["jpg", "jpg"],
+  ["jpeg", "jpg"],
+  ["gif", "gif"],
+  ["webp", "webp"],
+  ["svg", "svg"],
+]);
+
+/**
+ * What reading an image found: its size; the problems that refuse it, each naming the image
+ * file; or null when it is missing or no image (the post that names it says so).
+ */
+export type ImageRead = ImageFacts | ContentProblem[] | null;
+
+/** True when the read found a publishable image. */
+export function isImage(read: ImageRead | undefined): read is ImageFacts {
+  return read !== null && read !== undefined && !Array.isArray(read);
+}
+
+/**
+ * Reads an image file inside the content folder `root` once (cached by path): its pixel size,
+ * read from the file itself, or why it cannot be published.
+ */
+export function readImage(file: string, root: string, cache: Map<string, ImageRead>): ImageRead {
+  const known = cache.get(file);
+  if (known !== undefined) return known;
+  const read = examine(file, root);
+  cache.set(file, read);
+  return read;
+}
+
+function examine(file: string, root: string): ImageRead {
+  if (!contentFileExists(file)) return null;
+  let bytes: Buffer;
+  try {
+    bytes = readBytes(file, root);
+  } catch (error) {
+    if (error instanceof ContentError) return [...error.problems];
+    throw error;
   }
-  cache.set(file, facts);
+  let type: string | undefined;
+  let facts: ImageFacts;
+  try {
+    const size = imageSize(bytes);
+    if (!size.width || !size.height) return null;
+    type = size.type;
+    facts = { width: size.width, height: size.height };
+  } catch {
+    return null;
+  }
+  const where = displayPath(file);
+  const extension = extname(file).slice(1).toLowerCase();
+  if (TYPE_OF_EXTENSION.get(extension) !== type) {
+    const names = [...TYPE_OF_EXTENSION].filter(([, of]) => of === type).map(([name]) => `.${name}`);
+    const expected = names.length > 0 ? `a file name ending in ${names.join(" or ")}, as this ${type?.toUpperCase()} image is` : "a PNG, JPEG, GIF, WebP or SVG image";
+    return [{ file: where, field: "(file name)", expected, actual: extension === "" ? "no extension" : `.${extension}` }];
+  }
+  if (type === "svg") {
+    const found = svgDanger(bytes);
+    if (found) return [{ file: where, field: "(content)", expected: `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE (found ${found})` }];
+  }
   return facts;
 }

@@ -1,16 +1,15 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import absoluteUrl from "@11ty/eleventy-plugin-rss/src/absoluteUrl.js";
-import slugify from "@sindresorhus/slugify";
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, ProblemList, type ContentProblem } from "../content/content-error.ts";
-import { displayPath, listFiles, readFrontMatter, readYaml } from "../content/read-files.ts";
+import { checkContentPath, displayPath, listFiles, readFrontMatter, readYaml } from "../content/read-files.ts";
 import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdown.ts";
-import { BlogFile, PostFrontMatter } from "./blog-content-schemas.ts";
+import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
-import { readImageSize, type ImageFacts } from "./image-files.ts";
+import { isImage, readImage, type ImageFacts, type ImageRead } from "./image-files.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
 import { pageUrls, SOCIAL_IMAGE_SIZE } from "../site/page-urls.ts";
@@ -99,14 +98,22 @@ interface PostSource {
 export function loadBlog(config: SiteConfig): BlogContent | null {
   const paths = blogPaths(config);
   if (!existsSync(paths.settings)) return null;
+  // A link at `blog/` itself is reported once, not by every read below it.
+  checkContentPath(config.contentDir, paths.dir);
   const problems = new ProblemList();
-  const settings = problems.collect(() => checkShape(BlogFile, readYaml(paths.settings), paths.settings), null);
-  const sources = readPostSources(paths.posts, config.site.timezone, problems);
+  const settings = problems.collect(() => checkShape(BlogFile, readYaml(paths.settings, config.contentDir), paths.settings), null);
+  const sources = readPostSources(paths.posts, config, problems);
   tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach((problem) => problems.add(problem));
 
   const buildTime = DateTime.fromJSDate(config.buildTime);
+  // A link at `blog/images` is reported once here, not again for every image a post shows.
+  const imagesLinked = problems.collect(() => {
+    checkContentPath(config.contentDir, paths.images);
+    return false;
+  }, true);
   const context: PostContext = {
     config,
+    imagesLinked,
     siteImage: pageUrls(config).siteOgImage,
     paths,
     blogUrl: config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`,
@@ -139,22 +146,22 @@ function isPublished(source: PostSource, at: DateTime): boolean {
  * shape is left out; one with a bad date or slug is kept, so its tags, images and links are
  * still checked in the same build.
  */
-function readPostSources(folder: string, zone: string, problems: ProblemList): PostSource[] {
+function readPostSources(folder: string, config: SiteConfig, problems: ProblemList): PostSource[] {
   const sources: PostSource[] = [];
-  const slugOwners = new Map<string, string>();
-  for (const file of listFiles(folder, ".md")) {
+  // Every read names the content folder, so a symbolic link anywhere below it is refused.
+  const files = problems.collect(() => listFiles(folder, ".md", config.contentDir), []);
+  for (const file of files) {
     const where = displayPath(file);
     problems.collect(() => {
-      const { data, body, bodyLine } = readFrontMatter(file);
+      const { data, body, bodyLine } = readFrontMatter(file, config.contentDir);
       const meta = checkShape(PostFrontMatter, data, file);
       const found: ContentProblem[] = [];
-      const date = readPostDate(meta.date, zone);
+      const date = readPostDate(meta.date, config.site.timezone);
       if (date.problem !== undefined) found.push({ file: where, field: "date", expected: date.problem, actual: meta.date });
-      const slug = slugify(basename(file, ".md"));
-      const taken = slugOwners.get(slug);
-      if (!slug) found.push({ file: where, field: "(file name)", expected: "a file name with letters or digits, used as the post's slug" });
-      else if (taken) found.push({ file: where, field: "(file name)", expected: `a slug no other post has (${taken} is also "${slug}")` });
-      else slugOwners.set(slug, where);
+      // The file name is the slug as it is, so it is one already: a URL path segment that
+      // needs no escaping, the same on every file system (no case, no Unicode forms).
+      const slug = basename(file, ".md");
+      if (!POST_FILE_NAME.test(basename(file))) found.push({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
       found.forEach((problem) => problems.add(problem));
       sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
     }, undefined);
@@ -167,9 +174,11 @@ interface PostContext {
   /** The site's social image, every post's cover of last resort. */
   siteImage: string;
   paths: ReturnType<typeof blogPaths>;
+  /** True when `blog/images` is a symbolic link (reported already): no image is read. */
+  imagesLinked: boolean;
   blogUrl: string;
   history: GitHistory;
-  sizes: Map<string, ImageFacts | null>;
+  sizes: Map<string, ImageRead>;
   /** Every post whose front matter is sound, by file name: where links to other posts lead. */
   sourceByName: ReadonlyMap<string, PostSource>;
   buildTime: DateTime;
@@ -205,7 +214,13 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       problems.push({ file: where, field, expected: `an image file in ${displayPath(context.paths.images)}, referenced relative to the post`, actual: written });
       return null;
     }
-    const size = readImageSize(target, context.sizes);
+    if (context.imagesLinked) return null;
+    const size = readImage(target, context.config.contentDir, context.sizes);
+    // The image's own problems name the image file; a post naming it says nothing more.
+    if (Array.isArray(size)) {
+      problems.push(...size);
+      return null;
+    }
     if (!size) {
       problems.push({ file: where, field, expected: "an existing, readable image file (PNG, JPEG, GIF, WebP or SVG)", actual: written });
       return null;
@@ -238,7 +253,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     if (!image.alt) problems.push({ file: where, field: `body image ${image.written}`, expected: "alt text: ![what the image shows](path)" });
     const decoded = decodedPath(image.written);
     const size = decoded === null ? undefined : context.sizes.get(resolve(dirname(file), decoded));
-    if (size) images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
+    if (isImage(size)) images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
   });
   // Every post has a cover: the one the author chose, else its first image, else the site's
   // social image (so feed readers and cards always have a picture with a size and alt text).
@@ -305,10 +320,13 @@ interface LinkContext {
 /**
  * Where a link in a post leads once published: in-page anchors and site paths become absolute,
  * links to another post's Markdown file become that post's URL, external URLs stay as written.
+ * A protocol-relative `//host/…` (or `\\host`, which browsers read alike) becomes `https:`:
+ * the JSON lists absolute URLs, and the link check passed it as https.
  */
 function resolveLink(href: string, at: LinkContext): string {
   if (href.startsWith("#")) return at.url + href;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//")) return href;
+  if (/^[\\/]{2}/.test(href)) return `https://${href.slice(2)}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
   if (href.startsWith("/")) return at.siteRoot + href.slice(1);
   const [path = "", hash = ""] = href.split("#");
   const decoded = path.endsWith(".md") ? decodedPath(path) : null;

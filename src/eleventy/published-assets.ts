@@ -12,8 +12,9 @@ import { outputFileOf } from "./page-templates.ts";
 /*
  * The files published as they are: the site's own assets, and exactly the images that
  * published posts show (never a draft's, never one no post names). Each is read with
- * `readBytes`, which refuses symbolic links, and written as a new file: a link in the content
- * folder can never publish a file from elsewhere on the build machine.
+ * `readBytes`, which refuses a symbolic link anywhere below its root (the content folder for
+ * post images), and written as a new file: a link in the content folder can never publish a
+ * file from elsewhere on the build machine.
  */
 
 /** One file to publish: where it comes from, and its path in the output folder. */
@@ -51,7 +52,8 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
       if (page === null) continue;
       const file = page.split("/").map(decodeURIComponent).join("/");
       const source = join(images, ...image.url.slice(prefix.length).split("/").map(decodeURIComponent));
-      assets.set(file, { source, file, root: images });
+      // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
+      assets.set(file, { source, file, root: config.contentDir });
     }
   }
   return [...assets.values()].sort((a, b) => byText(a.file, b.file));

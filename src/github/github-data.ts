@@ -42,7 +42,7 @@ export async function loadGithubData(
   // A bad setting and a bad snapshot are both the owner's to fix: report them together.
   const problems = new ProblemList();
   const settings = problems.collect(() => githubSettings(env), null);
-  const snapshot = problems.collect(() => readSnapshot(snapshotPath(config)), null);
+  const snapshot = problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
   problems.throwIfAny();
   const log = (line: string) => writeLog(redact(line));
   const lastKnown = fromSnapshot(snapshot, wanted);

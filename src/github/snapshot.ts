@@ -51,9 +51,9 @@ export type SnapshotFile = Static<typeof SnapshotFile>;
  * carry control characters and every repository key must be a GitHub name (the snapshot
  * writer never produces either; a hand edit might).
  */
-export function readSnapshot(file: string): SnapshotFile | null {
+export function readSnapshot(file: string, root?: string): SnapshotFile | null {
   if (!existsSync(file)) return null;
-  const raw: unknown = readJson(file);
+  const raw: unknown = readJson(file, root);
   const problems = new ProblemList();
   const snapshot = problems.collect(() => checkShape(SnapshotFile, raw, file), null);
   const where = displayPath(file);

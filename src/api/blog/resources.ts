@@ -58,7 +58,8 @@ function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
   const older = model.older.get(post.slug) ?? null;
   const newer = model.newer.get(post.slug) ?? null;
   const source = model.settings.source;
-  const file = `${source.path.replace(/\/+$/, "")}/${post.fileName}`;
+  // Each segment escaped: the blog.yaml path may hold any character but white space.
+  const file = [...source.path.replace(/\/+$/, "").split("/"), post.fileName].map(encodeURIComponent).join("/");
   const repository = source.repository.replace(/\/+$/, "");
   return {
     ...postSummary(model, post),

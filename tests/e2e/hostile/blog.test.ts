@@ -52,6 +52,7 @@ test.before(async () => {
   writePost(names, "names-as-tags.md", post("date: 2026-05-03\ntags: [constructor, __proto__, toString]"));
   writePost(names, "secret-draft-xq7.md", post("date: 2026-05-04\ndraft: true\ntags: [draftonlytagxq7]").replace("A hostile post", "Unreleased title xq7"));
   writePost(names, "secret-scheduled-xq8.md", post("date: 2027-05-04\ntags: [scheduledonlytagxq8]").replace("A hostile post", "Scheduled title xq8"));
+  writePost(names, "protocol-relative.md", post("date: 2026-05-05", "[Away](//away.example/x)\n"));
   setLanguages(names, "PeakLog.md", "[Kotlin, constructor, toString, __proto__, hasOwnProperty]");
   writeFileSync(join(names, "languages.yaml"), `${readFileSync(join(names, "languages.yaml"), "utf8")}constructor: "#C0FFEE"\n`);
 
@@ -148,6 +149,13 @@ test("should publish languages named constructor, toString, __proto__ and hasOwn
     odd.map((language) => [language.name, language.color, language.projects]).sort(),
     [["__proto__", null, ["PeakLog"]], ["constructor", "#c0ffee", ["PeakLog"]], ["hasOwnProperty", null, ["PeakLog"]], ["toString", null, ["PeakLog"]]],
   );
+});
+
+test("should publish a protocol-relative link as an absolute https URL, in the page and the JSON", () => {
+  const full = readJson<Envelope<{ links: { external: { url: string }[] } }>>(accepted.outDir, "blog/api/v1/posts/protocol-relative.json");
+  assert.equal(full.data.links.external.map((link) => link.url), ["https://away.example/x"]);
+  assert.match(readFileSync(join(accepted.outDir, "blog/posts/protocol-relative/index.html"), "utf8"), 'href="https://away.example/x"');
+  assert.equal(filesCarrying(accepted.outDir, '"//away.example'), []);
 });
 
 test("should leave no trace of a checked draft: slug, title or tag", () => {

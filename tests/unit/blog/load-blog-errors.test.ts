@@ -49,16 +49,17 @@ test("should reject a date written in words and say which format is expected", a
   assert.is(problem.actual, "March 3rd");
 });
 
-test("should reject two posts whose file names give the same slug, naming both files", async () => {
-  const problems = await problemsOf({
-    "Hello-World.md": postFile(meta({ title: "Hello" })),
-    "hello-world.md": postFile(meta({ title: "hello" })),
-  });
+test("should refuse every post file name that is not a slug, naming each file and the rule", async () => {
+  const bad = ["my post.md", "café.md", "a?b.md", "a#b.md", "Hello-World.md", "a--b.md", "-a.md", `${"a".repeat(101)}.md`];
+  const good = ["hello-world.md", `${"a".repeat(100)}.md`, "2026-notes.md"];
+  const problems = await problemsOf(Object.fromEntries([...bad, ...good].map((name) => [name, postFile(meta())])));
 
-  const problem = problemAt(problems, "(file name)");
-  assert.match(problem.expected, /"hello-world"/);
-  assert.match(`${problem.file} ${problem.expected}`, /Hello-World\.md/);
-  assert.match(`${problem.file} ${problem.expected}`, /posts\/hello-world\.md/);
+  const named = problems.filter((p) => p.field === "(file name)");
+  assert.equal(named.map((p) => p.actual).sort(), [...bad].sort());
+  for (const problem of named) {
+    assert.ok(problem.file.endsWith(`posts/${String(problem.actual)}`), problem.file);
+    assert.match(problem.expected, /1-100 lowercase letters, digits and single `-`/);
+  }
 });
 
 test("should reject a tag that slugifies to nothing", async () => {

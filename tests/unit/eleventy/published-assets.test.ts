@@ -30,10 +30,30 @@ test("should list each image a published post shows once, from blog/images to it
     config(root),
   );
   assert.equal(assets, [
-    { source: join(root, "blog/images/b.png"), file: "blog/images/b.png", root: join(root, "blog/images") },
-    { source: join(root, "blog/images/sub/my a.png"), file: "blog/images/sub/my a.png", root: join(root, "blog/images") },
+    { source: join(root, "blog/images/b.png"), file: "blog/images/b.png", root },
+    { source: join(root, "blog/images/sub/my a.png"), file: "blog/images/sub/my a.png", root },
   ]);
 });
+
+for (const linked of ["blog", "blog/images"]) {
+  test(`should refuse to copy a post image when ${linked} is a symbolic link to a folder elsewhere`, () => {
+    const outside = join(root, "outside");
+    mkdirSync(join(outside, "images"), { recursive: true });
+    writeFileSync(join(outside, "images/leak.svg"), "<svg/>");
+    writeFileSync(join(outside, "leak.svg"), "<svg/>");
+    const contentDir = join(root, "content");
+    mkdirSync(contentDir);
+    if (linked !== "blog") mkdirSync(join(contentDir, "blog"));
+    symlinkSync(linked === "blog" ? outside : join(outside, "images"), join(contentDir, linked));
+    const out = join(root, "out");
+    const assets = postImageAssets(blog([["https://site.example/base/blog/images/leak.svg"]]), config(contentDir));
+    assert.throws(
+      () => copyAssets(assets, out),
+      (error: unknown) => error instanceof ContentError && new RegExp(`content/${linked}: \\(file\\): expected a file or folder, not a symbolic link`).test(error.message),
+    );
+    assert.not.ok(existsSync(join(out, "blog/images/leak.svg")));
+  });
+}
 
 test("should copy the bytes of each asset into the output folder as new files", () => {
   mkdirSync(join(root, "assets"));

@@ -1,0 +1,92 @@
+import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from "saxes";
+import { isSafeLink } from "../util/safe-url.ts";
+
+/*
+ * A published SVG is a document of the site's own origin: opened at /blog/images/x.svg, its
+ * scripts run with the site's cookies and storage, and GitHub Pages sends no Content Security
+ * Policy to stop them. So every SVG a post shows is parsed here (strictly, as the browser
+ * parses an image/svg+xml file) and refused when it can run or load anything active: a script
+ * element of any namespace, an XHTML element, `foreignObject` (HTML inside), an event handler
+ * attribute, a link (`href`, `xlink:href`, `src`) that is not `#fragment` or a safe relative or
+ * http(s) URL, an animation that rewrites a link or handler, `xml:base`, a DOCTYPE (entity
+ * declarations) or a processing instruction (`<?xml-stylesheet?>` can apply XSLT).
+ * An allow list would be stricter, but would refuse the many harmless editor extras (Inkscape's
+ * `sodipodi:` elements, RDF metadata) that hand-made diagrams carry.
+ */
+
+const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
+const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
+const ANIMATIONS: ReadonlySet<string> = new Set(["animate", "set", "animateMotion", "animateTransform", "animateColor"]);
+/** How much of a refused value an error message quotes. */
+const QUOTED_LENGTH = 60;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The local part of an attribute name written in an attribute value (`xlink:href` -> `href`). */
+function localPart(name: string): string {
+  return name.slice(name.indexOf(":") + 1);
+}
+
+function isHandler(local: string): boolean {
+  return /^on/i.test(local);
+}
+
+function quoted(value: string): string {
+  return JSON.stringify(value.length > QUOTED_LENGTH ? `${value.slice(0, QUOTED_LENGTH)}…` : value);
+}
+
+/** What in one attribute could run or load something; null when nothing. */
+function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string | null {
+  const { local, name, value } = attribute;
+  if (isHandler(local)) return `an event handler attribute ${name} on <${tag.name}>`;
+  if (name === "xml:base") return `an xml:base attribute on <${tag.name}>`;
+  if (LINK_ATTRIBUTES.has(local) && !value.trim().startsWith("#") && !isSafeLink(value, "web")) {
+    return `${name}=${quoted(value)} on <${tag.name}> (links may be #fragment or a relative or http(s) URL)`;
+  }
+  if (local === "attributeName" && ANIMATIONS.has(tag.local)) {
+    const target = localPart(value.trim());
+    if (isHandler(target) || LINK_ATTRIBUTES.has(target)) return `an animation <${tag.name}> that sets ${value.trim()}`;
+  }
+  return null;
+}
+
+/** What in one element could run or load something; null when nothing. */
+function elementDanger(tag: SaxesTagNS): string | null {
+  if (tag.local === "script") return "a <script> element";
+  if (tag.local === "foreignObject") return "a <foreignObject> element";
+  if (tag.uri === XHTML_NAMESPACE) return `an XHTML element <${tag.name}>`;
+  for (const attribute of Object.values(tag.attributes)) {
+    const found = attributeDanger(tag, attribute);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The first thing in an SVG file that could run a script or load active content, in words with
+ * its line ("a <script> element at line 3"); null when the file is a plain, well-formed drawing.
+ * Bytes that are not UTF-8 or not well-formed XML are reported too: a browser would show the
+ * file differently from what was checked.
+ */
+export function svgDanger(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return "bytes that are not UTF-8 text";
+  }
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  let found: string | null = null;
+  const report = (what: string): void => {
+    found ??= `${what} at line ${parser.line}`;
+  };
+  parser.on("doctype", () => report("a DOCTYPE (entity declarations are not allowed)"));
+  parser.on("processinginstruction", (pi) => report(`a processing instruction <?${pi.target}?>`));
+  parser.on("opentag", (tag) => {
+    const danger = elementDanger(tag);
+    if (danger) report(danger);
+  });
+  parser.on("error", (error) => report(`XML that is not well-formed (${error.message.replace(/^[^:]*:\d+:\d+: /, "")})`));
+  parser.write(text.replace(/^\uFEFF/, "")).close();
+  return found;
+}

@@ -1,0 +1,110 @@
+import { copyFileSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import { buildSite, copyContent, makeTempDir, removeDir, type BuildResult } from "../support/build-site.ts";
+import { assertRefused } from "../support/hostile.ts";
+
+/*
+ * What a pull request to content/ can smuggle through a post or an image: a script in an SVG
+ * (it would run on the site's origin), a page disguised as an image, file names that are no
+ * slug, a project folder hosts drop, and symbolic links out of the content folder. One build
+ * refuses everything that can be reported together; links get a second, as a linked
+ * `blog/images` would hide the image problems.
+ */
+
+const EPOCH = 1_795_000_000; // 2026-11-18T11:06:40Z
+const SITE_URL = "https://margo.example";
+const SCRIPT = "alert(7391)";
+const LEAK = "leaked-xq93";
+
+function post(body: string, marker = "A hostile post"): string {
+  return `---\ntitle: ${marker}\ndescription: Checks what the build does with it.\ndate: 2026-05-01\n---\n${body}`;
+}
+
+const dirs: string[] = [];
+let smuggled: BuildResult;
+let linked: BuildResult;
+let githubLinked: BuildResult;
+
+test.before(async () => {
+  const content = copyContent();
+  const posts = join(content, "blog/posts");
+  const images = join(content, "blog/images");
+  writeFileSync(join(images, "evil.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9" onload="${SCRIPT}"><script>${SCRIPT}</script></svg>`);
+  copyFileSync(join(images, "contour-cover.png"), join(images, "page.html"));
+  writeFileSync(join(images, "page.html"), Buffer.concat([readFileSync(join(images, "page.html")), Buffer.from(`<script>${SCRIPT}</script>`)]));
+  writeFileSync(join(posts, "shows-evil.md"), post("![A drawing](../images/evil.svg)\n\n![A page](../images/page.html)\n"));
+  for (const name of ["my post.md", "café.md", "a?b.md", "a#b.md"]) writeFileSync(join(posts, name), post("Hello.\n", "Badly named xq12"));
+  const project = readFileSync(join(content, "projects/PeakLog.md"), "utf8");
+  writeFileSync(join(content, "projects/dot-github.md"), project.replace(/^name: PeakLog$/m, "name: .github"));
+
+  const links = copyContent();
+  const outside = makeTempDir("g2-outside");
+  renameSync(join(links, "blog/images"), join(outside, "images"));
+  writeFileSync(join(outside, "images/leak.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><title>${LEAK}</title></svg>`);
+  symlinkSync(join(outside, "images"), join(links, "blog/images"));
+  writeFileSync(join(links, "blog/posts/shows-leak.md"), post("![A leak](../images/leak.svg)\n"));
+  // The GitHub data is read only once the content passed: its link needs a build of its own.
+  const github = copyContent();
+  renameSync(join(github, "github"), join(outside, "github"));
+  writeFileSync(join(outside, "github/snapshot.json"), readFileSync(join(outside, "github/snapshot.json"), "utf8").replace(/"title": "[^"]*"/, `"title": "${LEAK}"`));
+  symlinkSync(join(outside, "github"), join(github, "github"));
+
+  dirs.push(content, links, github, outside);
+  [smuggled, linked, githubLinked] = await Promise.all([
+    buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content }),
+    buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: links }),
+    buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: github }),
+  ]);
+});
+
+test.after(() => {
+  for (const dir of dirs) removeDir(dir);
+  for (const build of [smuggled, linked, githubLinked]) if (build) removeDir(build.outDir);
+});
+
+test("should refuse an SVG with a script or an event handler, naming the image file", () => {
+  assertRefused(smuggled, {
+    hostile: SCRIPT,
+    mentions: [/blog\/images\/evil\.svg: \(content\): expected an SVG with no script, .*\(found an event handler attribute onload on <svg> at line 1\)/],
+  });
+});
+
+test("should refuse an image whose name would serve it as a page", () => {
+  assertRefused(smuggled, {
+    hostile: "page.html",
+    mentions: [`blog/images/page.html: (file name): expected a file name ending in .png, as this PNG image is, found ".html"`],
+  });
+});
+
+test("should refuse post file names that are no slug, naming each file and the rule", () => {
+  assertRefused(smuggled, {
+    hostile: "Badly named xq12",
+    mentions: ["my post.md", "café.md", "a?b.md", "a#b.md"].map(
+      (name) => `posts/${name}: (file name): expected a file name of 1-100 lowercase letters, digits and single \`-\` between them, then \`.md\` (it is the post's slug in URLs), found "${name}"`,
+    ),
+  });
+});
+
+test("should refuse a project named .github, whose folder hosts drop", () => {
+  assertRefused(smuggled, {
+    hostile: ".github",
+    mentions: [/projects\/dot-github\.md: name: expected a repository name of 1-100 letters, digits, `\.`, `_` or `-`, not starting with `\.`/],
+  });
+});
+
+test("should refuse blog/images as a symbolic link to a folder elsewhere, once", () => {
+  assertRefused(linked, {
+    hostile: LEAK,
+    mentions: [/Invalid content:\n\S* +\S*\/blog\/images: \(file\): expected a file or folder, not a symbolic link/],
+  });
+});
+
+test("should refuse github as a symbolic link to a folder elsewhere", () => {
+  assertRefused(githubLinked, {
+    hostile: LEAK,
+    mentions: [/\S*\/github: \(file\): expected a file or folder, not a symbolic link/],
+  });
+});
+
+test.run();
