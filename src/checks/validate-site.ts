@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
+import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
@@ -51,7 +52,8 @@ export interface ValidateOptions {
 }
 
 export function validateSite(outputDir: string, apis: readonly ApiOutput[], options: ValidateOptions = {}): ValidationProblem[] {
-  return apis.flatMap((api) => validateApi(outputDir, api, options));
+  // The résumé is also held to the official JSON Resume schema, as its readers hold it.
+  return [...apis.flatMap((api) => validateApi(outputDir, api, options)), ...checkResume(outputDir, options.written)];
 }
 
 function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions): ValidationProblem[] {

@@ -166,6 +166,50 @@ export const InProgressFile = Type.Array(
 );
 export type InProgressFile = Static<typeof InProgressFile>;
 
+// JSON Resume's partial dates (YYYY, YYYY-MM, YYYY-MM-DD), within its own years 1000-2999
+// and this site's 1970 on. A bare year must be quoted: YAML reads `2019` as a number.
+const ResumeDate = Type.String({
+  pattern: "^(19[7-9][0-9]|2[0-9]{3})(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$",
+  expected: "a date as \"YYYY\" (quoted), YYYY-MM or YYYY-MM-DD, from 1970 on",
+});
+
+/**
+ * resume.yaml (optional): what a JSON Resume holds that no other content file says. Everything
+ * else in /api/v1/resume.json is derived from the profile, the projects and their awards.
+ */
+export const ResumeFile = Type.Object(
+  {
+    work: Type.Optional(Type.Array(Type.Object(
+      {
+        name: Text,
+        position: Text,
+        url: Type.Optional(Url),
+        location: Type.Optional(Text),
+        start: ResumeDate,
+        end: Type.Optional(ResumeDate),
+        summary: Type.Optional(Text),
+        highlights: Type.Optional(Type.Array(Text)),
+      },
+      { additionalProperties: false },
+    ))),
+    education: Type.Optional(Type.Array(Type.Object(
+      {
+        institution: Text,
+        area: Type.Optional(Text),
+        study_type: Type.Optional(Text),
+        url: Type.Optional(Url),
+        start: Type.Optional(ResumeDate),
+        end: Type.Optional(ResumeDate),
+        courses: Type.Optional(Type.Array(Text)),
+      },
+      { additionalProperties: false },
+    ))),
+    languages: Type.Optional(Type.Array(Type.Object({ language: Text, fluency: Type.Optional(Text) }, { additionalProperties: false }))),
+  },
+  { additionalProperties: false },
+);
+export type ResumeFile = Static<typeof ResumeFile>;
+
 export const LanguagesFile = Type.Record(
   Type.String(),
   Type.String({ pattern: "^#[0-9a-fA-F]{6}$", expected: "a colour as #rrggbb" }),

@@ -9,6 +9,7 @@ import {
   NowFile,
   ProfileFile,
   ProjectFrontMatter,
+  ResumeFile,
   type DomainEntry,
 } from "./content-schemas.ts";
 import { caseless, spellingProblems } from "./name-spellings.ts";
@@ -33,6 +34,8 @@ export interface PortfolioContent {
   inProgress: InProgressFile;
   languageColors: LanguagesFile;
   pgp: PublicKeyInfo | null;
+  /** resume.yaml: work history and education for the JSON Resume; absent when there is no file. */
+  resume?: ResumeFile;
 }
 
 /** A project file whose front matter was refused: its writeup is still checked in the same build. */
@@ -80,13 +83,14 @@ export async function readPortfolioContent(contentDir: string, problems: Problem
   const now = readNow(contentDir, problems);
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
+  const resume = read(ResumeFile, "resume.yaml", {}, true);
   const { projects, refusedProjects } = readProjects(contentDir, problems);
   const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
   checkSpellings(contentDir, projects, languageColors, problems);
-  return { content: { profile, domains, projects, now, inProgress, languageColors, pgp }, refusedProjects };
+  return { content: { profile, domains, projects, now, inProgress, languageColors, pgp, resume }, refusedProjects };
 }
 
 /** now.yaml; when it is refused (a wrong date), its sections if they are sound on their own. */

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
-import type { ProfileFile } from "../content/content-schemas.ts";
+import type { ProfileFile, ResumeFile } from "../content/content-schemas.ts";
 import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-content.ts";
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
@@ -73,6 +73,8 @@ export interface PortfolioStats {
 export interface PortfolioModel {
   config: SiteConfig;
   profile: ProfileFile;
+  /** resume.yaml's work history and education (empty without the file). */
+  resume: ResumeFile;
   pgp: PublicKeyInfo | null;
   domains: Domain[];
   projects: Project[];
@@ -152,6 +154,7 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
   return {
     config,
     profile: content.profile,
+    resume: content.resume ?? {},
     pgp: content.pgp,
     domains,
     projects,

@@ -8,6 +8,7 @@ export const portfolioPaths = {
   search: "/api/v1/search.json",
   profile: "/api/v1/profile.json",
   now: "/api/v1/now.json",
+  resume: "/api/v1/resume.json",
   pgpKey: "/pgp.asc",
   projects: "/api/v1/projects.json",
   project: "/api/v1/projects/{name}.json",

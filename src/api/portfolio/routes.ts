@@ -12,6 +12,7 @@ import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
 import { cardAnsi, cardText } from "./card.ts";
 import { portfolioPaths as paths } from "./paths.ts";
 import * as build from "./resources.ts";
+import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "./resume.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 
 type R = Route<PortfolioModel>;
@@ -55,6 +56,18 @@ const routes: R[] = [
     description: "The /now list, whether it is stale (60 days without update), the latest post and recent pushes.",
     notes: ["repositories", "posts"],
     build: (model) => build.nowResource(model),
+  },
+  {
+    id: "getResume", path: paths.resume, group: "profile", mediaType: "application/json", body: "raw",
+    // Loose on purpose: the official JSON Resume schema (draft-07) is the contract, checked after
+    // every build (src/checks/check-resume.ts); a copy here would drift from it.
+    schema: Type.Object(
+      { basics: Type.Object({ name: Type.String() }, { additionalProperties: true }) },
+      { additionalProperties: true, description: `A JSON Resume document, valid against the official schema ${JSON_RESUME_SCHEMA_URL}` },
+    ),
+    summary: "The owner's résumé in the JSON Resume format",
+    description: `For JSON Resume tools and themes, no envelope; valid against ${JSON_RESUME_SCHEMA_URL}. Derived from the profile, projects, awards and posts, with work history and education from the optional content/resume.yaml.`,
+    build: (model) => resumeDocument(model),
   },
   {
     id: "getPgpKey", path: paths.pgpKey, group: "profile", mediaType: "application/pgp-keys", body: "raw",

@@ -1,0 +1,110 @@
+import { DateTime } from "luxon";
+import type { PortfolioModel } from "../../model/portfolio-model.ts";
+import { pageUrls } from "../../site/page-urls.ts";
+import { portfolioPaths } from "./paths.ts";
+import { awardList, profileResource } from "./resources.ts";
+
+/*
+ * /api/v1/resume.json: the owner's résumé in the JSON Resume format (https://jsonresume.org),
+ * the document résumé themes and job sites read, so it has no envelope. Everything in it is
+ * derived from what the site already publishes (profile, projects, awards, posts); only work
+ * history, education and spoken languages come from the optional content/resume.yaml.
+ */
+
+/** The version of the official schema this document follows (its `$schema` and `meta.version`). */
+export const JSON_RESUME_SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json";
+
+/** The part of the JSON Resume format this site writes; the official schema has every field optional. */
+export interface JsonResume {
+  $schema: string;
+  basics: {
+    name: string;
+    label: string;
+    url: string;
+    summary: string;
+    profiles: { network: string; username?: string; url?: string }[];
+  };
+  work: { name: string; position: string; url?: string; location?: string; startDate: string; endDate?: string; summary?: string; highlights: string[] }[];
+  education: { institution: string; url?: string; area?: string; studyType?: string; startDate?: string; endDate?: string; courses: string[] }[];
+  awards: { title: string; awarder: string; summary: string }[];
+  certificates: { name: string }[];
+  publications: { name: string; publisher: string; releaseDate?: string; url: string; summary: string }[];
+  skills: { name: string; keywords: string[] }[];
+  languages: { language: string; fluency?: string }[];
+  projects: { name: string; description: string; url: string; keywords: string[]; type: string }[];
+  meta: { canonical: string; version: string };
+}
+
+/**
+ * Builds the résumé. It carries no build time (`meta.lastModified` is left out), so an
+ * unchanged résumé is byte-identical across builds at different clocks.
+ */
+export function resumeDocument(model: PortfolioModel): JsonResume {
+  const { config, resume } = model;
+  const profile = profileResource(model);
+  const pages = pageUrls(config);
+  const irc = profile.contact.irc;
+  return {
+    $schema: JSON_RESUME_SCHEMA_URL,
+    basics: {
+      name: profile.name,
+      label: profile.headline,
+      url: profile.links.site,
+      summary: profile.summary,
+      profiles: [
+        { network: "GitHub", username: config.site.github, url: profile.links.github },
+        { network: "itch.io", url: profile.links.itch },
+        { network: "Discord", username: profile.contact.discord },
+        { network: `IRC (${irc.network})`, username: irc.nick, url: irc.web_client },
+      ],
+    },
+    work: (resume.work ?? []).map((job) => ({
+      name: job.name,
+      position: job.position,
+      ...(job.url ? { url: job.url } : {}),
+      ...(job.location ? { location: job.location } : {}),
+      startDate: job.start,
+      ...(job.end ? { endDate: job.end } : {}),
+      ...(job.summary ? { summary: job.summary } : {}),
+      highlights: job.highlights ?? [],
+    })),
+    education: (resume.education ?? []).map((school) => ({
+      institution: school.institution,
+      ...(school.url ? { url: school.url } : {}),
+      ...(school.area ? { area: school.area } : {}),
+      ...(school.study_type ? { studyType: school.study_type } : {}),
+      ...(school.start ? { startDate: school.start } : {}),
+      ...(school.end ? { endDate: school.end } : {}),
+      courses: school.courses ?? [],
+    })),
+    awards: awardList(model).map((award) => ({
+      title: `${award.place}, ${award.event}`,
+      awarder: award.event,
+      summary: award.track ? `${award.project} (${award.track})` : award.project,
+    })),
+    certificates: profile.certifications.map((name) => ({ name })),
+    publications: model.posts.map((post) => ({
+      name: post.title,
+      publisher: config.site.title,
+      ...(post.published ? { releaseDate: localDate(post.published, config.site.timezone) } : {}),
+      url: post.url,
+      summary: post.summary,
+    })),
+    // The languages the projects are written in, most used first, each with those projects.
+    skills: model.languages.map((language) => ({ name: language.name, keywords: language.projects })),
+    languages: (resume.languages ?? []).map((spoken) => ({ language: spoken.language, ...(spoken.fluency ? { fluency: spoken.fluency } : {}) })),
+    projects: model.projects.map((project) => ({
+      name: project.name,
+      description: project.tagline,
+      url: pages.project(project.name),
+      keywords: [...project.languages, ...project.tags],
+      type: "open source",
+    })),
+    meta: { canonical: config.baseUrl + portfolioPaths.resume, version: "v1.0.0" },
+  };
+}
+
+/** The calendar date of an instant where the owner lives, as JSON Resume writes dates. */
+function localDate(instant: string, zone: string): string | undefined {
+  return DateTime.fromISO(instant, { zone: "utc" }).setZone(zone).toISODate() ?? undefined;
+}

@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import jsonResume from "@jsonresume/schema";
+import { portfolioPaths } from "../api/portfolio/paths.ts";
+import { JSON_RESUME_SCHEMA_URL } from "../api/portfolio/resume.ts";
+import type { ValidationProblem } from "./validate-site.ts";
+
+/** The résumé, relative to the output folder. */
+const RESUME_FILE = portfolioPaths.resume.replace(/^\//, "");
+
+/**
+ * Holds /api/v1/resume.json to the official JSON Resume schema, as the tools that read it do.
+ * Its OpenAPI path only asks for an object: the official schema is the contract, and it is
+ * draft-07 (formats, partial dates) where our validator speaks 2020-12. A missing or unparsable
+ * file is left to the OpenAPI check, which reports it once.
+ */
+export function checkResume(outputDir: string, written?: ReadonlyMap<string, string>): ValidationProblem[] {
+  const target = join(outputDir, RESUME_FILE);
+  const text = written?.get(resolve(target)) ?? (existsSync(target) ? readFileSync(target, "utf8") : undefined);
+  if (text === undefined) return [];
+  let resume: unknown;
+  try {
+    resume = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const problems: ValidationProblem[] = [];
+  jsonResume.validate(resume, (errors) => {
+    for (const error of errors ?? []) {
+      problems.push({ file: RESUME_FILE, pointer: toPointer(error.property), rule: `${error.message} [JSON Resume schema ${JSON_RESUME_SCHEMA_URL}]` });
+    }
+  });
+  return problems;
+}
+
+/** `instance.work[0].startDate` as a JSON pointer, `/work/0/startDate`. */
+function toPointer(property: string): string {
+  return property.replace(/^instance/, "").replace(/\[(\d+)\]/g, "/$1").replace(/\./g, "/") || "/";
+}
