@@ -1,18 +1,21 @@
 import { isoInstant } from "../config/site-config.ts";
 import type { Meta } from "../schemas/common.ts";
-import type { ApiContext, Route } from "./route.ts";
+import { dataSchemaUrl } from "./json-schemas.ts";
+import type { ApiContext, ApiDefinition, Route } from "./route.ts";
 
 /**
  * Wraps a payload in `{meta, data}`: the only code that writes `meta`. The key order is fixed
  * so files are byte-identical between builds.
  */
-export function envelope<M>(route: Route<M>, context: ApiContext, version: string, self: string, data: unknown, model: M): { meta: Meta; data: unknown } {
+export function envelope<M>(route: Route<M>, context: ApiContext, definition: ApiDefinition<M>, self: string, data: unknown, model: M): { meta: Meta; data: unknown } {
   const meta: Meta = {
     api: context.name,
-    version,
+    version: definition.version,
     generated: isoInstant(context.generated),
     self,
     docs: context.docs,
+    // What a client validates `data` against, by URL alone (src/api/json-schemas.ts).
+    schema: dataSchemaUrl(definition, context, route),
   };
   if (route.body === "list") meta.count = Array.isArray(data) ? data.length : 0;
   const source = route.source?.(model);

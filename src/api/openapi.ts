@@ -19,7 +19,7 @@ type JsonObject = Record<string, unknown>;
  */
 export function buildOpenApi<M>(definition: ApiDefinition<M>, model: M): JsonObject {
   const context = definition.context(model);
-  const names = new Map<unknown, string>(Object.entries(definition.components).map(([name, schema]) => [schema, name]));
+  const names = componentNames(definition);
   const convert = (schema: TSchema, self?: string) => toOpenApiSchema(schema, names, self);
   const routes = availableRoutes(definition, model);
   const groups = [...new Set(routes.map((route) => route.group))];
@@ -42,6 +42,11 @@ export function buildOpenApi<M>(definition: ApiDefinition<M>, model: M): JsonObj
       schemas: Object.fromEntries(Object.entries(definition.components).map(([name, schema]) => [name, convert(schema, name)])),
     },
   };
+}
+
+/** Each component schema object with its name: how a nested one is recognised and referenced. */
+export function componentNames<M>(definition: ApiDefinition<M>): Map<unknown, string> {
+  return new Map<unknown, string>(Object.entries(definition.components).map(([name, schema]) => [schema, name]));
 }
 
 function operation<M>(route: Route<M>, model: M, convert: (schema: TSchema) => unknown): JsonObject {
@@ -85,19 +90,26 @@ function responseSchema<M>(route: Route<M>, convert: (schema: TSchema) => unknow
     type: "object",
     required: ["meta", "data"],
     properties: {
-      meta: { $ref: `#/components/schemas/${route.body === "list" ? "ListMeta" : "Meta"}` },
+      meta: { $ref: componentRef(route.body === "list" ? "ListMeta" : "Meta") },
       data: convert(route.schema),
     },
   };
 }
 
-/** Deep-copies a schema as plain JSON, replacing nested component schemas with `$ref`s. */
-export function toOpenApiSchema(schema: unknown, names: ReadonlyMap<unknown, string>, self?: string): unknown {
+/** Where a `$ref` to a component points inside the OpenAPI document. */
+export const componentRef = (name: string): string => `#/components/schemas/${name}`;
+
+/**
+ * Deep-copies a schema as plain JSON, replacing nested component schemas with `$ref`s to
+ * `refTo(name)`: the OpenAPI components by default, the published schema files for
+ * src/api/json-schemas.ts, so both are written from the same objects by the same code.
+ */
+export function toOpenApiSchema(schema: unknown, names: ReadonlyMap<unknown, string>, self?: string, refTo: (name: string) => string = componentRef): unknown {
   const visit = (node: unknown, isRoot: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => visit(item, false));
     if (node === null || typeof node !== "object") return node;
     const name = names.get(node);
-    if (name && !(isRoot && name === self)) return { $ref: `#/components/schemas/${name}` };
+    if (name && !(isRoot && name === self)) return { $ref: refTo(name) };
     const literalEnum = asEnum(node as JsonObject);
     if (literalEnum) return literalEnum;
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value, false)]));

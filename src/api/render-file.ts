@@ -13,7 +13,7 @@ export function renderRouteFile<M>(definition: ApiDefinition<M>, model: M, route
   if (route.body === "raw") return typeof payload === "string" ? payload : serializeJson(payload);
   const context = definition.context(model);
   const self = routeUrl(definition, context, route, params);
-  return serializeJson(envelope(route, context, definition.version, self, payload, model));
+  return serializeJson(envelope(route, context, definition, self, payload, model));
 }
 
 /** Where Eleventy writes that file, relative to the output folder. */

@@ -57,6 +57,9 @@ const metaFields = {
   generated: DateTimeString("When the build that wrote this file ran"),
   self: Uri("URL of this file"),
   docs: Uri("URL of the human documentation page"),
+  schema: Uri("URL of the JSON Schema (2020-12) of `data`: validate this file's `data` against it with any JSON Schema validator", [
+    "https://example.org/api/v1/schemas/ProjectDetail.json",
+  ]),
 };
 const optionalMetaFields = {
   source: Type.Optional(Uri("Where the data came from, when it is not this site")),

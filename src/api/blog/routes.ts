@@ -4,6 +4,7 @@ import { ArchiveYear, BlogSearchItem, BlogSite, BlogStats, JsonFeed, TagDetail, 
 import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
 import { Badge } from "../../schemas/common.ts";
+import { schemaRoute } from "../json-schemas.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import type { ApiDefinition, Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
@@ -33,6 +34,7 @@ const dated: R["notes"] = ["history"];
 /** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
 const routes: R[] = [
   ...metaRoutes(() => blogApi, paths, "blog API"),
+  schemaRoute(() => blogApi),
   {
     id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(BlogSearchItem),
     summary: "Every post, page and tag in one small file for search",

@@ -6,6 +6,7 @@ import { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import { portfolioComponents } from "../../schemas/portfolio/components.ts";
 import { Profile } from "../../schemas/portfolio/profile.ts";
 import { AwardEntry, Cluster, ClusterDetail, InProgressItem, Language, ProjectDetail, ProjectSummary, Tag } from "../../schemas/portfolio/projects.ts";
+import { schemaRoute } from "../json-schemas.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import type { ApiDefinition, Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
@@ -37,6 +38,7 @@ const githubSource = (model: PortfolioModel) => `https://github.com/${model.conf
  */
 const routes: R[] = [
   ...metaRoutes(() => portfolioApi, paths, "API"),
+  schemaRoute(() => portfolioApi),
   {
     id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(SearchItem),
     summary: "Search index of pages, projects, domains and posts",

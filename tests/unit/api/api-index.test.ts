@@ -1,4 +1,5 @@
 import { test } from "uvu";
+import { publishedSchemas } from "../../../src/api/json-schemas.ts";
 import * as assert from "uvu/assert";
 import { buildApiIndex } from "../../../src/api/api-index.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
@@ -37,6 +38,7 @@ test("should give templated endpoints every valid value of each parameter", () =
     "/api/v1/projects/{name}.json": { name: ["Alpha", "beta"] },
     "/api/v1/clusters/{id}.json": { id: ["one", "two"] },
     "/api/v1/badges/{metric}.json": { metric: [...badgeMetrics] },
+    "/api/v1/schemas/{name}.json": { name: [...publishedSchemas(portfolioApi).keys()] },
   });
 });
 

@@ -2,7 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Type } from "@sinclair/typebox";
 import { envelope } from "../../../src/api/envelope.ts";
-import type { ApiContext, Route } from "../../../src/api/route.ts";
+import { schemaRoute } from "../../../src/api/json-schemas.ts";
+import type { ApiContext, ApiDefinition, Route } from "../../../src/api/route.ts";
 
 const context: ApiContext = {
   name: "test-api",
@@ -13,34 +14,53 @@ const context: ApiContext = {
   notes: { repositories: "Stars are old.", pulls: "Pulls are old.", posts: "Stars are old." },
 };
 
+const Thing = Type.Object({ a: Type.Integer() });
+
 function route(changes: Partial<Route<null>>): Route<null> {
-  return { id: "r", path: "/r.json", summary: "R", description: "R", group: "g", mediaType: "application/json", body: "envelope", schema: Type.Null(), build: () => null, ...changes };
+  return { id: "r", path: "/r.json", summary: "R", description: "R", group: "g", mediaType: "application/json", body: "envelope", schema: Thing, build: () => null, ...changes };
 }
 
-test("should write the meta keys in a fixed order: api, version, generated, self, docs", () => {
-  const { meta } = envelope(route({}), context, "1.0.0", "https://x.example/r.json", { a: 1 }, null);
+const api: ApiDefinition<null> = {
+  title: "Test",
+  version: "1.0.0",
+  root: "",
+  routes: [schemaRoute(() => api)],
+  groups: {},
+  components: { Thing },
+  context: () => context,
+};
 
-  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs"]);
-  assert.equal(meta, { api: "test-api", version: "1.0.0", generated: "2026-11-21T10:00:00Z", self: "https://x.example/r.json", docs: "https://x.example/docs/api/" });
+test("should write the meta keys in a fixed order: api, version, generated, self, docs, schema", () => {
+  const { meta } = envelope(route({}), context, api, "https://x.example/r.json", { a: 1 }, null);
+
+  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs", "schema"]);
+  assert.equal(meta, {
+    api: "test-api",
+    version: "1.0.0",
+    generated: "2026-11-21T10:00:00Z",
+    self: "https://x.example/r.json",
+    docs: "https://x.example/docs/api/",
+    schema: "https://x.example/api/v1/schemas/Thing.json",
+  });
 });
 
 test("should add count for list routes, then source, then note", () => {
-  const listRoute = route({ body: "list", source: () => "https://github.com/x", notes: ["pulls"] });
+  const listRoute = route({ body: "list", schema: Type.Array(Thing), source: () => "https://github.com/x", notes: ["pulls"] });
 
-  const { meta } = envelope(listRoute, context, "1.0.0", "https://x.example/r.json", [1, 2, 3], null);
+  const { meta } = envelope(listRoute, context, api, "https://x.example/r.json", [1, 2, 3], null);
 
-  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs", "count", "source", "note"]);
-  assert.equal([meta.count, meta.source, meta.note], [3, "https://github.com/x", "Pulls are old."]);
+  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs", "schema", "count", "source", "note"]);
+  assert.equal([meta.schema, meta.count, meta.source, meta.note], ["https://x.example/api/v1/schemas/ThingList.json", 3, "https://github.com/x", "Pulls are old."]);
 });
 
 test("should not count items of an envelope route", () => {
-  const { meta } = envelope(route({ body: "envelope" }), context, "1.0.0", "https://x.example/r.json", [1, 2], null);
+  const { meta } = envelope(route({ body: "envelope" }), context, api, "https://x.example/r.json", [1, 2], null);
 
   assert.is("count" in meta, false);
 });
 
 test("should join the distinct notes of the route's topics", () => {
-  const { meta } = envelope(route({ notes: ["repositories", "pulls", "posts"] }), context, "1.0.0", "https://x.example/r.json", {}, null);
+  const { meta } = envelope(route({ notes: ["repositories", "pulls", "posts"] }), context, api, "https://x.example/r.json", {}, null);
 
   assert.is(meta.note, "Stars are old. Pulls are old.");
 });
@@ -48,15 +68,15 @@ test("should join the distinct notes of the route's topics", () => {
 test("should leave out source and note when there are none", () => {
   const quiet = route({ notes: ["posts"], source: () => undefined });
 
-  const { meta } = envelope(quiet, { ...context, notes: {} }, "1.0.0", "https://x.example/r.json", {}, null);
+  const { meta } = envelope(quiet, { ...context, notes: {} }, api, "https://x.example/r.json", {}, null);
 
-  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs"]);
+  assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs", "schema"]);
 });
 
 test("should pass the payload through as data", () => {
   const data = { name: "x" };
 
-  const result = envelope(route({}), context, "1.0.0", "https://x.example/r.json", data, null);
+  const result = envelope(route({}), context, api, "https://x.example/r.json", data, null);
 
   assert.is(result.data, data);
 });

@@ -29,7 +29,7 @@ test("should describe every route of the portfolio API under paths", () => {
   const paths = Object.keys(doc.paths);
 
   assert.equal(paths, portfolioApi.routes.map((route) => route.path));
-  assert.is(paths.length, 21);
+  assert.ok(paths.includes("/api/v1/schemas/{name}.json"));
 });
 
 test("should leave out routes that have no file in this build", () => {
