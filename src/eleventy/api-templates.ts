@@ -1,5 +1,6 @@
 import { renderDocsPage, type OpenApiForDocs } from "../api/docs-page.ts";
 import { buildOpenApi } from "../api/openapi.ts";
+import { isWrittenAfterBuild } from "../api/manifest.ts";
 import { renderRouteFile, routePermalink } from "../api/render-file.ts";
 import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
 import type { SiteConfig } from "../config/site-config.ts";
@@ -15,7 +16,8 @@ import { outputFileOf } from "./page-templates.ts";
 export function singleFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): TemplateModule {
   return paginatedOutput<M, string>({
     modelKey,
-    items: (model) => availableRoutes(api, model).filter((route) => !route.params).map((route) => route.id),
+    // The manifest describes the written files, so the after-build hook writes it (src/api/manifest.ts).
+    items: (model) => availableRoutes(api, model).filter((route) => !route.params && !isWrittenAfterBuild(route)).map((route) => route.id),
     file: (_, routeId) => routePermalink(api, routeId),
     render: (model, routeId) => renderRouteFile(api, model, routeId),
   });

@@ -1,5 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
+import { blogApi } from "../api/blog/routes.ts";
+import { writeManifest } from "../api/manifest.ts";
+import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
 import { ContentError } from "../content/content-error.ts";
@@ -7,7 +10,7 @@ import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "../util/output-folder.mjs";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
-import { blogContent, blogModel, siteConfig, startBuild } from "./build-data.ts";
+import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
@@ -129,6 +132,10 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     for (const result of results ?? []) {
       if (result.outputPath && typeof result.content === "string") written.set(resolve(result.outputPath), result.content);
     }
+    // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
+    writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
+    const blogForManifest = await blogModel();
+    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     // The benchmark (scripts/bench) reads how long validation took from this file.
     if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));

@@ -7,6 +7,7 @@ import { portfolioComponents } from "../../schemas/portfolio/components.ts";
 import { Profile } from "../../schemas/portfolio/profile.ts";
 import { AwardEntry, Cluster, ClusterDetail, InProgressItem, Language, ProjectDetail, ProjectSummary, Tag } from "../../schemas/portfolio/projects.ts";
 import { schemaRoute } from "../json-schemas.ts";
+import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import type { ApiDefinition, Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
@@ -38,6 +39,7 @@ const githubSource = (model: PortfolioModel) => `https://github.com/${model.conf
  */
 const routes: R[] = [
   ...metaRoutes(() => portfolioApi, paths, "API"),
+  manifestRoute("API"),
   schemaRoute(() => portfolioApi),
   {
     id: "getSearch", path: paths.search, group: "meta", mediaType: "application/json", body: "list", schema: Type.Array(SearchItem),

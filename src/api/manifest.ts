@@ -1,0 +1,132 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { Manifest, ManifestFile } from "../schemas/manifest.ts";
+import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
+import { outputFile } from "../util/output-path.ts";
+import { renderRouteFile } from "./render-file.ts";
+import { availableRoutes, expandParams, fillPath, outputPath, routeUrl, type ApiDefinition, type Route } from "./route.ts";
+
+/*
+ * The manifest of an API (docs/api-clients.md, "A manifest to sync by"): every other file of
+ * the API with its size, the SHA-256 of its bytes and a content digest that ignores the
+ * build's own metadata, so a client polls one file and fetches only what changed. It describes
+ * the bytes Eleventy wrote, so it cannot be a template: the after-build hook writes it
+ * (src/eleventy/portfolio-plugin.ts), before the validation that checks it like every file.
+ */
+
+/** The manifest's operation id in both route tables. */
+export const MANIFEST_ROUTE_ID = "getManifest";
+
+/**
+ * Raw files whose bytes embed the build time, by operation id, with what to drop before their
+ * content digest. None today: the RSS and JSON feeds date themselves by their newest post, and
+ * the cards, badges and OpenAPI documents carry no clock (tests/e2e/manifest.test.ts holds
+ * every content digest equal across two clocks, so a new one cannot slip in unlisted).
+ */
+export const BUILD_TIME_RAW_FILES: Readonly<Record<string, (text: string) => string>> = {};
+
+/** Whether a route's file is written by the after-build hook rather than by a template. */
+export function isWrittenAfterBuild<M>(route: Route<M>): boolean {
+  return route.id === MANIFEST_ROUTE_ID;
+}
+
+/** The manifest's route entry for an API whose files live under `{root}/api/v1/`. */
+export function manifestRoute<M>(apiName: string): Route<M> {
+  return {
+    id: MANIFEST_ROUTE_ID, path: "/api/v1/manifest.json", group: "meta", mediaType: "application/json", body: "envelope", schema: ManifestSchema,
+    summary: "Every file with its size and digests, to sync by",
+    description: `Every other file of the ${apiName}: path, URL, media type, bytes, the SHA-256 of the bytes served and \`contentSha256\`, a digest of what the file says without the build's metadata (of \`data\` for an envelope file), which stays the same across builds while the resource does not change. Poll this file and fetch only the files whose digest changed.`,
+    build: () => {
+      throw new Error("manifest.json describes the written files: the after-build hook writes it (src/api/manifest.ts, writeManifest)");
+    },
+  };
+}
+
+const sha256 = (bytes: string | Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * JSON serialized canonically (RFC 8785, JCS) for the values JSON.parse returns: object keys
+ * sorted by UTF-16 code units, no whitespace, strings and numbers as ECMAScript prints them.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    return `{${Object.keys(object)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The content digest of one file (see `ManifestFile.contentSha256`). */
+export function contentDigest<M>(route: Route<M>, bytes: Buffer): string {
+  if (route.body === "raw") {
+    const strip = BUILD_TIME_RAW_FILES[route.id];
+    return sha256(strip ? strip(bytes.toString("utf8")) : bytes);
+  }
+  try {
+    return sha256(canonicalJson((JSON.parse(bytes.toString("utf8")) as { data?: unknown }).data ?? null));
+  } catch {
+    // Not JSON: the after-build validation refuses the file; its digest is of its bytes meanwhile.
+    return sha256(bytes);
+  }
+}
+
+/** The digest over the whole list: of the lines `{digest}  {path}\n`, as `sha256sum` prints them. */
+function listDigest(files: readonly ManifestFile[], digest: (file: ManifestFile) => string): string {
+  return sha256(files.map((file) => `${digest(file)}  ${file.path}\n`).join(""));
+}
+
+/**
+ * The manifest's payload from the API's files in `outputDir`: taken from `written` (what
+ * Eleventy just wrote, by absolute path) or else read from disk. A file that is in neither is
+ * left out; the after-build validation reports it missing.
+ */
+export function buildManifest<M>(outputDir: string, definition: ApiDefinition<M>, model: M, written: ReadonlyMap<string, string>): Manifest {
+  const context = definition.context(model);
+  const files: ManifestFile[] = [];
+  for (const route of availableRoutes(definition, model)) {
+    if (isWrittenAfterBuild(route)) continue;
+    for (const params of expandParams(route, model)) {
+      const file = resolve(outputDir, outputPath(definition, route, params));
+      const text = written.get(file);
+      if (text === undefined && !existsSync(file)) continue;
+      const bytes = text === undefined ? readFileSync(file) : Buffer.from(text, "utf8");
+      files.push({
+        path: definition.root + fillPath(route.path, params),
+        url: routeUrl(definition, context, route, params),
+        type: route.mediaType,
+        bytes: bytes.length,
+        sha256: sha256(bytes),
+        contentSha256: contentDigest(route, bytes),
+      });
+    }
+  }
+  // By path, in UTF-16 code units as JCS sorts keys: the same order on every machine.
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, sha256: listDigest(files, (file) => file.sha256), contentSha256: listDigest(files, (file) => file.contentSha256) };
+}
+
+/**
+ * Writes the API's manifest into `outputDir` and records its text in `written`, so the checks
+ * that follow read it as they read every file Eleventy wrote. Rendered like every route's file
+ * (same envelope, same serializer), with the payload computed here.
+ */
+export function writeManifest<M>(outputDir: string, definition: ApiDefinition<M>, model: M, written: Map<string, string>): void {
+  const manifest = buildManifest(outputDir, definition, model, written);
+  const withPayload = { ...definition, routes: definition.routes.map((route) => (isWrittenAfterBuild(route) ? { ...route, build: () => manifest } : route)) };
+  const text = renderRouteFile(withPayload, model, MANIFEST_ROUTE_ID);
+  const file = outputFile(outputDir, outputPath(definition, manifestRouteOf(definition), {}));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  written.set(file, text);
+}
+
+function manifestRouteOf<M>(definition: ApiDefinition<M>): Route<M> {
+  const route = definition.routes.find(isWrittenAfterBuild);
+  if (!route) throw new Error(`${definition.title} has no ${MANIFEST_ROUTE_ID} route`);
+  return route;
+}
