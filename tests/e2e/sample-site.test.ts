@@ -52,7 +52,7 @@ const SPEC_TEMPLATED_PATHS: Record<string, string> = {
 };
 const SPEC_CLUSTER_IDS = ["systems", "security", "medicine", "climbing", "geospatial", "networking", "devtools", "assistant-tooling", "ai", "games", "audio"];
 const SPEC_BADGE_METRICS = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"];
-const META_FIELDS = ["api", "version", "generated", "self", "docs", "count", "source", "note"];
+const META_FIELDS = ["api", "version", "generated", "self", "docs", "schema", "count", "source", "note"];
 const LIST_FILES = [
   "api/v1/search.json",
   "api/v1/projects.json",
