@@ -1,5 +1,7 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { html, type SafeHtml } from "../util/html.ts";
+import type { Thing } from "schema-dts";
+import { jsonLdScript } from "./json-ld.ts";
 import { pageUrls } from "./page-urls.ts";
 
 /** Where a page sits in the site's navigation. */
@@ -19,6 +21,8 @@ export interface PageOptions {
   ogType?: "website" | "article" | "profile";
   /** Extra elements for `<head>` (e.g. article dates). */
   head?: SafeHtml;
+  /** Structured data for search engines and social previews (src/site/json-ld.ts). */
+  jsonLd?: readonly Thing[];
 }
 
 /**
@@ -68,7 +72,7 @@ export function renderPage(options: PageOptions): string {
 <meta name="twitter:description" content="${options.description}">
 <meta name="twitter:image" content="${options.ogImage ?? pages.siteOgImage}">
 ${options.head ?? ""}
-</head>
+${options.jsonLd && options.jsonLd.length > 0 ? html`${jsonLdScript(options.jsonLd)}\n` : ""}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header">

@@ -2,6 +2,7 @@ import type { Domain, PortfolioModel, Project } from "../../model/portfolio-mode
 import * as api from "../../api/portfolio/resources.ts";
 import { html, raw } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
+import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
 import { pageUrls } from "../page-urls.ts";
 import { medal, projectCard, tagList, time } from "./fragments.ts";
 
@@ -9,6 +10,11 @@ import { medal, projectCard, tagList, time } from "./fragments.ts";
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
  * JSON file can never disagree.
  */
+
+/** The breadcrumb trail of a page: the home page, then `steps`. */
+function trail(model: PortfolioModel, ...steps: Crumb[]) {
+  return breadcrumbNode([{ name: model.config.site.title, url: pageUrls(model.config).home }, ...steps]);
+}
 
 export function homePage(model: PortfolioModel): string {
   const pages = pageUrls(model.config);
@@ -37,7 +43,8 @@ ${posts.length > 0 ? html`<section aria-labelledby="posts-title">
 <h2 id="posts-title">Latest posts</h2>
 <ul class="plain">${posts.map((post) => html`<li><a href="${pages.pathOf(post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>
 </section>` : ""}`;
-  return renderPage({ config: model.config, title: profile.name, description: profile.headline, url: pages.home, section: "home", body, ogType: "profile" });
+  return renderPage({ config: model.config, title: profile.name, description: profile.headline, url: pages.home, section: "home", body, ogType: "profile",
+    jsonLd: [personNode(model.config, profile), webSiteNode(model.config)] });
 }
 
 export function projectsPage(model: PortfolioModel): string {
@@ -48,7 +55,8 @@ ${api.clusterList(model).filter((c) => c.count > 0).map((cluster) => html`<secti
 <h2 id="d-${cluster.id}"><span aria-hidden="true">${cluster.emoji}</span> <a href="${pages.pathOf(cluster.urls.page)}">${cluster.title}</a></h2>
 <ul class="cards">${(model.domainById.get(cluster.id)?.projects ?? []).map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
 </section>`)}`;
-  return renderPage({ config: model.config, title: "Projects", description: `All ${model.stats.projects} projects of ${model.config.site.title}`, url: pages.projects, section: "projects", body });
+  return renderPage({ config: model.config, title: "Projects", description: `All ${model.stats.projects} projects of ${model.config.site.title}`, url: pages.projects, section: "projects", body,
+    jsonLd: [trail(model, { name: "Projects", url: pages.projects })] });
 }
 
 export function projectPage(model: PortfolioModel, project: Project): string {
@@ -72,7 +80,8 @@ ${detail.writeup ? html`<div class="prose">${raw(detail.writeup.html)}</div>` : 
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
 ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.pathOf(pages.project(name))}">${name}</a></li>`)}</ul>` : ""}
 </article>`;
-  return renderPage({ config: model.config, title: detail.name, description: detail.tagline, url: detail.urls.page, section: "projects", body, ogImage: detail.urls.og_image });
+  return renderPage({ config: model.config, title: detail.name, description: detail.tagline, url: detail.urls.page, section: "projects", body, ogImage: detail.urls.og_image,
+    jsonLd: [sourceCodeNode(model.config, detail), trail(model, { name: "Projects", url: pages.projects }, { name: detail.name, url: detail.urls.page })] });
 }
 
 export function domainPage(model: PortfolioModel, domain: Domain): string {
@@ -84,7 +93,8 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
 <section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
 <ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>
 </section>`;
-  return renderPage({ config: model.config, title: detail.title, description: detail.blurb, url: detail.urls.page, section: "projects", body });
+  return renderPage({ config: model.config, title: detail.title, description: detail.blurb, url: detail.urls.page, section: "projects", body,
+    jsonLd: [trail(model, { name: "Projects", url: pages.projects }, { name: detail.title, url: detail.urls.page })] });
 }
 
 export function nowPage(model: PortfolioModel): string {
@@ -99,7 +109,8 @@ ${now.sections.map((section) => html`<section><h2>${section.title}</h2><ul>${sec
 ${now.lately.latest_post ? html`<p>Latest post: <a href="${pages.pathOf(now.lately.latest_post.url)}">${now.lately.latest_post.title}</a> (${time(now.lately.latest_post.published, zone)})</p>` : ""}
 <ul class="plain">${now.lately.recent_pushes.map((push) => html`<li><a href="${pages.pathOf(pages.project(push.project))}">${push.project}</a> pushed ${time(push.pushed_at, zone)}</li>`)}</ul>
 </section>`;
-  return renderPage({ config: model.config, title: "Now", description: `What ${model.config.site.title} is doing now`, url: now.url, section: "now", body });
+  return renderPage({ config: model.config, title: "Now", description: `What ${model.config.site.title} is doing now`, url: now.url, section: "now", body,
+    jsonLd: [trail(model, { name: "Now", url: now.url })] });
 }
 
 export function awardsPage(model: PortfolioModel): string {
@@ -107,7 +118,8 @@ export function awardsPage(model: PortfolioModel): string {
   const awards = api.awardList(model);
   const body = html`<h1>Awards</h1>
 <ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.pathOf(a.project_url)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
-  return renderPage({ config: model.config, title: "Awards", description: `${awards.length} awards won by projects of ${model.config.site.title}`, url: pages.awards, section: "awards", body });
+  return renderPage({ config: model.config, title: "Awards", description: `${awards.length} awards won by projects of ${model.config.site.title}`, url: pages.awards, section: "awards", body,
+    jsonLd: [trail(model, { name: "Awards", url: pages.awards })] });
 }
 
 export function pullsPage(model: PortfolioModel): string {
@@ -120,6 +132,7 @@ export function pullsPage(model: PortfolioModel): string {
 <thead><tr><th scope="col">Repository</th><th scope="col">Pull request</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${pulls.map((p) => html`<tr><td>${p.repo}</td><td><a href="${p.url}">#${p.number} ${p.title}</a></td><td><span class="state state-${p.state}">${p.state}</span></td><td>${p.created ? time(p.created) : "unknown"}</td></tr>`)}</tbody>
 </table>`;
-  return renderPage({ config: model.config, title: "Pull requests", description: `Pull requests by ${model.config.site.title} to other people's projects`, url: pages.pulls, section: "pulls", body });
+  return renderPage({ config: model.config, title: "Pull requests", description: `Pull requests by ${model.config.site.title} to other people's projects`, url: pages.pulls, section: "pulls", body,
+    jsonLd: [trail(model, { name: "Pull requests", url: pages.pulls })] });
 }
 

@@ -1,0 +1,113 @@
+import type { BlogPostingLeaf, BreadcrumbListLeaf, Graph, PersonLeaf, SoftwareSourceCodeLeaf, Thing, WebSiteLeaf } from "schema-dts";
+import type { SiteConfig } from "../config/site-config.ts";
+import type { FullPost } from "../schemas/blog/posts.ts";
+import type { Profile } from "../schemas/portfolio/profile.ts";
+import type { ProjectDetail } from "../schemas/portfolio/projects.ts";
+import { raw, type SafeHtml } from "../util/html.ts";
+import { pageUrls } from "./page-urls.ts";
+
+/*
+ * Structured data (JSON-LD, schema.org) for search engines and social previews. Typed with
+ * schema-dts, so a property schema.org does not define on a type is a type error. Every node is
+ * made from a resource the API also serves, so the page's data and its JSON file agree.
+ */
+
+/** One step of a breadcrumb trail: what a search result shows above the page's title. */
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+// `<` would let a `</script>` or `<!--` in any text end or bend the script element; `>` and `&`
+// go too, and U+2028/U+2029, which some JavaScript-minded readers take as line ends.
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+
+/**
+ * The `<script type="application/ld+json">` element carrying `nodes` as one graph. The text is
+ * JSON.stringify's, with every character that HTML could read inside a script element escaped
+ * as a JSON `\uXXXX` escape, which a JSON-LD reader decodes back to the same text.
+ */
+export function jsonLdScript(nodes: readonly Thing[]): SafeHtml {
+  const graph: Graph = { "@context": "https://schema.org", "@graph": nodes };
+  const json = JSON.stringify(graph).replace(UNSAFE_IN_SCRIPT, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return raw(`<script type="application/ld+json">${json}</script>`);
+}
+
+/** The owner's node id: every page refers to the one Person the home page describes. */
+export function personId(config: SiteConfig): string {
+  return `${pageUrls(config).home}#person`;
+}
+
+/** The owner, with the profiles elsewhere that are theirs (`sameAs`). */
+export function personNode(config: SiteConfig, profile: Profile): PersonLeaf {
+  return {
+    "@type": "Person",
+    "@id": personId(config),
+    name: profile.name,
+    alternateName: profile.handle,
+    description: profile.headline,
+    url: profile.links.site,
+    sameAs: [profile.links.github, profile.links.itch],
+  };
+}
+
+/** The site as a whole, published by its owner. */
+export function webSiteNode(config: SiteConfig): WebSiteLeaf {
+  const home = pageUrls(config).home;
+  return {
+    "@type": "WebSite",
+    "@id": `${home}#website`,
+    name: config.site.title,
+    description: config.site.description,
+    url: home,
+    publisher: { "@id": personId(config) },
+  };
+}
+
+/** The trail from the home page to this page; the last crumb is the page itself. */
+export function breadcrumbNode(trail: readonly Crumb[]): BreadcrumbListLeaf {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+/** A project: its code repository and the languages it is written in. */
+export function sourceCodeNode(config: SiteConfig, project: ProjectDetail): SoftwareSourceCodeLeaf {
+  return {
+    "@type": "SoftwareSourceCode",
+    "@id": `${project.urls.page}#code`,
+    name: project.name,
+    description: project.tagline,
+    url: project.urls.page,
+    codeRepository: project.urls.repo,
+    programmingLanguage: project.languages,
+    keywords: project.tags,
+    image: project.urls.og_image,
+    author: { "@id": personId(config) },
+    ...(project.award ? { award: `${project.award.place}, ${project.award.event}` } : {}),
+  };
+}
+
+/** A blog post: headline, dates, author, cover image and tags. */
+export function blogPostingNode(config: SiteConfig, post: FullPost, language: string): BlogPostingLeaf {
+  const pages = pageUrls(config);
+  return {
+    "@type": "BlogPosting",
+    "@id": `${post.url}#post`,
+    headline: post.title,
+    description: post.description,
+    url: post.url,
+    mainEntityOfPage: post.url,
+    datePublished: post.published,
+    dateModified: post.updated,
+    inLanguage: language,
+    // Named as the blog API names its author; no `@id`, since that name is the site's title and
+    // may differ from the profile's name the home page's Person carries.
+    author: { "@type": "Person", name: config.site.title, url: pages.home },
+    image: { "@type": "ImageObject", url: post.cover.url, width: String(post.cover.width), height: String(post.cover.height) },
+    keywords: post.tags.map((tag) => tag.name),
+    wordCount: post.word_count,
+    license: post.license.writing.url,
+  };
+}
