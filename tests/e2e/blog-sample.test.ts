@@ -230,7 +230,7 @@ test("should list every blog endpoint in the index with its absolute URL and the
 
 test("should wrap every blog JSON file except the JSON Feed, the badges and openapi.json in {meta, data} with the blog's API name", () => {
   const files = listFiles(before.outDir, "blog/api").filter(
-    (file) => file.endsWith(".json") && !file.endsWith("/openapi.json") && !file.endsWith("/feed.json") && !file.includes("/badges/"),
+    (file) => file.endsWith(".json") && !file.endsWith("/openapi.json") && !file.endsWith("/feed.json") && !file.includes("/badges/") && !file.includes("/schemas/"),
   );
 
   assert.ok(files.length > PUBLISHED);

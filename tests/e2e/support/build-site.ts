@@ -176,7 +176,7 @@ export function filesPromisedByIndex(index: ApiIndex): string[] {
 /** Envelope files: JSON under `api/` except the badge-shaped files and the OpenAPI document. */
 export function envelopeFiles(outDir: string): string[] {
   return listFiles(outDir, "api").filter(
-    (file) => file.endsWith(".json") && file !== "api/openapi.json" && !file.startsWith("api/v1/badges/"),
+    (file) => file.endsWith(".json") && file !== "api/openapi.json" && !file.startsWith("api/v1/badges/") && !file.startsWith("api/v1/schemas/"),
   );
 }
 
