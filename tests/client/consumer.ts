@@ -22,7 +22,7 @@ export interface Report {
   post: { self: string; data: BlogSchemas["FullPost"] };
   blogTags: { self: string; slugs: string[] };
   tag: { self: string; data: BlogSchemas["TagDetail"] };
-  missing: { status: number };
+  missing: { status: number; type: string | null };
 }
 
 /** The names a test passes in: each must be one of the literal values the OpenAPI document lists. */
@@ -49,8 +49,8 @@ export async function consume(base: BaseUrls): Promise<Report> {
 
   const projects = ok("projects.json", await portfolio.GET("/api/v1/projects.json"));
   // The list is exactly ProjectSummary[], not a looser shape that would accept anything.
-  const exact: Equal<typeof projects.data, PortfolioSchemas["ProjectSummary"][]> = true;
-  void exact;
+  const exactList: Equal<typeof projects.data, PortfolioSchemas["ProjectSummary"][]> = true;
+  void exactList;
 
   const project = ok(
     "projects/{name}.json",
@@ -70,6 +70,8 @@ export async function consume(base: BaseUrls): Promise<Report> {
     "blog posts/{slug}.json",
     await blog.GET("/api/v1/posts/{slug}.json", { params: { path: { slug: postSlug } } }),
   );
+  const exactPost: Equal<typeof post.data, BlogSchemas["FullPost"]> = true;
+  void exactPost;
   const blogTags = ok("blog tags.json", await blog.GET("/api/v1/tags.json"));
   const tag = ok("blog tags/{tag}.json", await blog.GET("/api/v1/tags/{tag}.json", { params: { path: { tag: tagSlug } } }));
 
@@ -88,6 +90,6 @@ export async function consume(base: BaseUrls): Promise<Report> {
     post: { self: post.meta.self, data: post.data },
     blogTags: { self: blogTags.meta.self, slugs: blogTags.data.map((t) => t.slug) },
     tag: { self: tag.meta.self, data: tag.data },
-    missing: { status: unknown.response.status },
+    missing: { status: unknown.response.status, type: unknown.response.headers.get("content-type") },
   };
 }

@@ -25,13 +25,15 @@ function requireClientTools(): void {
   }
 }
 
+/** What one `node` run left behind: its exit code, its stdout, and stdout with stderr. */
 interface Run {
   status: number | null;
+  stdout: string;
   output: string;
 }
 
 /** Runs `node <args>` in `cwd` and collects what it printed; never rejects on a failed run. */
-function runNode(args: string[], cwd: string): Promise<Run & { stdout: string }> {
+function runNode(args: string[], cwd: string): Promise<Run> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, args, {
       cwd,
@@ -153,7 +155,7 @@ process.stdout.write(JSON.stringify(await consume({ portfolio: process.argv[1], 
     slugs: built<{ slug: string }[]>("blog/api/v1/tags.json").data.map((tag) => tag.slug),
   });
   assert.equal(report.tag, { self: `${server.origin}/blog/api/v1/tags/climbing.json`, data: built("blog/api/v1/tags/climbing.json").data });
-  assert.equal(report.missing, { status: 404 });
+  assert.equal(report.missing, { status: 404, type: "text/html; charset=utf-8" });
   // Every answer came over HTTP from the served build, not from the files read above.
   for (const path of ["/api/v1/projects/benchdiff.json", "/blog/api/v1/posts/a-year-of-lora-in-the-valley.json", "/blog/api/v1/tags/climbing.json"]) {
     assert.ok(server.requests.includes(path), `${path} was requested`);
