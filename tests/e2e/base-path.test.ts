@@ -120,7 +120,7 @@ test("should still write the files at api/v1/... of the output folder, not under
   assert.ok(existsSync(join(base.outDir, "api/openapi.json")));
   assert.ok(existsSync(join(base.outDir, "pgp.asc")));
   assert.not.ok(existsSync(join(base.outDir, "portfolio")));
-  assert.is(portfolioFiles(base.outDir).length, 72);
+  assert.is(portfolioFiles(base.outDir).length, 73);
   assert.equal(listFiles(base.outDir), listFiles(root.outDir));
 });
 

@@ -173,10 +173,10 @@ export function filesPromisedByIndex(index: ApiIndex): string[] {
   return files.sort();
 }
 
-/** Envelope files: JSON under `api/` except the badge-shaped files and the OpenAPI document. */
+/** Envelope files: JSON under `api/` except the badge-shaped files, the résumé and the OpenAPI document. */
 export function envelopeFiles(outDir: string): string[] {
   return listFiles(outDir, "api").filter(
-    (file) => file.endsWith(".json") && file !== "api/openapi.json" && !file.startsWith("api/v1/badges/") && !file.startsWith("api/v1/schemas/"),
+    (file) => file.endsWith(".json") && file !== "api/openapi.json" && file !== "api/v1/resume.json" && !file.startsWith("api/v1/badges/") && !file.startsWith("api/v1/schemas/"),
   );
 }
 
