@@ -1,9 +1,10 @@
+import { createRequire } from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Type, type TSchema } from "@sinclair/typebox";
 import { blogApi } from "../../../src/api/blog/routes.ts";
-import { jsonSchemaDocument, publishedSchemas, schemaNameOf, schemaRoute, SCHEMA_ROUTE_ID } from "../../../src/api/json-schemas.ts";
-import { buildOpenApi, componentRef } from "../../../src/api/openapi.ts";
+import { JsonSchemaDocumentShape, jsonSchemaDocument, publishedSchemas, schemaNameOf, schemaRoute, SCHEMA_ROUTE_ID } from "../../../src/api/json-schemas.ts";
+import { buildOpenApi, componentRef, toOpenApiSchema } from "../../../src/api/openapi.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
 import { routeById, type ApiContext, type ApiDefinition, type Route } from "../../../src/api/route.ts";
 import { handModel } from "../support/model.ts";
@@ -104,6 +105,22 @@ test("should describe the schema files in OpenAPI as one path with {name} over e
   assert.is(get.operationId, SCHEMA_ROUTE_ID);
   assert.equal(get.parameters[0]?.schema.enum, [...publishedSchemas(portfolioApi).keys()]);
   assert.ok(JSON.stringify(get.responses).includes('"$schema":{"type":"string","const":"https://json-schema.org/draft/2020-12/schema"'));
+});
+
+test("should hold every schema file to the shape the after-build check reads, and refuse one that breaks it", () => {
+  // The validator the after-build check uses (src/checks/standalone-validators.ts), on the shape as OpenAPI states it.
+  const require = createRequire(import.meta.url);
+  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
+  const ajv = new Ajv2020({ strict: true });
+  addFormats(ajv);
+  const check = ajv.compile(toOpenApiSchema(JsonSchemaDocumentShape, new Map()) as object);
+  const good = jsonSchemaDocument(portfolioApi, context, "ProjectDetail");
+
+  assert.ok(check(good), JSON.stringify(check.errors));
+  assert.not.ok(check({ ...good, $schema: "http://json-schema.org/draft-07/schema#" }));
+  assert.not.ok(check({ ...good, $id: "javascript:alert(1)//.json" }));
+  assert.not.ok(check({ $schema: good.$schema, $id: good.$id }));
 });
 
 // A small API of our own, for the naming rules the two real ones do not exercise.
