@@ -1,4 +1,4 @@
-import { Type, type TSchema } from "@sinclair/typebox";
+import { KindGuard, Type, type TSchema } from "@sinclair/typebox";
 import { UriString } from "../schemas/common.ts";
 import { componentNames, toOpenApiSchema } from "./openapi.ts";
 import { fillPath, routeById, type ApiContext, type ApiDefinition, type Route } from "./route.ts";
@@ -40,8 +40,7 @@ export function schemaNameOf<M>(definition: ApiDefinition<M>, route: Route<M>, n
   const own = names.get(route.schema);
   if (own) return own;
   if (route.body === "raw") return undefined;
-  const items: unknown = route.schema.type === "array" ? route.schema.items : undefined;
-  const itemName = names.get(items);
+  const itemName = KindGuard.IsArray(route.schema) ? names.get(route.schema.items) : undefined;
   return itemName ? `${itemName}List` : route.id;
 }
 
