@@ -48,6 +48,10 @@ test("should name the file, the JSON pointer and the undeclared field of a broke
   assert.match(corrupted.output, /not declared/);
 });
 
+test("should name the résumé and its field when the official JSON Resume schema refuses it", () => {
+  assert.match(corrupted.output, /api\/v1\/resume\.json: \/work\/0\/startDate: does not match pattern .*JSON Resume schema/);
+});
+
 test("should fail the build when a file under api/ has no path in the OpenAPI description", () => {
   assert.not.ok(existsSync(join(stray.outDir, "api/v1/stray.json")), "a rejected build publishes nothing");
   assert.is.not(stray.status, 0, stray.output);

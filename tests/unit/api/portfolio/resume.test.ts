@@ -6,6 +6,7 @@ import * as assert from "uvu/assert";
 import jsonResume, { type ResumeSchemaError } from "@jsonresume/schema";
 import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "../../../../src/api/portfolio/resume.ts";
 import { checkResume } from "../../../../src/checks/check-resume.ts";
+import { formatProblems, validateSite } from "../../../../src/checks/validate-site.ts";
 import { loadPortfolioContent } from "../../../../src/content/load-portfolio-content.ts";
 import { writeContentTree } from "../../support/content-tree.ts";
 import { contentProblems, problemAt } from "../../support/errors.ts";
@@ -106,6 +107,18 @@ test("should refuse a résumé the official schema refuses, naming the file and 
 
     assert.equal(problems.map((p) => [p.file, p.pointer]), [["api/v1/resume.json", "/basics/url"], ["api/v1/resume.json", "/work/0/startDate"]]);
     for (const problem of problems) assert.match(problem.rule, JSON_RESUME_SCHEMA_URL);
+  } finally {
+    output.cleanup();
+  }
+});
+
+test("should make a refused résumé a problem of the after-build validation", () => {
+  const output = outputWith({ ...resumeDocument(model), awards: "none" });
+  try {
+    const problems = validateSite(output.dir, []);
+
+    assert.equal(problems.map((p) => `${p.file}: ${p.pointer}`), ["api/v1/resume.json: /awards"]);
+    assert.match(formatProblems(problems), /^api\/v1\/resume\.json: \/awards: is not of a type\(s\) array/);
   } finally {
     output.cleanup();
   }
