@@ -90,6 +90,7 @@ export async function readPortfolioContent(contentDir: string, problems: Problem
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
   checkSpellings(contentDir, projects, languageColors, problems);
+  checkResumeDates(contentDir, resume, problems);
   return { content: { profile, domains, projects, now, inProgress, languageColors, pgp, resume }, refusedProjects };
 }
 
@@ -167,6 +168,24 @@ function checkAcrossFiles(
     if (taken) problems.add({ file: inProgressFile, field: `[${index}].name`, expected: `a name no published project uses (${taken} has it)`, actual: item.name });
     else owners.set(item.name.toLowerCase(), inProgressFile);
   });
+}
+
+/**
+ * A job or a course that ends before it starts is a typing slip the JSON Resume schema lets
+ * through. Partial dates are compared to the precision both give: `2019` ends no earlier than
+ * `2019-04` starts.
+ */
+function checkResumeDates(contentDir: string, resume: ResumeFile, problems: ProblemList): void {
+  const file = displayPath(join(contentDir, "resume.yaml"));
+  const spans = [
+    ...(resume.work ?? []).map((entry, index) => ({ field: `work[${index}].end`, ...entry })),
+    ...(resume.education ?? []).map((entry, index) => ({ field: `education[${index}].end`, ...entry })),
+  ];
+  for (const { field, start, end } of spans) {
+    if (!start || !end) continue;
+    const precision = Math.min(start.length, end.length);
+    if (end.slice(0, precision) < start.slice(0, precision)) problems.add({ file, field, expected: `a date no earlier than start (${start})`, actual: end });
+  }
 }
 
 /**

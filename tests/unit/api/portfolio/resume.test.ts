@@ -149,6 +149,27 @@ test("should refuse a bare year, an unknown key and an unsafe URL in resume.yaml
   }
 });
 
+test("should refuse a job or a course that ends before it starts, to the precision both dates give", async () => {
+  const tree = writeContentTree({
+    "resume.yaml": [
+      "work:",
+      "  - { name: A, position: P, start: 2019-04, end: 2019-03-31 }",
+      "  - { name: B, position: P, start: 2019-04, end: \"2019\" }",
+      "education:",
+      "  - { institution: U, start: \"2015\", end: 2014-12 }",
+      "",
+    ].join("\n"),
+  });
+  try {
+    const problems = await contentProblems(() => loadPortfolioContent(tree.dir));
+
+    assert.equal(problems.map((p) => [p.field, p.actual]), [["work[0].end", "2019-03-31"], ["education[0].end", "2014-12"]]);
+    assert.is(problemAt(problems, "work[0].end").expected, "a date no earlier than start (2019-04)");
+  } finally {
+    tree.cleanup();
+  }
+});
+
 test("should load resume.yaml when present and leave it out when absent", async () => {
   const present = writeContentTree({ "resume.yaml": "work:\n  - name: Acme\n    position: Engineer\n    start: \"2019\"\n" });
   const absent = writeContentTree();
