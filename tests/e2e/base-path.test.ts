@@ -120,7 +120,8 @@ test("should still write the files at api/v1/... of the output folder, not under
   assert.ok(existsSync(join(base.outDir, "api/openapi.json")));
   assert.ok(existsSync(join(base.outDir, "pgp.asc")));
   assert.not.ok(existsSync(join(base.outDir, "portfolio")));
-  assert.is(portfolioFiles(base.outDir).length, 73);
+  // The spec's 73 files and manifest.json, besides one JSON Schema per resource.
+  assert.is(portfolioFiles(base.outDir).filter((file) => !file.startsWith("api/v1/schemas/")).length, 74);
   assert.equal(listFiles(base.outDir), listFiles(root.outDir));
 });
 

@@ -28,6 +28,7 @@ const EPOCH = 1_795_000_000;
 const SPEC_PLAIN_PATHS = [
   "/api/v1/index.json",
   "/api/openapi.json",
+  "/api/v1/manifest.json",
   "/api/v1/search.json",
   "/api/v1/profile.json",
   "/api/v1/now.json",
@@ -147,10 +148,10 @@ test("should list the spec's 36 projects, 11 domain ids and 7 badge metrics as i
   assert.equal(params("/api/v1/badges/{metric}.json").metric, SPEC_BADGE_METRICS);
 });
 
-test("should write exactly 73 portfolio files: the spec's endpoints expanded over the index params", () => {
+test("should write exactly 74 portfolio files: the spec's endpoints expanded over the index params", () => {
   const index = data<ApiIndex>("api/v1/index.json");
   const files = portfolioFiles(build.outDir);
-  assert.is(files.filter((file) => !file.startsWith("api/v1/schemas/")).length, 73); // and one JSON Schema per resource
+  assert.is(files.filter((file) => !file.startsWith("api/v1/schemas/")).length, 74); // and one JSON Schema per resource
   assert.equal(files, filesPromisedByIndex(index));
 });
 
@@ -169,7 +170,7 @@ test("should declare in openapi.json the same paths and parameter values as the 
 
 test("should wrap every JSON file except badges and openapi.json in {meta, data}", () => {
   const files = envelopeFiles(build.outDir);
-  assert.is(files.length, 73 - 7 - 1 - 3 - 1); // minus badges, openapi.json, pgp.asc, card.txt, card.ansi, resume.json
+  assert.is(files.length, 74 - 7 - 1 - 3 - 1); // minus badges, openapi.json, pgp.asc, card.txt, card.ansi, resume.json
   for (const file of files) {
     const body = readJson<Record<string, unknown>>(build.outDir, file);
     assert.equal(Object.keys(body).sort(), ["data", "meta"], file);
