@@ -1,25 +1,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { rssChannel, rssFeed } from "../../../src/api/blog/feeds.ts";
-import { buildBlogModel, type BlogModel } from "../../../src/blog/blog-model.ts";
-import { loadBlog } from "../../../src/blog/load-blog.ts";
+import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import { parseRssPosts, postsFromRss } from "../../../src/feeds/read-rss-posts.ts";
-import { meta, postFile, writeBlogTree } from "../blog/support/blog-tree.ts";
+import { blogModelOf, meta, postFile } from "../blog/support/blog-tree.ts";
 
 /** A blog whose titles and descriptions carry everything XML must escape. */
 function trickyBlog(): BlogModel {
-  const tree = writeBlogTree({
+  return blogModelOf({
     "amp.md": postFile(meta({ title: `Fish & chips: "quoted" <not a tag> it's`, description: "A &amp; B, 1 < 2 > 0, &nbsp; as text.", date: "2026-03-10" })),
     "unicode.md": postFile(meta({ title: "Überhang — 登山 🧗", description: "  Spaces   and\nnewlines  ", date: "2025-12-31" }), "Body with <em>HTML</em>.\n"),
   });
-  try {
-    const config = tree.config();
-    const content = loadBlog(config);
-    if (!content) throw new Error("expected a blog");
-    return buildBlogModel(config, content);
-  } finally {
-    tree.cleanup();
-  }
 }
 
 test("should read the same posts from the blog's channel as from its written RSS", () => {

@@ -1,12 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { SoftwareSourceCodeLeaf } from "schema-dts";
-import { buildBlogModel, type BlogModel } from "../../../src/blog/blog-model.ts";
-import { loadBlog } from "../../../src/blog/load-blog.ts";
+import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import { jsonLdScript } from "../../../src/site/json-ld.ts";
 import { archivePage, blogIndexPage, postPage, tagPage } from "../../../src/site/pages/blog-pages.ts";
 import { awardsPage, domainPage, homePage, nowPage, projectPage, projectsPage, pullsPage } from "../../../src/site/pages/portfolio-pages.ts";
-import { meta, postFile, writeBlogTree } from "../blog/support/blog-tree.ts";
+import { blogModelOf, meta, postFile } from "../blog/support/blog-tree.ts";
 import { content, handModel, project } from "../support/model.ts";
 
 type Node = Record<string, unknown> & { "@type": string };
@@ -46,15 +45,7 @@ const alpha = model.projectByName.get("alpha");
 const domain = model.domainById.get("one");
 
 function blog(): BlogModel {
-  const tree = writeBlogTree({ "a.md": postFile(meta({ title: `A post ${HOSTILE}`, tags: ["notes"] })) });
-  try {
-    const config = tree.config();
-    const loaded = loadBlog(config);
-    if (!loaded) throw new Error("expected a blog");
-    return buildBlogModel(config, loaded);
-  } finally {
-    tree.cleanup();
-  }
+  return blogModelOf({ "a.md": postFile(meta({ title: `A post ${HOSTILE}`, tags: ["notes"] })) });
 }
 
 test("should escape every character that could end or bend the script element, and keep the text", () => {

@@ -2,24 +2,15 @@ import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { jsonFeed, rssFeed } from "../../../../src/api/blog/feeds.ts";
-import { buildBlogModel, type BlogModel } from "../../../../src/blog/blog-model.ts";
-import { loadBlog } from "../../../../src/blog/load-blog.ts";
-import { meta, postFile, writeBlogTree } from "../../blog/support/blog-tree.ts";
+import type { BlogModel } from "../../../../src/blog/blog-model.ts";
+import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 
 /** A terminal title (OSC), a screen clear, the C1 CSI, NUL and a character XML never allows (U+FFFE). */
 const HOSTILE = "\u001b]0;PWNED\u0007\u001b[2J\u009b2J\u0000\ufffe";
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
 
 function blog(): BlogModel {
-  const tree = writeBlogTree({ "a.md": postFile(meta({ title: "A post", tags: ["notes"] })) });
-  try {
-    const config = tree.config();
-    const content = loadBlog(config);
-    if (!content) throw new Error("expected a blog");
-    return buildBlogModel(config, content);
-  } finally {
-    tree.cleanup();
-  }
+  return blogModelOf({ "a.md": postFile(meta({ title: "A post", tags: ["notes"] })) });
 }
 
 /** The blog with hostile text in every text a feed carries, as if it had got past the entry checks. */

@@ -1,9 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { postsText } from "../../../../src/api/blog/posts-text.ts";
-import { buildBlogModel, type BlogModel } from "../../../../src/blog/blog-model.ts";
-import { loadBlog } from "../../../../src/blog/load-blog.ts";
-import { meta, postFile, writeBlogTree } from "../../blog/support/blog-tree.ts";
+import type { BlogModel } from "../../../../src/blog/blog-model.ts";
+import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 
 /** A terminal title (OSC), a screen clear, the one-byte C1 CSI, a line of its own and a bidi override. */
 const HOSTILE = "\u001b]0;PWNED\u0007\u001b[2J\u009b2J\nFAKE LINE\u2028\u202e";
@@ -11,15 +10,7 @@ const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202
 
 /** A valid blog of one tagged post, loaded the way a build loads it. */
 function blog(): BlogModel {
-  const tree = writeBlogTree({ "a.md": postFile(meta({ title: "A post", tags: ["notes"] })) });
-  try {
-    const config = tree.config();
-    const content = loadBlog(config);
-    if (!content) throw new Error("expected a blog");
-    return buildBlogModel(config, content);
-  } finally {
-    tree.cleanup();
-  }
+  return blogModelOf({ "a.md": postFile(meta({ title: "A post", tags: ["notes"] })) });
 }
 
 /** The same blog with hostile text in every value posts.txt prints, as if it had got past the entry checks. */

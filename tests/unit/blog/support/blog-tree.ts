@@ -3,6 +3,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { stringify } from "yaml";
+import { buildBlogModel, type BlogModel } from "../../../../src/blog/blog-model.ts";
+import { loadBlog } from "../../../../src/blog/load-blog.ts";
 import { readSiteConfig, type SiteConfig } from "../../../../src/config/site-config.ts";
 
 /** The repository's own sample content: its site.yaml, blog.yaml and images are reused. */
@@ -82,4 +84,17 @@ export function git(cwd: string, args: string[], date?: string): string {
 export function commitAll(root: string, date: string, message = "change"): void {
   git(root, ["add", "-A"]);
   git(root, ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "commit", "-q", "-m", message], date);
+}
+
+/** The blog model of a fixture tree of these posts, loaded the way a build loads it; the tree is removed afterwards. */
+export function blogModelOf(posts: Record<string, string>): BlogModel {
+  const tree = writeBlogTree(posts);
+  try {
+    const config = tree.config();
+    const content = loadBlog(config);
+    if (!content) throw new Error("expected a blog");
+    return buildBlogModel(config, content);
+  } finally {
+    tree.cleanup();
+  }
 }
