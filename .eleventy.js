@@ -1,4 +1,4 @@
-// Eleventy configuration: directories and our plugins; the work lives in src/ (README, "Architecture").
+// Eleventy configuration: directories and our plugins; the work lives in src/ (docs/architecture.md).
 // Our TypeScript (src/, _data/, the templates) is loaded as one module compiled by esbuild, and
 // compiled again when a source changes (src/eleventy/compiled-site.mjs says why).
 import { loadCompiledSite, SOURCE_DIRS } from "./src/eleventy/compiled-site.mjs";

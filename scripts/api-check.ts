@@ -99,7 +99,7 @@ try {
   if (breaking > 0) {
     console.log(
       "\nWithin v1, changes may only add things: no path, field or value a client relies on may go." +
-        "\nShip the change under /api/v2/ and keep v1 as it is (README, \"Versioning\").",
+        "\nShip the change under /api/v2/ and keep v1 as it is (docs/recipes.md, \"Versioning\").",
     );
   }
   if (values.update) {

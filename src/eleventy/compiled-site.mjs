@@ -5,8 +5,8 @@
  *
  * Why not a TypeScript loader at run time: Node 20 cannot strip types, and a loader (tsx) runs
  * every import of the build, Eleventy's and the packages' included, through a hook thread. That
- * cost about 0.6 s of every build, more than an empty Eleventy build takes in all (README,
- * "Performance"). The compiled module lives in FOLIO_COMPILED_DIR (default .cache/compiled/)
+ * cost about 0.6 s of every build, more than an empty Eleventy build takes in all
+ * (docs/performance.md). The compiled module lives in FOLIO_COMPILED_DIR (default .cache/compiled/)
  * under a name derived from its sources, beside a manifest that records its sources and its
  * digest; both are checked on every read, so a damaged cache costs a compile, never a build
  * (docs/robustness.md). This file is plain JavaScript because it runs before anything is compiled;
