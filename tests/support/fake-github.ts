@@ -43,7 +43,25 @@ export interface FakeAnswer {
   errors?: { type: string; path: string[]; message: string }[];
 }
 
+/** A repository in a user's listing (`user(login:) { repositories }`), as init reads it. */
+export interface FakeOwnedRepository {
+  name: string;
+  description?: string | null;
+  homepageUrl?: string | null;
+  stars?: number;
+  pushedAt?: string | null;
+  isFork?: boolean;
+  isArchived?: boolean;
+  isPrivate?: boolean;
+  /** Primary language first; each with a colour. */
+  languages?: { name: string; color: string | null }[];
+  topics?: string[];
+  readme?: string | null;
+}
+
 export interface FakeGithubOptions {
+  /** Each user's repositories, for the listing query; a login not listed answers `user: null`. */
+  users?: Record<string, FakeOwnedRepository[]>;
   /** Keyed by `owner/name` (any case); repositories not listed answer NOT_FOUND. */
   repositories: Record<string, FakeRepository>;
   pulls: FakePull[];
@@ -116,6 +134,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
       }
       data[alias] = { nameWithOwner: repository.nameWithOwner ?? repository.key, isPrivate: repository.isPrivate ?? false, stargazerCount: repository.stars, pushedAt: repository.pushedAt };
     }
+    if (query.includes("user(login: $login)")) data.user = userListing(query, variables);
     if (query.includes("pulls: search(")) {
       if (fault?.failPulls) {
         data.pulls = null;
@@ -140,6 +159,40 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
       }
     }
     return errors.length > 0 ? { data, errors } : { data };
+  }
+
+  /** One page of a user's repositories, filtered as GitHub does for `privacy: PUBLIC, isFork: false`. */
+  function userListing(query: string, variables: Record<string, unknown>): unknown {
+    const login = typeof variables.login === "string" ? variables.login.toLowerCase() : "";
+    const entry = Object.entries(options.users ?? {}).find(([key]) => key.toLowerCase() === login);
+    if (!entry) return null;
+    const listed = entry[1].filter((repository) => !(query.includes("privacy: PUBLIC") && repository.isPrivate) && !(query.includes("isFork: false") && repository.isFork));
+    const first = Math.min(Number(/repositories\(first: (\d+)/.exec(query)?.[1] ?? 100), options.pageSize ?? 100);
+    const start = typeof variables.after === "string" ? Number(variables.after.replace(/^cursor-/, "")) : 0;
+    const page = listed.slice(start, start + first);
+    const end = start + page.length;
+    return {
+      repositories: {
+        pageInfo: { hasNextPage: end < listed.length, endCursor: page.length > 0 ? `cursor-${end}` : null },
+        nodes: page.map((repository) => {
+          const languages = repository.languages ?? [];
+          return {
+            name: repository.name,
+            description: repository.description ?? null,
+            homepageUrl: repository.homepageUrl ?? null,
+            stargazerCount: repository.stars ?? 0,
+            pushedAt: repository.pushedAt ?? null,
+            isFork: repository.isFork ?? false,
+            isArchived: repository.isArchived ?? false,
+            isPrivate: repository.isPrivate ?? false,
+            primaryLanguage: languages[0] ?? null,
+            languages: { nodes: languages },
+            repositoryTopics: { nodes: (repository.topics ?? []).map((name) => ({ topic: { name } })) },
+            readme: repository.readme === undefined || repository.readme === null ? null : { text: repository.readme },
+          };
+        }),
+      },
+    };
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));

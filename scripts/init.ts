@@ -1,0 +1,33 @@
+// `npm run init`: makes the sample content the owner's own (docs/init.md). Every question is
+// also a flag, so it runs unattended: npm run init -- --github LOGIN --name "…" --site-url https://… --yes
+import { spawnSync } from "node:child_process";
+import { createInterface } from "node:readline/promises";
+import { resolve } from "node:path";
+import { parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
+import { runInit } from "../src/init/run-init.ts";
+import { redact } from "../src/util/redact.ts";
+
+let options: InitOptions;
+try {
+  options = parseInitArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? redact(error.message) : String(error));
+  process.exit(2);
+}
+
+const contentDir = resolve(process.env.CONTENT_DIR?.trim() || "content");
+const terminal = process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stdout }) : null;
+const result = await runInit(
+  options,
+  { ask: async (question) => (terminal ? terminal.question(question) : null), print: (line) => console.log(line) },
+  { contentDir, env: process.env, now: new Date() },
+);
+terminal?.close();
+if (!result.written) process.exit(1);
+
+if (options.build) {
+  console.log("Building the site once to check it…");
+  const build = spawnSync(process.execPath, ["scripts/build.mjs", "--quiet"], { stdio: "inherit", env: { ...process.env, CONTENT_DIR: contentDir } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+console.log(`Done. Run npm start to see your site. Next, edit ${contentDir}/profile.yaml (placeholders), domains.yaml and each project's writeup; docs/init.md lists the rest.`);

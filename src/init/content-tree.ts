@@ -1,0 +1,202 @@
+import { XMLBuilder } from "fast-xml-parser";
+import yaml from "js-yaml";
+import { ProjectNamePattern } from "../content/content-schemas.ts";
+import { withoutControlCharacters } from "../util/control-characters.ts";
+import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import type { OwnedRepository } from "./list-repositories.ts";
+import { firstParagraphs } from "./readme-excerpt.ts";
+
+/** What the owner answered (or passed as flags). */
+export interface InitAnswers {
+  name: string;
+  login: string;
+  siteUrl: string;
+  timezone: string;
+  blog: boolean;
+}
+
+/** A content tree to write: paths relative to the content folder, and their text. */
+export type ContentTree = Map<string, string>;
+
+/** Language of a repository GitHub gives none for: a project needs at least one. */
+export const NO_LANGUAGE = "Other";
+
+/** The catch-all domain, and the only one when topics propose none. */
+const DEFAULT_DOMAIN = { id: "projects", emoji: "🧰", title: "Projects", blurb: "Things I build and maintain." };
+
+const PROJECT_NAME = new RegExp(ProjectNamePattern);
+const DOMAIN_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Most domains proposed from topics; the rest of the projects go to the catch-all. */
+const MAX_TOPIC_DOMAINS = 6;
+
+/**
+ * Which repositories can become projects as they stand. A name the build refuses (a leading
+ * dot, characters outside GitHub's rule, a second spelling of a name ignoring case) is skipped
+ * with a line saying why, not renamed: the project's name is its repository's, which the build
+ * uses to find its stars and link its code, so a mapped name would point nowhere.
+ */
+export function usableRepositories(repositories: readonly OwnedRepository[]): { usable: OwnedRepository[]; skipped: string[] } {
+  const usable: OwnedRepository[] = [];
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  for (const repository of repositories) {
+    const shown = JSON.stringify(withoutControlCharacters(repository.name).slice(0, 120));
+    if (repository.isFork || repository.isArchived) continue;
+    if (!PROJECT_NAME.test(repository.name)) {
+      skipped.push(`skipped ${shown}: not a project name the build accepts (1-100 of A-Z a-z 0-9 . _ -, not starting with .)`);
+    } else if (seen.has(repository.name.toLowerCase())) {
+      skipped.push(`skipped ${shown}: another repository has the same name ignoring case`);
+    } else {
+      seen.add(repository.name.toLowerCase());
+      usable.push(repository);
+    }
+  }
+  return { usable, skipped };
+}
+
+/** One line of plain text: no control characters, no line breaks, trimmed. */
+function oneLine(text: string): string {
+  return withoutControlCharacters(text).replace(/\s+/g, " ").trim();
+}
+
+/** Topics as tags: GitHub's topics are lowercase words with hyphens; anything else is left out. */
+function tagsOf(repository: OwnedRepository): string[] {
+  return [...new Set(repository.topics.filter((topic) => DOMAIN_ID.test(topic) && topic.length <= 50))];
+}
+
+/**
+ * Domains from topics: each topic that two or more projects share (most shared first, then by
+ * name), up to six; a project joins the first of its topics that is a domain, else the
+ * catch-all `projects`. Only domains with a project are written.
+ */
+export function proposeDomains(repositories: readonly OwnedRepository[]): { domains: (typeof DEFAULT_DOMAIN)[]; clusterOf: Map<string, string> } {
+  const counts = new Map<string, number>();
+  for (const repository of repositories) for (const tag of tagsOf(repository)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  const chosen = [...counts.entries()]
+    .filter(([topic, count]) => count >= 2 && topic !== DEFAULT_DOMAIN.id)
+    .sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, MAX_TOPIC_DOMAINS)
+    .map(([topic]) => topic);
+  const clusterOf = new Map<string, string>();
+  for (const repository of repositories) clusterOf.set(repository.name, tagsOf(repository).find((tag) => chosen.includes(tag)) ?? DEFAULT_DOMAIN.id);
+  const used = new Set(clusterOf.values());
+  const domains = chosen
+    .filter((topic) => used.has(topic))
+    .map((topic) => ({ id: topic, emoji: "📁", title: topic.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" "), blurb: `Projects tagged ${topic} on GitHub.` }));
+  if (used.has(DEFAULT_DOMAIN.id) || domains.length === 0) domains.push(DEFAULT_DOMAIN);
+  return { domains, clusterOf };
+}
+
+function dump(value: unknown): string {
+  return yaml.dump(value, { lineWidth: -1, noRefs: true, quotingType: '"' });
+}
+
+function projectFile(repository: OwnedRepository, cluster: string, featured: boolean): string {
+  const tagline = oneLine(repository.description ?? "") || repository.name;
+  const languages = repository.languages.map((language) => oneLine(language.name)).filter((name) => name !== "");
+  const tags = tagsOf(repository);
+  const front: Record<string, unknown> = { name: repository.name, tagline, cluster, languages: languages.length > 0 ? [...new Set(languages)] : [NO_LANGUAGE] };
+  if (tags.length > 0) front.tags = tags;
+  if (featured) front.featured = true;
+  if (repository.homepageUrl && isSafeAbsoluteUrl(repository.homepageUrl.trim(), "web")) front.demo = repository.homepageUrl.trim();
+  const writeup = (repository.readme && firstParagraphs(repository.readme)) || `${tagline}\n`;
+  return `---\n${dump(front)}---\n${writeup}`;
+}
+
+/** A project for a site made without GitHub: replace it with your own. */
+const EXAMPLE_PROJECT: OwnedRepository = {
+  name: "example-project",
+  description: "An example project: copy this file once per repository, then delete it",
+  homepageUrl: null,
+  stars: 0,
+  pushedAt: null,
+  languages: [{ name: "Markdown", color: "#083fa1" }],
+  topics: [],
+  readme: null,
+  isFork: false,
+  isArchived: false,
+};
+
+/**
+ * The whole new content tree, from the answers and the chosen repositories (none: one example
+ * project, as when no token is given). Everything is made from objects by the YAML and JSON
+ * serializers, never by templates, so no answer can break a file's syntax.
+ */
+export function contentTree(answers: InitAnswers, chosen: readonly OwnedRepository[], featured: ReadonlySet<string>, now: Date, live: boolean): ContentTree {
+  const tree: ContentTree = new Map();
+  const name = oneLine(answers.name);
+  const today = now.toISOString().slice(0, 10);
+  const siteUrl = answers.siteUrl.replace(/\/+$/, "");
+  const projects = chosen.length > 0 ? chosen : [EXAMPLE_PROJECT];
+
+  tree.set(
+    "site.yaml",
+    dump({
+      url: siteUrl,
+      title: name,
+      description: `Portfolio and API of ${name}`,
+      timezone: answers.timezone,
+      github: answers.login,
+      api: { name: `${answers.login.toLowerCase()}-portfolio`, description: `Projects, domains and pull requests of ${name} as static JSON.` },
+      // Without a blog of its own, the portfolio reads its posts from a feed: an empty one.
+      blog: answers.blog ? { url: "/blog/" } : { url: "/blog/", feed: "blog/feed.xml" },
+    }),
+  );
+  tree.set(
+    "profile.yaml",
+    `# Written by npm run init: replace each placeholder with your own (docs/content-format.md).\n${dump({
+      name,
+      handle: answers.login,
+      headline: `Software by ${name}`,
+      summary: `${name} builds and maintains the projects below.`,
+      focus: "What I am working on now",
+      certifications: [],
+      open_to_work: { open: false, text: null },
+      links: { itch: `https://github.com/${answers.login}` },
+      contact: {
+        form: `https://github.com/${answers.login}`,
+        discord: answers.login,
+        irc: { network: "Libera.Chat", nick: answers.login, how: `/msg ${answers.login} on Libera.Chat`, web_client: "https://web.libera.chat/" },
+      },
+    })}`,
+  );
+
+  const { domains, clusterOf } = proposeDomains(projects);
+  tree.set("domains.yaml", dump(domains));
+  for (const repository of projects) tree.set(`projects/${repository.name}.md`, projectFile(repository, clusterOf.get(repository.name) ?? "projects", featured.has(repository.name)));
+
+  const colours: Record<string, string> = {};
+  for (const repository of projects) for (const language of repository.languages) if (language.color && /^#[0-9A-Fa-f]{6}$/.test(language.color)) colours[oneLine(language.name)] = language.color;
+  if (Object.keys(colours).length > 0) tree.set("languages.yaml", dump(Object.fromEntries(Object.entries(colours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
+
+  tree.set("now.yaml", dump({ updated: today, sections: [] }).replace(/^updated: '?(\S+?)'?$/m, "updated: $1"));
+  tree.set("in-progress.yaml", "[]\n");
+
+  const repositories: Record<string, { stars: number; pushed_at: string | null }> = {};
+  if (live) for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
+  tree.set("github/snapshot.json", `${JSON.stringify({ fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: [] }, null, 2)}\n`);
+
+  if (!answers.blog) {
+    const feed = { rss: { "@_version": "2.0", channel: { title: `${name}: posts`, link: `${siteUrl}/blog/`, description: `Posts by ${name}.` } } };
+    tree.set("blog/feed.xml", `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLBuilder({ ignoreAttributes: false, format: true }).build(feed)}`);
+  } else {
+    tree.set(
+      "blog/blog.yaml",
+      dump({
+        title: `${name}'s notes`,
+        tagline: "Notes on what I build",
+        description: `Posts by ${name} on the projects of this site.`,
+        language: "en",
+        api: { name: `${answers.login.toLowerCase()}-blog` },
+        links: [{ label: "Portfolio", url: `${siteUrl}/` }],
+        schedule: "New posts when there is something to say.",
+        source: { repository: `https://github.com/${answers.login}/${answers.login}.github.io`, branch: "main", path: "content/blog/posts" },
+      }),
+    );
+    tree.set(
+      "blog/posts/hello-world.md",
+      `---\n${dump({ title: "Hello, world", description: "The first post of this blog: replace it with your own.", date: today, tags: ["meta"] }).replace(/^date: '(\S+)'$/m, "date: $1")}---\nThis site was made by \`npm run init\`. Write posts as Markdown files in \`content/blog/posts/\`.\n`,
+    );
+  }
+  return tree;
+}

@@ -1,0 +1,87 @@
+import { parseArgs } from "node:util";
+import { findControlCharacter } from "../util/control-characters.ts";
+import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+
+/** Everything init can be told on its command line; what is missing is asked in a terminal. */
+export interface InitOptions {
+  name?: string;
+  github?: string;
+  siteUrl?: string;
+  timezone?: string;
+  /** Keep a blog (default true). */
+  blog?: boolean;
+  /** Repositories to make projects of (`--repos a,b,c`). */
+  repos?: string[];
+  /** Every repository with at least this many stars (`--min-stars N`). */
+  minStars?: number;
+  /** Projects to feature (`--featured a,b`); default: the three most starred. */
+  featured?: string[];
+  /** Answer yes to every question and take every default. */
+  yes: boolean;
+  /** Replace content that is not the sample's (it is kept beside, never deleted). */
+  force: boolean;
+  /** Skip the closing build (tests build on their own). */
+  build: boolean;
+}
+
+const list = (text: string | undefined): string[] | undefined =>
+  text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter((item) => item !== "");
+
+/** Reads the flags; a flag init does not know is an error naming it (parseArgs is strict). */
+export function parseInitArgs(argv: string[]): InitOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      name: { type: "string" },
+      github: { type: "string" },
+      "site-url": { type: "string" },
+      timezone: { type: "string" },
+      blog: { type: "boolean" },
+      "no-blog": { type: "boolean" },
+      repos: { type: "string" },
+      "min-stars": { type: "string" },
+      featured: { type: "string" },
+      yes: { type: "boolean", short: "y", default: false },
+      force: { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+    },
+  });
+  const minStars = values["min-stars"];
+  if (minStars !== undefined && !/^\d{1,9}$/.test(minStars)) throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
+  const options: InitOptions = { yes: values.yes === true, force: values.force === true, build: values["no-build"] !== true };
+  if (values.name !== undefined) options.name = values.name;
+  if (values.github !== undefined) options.github = values.github;
+  if (values["site-url"] !== undefined) options.siteUrl = values["site-url"];
+  if (values.timezone !== undefined) options.timezone = values.timezone;
+  if (values["no-blog"]) options.blog = false;
+  else if (values.blog) options.blog = true;
+  const repos = list(values.repos);
+  if (repos) options.repos = repos;
+  if (minStars !== undefined) options.minStars = Number(minStars);
+  const featured = list(values.featured);
+  if (featured) options.featured = featured;
+  return options;
+}
+
+/** Why an answer cannot be used, or null: each answer is checked here, where it enters. */
+export const answerProblem = {
+  name(value: string): string | null {
+    if (value.trim() === "") return "a name is needed";
+    return findControlCharacter(value) ? "a name without control characters" : null;
+  },
+  github(value: string): string | null {
+    return /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(value) && value.length <= 39 ? null : "a GitHub login: at most 39 letters, digits or hyphens";
+  },
+  siteUrl(value: string): string | null {
+    return isSafeAbsoluteUrl(value, "web") ? null : "an absolute http(s) URL such as https://you.example";
+  },
+  timezone(value: string): string | null {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: value });
+      return null;
+    } catch {
+      return "an IANA time zone such as Europe/Berlin or UTC";
+    }
+  },
+};

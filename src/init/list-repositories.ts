@@ -1,0 +1,122 @@
+import { postGraphql, type GraphqlSettings, type RequestCounter } from "../github/graphql-client.ts";
+import {
+  field,
+  isObject,
+  readArray,
+  readBoolean,
+  readCount,
+  readNullableDateTime,
+  readNullableString,
+  readObject,
+  readObjectField,
+  readString,
+  WrongShape,
+  type JsonObject,
+} from "../github/answer-shape.ts";
+
+/** One public repository of the owner, as init uses it: mapped at the edge, never raw JSON. */
+export interface OwnedRepository {
+  name: string;
+  description: string | null;
+  homepageUrl: string | null;
+  stars: number;
+  pushedAt: string | null;
+  /** Primary language first, then the others by size; each with GitHub's colour (or null). */
+  languages: { name: string; color: string | null }[];
+  topics: string[];
+  readme: string | null;
+  isFork: boolean;
+  isArchived: boolean;
+}
+
+export type ListingOutcome = { ok: true; repositories: OwnedRepository[]; requests: number } | { ok: false; reason: string; requests: number };
+
+/** Most pages asked for: 100 a page, so an account of 2,000 public repositories is the limit. */
+const MAX_PAGES = 20;
+
+/**
+ * The owner's repositories, 100 a page. `privacy: PUBLIC` and `isFork: false` ask GitHub to
+ * leave private repositories and forks out; each is still checked on the answer (with
+ * `isArchived`, which GitHub cannot filter), since a listing that ignored a qualifier must not
+ * turn a private repository into a published project.
+ */
+export const LIST_REPOSITORIES_QUERY = `query($login: String!, $after: String) {
+  user(login: $login) {
+    repositories(first: 100, after: $after, privacy: PUBLIC, isFork: false, ownerAffiliations: [OWNER], orderBy: {field: NAME, direction: ASC}) {
+      pageInfo { hasNextPage endCursor }
+      nodes {
+        name description homepageUrl stargazerCount pushedAt isFork isArchived isPrivate
+        primaryLanguage { name color }
+        languages(first: 10, orderBy: {field: SIZE, direction: DESC}) { nodes { name color } }
+        repositoryTopics(first: 20) { nodes { topic { name } } }
+        readme: object(expression: "HEAD:README.md") { ... on Blob { text } }
+      }
+    }
+  }
+}`;
+
+/**
+ * Lists every public, owned repository of `login` through the project's one GraphQL client
+ * (no cache: init wants today's answer). Any failure, a page's included, fails the whole
+ * listing: init then writes nothing, rather than a site with part of the projects.
+ */
+export async function listRepositories(settings: GraphqlSettings, login: string): Promise<ListingOutcome> {
+  const counter: RequestCounter = { requests: 0 };
+  const repositories: OwnedRepository[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const outcome = await postGraphql({ ...settings, cacheDuration: "0s" }, { query: LIST_REPOSITORIES_QUERY, variables: { login, after } }, counter);
+    if (!outcome.ok) return { ok: false, reason: outcome.reason, requests: counter.requests };
+    if (outcome.errors.length > 0) return { ok: false, reason: `GitHub answered with GraphQL errors: ${outcome.errors.map((e) => e.message).join("; ")}`, requests: counter.requests };
+    try {
+      const user = field(outcome.data, "user");
+      if (!isObject(user)) return { ok: false, reason: `GitHub knows no user named ${login}`, requests: counter.requests };
+      const connection = readObjectField(user, "repositories", "user");
+      for (const [index, node] of readArray(connection, "nodes", "repositories").entries()) {
+        const repository = readRepository(readObject(node, `repositories.nodes.${index}`), `repositories.nodes.${index}`);
+        if (repository) repositories.push(repository);
+      }
+      const pageInfo = readObjectField(connection, "pageInfo", "repositories");
+      if (!readBoolean(pageInfo, "hasNextPage", "pageInfo")) return { ok: true, repositories, requests: counter.requests };
+      after = readString(pageInfo, "endCursor", "pageInfo");
+    } catch (error) {
+      if (error instanceof WrongShape) return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})`, requests: counter.requests };
+      throw error;
+    }
+  }
+  return { ok: false, reason: `more than ${MAX_PAGES * 100} repositories: pass --repos to choose`, requests: counter.requests };
+}
+
+/** One node; null for a private repository (never listed, whatever the query asked). */
+function readRepository(node: JsonObject, where: string): OwnedRepository | null {
+  if (readBoolean(node, "isPrivate", where)) return null;
+  const languages: OwnedRepository["languages"] = [];
+  const addLanguage = (value: unknown, at: string): void => {
+    if (!isObject(value)) return;
+    const name = readString(value, "name", at);
+    if (!languages.some((known) => known.name === name)) languages.push({ name, color: readNullableString(value, "color", at) });
+  };
+  addLanguage(field(node, "primaryLanguage"), `${where}.primaryLanguage`);
+  const others = field(node, "languages");
+  if (isObject(others)) readArray(others, "nodes", `${where}.languages`).forEach((language, index) => addLanguage(language, `${where}.languages.${index}`));
+  const topics: string[] = [];
+  const topicList = field(node, "repositoryTopics");
+  if (isObject(topicList)) {
+    for (const [index, entry] of readArray(topicList, "nodes", `${where}.repositoryTopics`).entries()) {
+      topics.push(readString(readObjectField(readObject(entry, where), "topic", where), "name", `${where}.repositoryTopics.${index}`));
+    }
+  }
+  const readme = field(node, "readme");
+  return {
+    name: readString(node, "name", where),
+    description: readNullableString(node, "description", where),
+    homepageUrl: readNullableString(node, "homepageUrl", where),
+    stars: readCount(node, "stargazerCount", where),
+    pushedAt: readNullableDateTime(node, "pushedAt", where),
+    languages,
+    topics,
+    readme: isObject(readme) && typeof field(readme, "text") === "string" ? (field(readme, "text") as string) : null,
+    isFork: readBoolean(node, "isFork", where),
+    isArchived: readBoolean(node, "isArchived", where),
+  };
+}

@@ -1,0 +1,145 @@
+import { ContentError } from "../content/content-error.ts";
+import { githubSettings, type GithubEnvironment } from "../github/settings.ts";
+import { redact } from "../util/redact.ts";
+import { withoutControlCharacters } from "../util/control-characters.ts";
+import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
+import { answerProblem, type InitOptions } from "./init-options.ts";
+import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
+import { classifyContent, listFiles } from "./sample-content.ts";
+import { swapContent } from "./swap-content.ts";
+
+/** How init talks to the owner: `ask` returns null when there is no one to ask (no terminal). */
+export interface InitIo {
+  ask(question: string): Promise<string | null>;
+  print(line: string): void;
+}
+
+export interface InitRun {
+  contentDir: string;
+  env: GithubEnvironment;
+  now: Date;
+  /** Test hook: runs after the new tree is staged, before the swap. */
+  beforeSwap?: () => void;
+}
+
+/** What happened: `written` false means the content folder was left exactly as it was. */
+export interface InitResult {
+  written: boolean;
+  projects: string[];
+}
+
+class InitRefused extends Error {}
+
+/** How many projects are featured when the owner does not say. */
+const DEFAULT_FEATURED = 3;
+
+/**
+ * Makes the content folder the owner's own: asks (or reads flags), lists the repositories when
+ * a token is given, shows what it will remove, then replaces the folder in one swap. Every
+ * refusal happens before the swap, so a refused or failed run changes nothing.
+ */
+export async function runInit(options: InitOptions, io: InitIo, run: InitRun): Promise<InitResult> {
+  try {
+    return await initialise(options, io, run);
+  } catch (error) {
+    if (error instanceof InitRefused) {
+      io.print(redact(error.message));
+      io.print(`Nothing was changed in ${run.contentDir}.`);
+      return { written: false, projects: [] };
+    }
+    if (error instanceof ContentError) {
+      io.print(redact(error.message));
+      return { written: false, projects: [] };
+    }
+    throw error;
+  }
+}
+
+async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promise<InitResult> {
+  const existing = classifyContent(run.contentDir);
+  if (existing.kind === "own" && !options.force) {
+    throw new InitRefused(`${run.contentDir} holds your own content (${existing.why}); init replaces only the sample. Run with --force to replace it (the old folder is kept beside it).`);
+  }
+  const answers: InitAnswers = {
+    name: await answer(io, options, "name", "Your name", options.name),
+    login: await answer(io, options, "github", "Your GitHub login", options.github),
+    siteUrl: await answer(io, options, "siteUrl", "Your site's URL (https://…)", options.siteUrl),
+    timezone: await answer(io, options, "timezone", "Your time zone", options.timezone, "UTC"),
+    blog: options.blog ?? (await yesNo(io, options, "Keep a blog?", true)),
+  };
+
+  const settings = githubSettings(run.env);
+  let chosen: OwnedRepository[] = [];
+  if (settings) {
+    const listing = await listRepositories(settings, answers.login);
+    if (!listing.ok) throw new InitRefused(`Could not list the repositories of ${answers.login} (${listing.requests} request(s)): ${listing.reason}`);
+    const { usable, skipped } = usableRepositories(listing.repositories);
+    for (const line of skipped) io.print(line);
+    chosen = await choose(io, options, usable);
+  } else {
+    io.print("GITHUB_TOKEN is not set: writing a minimal site with one example project (docs/init.md says how to add yours).");
+  }
+  const featured = new Set(options.featured ?? [...chosen].sort((a, b) => b.stars - a.stars || (a.name < b.name ? -1 : 1)).slice(0, DEFAULT_FEATURED).map((r) => r.name));
+  const unknownFeatured = [...featured].filter((name) => !chosen.some((r) => r.name === name));
+  if (settings && unknownFeatured.length > 0) throw new InitRefused(`--featured names repositories that are not chosen: ${unknownFeatured.join(", ")}`);
+
+  const tree = contentTree(answers, chosen, featured, run.now, settings !== null);
+  const old = listFiles(run.contentDir);
+  if (old.length > 0) {
+    io.print(`This removes the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content: kept as a copy beside it)" : " (the sample owner's)"}:`);
+    for (const file of old) io.print(`  ${file}`);
+  }
+  io.print(`and writes ${tree.size} file(s): ${chosen.length} project(s)${chosen.length === 0 ? " (one example)" : ""}.`);
+  if (!(await yesNo(io, options, "Go ahead?", false))) throw new InitRefused("Stopped at your answer.");
+
+  swapContent(run.contentDir, tree, {
+    ...(existing.kind === "own" ? { keepOldAs: `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}` } : {}),
+    ...(run.beforeSwap ? { beforeSwap: run.beforeSwap } : {}),
+  });
+  io.print(`Wrote ${run.contentDir}.`);
+  return { written: true, projects: chosen.map((r) => r.name) };
+}
+
+async function answer(io: InitIo, options: InitOptions, key: keyof typeof answerProblem, question: string, given: string | undefined, fallback?: string): Promise<string> {
+  let value = given ?? (options.yes ? fallback : undefined);
+  while (value === undefined) {
+    const reply = await io.ask(`${question}${fallback ? ` [${fallback}]` : ""}: `);
+    if (reply === null) throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key} is needed when init cannot ask (no terminal).`);
+    value = reply.trim() || fallback;
+    const problem = value === undefined ? "an answer" : answerProblem[key](value);
+    if (problem) {
+      io.print(`Expected ${problem}.`);
+      value = undefined;
+    }
+  }
+  const problem = answerProblem[key](value);
+  if (problem) throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`);
+  return value.trim();
+}
+
+async function yesNo(io: InitIo, options: InitOptions, question: string, fallback: boolean): Promise<boolean> {
+  if (options.yes) return true;
+  const reply = await io.ask(`${question} [${fallback ? "Y/n" : "y/N"}] `);
+  if (reply === null) throw new InitRefused(`${question} needs an answer: pass --yes when init cannot ask (no terminal).`);
+  return reply.trim() === "" ? fallback : /^y(es)?$/i.test(reply.trim());
+}
+
+/**
+ * Which repositories become projects: `--repos` (every name must be listed and usable),
+ * `--min-stars`, both, or with `--yes` all of them; otherwise the owner picks from a numbered list.
+ */
+async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[]): Promise<OwnedRepository[]> {
+  if (options.repos) {
+    const missing = options.repos.filter((name) => !usable.some((r) => r.name === name));
+    if (missing.length > 0) throw new InitRefused(`--repos names repositories that cannot become projects (not listed, forks, archived or skipped above): ${missing.join(", ")}`);
+  }
+  let chosen = usable.filter((r) => (!options.repos || options.repos.includes(r.name)) && (options.minStars === undefined || r.stars >= options.minStars));
+  if (options.repos || options.minStars !== undefined || options.yes || usable.length === 0) return chosen;
+  usable.forEach((r, index) => io.print(`${String(index + 1).padStart(4)}. ${r.name} (${r.stars} ★)`));
+  const reply = await io.ask("Which repositories become projects? Numbers separated by commas, empty for all: ");
+  if (reply === null) throw new InitRefused("Choose repositories with --repos, --min-stars or --yes when init cannot ask (no terminal).");
+  if (reply.trim() === "") return chosen;
+  const picked = new Set(reply.split(",").map((part) => Number(part.trim()) - 1));
+  chosen = usable.filter((_, index) => picked.has(index));
+  return chosen;
+}

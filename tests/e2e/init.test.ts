@@ -1,0 +1,199 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { parseInitArgs } from "../../src/init/init-options.ts";
+import { runInit, type InitResult } from "../../src/init/run-init.ts";
+import { listFiles as listContent } from "../../src/init/sample-content.ts";
+import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository } from "../support/fake-github.ts";
+import { buildSite, copyContent, makeTempDir, readJson, removeDir, type Envelope } from "./support/build-site.ts";
+
+const TOKEN = "ghp_init_test_token_0123456789abcdef0123";
+const NOW = new Date("2026-11-23T12:00:00Z");
+const LOGIN = "ada-l";
+
+/**
+ * An account of `count` repositories with the awkward cases spread through it: forks, archived
+ * and private ones, no description, no language, unicode text, a name at the 100-character
+ * limit, and names the build refuses as they stand (a leading dot, a non-ASCII letter, a second
+ * spelling ignoring case).
+ */
+function account(count: number): FakeOwnedRepository[] {
+  const repositories: FakeOwnedRepository[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const kind = i % 10;
+    const name = i === 7 ? `long-${"n".repeat(95)}` : i === 8 ? ".github" : i === 9 ? "café-tools" : i === 19 ? "Repo-0" : `repo-${i}`;
+    repositories.push({
+      name,
+      description: kind === 3 ? null : kind === 5 ? "Ünïcødé ツール for 🌊 tides" : `Repository number ${i}`,
+      stars: (i * 7) % 50,
+      pushedAt: i % 4 === 0 ? null : "2026-10-01T10:00:00Z",
+      isFork: kind === 1,
+      isArchived: kind === 2,
+      isPrivate: i === 6,
+      languages: kind === 4 ? [] : i % 3 === 0 ? [{ name: "Rust", color: "#dea584" }, { name: "Shell", color: "#89e051" }] : [{ name: "TypeScript", color: "#3178c6" }],
+      topics: i % 2 === 0 ? ["cli", "tides"] : ["web"],
+      homepageUrl: i % 5 === 0 ? "javascript:alert(1)" : i % 5 === 1 ? "https://demo.example/" : null,
+      readme: i % 2 === 0 ? `# Title\n\n[![badge](https://x.example/b.svg)](https://x.example)\n\nFirst paragraph with a [relative link](docs/setup.md) and [bad](javascript:alert(1)).\n\nSecond one.\n` : null,
+    });
+  }
+  return repositories;
+}
+
+/** What `--yes` must make projects of: neither fork, archived nor private, and a usable name. */
+function expectedNames(repositories: FakeOwnedRepository[]): string[] {
+  const seen = new Set<string>();
+  return repositories
+    .filter((r) => !r.isFork && !r.isArchived && !r.isPrivate && /^(?!\.)[A-Za-z0-9._-]{1,100}$/.test(r.name))
+    .filter((r) => !seen.has(r.name.toLowerCase()) && seen.add(r.name.toLowerCase()))
+    .map((r) => r.name);
+}
+
+const quiet = { ask: async (): Promise<string | null> => null, print: (): void => {} };
+
+async function initWithFake(users: FakeGithubOptions["users"], argv: string[], contentDir: string, lines: string[] = []): Promise<InitResult> {
+  const fake = await startFakeGithub({ repositories: {}, pulls: [], users });
+  const cache = makeTempDir("init-cache");
+  try {
+    return await runInit(parseInitArgs(argv), { ask: async () => null, print: (line) => lines.push(line) }, {
+      contentDir,
+      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+      now: NOW,
+    });
+  } finally {
+    await fake.close();
+    removeDir(cache);
+  }
+}
+
+const BASE = ["--name", "Ada Lovelace", "--github", LOGIN, "--site-url", "https://ada.example", "--no-build"];
+
+async function builtProjects(contentDir: string): Promise<string[]> {
+  const result = await buildSite({ contentDir });
+  try {
+    assert.is(result.status, 0, result.output);
+    return readJson<Envelope<{ name: string }[]>>(result.outDir, "api/v1/projects.json").data.map((p) => p.name).sort();
+  } finally {
+    removeDir(result.outDir);
+  }
+}
+
+for (const size of [0, 1, 30, 150]) {
+  test(`should make a site that builds with exactly the usable repositories of an account of ${size}`, async () => {
+    const dir = copyContent();
+    try {
+      const repositories = account(size);
+      const lines: string[] = [];
+      const result = await initWithFake({ [LOGIN]: repositories }, [...BASE, "--yes"], dir, lines);
+      assert.ok(result.written, lines.join("\n"));
+      const expected = expectedNames(repositories).sort();
+      assert.equal(result.projects.slice().sort(), expected);
+      if (size >= 10) {
+        assert.ok(lines.some((line) => line.includes('".github"') && line.includes("skipped")), lines.join("\n"));
+        assert.ok(lines.some((line) => line.includes('"café-tools"')));
+      }
+      if (size >= 20) assert.ok(lines.some((line) => line.includes('"Repo-0"') && line.includes("ignoring case")));
+      // Nothing of the sample owner is left.
+      assert.not.ok(listContent(dir).some((file) => file.includes("kestrel") || file === "pgp.asc" || file.startsWith("blog/images")));
+      assert.equal(await builtProjects(dir), size === 0 ? ["example-project"] : expected);
+      const published = listContent(dir).map((file) => readFileSync(join(dir, file), "utf8")).join("\n");
+      assert.not.match(published, "javascript:");
+      assert.not.match(published, "docs/setup.md");
+    } finally {
+      removeDir(dir);
+    }
+  });
+}
+
+test("should make projects of only the repositories named by --repos, and feature those of --featured", async () => {
+  const dir = copyContent();
+  try {
+    const result = await initWithFake({ [LOGIN]: account(30) }, [...BASE, "--repos", "repo-0,repo-3,repo-10", "--featured", "repo-3", "--yes"], dir);
+    assert.equal(result.projects.slice().sort(), ["repo-0", "repo-10", "repo-3"]);
+    assert.match(readFileSync(join(dir, "projects/repo-3.md"), "utf8"), "featured: true");
+    assert.not.match(readFileSync(join(dir, "projects/repo-0.md"), "utf8"), "featured");
+    assert.equal(readdirSync(join(dir, "projects")).sort(), ["repo-0.md", "repo-10.md", "repo-3.md"]);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("should write a minimal site that builds when no token is given", async () => {
+  const dir = copyContent();
+  try {
+    const lines: string[] = [];
+    const result = await runInit(parseInitArgs([...BASE, "--no-blog", "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, { contentDir: dir, env: {}, now: NOW });
+    assert.ok(result.written);
+    assert.ok(lines.some((line) => line.includes("GITHUB_TOKEN is not set")));
+    assert.equal(listContent(dir), ["blog/feed.xml", "domains.yaml", "github/snapshot.json", "in-progress.yaml", "languages.yaml", "now.yaml", "profile.yaml", "projects/example-project.md", "site.yaml"]);
+    assert.equal(await builtProjects(dir), ["example-project"]);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("should refuse content that is not the sample's without --force, and keep it beside with --force", async () => {
+  const dir = copyContent();
+  try {
+    writeFileSync(join(dir, "projects", "my-own.md"), "---\nname: my-own\n---\n");
+    const before = listContent(dir);
+    const lines: string[] = [];
+    const refused = await runInit(parseInitArgs([...BASE, "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, { contentDir: dir, env: {}, now: NOW });
+    assert.not.ok(refused.written);
+    assert.match(lines.join("\n"), "projects/my-own.md");
+    assert.match(lines.join("\n"), "--force");
+    assert.equal(listContent(dir), before);
+
+    const forced = await runInit(parseInitArgs([...BASE, "--yes", "--force"]), quiet, { contentDir: dir, env: {}, now: NOW });
+    assert.ok(forced.written);
+    const kept = `${dir}.before-init-${NOW.toISOString().replace(/[:.]/g, "-")}`;
+    assert.ok(listContent(kept).includes("projects/my-own.md"));
+    removeDir(kept);
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("should leave the content untouched when interrupted before the swap", async () => {
+  const dir = copyContent();
+  try {
+    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    let thrown: unknown = null;
+    try {
+      await runInit(parseInitArgs([...BASE, "--yes"]), quiet, { contentDir: dir, env: {}, now: NOW, beforeSwap: () => { throw new Error("interrupted"); } });
+    } catch (error) {
+      thrown = error;
+    }
+    assert.ok(thrown instanceof Error && thrown.message === "interrupted");
+    assert.equal(listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`), before);
+    assert.not.ok(readdirSync(join(dir, "..")).some((entry) => entry.includes("init-staging") && entry.includes(dir.split("/").pop() ?? "")));
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test("should leave the content untouched and say why when GitHub fails on the second page", async () => {
+  const dir = copyContent();
+  const fake = await startFakeGithub({ repositories: {}, pulls: [], users: { [LOGIN]: account(150) }, fault: (index) => (index === 1 ? { status: 502 } : undefined) });
+  const cache = makeTempDir("init-cache");
+  try {
+    const before = listContent(dir);
+    const lines: string[] = [];
+    const result = await runInit(parseInitArgs([...BASE, "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, {
+      contentDir: dir,
+      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+      now: NOW,
+    });
+    assert.not.ok(result.written);
+    assert.match(lines.join("\n"), "HTTP 502");
+    assert.match(lines.join("\n"), "Nothing was changed");
+    assert.equal(listContent(dir), before);
+    assert.is(fake.requests.length, 2);
+  } finally {
+    await fake.close();
+    removeDir(cache);
+    removeDir(dir);
+  }
+});
+
+test.run();
