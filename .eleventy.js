@@ -20,6 +20,8 @@ export default async function (eleventyConfig) {
   eleventyConfig.addPlugin(site.devServerPlugin, { exposed: devServerExposed() });
   // The social images, rendered after the build from the model.
   eleventyConfig.addPlugin(site.ogImagesPlugin);
+  // favicon.ico and apple-touch-icon.png, rendered from the site's icon (browsers ask for them).
+  eleventyConfig.addPlugin(site.siteIconsPlugin, { root });
   // With `npm start`, a code change reloads this file, which compiles the changed code.
   for (const dir of SOURCE_DIRS) eleventyConfig.addWatchTarget(`./${dir}/**/*.ts`, { resetConfig: true });
   // With `npm start`, a deleted or renamed content file or asset rebuilds too.

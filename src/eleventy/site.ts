@@ -5,6 +5,7 @@ import { useBuildCache } from "../util/build-cache.ts";
 export { default as portfolioPlugin } from "./portfolio-plugin.ts";
 export { default as devServerPlugin } from "./dev-server.ts";
 export { default as ogImagesPlugin } from "./og-images.ts";
+export { default as siteIconsPlugin } from "./site-icons.ts";
 export { readSiteConfig } from "../config/site-config.ts";
 
 // The build keeps what it derives between runs in .cache/ (compiled validators, the key's

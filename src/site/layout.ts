@@ -56,6 +56,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="stylesheet" href="${base}/assets/palette.css">
 <script src="${base}/assets/palette.js" defer></script>
 <link rel="icon" href="${base}/assets/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="${base}/apple-touch-icon.png">
 <meta name="search-index" content="${base}/api/v1/search.json">
 <link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${config.baseUrl}/blog/index.xml">
 <link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${config.baseUrl}/blog/api/v1/feed.json">

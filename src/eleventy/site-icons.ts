@@ -1,0 +1,88 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { outputFile } from "../util/output-path.ts";
+
+/*
+ * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
+ * (site-assets/favicon.svg) on every build. Browsers and feed readers ask for both whatever a
+ * page names, and a 404 for each is noise in every log. Rendering the three small PNGs takes a
+ * few milliseconds (measured: under 10 ms), so unlike the social images they are not cached.
+ */
+
+/** The icon every page names, and the source of the two files. */
+export const SITE_ICON = "site-assets/favicon.svg";
+
+/** The sizes inside `favicon.ico`: what Windows and browsers pick from. */
+const ICO_SIZES = [16, 32, 48] as const;
+/** The size iOS asks for (the largest it uses; it scales down). */
+const TOUCH_ICON_SIZE = 180;
+
+export interface SiteIconsOptions {
+  /** The repository's root folder, where `site-assets/` is; default the working folder. */
+  root?: string;
+}
+
+interface EleventyConfig {
+  on(event: "eleventy.before", handler: (arg: { directories: { output: string } }) => Promise<void>): void;
+}
+
+/**
+ * Writes `favicon.ico` and `apple-touch-icon.png` into the output folder, through `outputFile`
+ * so the dev server's clean-up and the link check count them as this build's files.
+ * Docs: https://www.11ty.dev/docs/events/#eleventy.before
+ */
+export default function siteIconsPlugin(eleventyConfig: EleventyConfig, options: SiteIconsOptions = {}): void {
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+    const svg = readFileSync(join(resolve(options.root ?? "."), SITE_ICON));
+    await writeSiteIcons(svg, resolve(directories.output));
+  });
+}
+
+/** Renders `svg` into the two icon files inside `outputDir`; returns their output paths. */
+export async function writeSiteIcons(svg: Uint8Array, outputDir: string): Promise<string[]> {
+  const files: [string, Uint8Array][] = [
+    ["favicon.ico", icoOf(await Promise.all(ICO_SIZES.map((size) => renderPng(svg, size))), ICO_SIZES)],
+    ["apple-touch-icon.png", await renderPng(svg, TOUCH_ICON_SIZE)],
+  ];
+  for (const [path, bytes] of files) {
+    const target = outputFile(outputDir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, bytes);
+  }
+  return files.map(([path]) => path);
+}
+
+/** The SVG as a square PNG of `size` pixels; no system fonts, so every machine gives the same bytes. */
+async function renderPng(svg: Uint8Array, size: number): Promise<Uint8Array> {
+  const { renderAsync } = await import("@resvg/resvg-js");
+  const png = (await renderAsync(Buffer.from(svg), { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: false } })).asPng();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
+
+/**
+ * An ICO file whose images are PNGs, which every browser since Windows Vista's time reads:
+ * a 6-byte header, a 16-byte entry per image, then the PNGs.
+ * Format: https://en.wikipedia.org/wiki/ICO_(file_format)
+ */
+export function icoOf(pngs: readonly Uint8Array[], sizes: readonly number[]): Uint8Array {
+  const header = Buffer.alloc(6 + 16 * pngs.length);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length;
+  pngs.forEach((png, i) => {
+    const size = sizes[i] ?? 0;
+    const entry = 6 + 16 * i;
+    // Width and height are one byte each; 0 means 256.
+    header.writeUInt8(size >= 256 ? 0 : size, entry);
+    header.writeUInt8(size >= 256 ? 0 : size, entry + 1);
+    header.writeUInt8(0, entry + 2); // no palette
+    header.writeUInt8(0, entry + 3); // reserved
+    header.writeUInt16LE(1, entry + 4); // colour planes
+    header.writeUInt16LE(32, entry + 6); // bits per pixel
+    header.writeUInt32LE(png.byteLength, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += png.byteLength;
+  });
+  return Buffer.concat([header, ...pngs]);
+}
