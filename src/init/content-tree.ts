@@ -3,6 +3,7 @@ import yaml from "js-yaml";
 import { ProjectNamePattern } from "../content/content-schemas.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import type { PullRecord } from "../github/facts.ts";
 import type { OwnedRepository } from "./list-repositories.ts";
 import { firstParagraphs } from "./readme-excerpt.ts";
 
@@ -119,10 +120,11 @@ const EXAMPLE_PROJECT: OwnedRepository = {
 
 /**
  * The whole new content tree, from the answers and the chosen repositories (none: one example
- * project, as when no token is given). Everything is made from objects by the YAML and JSON
+ * project, as when no token is given); `pulls` is null without live data (an empty snapshot). Everything is made from objects by the YAML and JSON
  * serializers, never by templates, so no answer can break a file's syntax.
  */
-export function contentTree(answers: InitAnswers, chosen: readonly OwnedRepository[], featured: ReadonlySet<string>, now: Date, live: boolean): ContentTree {
+export function contentTree(answers: InitAnswers, chosen: readonly OwnedRepository[], featured: ReadonlySet<string>, now: Date, pulls: readonly PullRecord[] | null): ContentTree {
+  const live = pulls !== null;
   const tree: ContentTree = new Map();
   const name = oneLine(answers.name);
   const today = now.toISOString().slice(0, 10);
@@ -174,7 +176,7 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
 
   const repositories: Record<string, { stars: number; pushed_at: string | null }> = {};
   if (live) for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
-  tree.set("github/snapshot.json", `${JSON.stringify({ fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: [] }, null, 2)}\n`);
+  tree.set("github/snapshot.json", `${JSON.stringify({ fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: pulls ?? [] }, null, 2)}\n`);
 
   if (!answers.blog) {
     const feed = { rss: { "@_version": "2.0", channel: { title: `${name}: posts`, link: `${siteUrl}/blog/`, description: `Posts by ${name}.` } } };

@@ -1,6 +1,8 @@
 import { ContentError } from "../content/content-error.ts";
+import { toPullRecord, type PullRecord } from "../github/facts.ts";
+import { fetchLiveGithub } from "../github/live-github.ts";
 import { githubSettings, type GithubEnvironment } from "../github/settings.ts";
-import { redact } from "../util/redact.ts";
+import { redact, secretsIn } from "../util/redact.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
 import { answerProblem, type InitOptions } from "./init-options.ts";
@@ -70,12 +72,18 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
 
   const settings = githubSettings(run.env);
   let chosen: OwnedRepository[] = [];
+  let pulls: PullRecord[] | null = null;
   if (settings) {
     const listing = await listRepositories(settings, answers.login);
     if (!listing.ok) throw new InitRefused(`Could not list the repositories of ${answers.login} (${listing.requests} request(s)): ${listing.reason}`);
     const { usable, skipped } = usableRepositories(listing.repositories);
     for (const line of skipped) io.print(line);
     chosen = await choose(io, options, usable);
+    // The owner's pull requests elsewhere, so the first build is complete offline (as `npm run snapshot` would write).
+    const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, answers.login, []);
+    if (!live.pulls) throw new InitRefused(`Could not list the pull requests of ${answers.login}: ${live.pullsFailure ?? "no answer"}`);
+    for (const line of live.pullsCleaned) io.print(line);
+    pulls = live.pulls.map(toPullRecord);
   } else {
     io.print("GITHUB_TOKEN is not set: writing a minimal site with one example project (docs/init.md says how to add yours).");
   }
@@ -83,7 +91,10 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const unknownFeatured = [...featured].filter((name) => !chosen.some((r) => r.name === name));
   if (settings && unknownFeatured.length > 0) throw new InitRefused(`--featured names repositories that are not chosen: ${unknownFeatured.join(", ")}`);
 
-  const tree = contentTree(answers, chosen, featured, run.now, settings !== null);
+  const tree = contentTree(answers, chosen, featured, run.now, pulls);
+  // Every file is committed and published: none may carry a secret of this process (the token).
+  const leaked = [...tree.entries()].filter(([, text]) => secretsIn(text).length > 0).map(([path]) => path);
+  if (leaked.length > 0) throw new InitRefused(`${leaked.join(", ")} would carry the value of a secret (not shown): nothing was written`);
   const old = listFiles(run.contentDir);
   if (old.length > 0) {
     io.print(`This removes the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content: kept as a copy beside it)" : " (the sample owner's)"}:`);

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { parseInitArgs } from "../../src/init/init-options.ts";
 import { runInit, type InitResult } from "../../src/init/run-init.ts";
 import { listFiles as listContent } from "../../src/init/sample-content.ts";
-import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository } from "../support/fake-github.ts";
+import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository, type FakePull } from "../support/fake-github.ts";
 import { buildSite, copyContent, makeTempDir, readJson, removeDir, type Envelope } from "./support/build-site.ts";
 
 const TOKEN = "ghp_init_test_token_0123456789abcdef0123";
@@ -51,8 +51,10 @@ function expectedNames(repositories: FakeOwnedRepository[]): string[] {
 
 const quiet = { ask: async (): Promise<string | null> => null, print: (): void => {} };
 
+const PULLS: FakePull[] = [{ number: 7, title: "Fix the tide tables", state: "MERGED", createdAt: "2026-01-02T10:00:00Z", repo: "other-org/tides", repoStars: 12 }];
+
 async function initWithFake(users: FakeGithubOptions["users"], argv: string[], contentDir: string, lines: string[] = []): Promise<InitResult> {
-  const fake = await startFakeGithub({ repositories: {}, pulls: [], users });
+  const fake = await startFakeGithub({ repositories: {}, pulls: PULLS, users });
   const cache = makeTempDir("init-cache");
   try {
     return await runInit(parseInitArgs(argv), { ask: async () => null, print: (line) => lines.push(line) }, {
@@ -68,10 +70,11 @@ async function initWithFake(users: FakeGithubOptions["users"], argv: string[], c
 
 const BASE = ["--name", "Ada Lovelace", "--github", LOGIN, "--site-url", "https://ada.example", "--no-build"];
 
-async function builtProjects(contentDir: string): Promise<string[]> {
+async function builtProjects(contentDir: string, pulls = 0): Promise<string[]> {
   const result = await buildSite({ contentDir });
   try {
     assert.is(result.status, 0, result.output);
+    assert.is(readJson<Envelope<unknown[]>>(result.outDir, "api/v1/pulls.json").data.length, pulls);
     return readJson<Envelope<{ name: string }[]>>(result.outDir, "api/v1/projects.json").data.map((p) => p.name).sort();
   } finally {
     removeDir(result.outDir);
@@ -95,7 +98,7 @@ for (const size of [0, 1, 30, 150]) {
       if (size >= 20) assert.ok(lines.some((line) => line.includes('"Repo-0"') && line.includes("ignoring case")));
       // Nothing of the sample owner is left.
       assert.not.ok(listContent(dir).some((file) => file.includes("kestrel") || file === "pgp.asc" || file.startsWith("blog/images")));
-      assert.equal(await builtProjects(dir), size === 0 ? ["example-project"] : expected);
+      assert.equal(await builtProjects(dir, PULLS.length), size === 0 ? ["example-project"] : expected);
       const published = listContent(dir).map((file) => readFileSync(join(dir, file), "utf8")).join("\n");
       assert.not.match(published, "javascript:");
       assert.not.match(published, "docs/setup.md");
