@@ -87,7 +87,7 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   } else {
     io.print("GITHUB_TOKEN is not set: writing a minimal site with one example project (docs/init.md says how to add yours).");
   }
-  const featured = new Set(options.featured ?? [...chosen].sort((a, b) => b.stars - a.stars || (a.name < b.name ? -1 : 1)).slice(0, DEFAULT_FEATURED).map((r) => r.name));
+  const featured = new Set(options.featured ?? (await chooseFeatured(io, options, chosen)));
   const unknownFeatured = [...featured].filter((name) => !chosen.some((r) => r.name === name));
   if (settings && unknownFeatured.length > 0) throw new InitRefused(`--featured names repositories that are not chosen: ${unknownFeatured.join(", ")}`);
 
@@ -153,4 +153,13 @@ async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[
   const picked = new Set(reply.split(",").map((part) => Number(part.trim()) - 1));
   chosen = usable.filter((_, index) => picked.has(index));
   return chosen;
+}
+
+/** The projects to feature: asked in a terminal (empty for the default), else the three most starred. */
+async function chooseFeatured(io: InitIo, options: InitOptions, chosen: OwnedRepository[]): Promise<string[]> {
+  const mostStarred = [...chosen].sort((a, b) => b.stars - a.stars || (a.name < b.name ? -1 : 1)).slice(0, DEFAULT_FEATURED).map((r) => r.name);
+  if (options.yes || chosen.length === 0) return mostStarred;
+  const reply = await io.ask(`Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `);
+  if (reply === null || reply.trim() === "") return mostStarred;
+  return reply.split(",").map((name) => name.trim()).filter((name) => name !== "");
 }

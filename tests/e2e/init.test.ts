@@ -121,6 +121,37 @@ test("should make projects of only the repositories named by --repos, and featur
   }
 });
 
+test("should ask in a terminal for what no flag gives, and choose and feature from the answers", async () => {
+  const dir = copyContent();
+  const fake = await startFakeGithub({ repositories: {}, pulls: [], users: { [LOGIN]: account(5) } });
+  const cache = makeTempDir("init-cache");
+  try {
+    const replies = ["Ada Lovelace", LOGIN, "not a url", "https://ada.example", "", "n", "1,3", "repo-4", "y"];
+    const questions: string[] = [];
+    const ask = async (question: string): Promise<string | null> => {
+      questions.push(question);
+      return replies.shift() ?? null;
+    };
+    const result = await runInit(parseInitArgs(["--no-build"]), { ask, print: () => {} }, {
+      contentDir: dir,
+      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+      now: NOW,
+    });
+    assert.ok(result.written);
+    // The numbered list is repo-0, repo-3, repo-4 (repo-1 is a fork, repo-2 archived).
+    assert.equal(result.projects, ["repo-0", "repo-4"], questions.join("|"));
+    assert.equal(readdirSync(join(dir, "projects")).sort(), ["repo-0.md", "repo-4.md"]);
+    assert.match(readFileSync(join(dir, "projects/repo-4.md"), "utf8"), "featured: true");
+    assert.not.match(readFileSync(join(dir, "projects/repo-0.md"), "utf8"), "featured");
+    assert.is(questions.filter((question) => question.startsWith("Your site's URL")).length, 2);
+    assert.not.ok(listContent(dir).some((file) => file.startsWith("blog/posts")));
+  } finally {
+    await fake.close();
+    removeDir(cache);
+    removeDir(dir);
+  }
+});
+
 test("should write a minimal site that builds when no token is given", async () => {
   const dir = copyContent();
   try {
