@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -6,7 +7,7 @@ import { parseInitArgs } from "../../src/init/init-options.ts";
 import { runInit, type InitResult } from "../../src/init/run-init.ts";
 import { listFiles as listContent } from "../../src/init/sample-content.ts";
 import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository, type FakePull } from "../support/fake-github.ts";
-import { buildSite, copyContent, makeTempDir, readJson, removeDir, type Envelope } from "./support/build-site.ts";
+import { buildSite, copyContent, makeTempDir, readJson, removeDir, sampleContentDir, type Envelope } from "./support/build-site.ts";
 
 const TOKEN = "ghp_init_test_token_0123456789abcdef0123";
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -226,6 +227,65 @@ test("should leave the content untouched and say why when GitHub fails on the se
   } finally {
     await fake.close();
     removeDir(cache);
+    removeDir(dir);
+  }
+});
+
+test("should change nothing when the pull request search fails after the listing", async () => {
+  const dir = copyContent();
+  const fake = await startFakeGithub({ repositories: {}, pulls: PULLS, users: { [LOGIN]: account(3) }, fault: (_, request) => (request.query.includes("search(") ? { failPulls: true } : undefined) });
+  const cache = makeTempDir("init-cache");
+  try {
+    const before = listContent(dir);
+    const lines: string[] = [];
+    const result = await runInit(parseInitArgs([...BASE, "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, {
+      contentDir: dir,
+      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+      now: NOW,
+    });
+    assert.not.ok(result.written);
+    assert.match(lines.join("\n"), "Search is temporarily unavailable");
+    assert.equal(listContent(dir), before);
+  } finally {
+    await fake.close();
+    removeDir(cache);
+    removeDir(dir);
+  }
+});
+
+test("should not make a project of a repository GitHub calls private, whatever the query asked", async () => {
+  const dir = copyContent();
+  const makePrivate = (answer: { data: Record<string, unknown> }): unknown => {
+    const user = answer.data.user as { repositories: { nodes: { name: string; isPrivate: boolean }[] } } | null;
+    for (const node of user?.repositories.nodes ?? []) if (node.name === "repo-3") node.isPrivate = true;
+    return answer;
+  };
+  const fake = await startFakeGithub({ repositories: {}, pulls: [], users: { [LOGIN]: account(5) }, fault: () => ({ rewrite: makePrivate }) });
+  const cache = makeTempDir("init-cache");
+  try {
+    const result = await runInit(parseInitArgs([...BASE, "--yes"]), quiet, { contentDir: dir, env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache }, now: NOW });
+    assert.equal(result.projects, ["repo-0", "repo-4"]);
+    assert.not.ok(listContent(dir).some((file) => file.includes("repo-3")));
+  } finally {
+    await fake.close();
+    removeDir(cache);
+    removeDir(dir);
+  }
+});
+
+test("should name the missing flag when the CLI cannot ask, and refuse an unknown flag", () => {
+  const dir = copyContent();
+  try {
+    const env = { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" };
+    const missing = spawnSync(process.execPath, ["--import", "tsx", "scripts/init.ts", "--name", "Ada", "--site-url", "https://ada.example", "--yes", "--no-build"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const unknown = spawnSync(process.execPath, ["--import", "tsx", "scripts/init.ts", "--colour", "red"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+    assert.is(missing.status, 1);
+    assert.match(missing.stdout, "--github is needed");
+    assert.is(unknown.status, 2);
+    assert.match(unknown.stderr, "--colour");
+    assert.equal(listContent(dir).length, listContent(sampleContentDir).length);
+  } finally {
     removeDir(dir);
   }
 });
