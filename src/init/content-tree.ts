@@ -127,7 +127,8 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
   const live = pulls !== null;
   const tree: ContentTree = new Map();
   const name = oneLine(answers.name);
-  const today = now.toISOString().slice(0, 10);
+  // The day in the owner's zone: the build reads a bare date there, and a UTC date ahead of it would schedule the post.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: answers.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   const siteUrl = answers.siteUrl.replace(/\/+$/, "");
   const projects = chosen.length > 0 ? chosen : [EXAMPLE_PROJECT];
 
@@ -171,7 +172,7 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
   for (const repository of projects) for (const language of repository.languages) if (language.color && /^#[0-9A-Fa-f]{6}$/.test(language.color)) colours[oneLine(language.name)] = language.color;
   if (Object.keys(colours).length > 0) tree.set("languages.yaml", dump(Object.fromEntries(Object.entries(colours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
 
-  tree.set("now.yaml", dump({ updated: today, sections: [] }).replace(/^updated: '?(\S+?)'?$/m, "updated: $1"));
+  tree.set("now.yaml", dump({ updated: today, sections: [] }));
   tree.set("in-progress.yaml", "[]\n");
 
   const repositories: Record<string, { stars: number; pushed_at: string | null }> = {};
@@ -197,7 +198,7 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
     );
     tree.set(
       "blog/posts/hello-world.md",
-      `---\n${dump({ title: "Hello, world", description: "The first post of this blog: replace it with your own.", date: today, tags: ["meta"] }).replace(/^date: '(\S+)'$/m, "date: $1")}---\nThis site was made by \`npm run init\`. Write posts as Markdown files in \`content/blog/posts/\`.\n`,
+      `---\n${dump({ title: "Hello, world", description: "The first post of this blog: replace it with your own.", date: today, tags: ["meta"] })}---\nThis site was made by \`npm run init\`. Write posts as Markdown files in \`content/blog/posts/\`.\n`,
     );
   }
   return tree;

@@ -58,4 +58,11 @@ test("should keep an answer with YAML syntax as text", () => {
   assert.is((yaml.load(tree.get("site.yaml") ?? "") as { title: string }).title, 'Ada: "x" # y');
 });
 
+test("should date the first post and the /now list in the owner's time zone", () => {
+  const tree = contentTree({ ...answers, timezone: "America/Los_Angeles" }, [], new Set(), new Date("2026-11-23T03:00:00Z"), null);
+
+  assert.match(tree.get("now.yaml") ?? "", 'updated: "2026-11-22"');
+  assert.match(tree.get("blog/posts/hello-world.md") ?? "", 'date: "2026-11-22"');
+});
+
 test.run();
