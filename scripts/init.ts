@@ -16,7 +16,17 @@ try {
 }
 
 const contentDir = resolve(process.env.CONTENT_DIR?.trim() || "content");
+// With a listener, Node handles a signal between two turns of the event loop, never inside
+// synchronous code: the staged write and the swap (one synchronous call) finish or never start.
+const stop = (): never => {
+  console.log("\nStopped: the content folder is as it was, or fully replaced if the swap had begun.");
+  process.exit(130);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
 const terminal = process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stdout }) : null;
+// Ctrl-C at a question reaches readline, not the process.
+terminal?.on("SIGINT", stop);
 const result = await runInit(
   options,
   { ask: async (question) => (terminal ? terminal.question(question) : null), print: (line) => console.log(line) },

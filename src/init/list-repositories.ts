@@ -50,6 +50,8 @@ export const LIST_REPOSITORIES_QUERY = `query($login: String!, $after: String) {
         languages(first: 10, orderBy: {field: SIZE, direction: DESC}) { nodes { name color } }
         repositoryTopics(first: 20) { nodes { topic { name } } }
         readme: object(expression: "HEAD:README.md") { ... on Blob { text } }
+        readmeLower: object(expression: "HEAD:readme.md") { ... on Blob { text } }
+        readmePlain: object(expression: "HEAD:README") { ... on Blob { text } }
       }
     }
   }
@@ -106,7 +108,8 @@ function readRepository(node: JsonObject, where: string): OwnedRepository | null
       topics.push(readString(readObjectField(readObject(entry, where), "topic", where), "name", `${where}.repositoryTopics.${index}`));
     }
   }
-  const readme = field(node, "readme");
+  // The first of the usual README names that is a text file.
+  const readme = ["readme", "readmeLower", "readmePlain"].map((alias) => field(node, alias)).find((blob) => isObject(blob) && typeof field(blob, "text") === "string");
   return {
     name: readString(node, "name", where),
     description: readNullableString(node, "description", where),
