@@ -3,11 +3,11 @@ import type { BlogPost } from "../../blog/load-blog.ts";
 import * as api from "../../api/blog/resources.ts";
 import { blogUrls } from "../../api/blog/blog-urls.ts";
 import type { PostSummary } from "../../schemas/blog/posts.ts";
-import { html, raw, type SafeHtml } from "../../util/html.ts";
+import { html, type SafeHtml } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { pageUrls } from "../page-urls.ts";
-import { time } from "./fragments.ts";
+import { proseHtml, tagLink, time } from "./fragments.ts";
 
 /*
  * The blog's pages, from the same resource builders as the blog API: the post page shows the
@@ -24,7 +24,7 @@ function postItem(model: BlogModel, post: PostSummary): SafeHtml {
   const pages = pageUrls(model.config);
   return html`<li class="post-item">
 <h2><a href="${pages.pathOf(post.url)}">${post.title}</a></h2>
-<p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}<a href="${pages.pathOf(tag.url)}">${tag.name}</a>`)}` : ""}</p>
+<p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, pages.pathOf(tag.url))}`)}` : ""}</p>
 <p>${post.description}</p>
 </li>`;
 }
@@ -38,7 +38,7 @@ export function blogIndexPage(model: BlogModel): string {
 <p class="links"><a href="${pages.pathOf(urls.archive)}">Archive</a> · <a href="${pages.pathOf(urls.rss)}">RSS</a> · <a href="${pages.pathOf(urls.jsonFeed)}">JSON Feed</a> · <a href="${pages.pathOf(urls.apiDocs)}">API</a></p>
 <ul class="posts">${model.posts.map((post) => postItem(model, api.postSummary(model, post)))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
-<ul class="tags">${model.tags.map((tag) => html`<li><a href="${pages.pathOf(urls.tag(tag.slug))}">${tag.name}</a> <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
+<ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, pages.pathOf(urls.tag(tag.slug)))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
   return renderPage({ config: model.config, title: model.settings.title, description: model.settings.tagline, url: urls.home, section: "blog", body,
     jsonLd: [trail(model)] });
 }
@@ -50,10 +50,10 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   const body = html`<article class="post">
 <header>
 <h1>${full.title}</h1>
-<p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}<a href="${pages.pathOf(tag.url)}">${tag.name}</a>`)}` : ""}</p>
+<p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, pages.pathOf(tag.url))}`)}` : ""}</p>
 </header>
 ${post.coverSource === "front matter" ? html`<img class="cover" src="${full.cover.url}" width="${full.cover.width}" height="${full.cover.height}" alt="${full.cover.alt}">` : ""}
-<div class="prose">${raw(full.content_html)}</div>
+<div class="prose">${proseHtml(full.content_html)}</div>
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${pages.pathOf(full.api_url)}">JSON</a></p>

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { html, type SafeHtml } from "../../util/html.ts";
+import { html, raw, type SafeHtml } from "../../util/html.ts";
 import type { ProjectSummary } from "../../schemas/portfolio/projects.ts";
 import type { PageUrls } from "../page-urls.ts";
 
@@ -75,6 +75,24 @@ export function projectCard(project: ProjectSummary, pages: PageUrls): SafeHtml 
     project.award ? html` · <span>${MEDALS[project.award.medal] ?? ""} ${project.award.place}, ${project.award.event}</span>` : ""
   }</p>
 </li>`;
+}
+
+/**
+ * A link to a tag's page. The tag alone ("go", "more") can read as a vague link out of context,
+ * so a screen reader hears "Posts tagged go"; the page shows the tag as before.
+ */
+export function tagLink(name: string, path: string): SafeHtml {
+  return html`<a href="${path}"><span class="sr-only">Posts tagged </span>${name}</a>`;
+}
+
+/**
+ * Rendered Markdown for a page: a code block that scrolls sideways gets `tabindex="0"`, so a
+ * keyboard can reach and scroll it (WCAG 2.1.1). Done here, not in the renderer, so the API's
+ * `content_html` stays as it is. Only the renderer's own `<pre>` is matched: sanitized raw
+ * HTML never carries a bare `<` inside a tag, and code text is escaped.
+ */
+export function proseHtml(rendered: string): SafeHtml {
+  return raw(rendered.replaceAll("<pre>", '<pre tabindex="0">'));
 }
 
 /** A list of tags as small labels. */

@@ -4,7 +4,7 @@ import { html, raw } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
 import { pageUrls } from "../page-urls.ts";
-import { medal, projectCard, tagList, time } from "./fragments.ts";
+import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 
 /*
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
@@ -76,7 +76,7 @@ ${detail.award ? html`<dt>Award</dt><dd>${medal(detail.award.medal)} ${detail.aw
 ${tagList(detail.tags)}
 <p class="links"><a href="${detail.urls.repo}">Source code</a>${detail.urls.demo ? html` · <a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html` · <a href="${detail.urls.docs}">Documentation</a>` : ""} · <a href="${pages.pathOf(detail.urls.api)}">JSON</a></p>
 ${detail.install ? html`<p>Install: <code>${detail.install}</code></p>` : ""}
-${detail.writeup ? html`<div class="prose">${raw(detail.writeup.html)}</div>` : html`<p>No writeup yet.</p>`}
+${detail.writeup ? html`<div class="prose">${proseHtml(detail.writeup.html)}</div>` : html`<p>No writeup yet.</p>`}
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
 ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.pathOf(pages.project(name))}">${name}</a></li>`)}</ul>` : ""}
 </article>`;
