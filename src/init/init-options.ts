@@ -22,6 +22,8 @@ export interface InitOptions {
   force: boolean;
   /** Skip the closing build (tests build on their own). */
   build: boolean;
+  /** Where the closing build writes (`--output`); default the build's own, `_site/`. */
+  output?: string;
 }
 
 const list = (text: string | undefined): string[] | undefined =>
@@ -45,11 +47,13 @@ export function parseInitArgs(argv: string[]): InitOptions {
       yes: { type: "boolean", short: "y", default: false },
       force: { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
+      output: { type: "string" },
     },
   });
   const minStars = values["min-stars"];
   if (minStars !== undefined && !/^\d{1,9}$/.test(minStars)) throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
   const options: InitOptions = { yes: values.yes === true, force: values.force === true, build: values["no-build"] !== true };
+  if (values.output !== undefined) options.output = values.output;
   if (values.name !== undefined) options.name = values.name;
   if (values.github !== undefined) options.github = values.github;
   if (values["site-url"] !== undefined) options.siteUrl = values["site-url"];

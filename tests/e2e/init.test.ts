@@ -153,17 +153,20 @@ test("should ask in a terminal for what no flag gives, and choose and feature fr
   }
 });
 
-test("should write a minimal site that builds when no token is given", async () => {
+test("should write a minimal site without a token, and build it from the CLI", () => {
   const dir = copyContent();
+  const out = makeTempDir("init-out");
   try {
-    const lines: string[] = [];
-    const result = await runInit(parseInitArgs([...BASE, "--no-blog", "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, { contentDir: dir, env: {}, now: NOW });
-    assert.ok(result.written);
-    assert.ok(lines.some((line) => line.includes("GITHUB_TOKEN is not set")));
+    const argv = ["--import", "tsx", "scripts/init.ts", ...BASE.filter((arg) => arg !== "--no-build"), "--no-blog", "--yes", "--output", out];
+    const run = spawnSync(process.execPath, argv, { env: { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    assert.is(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, "GITHUB_TOKEN is not set");
+    assert.match(run.stdout, "npm start");
     assert.equal(listContent(dir), ["blog/feed.xml", "domains.yaml", "github/snapshot.json", "in-progress.yaml", "languages.yaml", "now.yaml", "profile.yaml", "projects/example-project.md", "site.yaml"]);
-    assert.equal(await builtProjects(dir), ["example-project"]);
+    assert.equal(readJson<Envelope<{ name: string }[]>>(out, "api/v1/projects.json").data.map((p) => p.name), ["example-project"]);
   } finally {
     removeDir(dir);
+    removeDir(out);
   }
 });
 
