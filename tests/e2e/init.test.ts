@@ -7,6 +7,7 @@ import { parseInitArgs } from "../../src/init/init-options.ts";
 import { runInit, type InitResult } from "../../src/init/run-init.ts";
 import { listFiles as listContent } from "../../src/init/sample-content.ts";
 import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository, type FakePull } from "../support/fake-github.ts";
+import { filesCarrying } from "./support/hostile.ts";
 import { buildSite, copyContent, makeTempDir, readJson, removeDir, sampleContentDir, type Envelope } from "./support/build-site.ts";
 
 const TOKEN = "ghp_init_test_token_0123456789abcdef0123";
@@ -26,7 +27,8 @@ function account(count: number): FakeOwnedRepository[] {
     const name = i === 7 ? `long-${"n".repeat(95)}` : i === 8 ? ".github" : i === 9 ? "café-tools" : i === 19 ? "Repo-0" : `repo-${i}`;
     repositories.push({
       name,
-      description: kind === 3 ? null : kind === 5 ? "Ünïcødé ツール for 🌊 tides" : `Repository number ${i}`,
+      // repo-0 echoes the token and a terminal escape: neither may reach a file.
+      description: i === 0 ? `Tides ${TOKEN} \u001b[31mred` : kind === 3 ? null : kind === 5 ? "Ünïcødé ツール for 🌊 tides" : `Repository number ${i}`,
       stars: (i * 7) % 50,
       pushedAt: i % 4 === 0 ? null : "2026-10-01T10:00:00Z",
       isFork: kind === 1,
@@ -75,6 +77,7 @@ async function builtProjects(contentDir: string, pulls = 0): Promise<string[]> {
   const result = await buildSite({ contentDir });
   try {
     assert.is(result.status, 0, result.output);
+    assert.equal(filesCarrying(result.outDir, TOKEN), []);
     assert.is(readJson<Envelope<unknown[]>>(result.outDir, "api/v1/pulls.json").data.length, pulls);
     return readJson<Envelope<{ name: string }[]>>(result.outDir, "api/v1/projects.json").data.map((p) => p.name).sort();
   } finally {
@@ -102,6 +105,8 @@ for (const size of [0, 1, 30, 150]) {
       assert.equal(await builtProjects(dir, PULLS.length), size === 0 ? ["example-project"] : expected);
       const published = listContent(dir).map((file) => readFileSync(join(dir, file), "utf8")).join("\n");
       assert.not.match(published, "javascript:");
+      assert.not.match(published, TOKEN);
+      assert.not.match(published, "\u001b");
       assert.not.match(published, "docs/setup.md");
     } finally {
       removeDir(dir);
