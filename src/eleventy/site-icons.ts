@@ -5,8 +5,8 @@ import { outputFile } from "../util/output-path.ts";
 /*
  * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
  * (site-assets/favicon.svg) on every build. Browsers and feed readers ask for both whatever a
- * page names, and a 404 for each is noise in every log. Rendering the three small PNGs takes a
- * few milliseconds (measured: about 10 ms warm, 75 ms with resvg's first load), so unlike the social images they are not cached.
+ * page names, and a 404 for each is noise in every log. Rendering the four small PNGs takes
+ * about 10 ms (75 ms when resvg first loads), so unlike the social images they are not cached.
  */
 
 /** The icon every page names, and the source of the two files. */
