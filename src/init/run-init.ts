@@ -97,14 +97,16 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   if (leaked.length > 0) throw new InitRefused(`${leaked.join(", ")} would carry the value of a secret (not shown): nothing was written`);
   const old = listFiles(run.contentDir);
   if (old.length > 0) {
-    io.print(`This removes the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content: kept as a copy beside it)" : " (the sample owner's)"}:`);
+    io.print(`This replaces the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`);
     for (const file of old) io.print(`  ${file}`);
   }
   io.print(`and writes ${tree.size} file(s): ${chosen.length} project(s)${chosen.length === 0 ? " (one example)" : ""}.`);
   if (!(await yesNo(io, options, "Go ahead?", false))) throw new InitRefused("Stopped at your answer.");
 
+  // The old folder is always kept: a sample file edited in place keeps its name, so "the
+  // sample's" cannot be told from "the owner's edit of it", and nothing of theirs may be lost.
   swapContent(run.contentDir, tree, {
-    ...(existing.kind === "own" ? { keepOldAs: `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}` } : {}),
+    keepOldAs: `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}`,
     ...(run.beforeSwap ? { beforeSwap: run.beforeSwap } : {}),
   });
   io.print(`Wrote ${run.contentDir}.`);

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseInitArgs } from "../../src/init/init-options.ts";
@@ -9,6 +9,14 @@ import { listFiles as listContent } from "../../src/init/sample-content.ts";
 import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository, type FakePull } from "../support/fake-github.ts";
 import { filesCarrying } from "./support/hostile.ts";
 import { buildSite, copyContent, makeTempDir, readJson, removeDir, sampleContentDir, type Envelope } from "./support/build-site.ts";
+
+/** Removes a test's content folder and the copies init keeps beside it. */
+function removeContent(dir: string): void {
+  for (const entry of readdirSync(dirname(dir))) {
+    if (entry.startsWith(`${basename(dir)}.before-init-`)) removeDir(join(dirname(dir), entry));
+  }
+  removeDir(dir);
+}
 
 const TOKEN = "ghp_init_test_token_0123456789abcdef0123";
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -109,7 +117,7 @@ for (const size of [0, 1, 30, 150]) {
       assert.not.match(published, "\u001b");
       assert.not.match(published, "docs/setup.md");
     } finally {
-      removeDir(dir);
+      removeContent(dir);
     }
   });
 }
@@ -122,8 +130,12 @@ test("should make projects of only the repositories named by --repos, and featur
     assert.match(readFileSync(join(dir, "projects/repo-3.md"), "utf8"), "featured: true");
     assert.not.match(readFileSync(join(dir, "projects/repo-0.md"), "utf8"), "featured");
     assert.equal(readdirSync(join(dir, "projects")).sort(), ["repo-0.md", "repo-10.md", "repo-3.md"]);
+    // The sample is replaced, never lost: a copy stays beside (a sample file may hold the owner's edits).
+    const kept = readdirSync(dirname(dir)).filter((entry) => entry.startsWith(`${basename(dir)}.before-init-`));
+    assert.is(kept.length, 1);
+    assert.ok(listContent(join(dirname(dir), kept[0] ?? "")).includes("projects/kestrel-os.md"));
   } finally {
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -154,7 +166,7 @@ test("should ask in a terminal for what no flag gives, and choose and feature fr
   } finally {
     await fake.close();
     removeDir(cache);
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -170,7 +182,7 @@ test("should write a minimal site without a token, and build it from the CLI", (
     assert.equal(listContent(dir), ["blog/feed.xml", "domains.yaml", "github/snapshot.json", "in-progress.yaml", "languages.yaml", "now.yaml", "profile.yaml", "projects/example-project.md", "site.yaml"]);
     assert.equal(readJson<Envelope<{ name: string }[]>>(out, "api/v1/projects.json").data.map((p) => p.name), ["example-project"]);
   } finally {
-    removeDir(dir);
+    removeContent(dir);
     removeDir(out);
   }
 });
@@ -193,7 +205,7 @@ test("should refuse content that is not the sample's without --force, and keep i
     assert.ok(listContent(kept).includes("projects/my-own.md"));
     removeDir(kept);
   } finally {
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -211,7 +223,7 @@ test("should leave the content untouched when interrupted before the swap", asyn
     assert.equal(listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`), before);
     assert.not.ok(readdirSync(join(dir, "..")).some((entry) => entry.includes("init-staging") && entry.includes(dir.split("/").pop() ?? "")));
   } finally {
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -235,7 +247,7 @@ test("should leave the content untouched and say why when GitHub fails on the se
   } finally {
     await fake.close();
     removeDir(cache);
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -257,7 +269,7 @@ test("should change nothing when the pull request search fails after the listing
   } finally {
     await fake.close();
     removeDir(cache);
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -277,7 +289,7 @@ test("should not make a project of a repository GitHub calls private, whatever t
   } finally {
     await fake.close();
     removeDir(cache);
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
@@ -294,7 +306,7 @@ test("should name the missing flag when the CLI cannot ask, and refuse an unknow
     assert.match(unknown.stderr, "--colour");
     assert.equal(listContent(dir).length, listContent(sampleContentDir).length);
   } finally {
-    removeDir(dir);
+    removeContent(dir);
   }
 });
 
