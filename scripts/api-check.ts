@@ -92,14 +92,16 @@ try {
     const broken = breakingChanges(changes);
     breaking += broken.length;
     const summary = broken.length > 0 ? `${broken.length} breaking change(s)` : "no breaking change";
-    console.log(`api:check ${document}: ${summary} against api-baseline/${document} (${changes.length - broken.length} compatible)`);
+    console.log(
+      `api:check ${document}: ${summary} against api-baseline/${document} (${changes.length - broken.length} compatible)`,
+    );
     for (const change of [...broken, ...changes.filter((c) => !c.breaking)]) console.log(line(change));
   }
 
   if (breaking > 0) {
     console.log(
       "\nWithin v1, changes may only add things: no path, field or value a client relies on may go." +
-        "\nShip the change under /api/v2/ and keep v1 as it is (docs/recipes.md, \"Versioning\").",
+        '\nShip the change under /api/v2/ and keep v1 as it is (docs/recipes.md, "Versioning").',
     );
   }
   if (values.update) {

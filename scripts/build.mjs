@@ -61,7 +61,11 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
 }
 
 // source "cli": like Eleventy's own command line, --output wins over the config's directories.
-const eleventy = new Eleventy(undefined, staging, { source: "cli", quietMode: values.quiet, configPath: values.config });
+const eleventy = new Eleventy(undefined, staging, {
+  source: "cli",
+  quietMode: values.quiet,
+  configPath: values.config,
+});
 // Eleventy prints a failed build's error with every error it wraps and the innermost stack; a
 // file-system fault in the output, staging, cache or content folder is the owner's to fix, so
 // it is printed here as one sentence instead. Any other (a failed read of our own files) is a

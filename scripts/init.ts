@@ -37,7 +37,13 @@ if (!result.written) process.exit(1);
 
 if (options.build) {
   console.log("Building the site once to check it…");
-  const build = spawnSync(process.execPath, ["scripts/build.mjs", "--quiet", ...(options.output ? [`--output=${options.output}`] : [])], { stdio: "inherit", env: { ...process.env, CONTENT_DIR: contentDir } });
+  const build = spawnSync(
+    process.execPath,
+    ["scripts/build.mjs", "--quiet", ...(options.output ? [`--output=${options.output}`] : [])],
+    { stdio: "inherit", env: { ...process.env, CONTENT_DIR: contentDir } },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-console.log(`Done. Run npm start to see your site. Next, edit ${contentDir}/profile.yaml (placeholders), domains.yaml and each project's writeup; docs/init.md lists the rest.`);
+console.log(
+  `Done. Run npm start to see your site. Next, edit ${contentDir}/profile.yaml (placeholders), domains.yaml and each project's writeup; docs/init.md lists the rest.`,
+);

@@ -47,7 +47,10 @@ function localFile(folder, path) {
     /^\/(?!\/)/.test(path) &&
     !CONTROL.test(path) &&
     !path.includes("\\") &&
-    path.slice(1).split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..") &&
+    path
+      .slice(1)
+      .split("/")
+      .every((segment) => segment !== "" && segment !== "." && segment !== "..") &&
     path !== `/${STATE_FILE}`;
   const file = valid ? resolve(folder, `.${path}`) : "";
   const rel = valid ? relative(folder, file) : "";
@@ -74,11 +77,23 @@ function checkedEntries(body, manifestUrl) {
     } catch {
       throw new MirrorError(`refusing the manifest: ${quote(entry?.path)} has no valid URL`);
     }
-    if (url.origin !== origin) throw new MirrorError(`refusing the manifest: ${quote(entry.url)} is not on ${origin}, the manifest's origin`);
-    if (!HEX64.test(entry.sha256) || !HEX64.test(entry.contentSha256) || !Number.isSafeInteger(entry.bytes) || entry.bytes < 0) {
+    if (url.origin !== origin)
+      throw new MirrorError(`refusing the manifest: ${quote(entry.url)} is not on ${origin}, the manifest's origin`);
+    if (
+      !HEX64.test(entry.sha256) ||
+      !HEX64.test(entry.contentSha256) ||
+      !Number.isSafeInteger(entry.bytes) ||
+      entry.bytes < 0
+    ) {
       throw new MirrorError(`refusing the manifest: ${quote(entry.path)} lacks a SHA-256, a content digest or a size`);
     }
-    return { path: entry.path, url: url.href, bytes: entry.bytes, sha256: entry.sha256, contentSha256: entry.contentSha256 };
+    return {
+      path: entry.path,
+      url: url.href,
+      bytes: entry.bytes,
+      sha256: entry.sha256,
+      contentSha256: entry.contentSha256,
+    };
   });
 }
 
@@ -159,7 +174,8 @@ export async function mirror(manifestUrl, folder) {
   const next = {};
   /** @type {MirrorResult} */
   const result = { fetched: [], kept: [], removed: [] };
-  const saveState = (/** @type {Record<string, Known>} */ files) => writeAtomically(resolve(root, STATE_FILE), `${JSON.stringify({ manifest: manifestUrl, files }, null, 2)}\n`);
+  const saveState = (/** @type {Record<string, Known>} */ files) =>
+    writeAtomically(resolve(root, STATE_FILE), `${JSON.stringify({ manifest: manifestUrl, files }, null, 2)}\n`);
   try {
     await fetchChanged(entries, targets, state, next, result);
   } catch (error) {
@@ -203,7 +219,9 @@ async function fetchChanged(entries, targets, state, next, result) {
     }
     const bytes = await download(entry.url);
     if (bytes.length !== entry.bytes || sha256(bytes) !== entry.sha256) {
-      throw new MirrorError(`${entry.url} does not match the manifest (${bytes.length} bytes, SHA-256 ${sha256(bytes)}): not written`);
+      throw new MirrorError(
+        `${entry.url} does not match the manifest (${bytes.length} bytes, SHA-256 ${sha256(bytes)}): not written`,
+      );
     }
     writeAtomically(file, bytes);
     next[entry.path] = { sha256: entry.sha256, contentSha256: entry.contentSha256 };

@@ -51,7 +51,10 @@
       ranked.push({ rank, item: entry.item });
     }
     // Array sort is stable: equal ranks keep the index's order.
-    return ranked.sort((a, b) => a.rank - b.rank).slice(0, MAX_RESULTS).map((r) => r.item);
+    return ranked
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, MAX_RESULTS)
+      .map((r) => r.item);
   }
 
   function el(tag, attributes, text) {
@@ -64,9 +67,15 @@
   function build() {
     dialog = el("dialog", { class: "palette", "aria-label": "Search the site" });
     input = el("input", {
-      type: "text", role: "combobox", "aria-label": "Search projects, posts and pages",
-      "aria-controls": "palette-results", "aria-expanded": "false", "aria-autocomplete": "list",
-      autocomplete: "off", spellcheck: "false", placeholder: "Search projects, posts and pages…",
+      type: "text",
+      role: "combobox",
+      "aria-label": "Search projects, posts and pages",
+      "aria-controls": "palette-results",
+      "aria-expanded": "false",
+      "aria-autocomplete": "list",
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "Search projects, posts and pages…",
     });
     list = el("ul", { id: "palette-results", role: "listbox", "aria-label": "Results" });
     status = el("p", { class: "palette-status", role: "status" });

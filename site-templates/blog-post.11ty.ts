@@ -5,4 +5,9 @@ import type { BlogPost } from "../src/blog/load-blog.ts";
 import { pagesTemplate } from "../src/eleventy/page-templates.ts";
 import { postPage } from "../src/site/pages/blog-pages.ts";
 
-export const { data, render } = pagesTemplate("blog", (m: BlogModel) => m.posts, (m: BlogModel, p: BlogPost) => blogUrls(m).post(p.slug), postPage);
+export const { data, render } = pagesTemplate(
+  "blog",
+  (m: BlogModel) => m.posts,
+  (m: BlogModel, p: BlogPost) => blogUrls(m).post(p.slug),
+  postPage,
+);

@@ -9,4 +9,9 @@ const pages = [
   { url: (m: BlogModel) => blogUrls(m).archive, render: archivePage },
 ];
 
-export const { data, render } = pagesTemplate("blog", () => pages, (m: BlogModel, page) => page.url(m), (m: BlogModel, page) => page.render(m));
+export const { data, render } = pagesTemplate(
+  "blog",
+  () => pages,
+  (m: BlogModel, page) => page.url(m),
+  (m: BlogModel, page) => page.render(m),
+);

@@ -4,4 +4,9 @@ import { pagesTemplate } from "../src/eleventy/page-templates.ts";
 import { pageUrls } from "../src/site/page-urls.ts";
 import { domainPage } from "../src/site/pages/portfolio-pages.ts";
 
-export const { data, render } = pagesTemplate("portfolio", (m: PortfolioModel) => m.domains, (m: PortfolioModel, d: Domain) => pageUrls(m.config).domain(d.id), domainPage);
+export const { data, render } = pagesTemplate(
+  "portfolio",
+  (m: PortfolioModel) => m.domains,
+  (m: PortfolioModel, d: Domain) => pageUrls(m.config).domain(d.id),
+  domainPage,
+);

@@ -11,4 +11,9 @@ const lists = [
   { url: (m: PortfolioModel) => pageUrls(m.config).pulls, render: pullsPage },
 ];
 
-export const { data, render } = pagesTemplate("portfolio", () => lists, (m: PortfolioModel, list) => list.url(m), (m: PortfolioModel, list) => list.render(m));
+export const { data, render } = pagesTemplate(
+  "portfolio",
+  () => lists,
+  (m: PortfolioModel, list) => list.url(m),
+  (m: PortfolioModel, list) => list.render(m),
+);

@@ -3,4 +3,10 @@ import { blogBadgeMetrics } from "../../src/api/blog/badges.ts";
 import { blogApi } from "../../src/api/blog/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = paginatedTemplate(blogApi, "blog", "getBadge", () => [...blogBadgeMetrics], (metric: string) => ({ metric }));
+export const { data, render } = paginatedTemplate(
+  blogApi,
+  "blog",
+  "getBadge",
+  () => [...blogBadgeMetrics],
+  (metric: string) => ({ metric }),
+);

@@ -3,4 +3,10 @@ import { publishedSchemas, SCHEMA_ROUTE_ID } from "../../src/api/json-schemas.ts
 import { blogApi } from "../../src/api/blog/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = paginatedTemplate(blogApi, "blog", SCHEMA_ROUTE_ID, () => [...publishedSchemas(blogApi).keys()], (name: string) => ({ name }));
+export const { data, render } = paginatedTemplate(
+  blogApi,
+  "blog",
+  SCHEMA_ROUTE_ID,
+  () => [...publishedSchemas(blogApi).keys()],
+  (name: string) => ({ name }),
+);

@@ -3,4 +3,10 @@ import { badgeMetrics } from "../../src/api/portfolio/badges.ts";
 import { portfolioApi } from "../../src/api/portfolio/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = paginatedTemplate(portfolioApi, "portfolio", "getBadge", () => [...badgeMetrics], (metric: string) => ({ metric }));
+export const { data, render } = paginatedTemplate(
+  portfolioApi,
+  "portfolio",
+  "getBadge",
+  () => [...badgeMetrics],
+  (metric: string) => ({ metric }),
+);

@@ -3,4 +3,10 @@ import { portfolioApi } from "../../src/api/portfolio/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 import type { Domain, PortfolioModel } from "../../src/model/portfolio-model.ts";
 
-export const { data, render } = paginatedTemplate(portfolioApi, "portfolio", "getCluster", (m: PortfolioModel) => m.domains, (d: Domain) => ({ id: d.id }));
+export const { data, render } = paginatedTemplate(
+  portfolioApi,
+  "portfolio",
+  "getCluster",
+  (m: PortfolioModel) => m.domains,
+  (d: Domain) => ({ id: d.id }),
+);

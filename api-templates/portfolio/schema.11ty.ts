@@ -3,4 +3,10 @@ import { publishedSchemas, SCHEMA_ROUTE_ID } from "../../src/api/json-schemas.ts
 import { portfolioApi } from "../../src/api/portfolio/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = paginatedTemplate(portfolioApi, "portfolio", SCHEMA_ROUTE_ID, () => [...publishedSchemas(portfolioApi).keys()], (name: string) => ({ name }));
+export const { data, render } = paginatedTemplate(
+  portfolioApi,
+  "portfolio",
+  SCHEMA_ROUTE_ID,
+  () => [...publishedSchemas(portfolioApi).keys()],
+  (name: string) => ({ name }),
+);

@@ -7,10 +7,46 @@ export interface ContentSize {
   projects: number;
 }
 
-const DOMAINS = ["systems", "security", "medicine", "climbing", "geospatial", "networking", "devtools", "assistant-tooling", "ai", "games", "audio"];
+const DOMAINS = [
+  "systems",
+  "security",
+  "medicine",
+  "climbing",
+  "geospatial",
+  "networking",
+  "devtools",
+  "assistant-tooling",
+  "ai",
+  "games",
+  "audio",
+];
 const LANGUAGES = ["Python", "Rust", "Go", "TypeScript", "C", "C++", "Zig", "Lua", "Kotlin", "GDScript"];
-const TAGS = ["cli", "embedded", "webassembly", "offline-first", "parser", "security", "gis", "health", "audio", "ml", "tooling", "radio", "crdt", "kernels", "testing", "web", "data", "maps", "dsp", "games"];
-const WORDS = "signal buffer parser kernel route offline mesh tile latency schema token cache graph sensor frame packet timer ledger vector index".split(" ");
+const TAGS = [
+  "cli",
+  "embedded",
+  "webassembly",
+  "offline-first",
+  "parser",
+  "security",
+  "gis",
+  "health",
+  "audio",
+  "ml",
+  "tooling",
+  "radio",
+  "crdt",
+  "kernels",
+  "testing",
+  "web",
+  "data",
+  "maps",
+  "dsp",
+  "games",
+];
+const WORDS =
+  "signal buffer parser kernel route offline mesh tile latency schema token cache graph sensor frame packet timer ledger vector index".split(
+    " ",
+  );
 
 /** Deterministic pseudo-random numbers, so every run benchmarks the same content. */
 function random(seed: number): () => number {
@@ -52,7 +88,13 @@ function postBody(index: number, next: () => number): string {
 }
 
 function projectBody(next: () => number): string {
-  return [paragraph(next), "## Usage", "```sh\nmake && ./run --fast\n```", "- fast\n- small\n- tested", paragraph(next)].join("\n\n");
+  return [
+    paragraph(next),
+    "## Usage",
+    "```sh\nmake && ./run --fast\n```",
+    "- fast\n- small\n- tested",
+    paragraph(next),
+  ].join("\n\n");
 }
 
 /**
@@ -77,7 +119,10 @@ export function generateContent(sampleDir: string, targetDir: string, size: Cont
       join(projects, `${name}.md`),
       `---\nname: ${name}\ntagline: Synthetic project number ${i}\ncluster: ${DOMAINS[i % DOMAINS.length]}\nlanguages: [${languages.join(", ")}]\ntags: [${[...new Set(tags)].join(", ")}]\nfeatured: ${i % 9 === 0}\n---\n${projectBody(next)}\n`,
     );
-    repositories[`margo-voss/${name}`] = { stars: Math.floor(next() * 900), pushed_at: i % 13 === 0 ? null : `2026-0${1 + (i % 9)}-1${i % 10}T12:00:00Z` };
+    repositories[`margo-voss/${name}`] = {
+      stars: Math.floor(next() * 900),
+      pushed_at: i % 13 === 0 ? null : `2026-0${1 + (i % 9)}-1${i % 10}T12:00:00Z`,
+    };
   }
   mkdirSync(join(targetDir, "github"), { recursive: true });
   const pulls = Array.from({ length: 40 }, (_, i) => ({
@@ -89,7 +134,10 @@ export function generateContent(sampleDir: string, targetDir: string, size: Cont
     created: `2025-0${1 + (i % 9)}-1${i % 10}`,
     repo_stars: 1000 * ((i % 12) + 1),
   }));
-  writeFileSync(join(targetDir, "github", "snapshot.json"), `${JSON.stringify({ fetched_at: "2026-11-20T03:12:00Z", repositories, pulls }, null, 2)}\n`);
+  writeFileSync(
+    join(targetDir, "github", "snapshot.json"),
+    `${JSON.stringify({ fetched_at: "2026-11-20T03:12:00Z", repositories, pulls }, null, 2)}\n`,
+  );
 
   const blog = join(targetDir, "blog");
   mkdirSync(join(blog, "posts"), { recursive: true });

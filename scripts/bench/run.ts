@@ -2,7 +2,17 @@
 // real build command and compares them with a bare Eleventy build of the same posts. Prints a
 // Markdown table and writes .bench/results.json. Uses Node's timers and process.resourceUsage.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,7 +30,10 @@ const { values } = parseArgs({
     out: { type: "string", default: join(root, ".bench", "results.json") },
   },
 });
-const sizes = values.sizes.split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+const sizes = values.sizes
+  .split(",")
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
 const runs = Math.max(1, Number(values.runs));
 
 interface Measured {
@@ -41,12 +54,20 @@ function measure(args: string[], cwd: string, env: Record<string, string> = {}):
   });
   const wallS = (performance.now() - start) / 1000;
   if (run.status !== 0) throw new Error(`build failed in ${cwd}:\n${run.stdout}\n${run.stderr}`);
-  const timing = existsSync(timingFile) ? (JSON.parse(readFileSync(timingFile, "utf8")) as { validationMs: number }) : null;
-  return { wallS, peakRssMiB: Number(readFileSync(usageFile, "utf8")) / 1024, validationMs: timing?.validationMs ?? null };
+  const timing = existsSync(timingFile)
+    ? (JSON.parse(readFileSync(timingFile, "utf8")) as { validationMs: number })
+    : null;
+  return {
+    wallS,
+    peakRssMiB: Number(readFileSync(usageFile, "utf8")) / 1024,
+    validationMs: timing?.validationMs ?? null,
+  };
 }
 
 function withoutGithub(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter(([key, value]) => !key.startsWith("GITHUB_") && value !== undefined)) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => !key.startsWith("GITHUB_") && value !== undefined),
+  ) as Record<string, string>;
 }
 
 function median(numbers: number[]): number {
@@ -77,9 +98,15 @@ function baselineProject(contentDir: string, dir: string): void {
   mkdirSync(join(dir, "_includes"), { recursive: true });
   cpSync(join(contentDir, "blog", "posts"), join(dir, "posts"), { recursive: true });
   cpSync(join(contentDir, "blog", "images"), join(dir, "images"), { recursive: true });
-  writeFileSync(join(dir, "_includes", "layout.njk"), "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{{ title }}</title></head><body><main><h1>{{ title }}</h1>{{ content | safe }}</main></body></html>\n");
+  writeFileSync(
+    join(dir, "_includes", "layout.njk"),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main><h1>{{ title }}</h1>{{ content | safe }}</main></body></html>\n',
+  );
   writeFileSync(join(dir, "posts", "posts.json"), JSON.stringify({ layout: "layout.njk" }));
-  writeFileSync(join(dir, "eleventy.config.mjs"), "export default () => ({ dir: { input: \".\", includes: \"_includes\" }, templateFormats: [\"md\"] });\n");
+  writeFileSync(
+    join(dir, "eleventy.config.mjs"),
+    'export default () => ({ dir: { input: ".", includes: "_includes" }, templateFormats: ["md"] });\n',
+  );
 }
 
 const work = mkdtempSync(join(tmpdir(), "folio-bench-"));
@@ -93,7 +120,14 @@ try {
   // build is cold, the later ones find what the first kept.
   const sampleCache = { FOLIO_CACHE_DIR: join(work, "cache-sample") };
   const sample = median(
-    Array.from({ length: runs }, () => measure([join(root, "scripts/build.mjs"), `--output=${join(work, "sample-out")}`, "--quiet"], root, { ...epoch, ...sampleCache }).wallS),
+    Array.from(
+      { length: runs },
+      () =>
+        measure([join(root, "scripts/build.mjs"), `--output=${join(work, "sample-out")}`, "--quiet"], root, {
+          ...epoch,
+          ...sampleCache,
+        }).wallS,
+    ),
   );
 
   const results = [];
@@ -106,7 +140,11 @@ try {
     baselineProject(content, baseline);
     const cache = { FOLIO_CACHE_DIR: join(work, `cache-${posts}`) };
     const full = Array.from({ length: runs }, () =>
-      measure([join(root, "scripts/build.mjs"), `--output=${output}`, "--quiet"], root, { ...epoch, ...cache, CONTENT_DIR: content }),
+      measure([join(root, "scripts/build.mjs"), `--output=${output}`, "--quiet"], root, {
+        ...epoch,
+        ...cache,
+        CONTENT_DIR: content,
+      }),
     );
     const base = Array.from({ length: runs }, () => measure([eleventyCli, "--quiet"], baseline));
     const fullWall = median(full.map((m) => m.wallS));
@@ -132,12 +170,23 @@ try {
     });
   }
 
-  const report = { machine: { node: process.version, cpus: (await import("node:os")).cpus().length }, runs, floor_wall_s: round(floor), sample_wall_s: round(sample), sample_ratio_to_floor: round(sample / floor), sizes: results };
+  const report = {
+    machine: { node: process.version, cpus: (await import("node:os")).cpus().length },
+    runs,
+    floor_wall_s: round(floor),
+    sample_wall_s: round(sample),
+    sample_ratio_to_floor: round(sample / floor),
+    sizes: results,
+  };
   mkdirSync(resolve(values.out, ".."), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
 
-  console.log(`\nEmpty Eleventy floor ${round(floor)} s · sample site ${round(sample)} s (${round(sample / floor)}× the floor; target ≤ 2×)\n`);
-  console.log("| posts | projects | full s | baseline s | ratio (≤ 1.5) | ms/post | peak RSS MiB (≤ 1024) | validation share (≤ 10%) | files | MiB written (baseline) | first build s |");
+  console.log(
+    `\nEmpty Eleventy floor ${round(floor)} s · sample site ${round(sample)} s (${round(sample / floor)}× the floor; target ≤ 2×)\n`,
+  );
+  console.log(
+    "| posts | projects | full s | baseline s | ratio (≤ 1.5) | ms/post | peak RSS MiB (≤ 1024) | validation share (≤ 10%) | files | MiB written (baseline) | first build s |",
+  );
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     console.log(
@@ -146,7 +195,10 @@ try {
   }
   const at1000 = results.find((r) => r.posts === 1000);
   const at4000 = results.find((r) => r.posts === 4000);
-  if (at1000 && at4000) console.log(`\nGrowth: ms/post at 4000 is ${round(at4000.ms_per_post / at1000.ms_per_post)}× ms/post at 1000 (target ≤ 1.2×).`);
+  if (at1000 && at4000)
+    console.log(
+      `\nGrowth: ms/post at 4000 is ${round(at4000.ms_per_post / at1000.ms_per_post)}× ms/post at 1000 (target ≤ 1.2×).`,
+    );
   console.log(`\nWrote ${values.out}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

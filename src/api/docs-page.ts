@@ -7,7 +7,10 @@ import { html, raw, type SafeHtml } from "../util/html.ts";
 function markdown(text: string): SafeHtml {
   const rendered = renderInline(text);
   // The descriptions are this project's own: a link the renderer refuses is a bug, so it stops the build.
-  if (rendered.problems.length > 0) throw new Error(`An API description has a refused link (${rendered.problems.map((p) => `${p.field} ${p.actual}`).join(", ")}): ${text}`);
+  if (rendered.problems.length > 0)
+    throw new Error(
+      `An API description has a refused link (${rendered.problems.map((p) => `${p.field} ${p.actual}`).join(", ")}): ${text}`,
+    );
   return raw(rendered.html);
 }
 
@@ -70,9 +73,11 @@ export function renderDocsPage(doc: OpenApiForDocs, options: DocsPageOptions): s
 <nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
 ${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${path}</code></a></td><td>${op.summary}</td><td>${Object.keys(op.responses["200"]?.content ?? {})[0] ?? ""}</td></tr>`)}
 </tbody></table></nav>
-${groups.map((group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>
+${groups.map(
+  (group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>
 ${operations.filter(({ op }) => (op.tags?.[0] ?? "other") === group).map(({ path, op }) => endpoint(server, path, op))}
-</section>`)}
+</section>`,
+)}
 <section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>
 ${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(name, schema))}
 </section>
@@ -95,9 +100,11 @@ function endpoint(server: string, path: string, op: OperationDoc): SafeHtml {
 <p>${op.summary}. ${markdown(op.description)}</p>
 ${(op.parameters ?? []).map((param) => html`<p class="values">Parameter <code>${param.name}</code>: ${markdown(param.description ?? "")}. Values: ${(param.schema?.enum ?? []).map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`)}</p>`)}
 <p>Response <code>200</code> as <code>${mediaType}</code>: ${typeText(media.schema)}. ${op.responses["404"] ? "Unknown values answer 404 with the site's HTML page." : ""}</p>
-${example === null
+${
+  example === null
     ? html`<p>Example: none yet, since no ${path.match(/\{([^}]+)\}/)?.[1] ?? "value"} exists in this build.</p></article>`
-    : html`<p>Example: <a href="${example}">${example}</a></p></article>`}`;
+    : html`<p>Example: <a href="${example}">${example}</a></p></article>`
+}`;
 }
 
 /**
@@ -106,11 +113,13 @@ ${example === null
  */
 function exampleUrl(server: string, path: string, parameters: Parameter[]): string | null {
   let missing = false;
-  const url = server + path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const first = parameters.find((p) => p.name === name)?.schema?.enum?.[0];
-    if (first === undefined) missing = true;
-    return encodeURIComponent(first ?? name);
-  });
+  const url =
+    server +
+    path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const first = parameters.find((p) => p.name === name)?.schema?.enum?.[0];
+      if (first === undefined) missing = true;
+      return encodeURIComponent(first ?? name);
+    });
   return missing ? null : url;
 }
 
@@ -118,11 +127,13 @@ function schemaSection(name: string, schema: Schema): SafeHtml {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   return html`<article id="schema-${name}"><h3>${name}</h3><p>${markdown(schema.description ?? "")}</p>
-${properties.length > 0
+${
+  properties.length > 0
     ? html`<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
 ${properties.map(([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${markdown(property.description ?? "")}</td></tr>`)}
 </tbody></table>`
-    : html`<p>Type: ${typeText(schema)}</p>`}</article>`;
+    : html`<p>Type: ${typeText(schema)}</p>`
+}</article>`;
 }
 
 /** A short human reading of a schema: `array of ProjectSummary`, `string (uri) or null`. */
@@ -133,7 +144,8 @@ function typeText(schema: Schema | undefined): SafeHtml {
     return html`<a href="#schema-${name}">${name}</a>`;
   }
   if (schema.anyOf) return html`${schema.anyOf.map((branch, i) => html`${i > 0 ? " or " : ""}${typeText(branch)}`)}`;
-  if (schema.enum) return html`one of ${schema.enum.map((value, i) => html`${i > 0 ? ", " : ""}<code>${String(value)}</code>`)}`;
+  if (schema.enum)
+    return html`one of ${schema.enum.map((value, i) => html`${i > 0 ? ", " : ""}<code>${String(value)}</code>`)}`;
   if (schema.const !== undefined) return html`<code>${JSON.stringify(schema.const)}</code>`;
   if (schema.type === "array") return html`array of ${typeText(schema.items)}`;
   if (schema.type === "object" && schema.properties?.meta && schema.properties.data) {

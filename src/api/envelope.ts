@@ -7,7 +7,14 @@ import type { ApiContext, ApiDefinition, Route } from "./route.ts";
  * Wraps a payload in `{meta, data}`: the only code that writes `meta`. The key order is fixed
  * so files are byte-identical between builds.
  */
-export function envelope<M>(route: Route<M>, context: ApiContext, definition: ApiDefinition<M>, self: string, data: unknown, model: M): { meta: Meta; data: unknown } {
+export function envelope<M>(
+  route: Route<M>,
+  context: ApiContext,
+  definition: ApiDefinition<M>,
+  self: string,
+  data: unknown,
+  model: M,
+): { meta: Meta; data: unknown } {
   const meta: Meta = {
     api: context.name,
     version: definition.version,
@@ -20,7 +27,9 @@ export function envelope<M>(route: Route<M>, context: ApiContext, definition: Ap
   if (route.body === "list") meta.count = Array.isArray(data) ? data.length : 0;
   const source = route.source?.(model);
   if (source) meta.source = source;
-  const notes = (route.notes ?? []).map((topic) => context.notes[topic]).filter((note): note is string => Boolean(note));
+  const notes = (route.notes ?? [])
+    .map((topic) => context.notes[topic])
+    .filter((note): note is string => Boolean(note));
   if (notes.length > 0) meta.note = [...new Set(notes)].join(" ");
   return { meta, data };
 }

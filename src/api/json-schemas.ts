@@ -22,7 +22,11 @@ const DIALECT = "https://json-schema.org/draft/2020-12/schema";
  */
 export const JsonSchemaDocumentShape = Type.Object(
   {
-    $schema: Type.Unsafe<string>({ type: "string", const: DIALECT, description: "Always the JSON Schema 2020-12 dialect" }),
+    $schema: Type.Unsafe<string>({
+      type: "string",
+      const: DIALECT,
+      description: "Always the JSON Schema 2020-12 dialect",
+    }),
     $id: UriString("web", { description: "This file's own URL; `$ref`s to other schemas are their URLs" }),
     title: Type.String({ minLength: 1, description: "The schema's name, as in `{name}` and the OpenAPI components" }),
   },
@@ -36,7 +40,11 @@ export const JsonSchemaDocumentShape = Type.Object(
  * list data under the route's operation id. A raw body that is not a component (text, the
  * OpenAPI document, a schema file) has none: another specification describes it.
  */
-export function schemaNameOf<M>(definition: ApiDefinition<M>, route: Route<M>, names: ReadonlyMap<unknown, string> = componentNames(definition)): string | undefined {
+export function schemaNameOf<M>(
+  definition: ApiDefinition<M>,
+  route: Route<M>,
+  names: ReadonlyMap<unknown, string> = componentNames(definition),
+): string | undefined {
   const own = names.get(route.schema);
   if (own) return own;
   if (route.body === "raw") return undefined;
@@ -81,11 +89,22 @@ export function dataSchemaUrl<M>(definition: ApiDefinition<M>, context: ApiConte
  * One schema file: `$schema`, `$id` (its URL) and `title` (its name), then the schema as the
  * OpenAPI document has it, with every component reference made the URL of that component's file.
  */
-export function jsonSchemaDocument<M>(definition: ApiDefinition<M>, context: ApiContext, name: string): Record<string, unknown> {
+export function jsonSchemaDocument<M>(
+  definition: ApiDefinition<M>,
+  context: ApiContext,
+  name: string,
+): Record<string, unknown> {
   const schema = publishedSchemas(definition).get(name);
   if (schema === undefined) throw new Error(`No published schema ${name}`);
-  const converted = toOpenApiSchema(schema, componentNames(definition), name, (ref) => schemaUrl(definition, context, ref));
-  return { $schema: DIALECT, $id: schemaUrl(definition, context, name), title: name, ...(converted as Record<string, unknown>) };
+  const converted = toOpenApiSchema(schema, componentNames(definition), name, (ref) =>
+    schemaUrl(definition, context, ref),
+  );
+  return {
+    $schema: DIALECT,
+    $id: schemaUrl(definition, context, name),
+    title: name,
+    ...(converted as Record<string, unknown>),
+  };
 }
 
 /**
@@ -94,11 +113,22 @@ export function jsonSchemaDocument<M>(definition: ApiDefinition<M>, context: Api
  */
 export function schemaRoute<M>(api: () => ApiDefinition<M>): Route<M> {
   return {
-    id: SCHEMA_ROUTE_ID, path: SCHEMA_PATH, group: "meta", mediaType: "application/json", body: "raw", schema: JsonSchemaDocumentShape,
+    id: SCHEMA_ROUTE_ID,
+    path: SCHEMA_PATH,
+    group: "meta",
+    mediaType: "application/json",
+    body: "raw",
+    schema: JsonSchemaDocumentShape,
     summary: "The JSON Schema of one resource",
     description:
       "A JSON Schema 2020-12 document per component of this description, plus one per list (`{Component}List`): what every file's `meta.schema` names. `$id` is the file's URL and `$ref`s are the other files' URLs, so any 2020-12 validator can load them by URL. Served as `application/json`, as every static host serves `.json`: tell a validator that expects `application/schema+json` to accept it.",
-    params: [{ name: "name", description: "A schema's name: a component name, or `{Component}List` for a list's `data`", values: () => [...publishedSchemas(api()).keys()] }],
+    params: [
+      {
+        name: "name",
+        description: "A schema's name: a component name, or `{Component}List` for a list's `data`",
+        values: () => [...publishedSchemas(api()).keys()],
+      },
+    ],
     build: (model, params) => jsonSchemaDocument(api(), api().context(model), params.name ?? ""),
   };
 }

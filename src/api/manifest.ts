@@ -5,7 +5,15 @@ import type { Manifest, ManifestFile } from "../schemas/manifest.ts";
 import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { outputFile } from "../util/output-path.ts";
 import { renderRouteFile } from "./render-file.ts";
-import { availableRoutes, expandParams, fillPath, outputPath, routeUrl, type ApiDefinition, type Route } from "./route.ts";
+import {
+  availableRoutes,
+  expandParams,
+  fillPath,
+  outputPath,
+  routeUrl,
+  type ApiDefinition,
+  type Route,
+} from "./route.ts";
 
 /*
  * The manifest of an API (docs/api-clients.md, "A manifest to sync by"): every other file of
@@ -34,11 +42,18 @@ export function isWrittenAfterBuild<M>(route: Route<M>): boolean {
 /** The manifest's route entry for an API whose files live under `{root}/api/v1/`. */
 export function manifestRoute<M>(apiName: string): Route<M> {
   return {
-    id: MANIFEST_ROUTE_ID, path: "/api/v1/manifest.json", group: "meta", mediaType: "application/json", body: "envelope", schema: ManifestSchema,
+    id: MANIFEST_ROUTE_ID,
+    path: "/api/v1/manifest.json",
+    group: "meta",
+    mediaType: "application/json",
+    body: "envelope",
+    schema: ManifestSchema,
     summary: "Every file with its size and digests, to sync by",
     description: `Every other file of the ${apiName}: path, URL, media type, bytes, the SHA-256 of the bytes served and \`contentSha256\`, a digest of what the file says without the build's metadata (of \`data\` for an envelope file), which stays the same across builds while the resource does not change. Poll this file and fetch only the files whose digest changed.`,
     build: () => {
-      throw new Error("manifest.json describes the written files: the after-build hook writes it (src/api/manifest.ts, writeManifest)");
+      throw new Error(
+        "manifest.json describes the written files: the after-build hook writes it (src/api/manifest.ts, writeManifest)",
+      );
     },
   };
 }
@@ -104,7 +119,12 @@ function listDigest(files: readonly ManifestFile[], digest: (file: ManifestFile)
  * Eleventy just wrote, by absolute path) or else read from disk. A file that is in neither is
  * left out; the after-build validation reports it missing.
  */
-export function buildManifest<M>(outputDir: string, definition: ApiDefinition<M>, model: M, written: ReadonlyMap<string, string>): Manifest {
+export function buildManifest<M>(
+  outputDir: string,
+  definition: ApiDefinition<M>,
+  model: M,
+  written: ReadonlyMap<string, string>,
+): Manifest {
   const context = definition.context(model);
   const files: ManifestFile[] = [];
   for (const route of availableRoutes(definition, model)) {
@@ -128,7 +148,11 @@ export function buildManifest<M>(outputDir: string, definition: ApiDefinition<M>
   }
   // By path, in UTF-16 code units as JCS sorts keys: the same order on every machine.
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, sha256: listDigest(files, (file) => file.sha256), contentSha256: listDigest(files, (file) => file.contentSha256) };
+  return {
+    files,
+    sha256: listDigest(files, (file) => file.sha256),
+    contentSha256: listDigest(files, (file) => file.contentSha256),
+  };
 }
 
 /**
@@ -136,9 +160,19 @@ export function buildManifest<M>(outputDir: string, definition: ApiDefinition<M>
  * that follow read it as they read every file Eleventy wrote. Rendered like every route's file
  * (same envelope, same serializer), with the payload computed here.
  */
-export function writeManifest<M>(outputDir: string, definition: ApiDefinition<M>, model: M, written: Map<string, string>): void {
+export function writeManifest<M>(
+  outputDir: string,
+  definition: ApiDefinition<M>,
+  model: M,
+  written: Map<string, string>,
+): void {
   const manifest = buildManifest(outputDir, definition, model, written);
-  const withPayload = { ...definition, routes: definition.routes.map((route) => (isWrittenAfterBuild(route) ? { ...route, build: () => manifest } : route)) };
+  const withPayload = {
+    ...definition,
+    routes: definition.routes.map((route) =>
+      isWrittenAfterBuild(route) ? { ...route, build: () => manifest } : route,
+    ),
+  };
   const text = renderRouteFile(withPayload, model, MANIFEST_ROUTE_ID);
   const file = outputFile(outputDir, outputPath(definition, manifestRouteOf(definition), {}));
   mkdirSync(dirname(file), { recursive: true });

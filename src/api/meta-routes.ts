@@ -8,18 +8,33 @@ import type { ApiDefinition, Route } from "./route.ts";
  * its OpenAPI document. `api` is a function because a route table is built before the
  * definition that holds it.
  */
-export function metaRoutes<M>(api: () => ApiDefinition<M>, paths: { index: string; openapi: string }, apiName: string): Route<M>[] {
+export function metaRoutes<M>(
+  api: () => ApiDefinition<M>,
+  paths: { index: string; openapi: string },
+  apiName: string,
+): Route<M>[] {
   return [
     {
-      id: "getIndex", path: paths.index, group: "meta", mediaType: "application/json", body: "envelope", schema: ApiIndex,
+      id: "getIndex",
+      path: paths.index,
+      group: "meta",
+      mediaType: "application/json",
+      body: "envelope",
+      schema: ApiIndex,
       summary: "Every endpoint with its URL",
       description: `Entry point of the ${apiName}. Templated paths carry \`params\` listing every valid value.`,
       build: (model) => buildApiIndex(api(), model),
     },
     {
-      id: "getOpenApi", path: paths.openapi, group: "meta", mediaType: "application/json", body: "raw", schema: OpenApiDocumentShape,
+      id: "getOpenApi",
+      path: paths.openapi,
+      group: "meta",
+      mediaType: "application/json",
+      body: "raw",
+      schema: OpenApiDocumentShape,
       summary: "This OpenAPI 3.1 description",
-      description: "The machine-readable description of every path, parameter and response. Every file is validated against it before deploy.",
+      description:
+        "The machine-readable description of every path, parameter and response. Every file is validated against it before deploy.",
       build: (model) => buildOpenApi(api(), model),
     },
   ];

@@ -36,10 +36,15 @@ export function buildOpenApi<M>(definition: ApiDefinition<M>, model: M): JsonObj
     externalDocs: { description: "Documentation page", url: context.docs },
     servers: [{ url: context.baseUrl + definition.root, description: "This site" }],
     security: [],
-    tags: groups.map((name) => ({ name, ...(definition.groups[name] ? { description: definition.groups[name] } : {}) })),
+    tags: groups.map((name) => ({
+      name,
+      ...(definition.groups[name] ? { description: definition.groups[name] } : {}),
+    })),
     paths: Object.fromEntries(routes.map((route) => [route.path, { get: operation(route, model, convert) }])),
     components: {
-      schemas: Object.fromEntries(Object.entries(definition.components).map(([name, schema]) => [name, convert(schema, name)])),
+      schemas: Object.fromEntries(
+        Object.entries(definition.components).map(([name, schema]) => [name, convert(schema, name)]),
+      ),
     },
   };
 }
@@ -69,7 +74,10 @@ function operation<M>(route: Route<M>, model: M, convert: (schema: TSchema) => u
     "200": {
       description: route.summary,
       headers: {
-        "Access-Control-Allow-Origin": { description: "Always `*`: any origin may fetch", schema: { type: "string", const: "*" } },
+        "Access-Control-Allow-Origin": {
+          description: "Always `*`: any origin may fetch",
+          schema: { type: "string", const: "*" },
+        },
       },
       content: { [route.mediaType]: { schema: responseSchema(route, convert) } },
     },
@@ -104,7 +112,12 @@ export const componentRef = (name: string): string => `#/components/schemas/${na
  * `refTo(name)`: the OpenAPI components by default, the published schema files for
  * src/api/json-schemas.ts, so both are written from the same objects by the same code.
  */
-export function toOpenApiSchema(schema: unknown, names: ReadonlyMap<unknown, string>, self?: string, refTo: (name: string) => string = componentRef): unknown {
+export function toOpenApiSchema(
+  schema: unknown,
+  names: ReadonlyMap<unknown, string>,
+  self?: string,
+  refTo: (name: string) => string = componentRef,
+): unknown {
   const visit = (node: unknown, isRoot: boolean): unknown => {
     if (Array.isArray(node)) return node.map((item) => visit(item, false));
     if (node === null || typeof node !== "object") return node;

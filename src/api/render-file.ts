@@ -7,7 +7,12 @@ export function serializeJson(value: unknown): string {
 }
 
 /** The text of one API file: the payload from the route's builder, in its envelope when it has one. */
-export function renderRouteFile<M>(definition: ApiDefinition<M>, model: M, routeId: string, params: Record<string, string> = {}): string {
+export function renderRouteFile<M>(
+  definition: ApiDefinition<M>,
+  model: M,
+  routeId: string,
+  params: Record<string, string> = {},
+): string {
   const route = routeById(definition, routeId);
   const payload = route.build(model, params);
   if (route.body === "raw") return typeof payload === "string" ? payload : serializeJson(payload);
@@ -17,6 +22,10 @@ export function renderRouteFile<M>(definition: ApiDefinition<M>, model: M, route
 }
 
 /** Where Eleventy writes that file, relative to the output folder. */
-export function routePermalink<M>(definition: ApiDefinition<M>, routeId: string, params: Record<string, string> = {}): string {
+export function routePermalink<M>(
+  definition: ApiDefinition<M>,
+  routeId: string,
+  params: Record<string, string> = {},
+): string {
   return outputPath(definition, routeById(definition, routeId), params);
 }

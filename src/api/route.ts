@@ -98,7 +98,12 @@ export function outputPath<M>(definition: ApiDefinition<M>, route: Route<M>, par
 }
 
 /** Absolute URL of a route's file. */
-export function routeUrl<M>(definition: ApiDefinition<M>, context: ApiContext, route: Route<M>, params: Record<string, string>): string {
+export function routeUrl<M>(
+  definition: ApiDefinition<M>,
+  context: ApiContext,
+  route: Route<M>,
+  params: Record<string, string>,
+): string {
   return context.baseUrl + definition.root + fillPath(route.path, params);
 }
 

@@ -13,7 +13,13 @@ export interface SearchEntry<K extends string> {
  * for the palette), computed by the site's own `pathOf`.
  */
 export function searchEntries(pathOf: (url: string) => string) {
-  return <K extends string>(kind: K, title: string, subtitle: string, url: string, keywords: string[]): SearchEntry<K> => ({
+  return <K extends string>(
+    kind: K,
+    title: string,
+    subtitle: string,
+    url: string,
+    keywords: string[],
+  ): SearchEntry<K> => ({
     kind,
     title,
     subtitle,

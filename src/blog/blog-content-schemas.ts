@@ -3,14 +3,21 @@ import { Type, type Static } from "@sinclair/typebox";
 /** Shapes of the blog files the owner writes under `content/blog/` (see docs/content-format.md). */
 
 const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
-const Url = Type.String({ format: "uri", pattern: "^https?://", expected: "an absolute http(s) URL such as https://example.org/" });
+const Url = Type.String({
+  format: "uri",
+  pattern: "^https?://",
+  expected: "an absolute http(s) URL such as https://example.org/",
+});
 
 export const BlogFile = Type.Object(
   {
     title: Text,
     tagline: Text,
     description: Text,
-    language: Type.String({ pattern: "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$", expected: "a language tag such as en or en-GB" }),
+    language: Type.String({
+      pattern: "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
+      expected: "a language tag such as en or en-GB",
+    }),
     api: Type.Object({ name: Text }, { additionalProperties: false }),
     links: Type.Optional(Type.Array(Type.Object({ label: Text, url: Url }, { additionalProperties: false }))),
     schedule: Text,
@@ -18,7 +25,11 @@ export const BlogFile = Type.Object(
       {
         repository: Url,
         branch: Type.String({ minLength: 1, pattern: "^[^\\s]+$", expected: "a branch name" }),
-        path: Type.String({ minLength: 1, pattern: "^[^\\s]+$", expected: "the folder of the posts inside the repository" }),
+        path: Type.String({
+          minLength: 1,
+          pattern: "^[^\\s]+$",
+          expected: "the folder of the posts inside the repository",
+        }),
       },
       { additionalProperties: false },
     ),
@@ -34,7 +45,8 @@ export type BlogFile = Static<typeof BlogFile>;
  * systems, and is refused rather than silently changed.
  */
 export const POST_FILE_NAME = /^(?=.{1,100}\.md$)[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
-export const POST_FILE_NAME_RULE = "a file name of 1-100 lowercase letters, digits and single `-` between them, then `.md` (it is the post's slug in URLs)";
+export const POST_FILE_NAME_RULE =
+  "a file name of 1-100 lowercase letters, digits and single `-` between them, then `.md` (it is the post's slug in URLs)";
 
 export const PostFrontMatter = Type.Object(
   {

@@ -91,10 +91,18 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     years.set(year, { posts: perYear.posts + 1, words: perYear.words + post.wordCount });
     if (!lastUpdated || post.updated > lastUpdated.updated) lastUpdated = post;
   }
-  const tags = [...tagMap.values()].sort(chain((a, b) => b.posts.length - a.posts.length, (a, b) => byText(a.slug, b.slug)));
+  const tags = [...tagMap.values()].sort(
+    chain(
+      (a, b) => b.posts.length - a.posts.length,
+      (a, b) => byText(a.slug, b.slug),
+    ),
+  );
   const archive = [...archiveMap.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([year, months]) => ({ year, months: [...months.entries()].sort(([a], [b]) => b - a).map(([month, list]) => ({ month, posts: list })) }));
+    .map(([year, months]) => ({
+      year,
+      months: [...months.entries()].sort(([a], [b]) => b - a).map(([month, list]) => ({ month, posts: list })),
+    }));
 
   return {
     config,
@@ -115,7 +123,12 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
       codeBlocks: [...languages.values()].reduce((sum, count) => sum + count, 0),
       codeLanguages: [...languages.entries()]
         .map(([language, count]) => ({ language, count }))
-        .sort(chain((a, b) => b.count - a.count, (a, b) => byText(a.language ?? "", b.language ?? ""))),
+        .sort(
+          chain(
+            (a, b) => b.count - a.count,
+            (a, b) => byText(a.language ?? "", b.language ?? ""),
+          ),
+        ),
       images: posts.reduce((sum, post) => sum + post.images.length, 0),
       first: posts[posts.length - 1] ?? null,
       latest: posts[0] ?? null,

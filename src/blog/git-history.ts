@@ -17,11 +17,13 @@ export interface GitHistory {
  * reported as unavailable and callers fall back to the publication dates.
  */
 export function readGitHistory(folder: string): GitHistory {
-  const git = (args: string[]) => spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const git = (args: string[]) =>
+    spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const top = git(["rev-parse", "--show-toplevel"]);
   if (top.status !== 0) return { unavailable: "not in a git repository", lastCommit: new Map() };
   const shallow = git(["rev-parse", "--is-shallow-repository"]);
-  if (shallow.stdout.trim() === "true") return { unavailable: "a shallow clone (fetch the full history)", lastCommit: new Map() };
+  if (shallow.stdout.trim() === "true")
+    return { unavailable: "a shallow clone (fetch the full history)", lastCommit: new Map() };
 
   const root = top.stdout.trim();
   // Run on "." from inside the folder; quotePath off so names like `über.md` come back as written.

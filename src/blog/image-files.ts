@@ -73,12 +73,24 @@ function examine(file: string, root: string): ImageRead {
   const extension = extname(file).slice(1).toLowerCase();
   if (TYPE_OF_EXTENSION.get(extension) !== type) {
     const names = [...TYPE_OF_EXTENSION].filter(([, of]) => of === type).map(([name]) => `.${name}`);
-    const expected = names.length > 0 ? `a file name ending in ${names.join(" or ")}, as this ${type?.toUpperCase()} image is` : "a PNG, JPEG, GIF, WebP or SVG image";
-    return [{ file: where, field: "(file name)", expected, actual: extension === "" ? "no extension" : `.${extension}` }];
+    const expected =
+      names.length > 0
+        ? `a file name ending in ${names.join(" or ")}, as this ${type?.toUpperCase()} image is`
+        : "a PNG, JPEG, GIF, WebP or SVG image";
+    return [
+      { file: where, field: "(file name)", expected, actual: extension === "" ? "no extension" : `.${extension}` },
+    ];
   }
   if (type === "svg") {
     const found = svgDanger(bytes);
-    if (found) return [{ file: where, field: "(content)", expected: `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE (found ${found})` }];
+    if (found)
+      return [
+        {
+          file: where,
+          field: "(content)",
+          expected: `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE (found ${found})`,
+        },
+      ];
   }
   return facts;
 }

@@ -101,9 +101,14 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
   // A link at `blog/` itself is reported once, not by every read below it.
   checkContentPath(config.contentDir, paths.dir);
   const problems = new ProblemList();
-  const settings = problems.collect(() => checkShape(BlogFile, readYaml(paths.settings, config.contentDir), paths.settings), null);
+  const settings = problems.collect(
+    () => checkShape(BlogFile, readYaml(paths.settings, config.contentDir), paths.settings),
+    null,
+  );
   const sources = readPostSources(paths.posts, config, problems);
-  tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach((problem) => problems.add(problem));
+  tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach(
+    (problem) => problems.add(problem),
+  );
 
   const buildTime = DateTime.fromJSDate(config.buildTime);
   // A link at `blog/images` is reported once here, not again for every image a post shows.
@@ -124,7 +129,11 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
     unpublished: new UnpublishedPosts(
       sources
         .filter((source) => !isPublished(source, buildTime))
-        .map((source) => ({ url: postUrl(config.blogUrl, source.slug), file: source.where, date: source.meta.draft === true ? null : source.meta.date })),
+        .map((source) => ({
+          url: postUrl(config.blogUrl, source.slug),
+          file: source.where,
+          date: source.meta.draft === true ? null : source.meta.date,
+        })),
     ),
   };
   const posts: BlogPost[] = [];
@@ -133,7 +142,12 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
     if (post && isPublished(source, buildTime)) posts.push(post);
   }
   problems.throwIfAny();
-  return { settings: settings as BlogFile, posts, historyUnavailable: context.history.unavailable, unpublished: context.unpublished };
+  return {
+    settings: settings as BlogFile,
+    posts,
+    historyUnavailable: context.history.unavailable,
+    unpublished: context.unpublished,
+  };
 }
 
 /** Out at the build clock: not a draft, and dated no later than the build. */
@@ -157,11 +171,13 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
       const meta = checkShape(PostFrontMatter, data, file);
       const found: ContentProblem[] = [];
       const date = readPostDate(meta.date, config.site.timezone);
-      if (date.problem !== undefined) found.push({ file: where, field: "date", expected: date.problem, actual: meta.date });
+      if (date.problem !== undefined)
+        found.push({ file: where, field: "date", expected: date.problem, actual: meta.date });
       // The file name is the slug as it is, so it is one already: a URL path segment that
       // needs no escaping, the same on every file system (no case, no Unicode forms).
       const slug = basename(file, ".md");
-      if (!POST_FILE_NAME.test(basename(file))) found.push({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
+      if (!POST_FILE_NAME.test(basename(file)))
+        found.push({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
       found.forEach((problem) => problems.add(problem));
       sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
     }, undefined);
@@ -211,7 +227,12 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     const target = decoded === null ? null : resolve(dirname(file), decoded);
     const inside = target === null ? "" : relative(context.paths.images, target);
     if (target === null || /^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "") {
-      problems.push({ file: where, field, expected: `an image file in ${displayPath(context.paths.images)}, referenced relative to the post`, actual: written });
+      problems.push({
+        file: where,
+        field,
+        expected: `an image file in ${displayPath(context.paths.images)}, referenced relative to the post`,
+        actual: written,
+      });
       return null;
     }
     if (context.imagesLinked) return null;
@@ -222,7 +243,12 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       return null;
     }
     if (!size) {
-      problems.push({ file: where, field, expected: "an existing, readable image file (PNG, JPEG, GIF, WebP or SVG)", actual: written });
+      problems.push({
+        file: where,
+        field,
+        expected: "an existing, readable image file (PNG, JPEG, GIF, WebP or SVG)",
+        actual: written,
+      });
       return null;
     }
     return { url: `${context.blogUrl}images/${inside.split(sep).map(encodeURIComponent).join("/")}`, size };
@@ -233,14 +259,23 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   // it is out (util/unpublished-posts.ts), so it is not refused here.
   const linkedPost = (href: string, target: PostSource): void => {
     if (meta.draft === true) return;
-    if (target.meta.draft === true) problems.push({ file: where, field: `body link ${href}`, expected: `a link to a post that is out when this one is (${target.where} is a draft)` });
+    if (target.meta.draft === true)
+      problems.push({
+        file: where,
+        field: `body link ${href}`,
+        expected: `a link to a post that is out when this one is (${target.where} is a draft)`,
+      });
   };
   const linkSource = { file: where, base: url, warn: isPublished(source, context.buildTime) };
 
   const rendered = renderMarkdown(source.body, {
     firstLine: source.bodyLine,
     rawHtml: context.config.site.markdown?.raw_html,
-    resolveLink: (href) => context.unpublished.publishable(resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }), linkSource),
+    resolveLink: (href) =>
+      context.unpublished.publishable(
+        resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }),
+        linkSource,
+      ),
     resolveImage: (src) => {
       const local = localImage(src, `body image ${src}`);
       return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };
@@ -250,10 +285,16 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
 
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {
-    if (!image.alt) problems.push({ file: where, field: `body image ${image.written}`, expected: "alt text: ![what the image shows](path)" });
+    if (!image.alt)
+      problems.push({
+        file: where,
+        field: `body image ${image.written}`,
+        expected: "alt text: ![what the image shows](path)",
+      });
     const decoded = decodedPath(image.written);
     const size = decoded === null ? undefined : context.sizes.get(resolve(dirname(file), decoded));
-    if (isImage(size)) images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
+    if (isImage(size))
+      images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
   });
   // Every post has a cover: the one the author chose, else its first image, else the site's
   // social image (so feed readers and cards always have a picture with a size and alt text).
@@ -283,7 +324,9 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     (link.url.startsWith(siteRoot) ? links.internal : links.external).push({ url: link.url, text: link.text });
   }
   const committed = context.history.lastCommit.get(file);
-  const commitDate = committed ? DateTime.fromISO(committed, { setZone: true }).setZone(context.config.site.timezone) : null;
+  const commitDate = committed
+    ? DateTime.fromISO(committed, { setZone: true }).setZone(context.config.site.timezone)
+    : null;
 
   return {
     slug,
@@ -341,7 +384,12 @@ function resolveLink(href: string, at: LinkContext): string {
 
 /** The opening of a post as plain text: its first paragraph, cut at a word near 280 characters. */
 function summarize(text: string): string {
-  const first = text.split("\n\n").find((block) => block.trim() !== "")?.replace(/\s+/g, " ").trim() ?? "";
+  const first =
+    text
+      .split("\n\n")
+      .find((block) => block.trim() !== "")
+      ?.replace(/\s+/g, " ")
+      .trim() ?? "";
   if (first.length <= SUMMARY_LENGTH) return first;
   const cut = first.slice(0, SUMMARY_LENGTH);
   return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : SUMMARY_LENGTH).replace(/[\s,.;:]+$/, "")}…`;

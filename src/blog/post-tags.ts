@@ -15,7 +15,13 @@ export function postTags(names: readonly string[], where: string, problems: Cont
   const tags: PostTag[] = [];
   names.forEach((name, index) => {
     const slug = tagSlugOf(name);
-    if (!slug) problems.push({ file: where, field: `tags[${index}]`, expected: "a tag with letters or digits (it becomes part of a URL)", actual: name });
+    if (!slug)
+      problems.push({
+        file: where,
+        field: `tags[${index}]`,
+        expected: "a tag with letters or digits (it becomes part of a URL)",
+        actual: name,
+      });
     else if (!tags.some((tag) => tag.slug === slug)) tags.push({ name, slug });
   });
   return tags;
@@ -28,6 +34,8 @@ export function postTags(names: readonly string[], where: string, problems: Cont
  * Every post counts, drafts and scheduled ones too, so publishing one never brings a clash.
  */
 export function tagSpellingProblems(posts: readonly { where: string; names: readonly string[] }[]): ContentProblem[] {
-  const uses = posts.flatMap((post) => post.names.map((name, index) => ({ where: post.where, field: `tags[${index}]`, name })));
+  const uses = posts.flatMap((post) =>
+    post.names.map((name, index) => ({ where: post.where, field: `tags[${index}]`, name })),
+  );
   return spellingProblems(uses, { thing: "tag", across: "every post" });
 }

@@ -16,7 +16,13 @@ import { isSafeLink } from "../util/safe-url.ts";
 
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
-const ANIMATIONS: ReadonlySet<string> = new Set(["animate", "set", "animateMotion", "animateTransform", "animateColor"]);
+const ANIMATIONS: ReadonlySet<string> = new Set([
+  "animate",
+  "set",
+  "animateMotion",
+  "animateTransform",
+  "animateColor",
+]);
 /** How much of a refused value an error message quotes. */
 const QUOTED_LENGTH = 60;
 
@@ -86,7 +92,9 @@ export function svgDanger(bytes: Uint8Array): string | null {
     const danger = elementDanger(tag);
     if (danger) report(danger);
   });
-  parser.on("error", (error) => report(`XML that is not well-formed (${error.message.replace(/^[^:]*:\d+:\d+: /, "")})`));
+  parser.on("error", (error) =>
+    report(`XML that is not well-formed (${error.message.replace(/^[^:]*:\d+:\d+: /, "")})`),
+  );
   parser.write(text.replace(/^\uFEFF/, "")).close();
   return found;
 }

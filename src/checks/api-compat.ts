@@ -93,7 +93,8 @@ class Comparer {
       this.comparePathItem(path, this.deref(this.oldDoc, oldItem), this.deref(this.newDoc, newItem));
     }
     for (const path of Object.keys(newPaths)) if (!(path in oldPaths)) this.note(false, path, "path added");
-    if (requiresAuth(this.newDoc.security) && !requiresAuth(this.oldDoc.security)) this.note(true, "security", "authentication now required");
+    if (requiresAuth(this.newDoc.security) && !requiresAuth(this.oldDoc.security))
+      this.note(true, "security", "authentication now required");
     return this.changes;
   }
 
@@ -116,10 +117,18 @@ class Comparer {
       }
       const oldOperation = asObject(oldOp);
       const newOperation = asObject(newOp);
-      this.compareParameters(where, this.parameters(this.oldDoc, oldItem, oldOperation), this.parameters(this.newDoc, newItem, newOperation));
+      this.compareParameters(
+        where,
+        this.parameters(this.oldDoc, oldItem, oldOperation),
+        this.parameters(this.newDoc, newItem, newOperation),
+      );
       this.compareRequestBody(where, oldOperation.requestBody, newOperation.requestBody);
       this.compareResponses(where, asObject(oldOperation.responses), asObject(newOperation.responses));
-      if (newOperation.security !== undefined && requiresAuth(newOperation.security) && !requiresAuth(oldOperation.security ?? this.oldDoc.security)) {
+      if (
+        newOperation.security !== undefined &&
+        requiresAuth(newOperation.security) &&
+        !requiresAuth(oldOperation.security ?? this.oldDoc.security)
+      ) {
         this.note(true, where, "authentication now required");
       }
     }
@@ -150,7 +159,11 @@ class Comparer {
     }
     for (const [key, newParam] of newParams) {
       if (oldParams.has(key)) continue;
-      this.note(newParam.required === true, where, newParam.required === true ? `new required ${key}` : `optional ${key} added`);
+      this.note(
+        newParam.required === true,
+        where,
+        newParam.required === true ? `new required ${key}` : `optional ${key} added`,
+      );
     }
   }
 
@@ -158,7 +171,11 @@ class Comparer {
     if (oldRaw === undefined && newRaw === undefined) return;
     const newBody = newRaw === undefined ? undefined : this.deref(this.newDoc, newRaw);
     if (oldRaw === undefined) {
-      this.note(newBody?.required === true, where, newBody?.required === true ? "new required request body" : "optional request body added");
+      this.note(
+        newBody?.required === true,
+        where,
+        newBody?.required === true ? "new required request body" : "optional request body added",
+      );
       return;
     }
     const oldBody = this.deref(this.oldDoc, oldRaw);
@@ -184,11 +201,18 @@ class Comparer {
       for (const [name, oldHeader] of Object.entries(asObject(oldResponse.headers))) {
         const newHeader = newHeaders[name];
         if (newHeader === undefined) this.note(true, at, `header ${name} removed`);
-        else this.compareSchema(`${at} header ${name}`, this.deref(this.oldDoc, oldHeader).schema, this.deref(this.newDoc, newHeader).schema, "response");
+        else
+          this.compareSchema(
+            `${at} header ${name}`,
+            this.deref(this.oldDoc, oldHeader).schema,
+            this.deref(this.newDoc, newHeader).schema,
+            "response",
+          );
       }
       this.compareContent(at, asObject(oldResponse.content), asObject(newResponse.content), "response");
     }
-    for (const status of Object.keys(newResponses)) if (!(status in oldResponses)) this.note(false, where, `response ${status} added`);
+    for (const status of Object.keys(newResponses))
+      if (!(status in oldResponses)) this.note(false, where, `response ${status} added`);
   }
 
   private compareContent(where: string, oldContent: Json, newContent: Json, direction: Direction): void {
@@ -200,7 +224,8 @@ class Comparer {
       }
       this.compareSchema(`${where} ${mediaType}`, asObject(oldMedia).schema, asObject(newMedia).schema, direction);
     }
-    for (const mediaType of Object.keys(newContent)) if (!(mediaType in oldContent)) this.note(false, where, `media type ${mediaType} added`);
+    for (const mediaType of Object.keys(newContent))
+      if (!(mediaType in oldContent)) this.note(false, where, `media type ${mediaType} added`);
   }
 
   /** Compares two schemas (or schema references) in the direction their values travel. */
@@ -218,8 +243,10 @@ class Comparer {
     const newSchema = this.resolveSchema(this.newDoc, newRaw);
     if (oldSchema === undefined || newSchema === undefined) {
       // No schema allows any value: adding one narrows, removing one widens.
-      if (oldSchema === undefined && newSchema !== undefined) this.note(true, where, "now constrained by a schema where any value was allowed");
-      if (oldSchema !== undefined && newSchema === undefined) this.note(false, where, "schema removed: any value is now allowed");
+      if (oldSchema === undefined && newSchema !== undefined)
+        this.note(true, where, "now constrained by a schema where any value was allowed");
+      if (oldSchema !== undefined && newSchema === undefined)
+        this.note(false, where, "schema removed: any value is now allowed");
       return;
     }
 
@@ -249,8 +276,10 @@ class Comparer {
     }
     const widened = newBranches.filter((branch) => !oldBranches.some((old) => covers(old.kind, branch.kind)));
     const narrowed = oldBranches.filter((branch) => !newBranches.some((fresh) => covers(fresh.kind, branch.kind)));
-    for (const branch of narrowed) this.note(true, where, `${direction === "response" ? "is no longer" : "no longer accepts"} ${branch.kind}`);
-    for (const branch of widened) this.note(false, where, `${direction === "response" ? "may now be" : "now also accepts"} ${branch.kind}`);
+    for (const branch of narrowed)
+      this.note(true, where, `${direction === "response" ? "is no longer" : "no longer accepts"} ${branch.kind}`);
+    for (const branch of widened)
+      this.note(false, where, `${direction === "response" ? "may now be" : "now also accepts"} ${branch.kind}`);
     for (const oldBranch of oldBranches) {
       const newBranch = newKeys.get(oldBranch.kind);
       if (newBranch) this.compareBranch(where, oldBranch, newBranch, direction);
@@ -289,7 +318,8 @@ class Comparer {
     const gained = newValues ? (oldValues ? newValues.filter((v) => !includesValue(oldValues, v)) : []) : undefined;
     const lost = oldValues ? (newValues ? oldValues.filter((v) => !includesValue(newValues, v)) : []) : undefined;
     // No list on one side means any value of the type.
-    const [took, gave] = direction === "response" ? ["is no longer", "may now be"] : ["no longer accepts", "now also accepts"];
+    const [took, gave] =
+      direction === "response" ? ["is no longer", "may now be"] : ["no longer accepts", "now also accepts"];
     if (lost === undefined) this.note(true, where, "now takes only listed values");
     else if (lost.length > 0) this.note(true, where, `${took} ${show(lost)}`);
     if (gained === undefined) this.note(false, where, "may now take any value, not only the listed ones");
@@ -304,13 +334,27 @@ class Comparer {
       // A tighter (or different) constraint takes values away; a looser one only adds.
       const added = before === undefined;
       const tightened =
-        !added && after !== undefined && (bound === "lower" ? Number(after) > Number(before) : bound === "upper" ? Number(after) < Number(before) : false);
+        !added &&
+        after !== undefined &&
+        (bound === "lower"
+          ? Number(after) > Number(before)
+          : bound === "upper"
+            ? Number(after) < Number(before)
+            : false);
       const replaced = !added && after !== undefined && bound === "exact";
       // In a response, taking values away only narrows what clients receive (see the top of the file).
       const narrowsResponse = direction === "response" && RESPONSE_NARROWABLE.has(keyword) && (added || tightened);
       const breaking = (added || tightened || replaced) && !narrowsResponse;
-      const what = added ? `${keyword} ${JSON.stringify(after)} added` : after === undefined ? `${keyword} ${JSON.stringify(before)} removed` : `${keyword} changed from ${JSON.stringify(before)} to ${JSON.stringify(after)}`;
-      this.note(breaking, where, narrowsResponse ? `${what} (narrows a response: clients accept every value it allows)` : what);
+      const what = added
+        ? `${keyword} ${JSON.stringify(after)} added`
+        : after === undefined
+          ? `${keyword} ${JSON.stringify(before)} removed`
+          : `${keyword} changed from ${JSON.stringify(before)} to ${JSON.stringify(after)}`;
+      this.note(
+        breaking,
+        where,
+        narrowsResponse ? `${what} (narrows a response: clients accept every value it allows)` : what,
+      );
     }
   }
 
@@ -326,8 +370,10 @@ class Comparer {
         this.note(true, at, added.length > 0 ? `removed (renamed? added here: ${added.join(", ")})` : "removed");
         continue;
       }
-      if (direction === "response" && oldRequired.has(name) && !newRequired.has(name)) this.note(true, at, "no longer required: clients may rely on it");
-      if (direction === "request" && newRequired.has(name) && !oldRequired.has(name)) this.note(true, at, "became required");
+      if (direction === "response" && oldRequired.has(name) && !newRequired.has(name))
+        this.note(true, at, "no longer required: clients may rely on it");
+      if (direction === "request" && newRequired.has(name) && !oldRequired.has(name))
+        this.note(true, at, "became required");
       this.compareSchema(at, oldProp, newProps[name], direction);
     }
     for (const name of added) {
@@ -336,13 +382,15 @@ class Comparer {
     }
     const oldExtra = oldSchema.additionalProperties;
     const newExtra = newSchema.additionalProperties;
-    if (direction === "request" && newExtra === false && oldExtra !== false) this.note(true, where, "no longer accepts other properties");
+    if (direction === "request" && newExtra === false && oldExtra !== false)
+      this.note(true, where, "no longer accepts other properties");
     if (isObject(oldExtra) && isObject(newExtra)) this.compareSchema(`${where}{*}`, oldExtra, newExtra, direction);
   }
 
   private deref(doc: Json, value: unknown): Json {
     let current = value;
-    for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === "string"; hops += 1) current = pointer(doc, current.$ref);
+    for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === "string"; hops += 1)
+      current = pointer(doc, current.$ref);
     return asObject(current);
   }
 
@@ -370,11 +418,13 @@ function branches(doc: Json, schema: Json): Branch[] {
     return alternatives.flatMap((alternative) => {
       const ref = refName(alternative);
       let resolved: unknown = alternative;
-      for (let hops = 0; hops < 20 && isObject(resolved) && typeof resolved.$ref === "string"; hops += 1) resolved = pointer(doc, resolved.$ref);
+      for (let hops = 0; hops < 20 && isObject(resolved) && typeof resolved.$ref === "string"; hops += 1)
+        resolved = pointer(doc, resolved.$ref);
       return branches(doc, asObject(resolved)).map((branch) => (ref ? { ...branch, ref } : branch));
     });
   }
-  if (Array.isArray(schema.type)) return schema.type.map((type) => ({ kind: String(type), schema: { ...schema, type } }));
+  if (Array.isArray(schema.type))
+    return schema.type.map((type) => ({ kind: String(type), schema: { ...schema, type } }));
   if (typeof schema.type === "string") return [{ kind: schema.type, schema }];
   if ("const" in schema) return [{ kind: `const ${JSON.stringify(schema.const)}`, schema }];
   return [{ kind: "any", schema }];
@@ -404,9 +454,31 @@ const CONSTRAINTS: [string, "lower" | "upper" | "exact"][] = [
 ];
 
 /** String and number constraints whose addition or tightening in a response breaks no client. */
-const RESPONSE_NARROWABLE: ReadonlySet<string> = new Set(["pattern", "format", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
+const RESPONSE_NARROWABLE: ReadonlySet<string> = new Set([
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+]);
 
-const ANNOTATIONS = new Set(["description", "title", "summary", "examples", "example", "default", "$comment", "deprecated", "readOnly", "writeOnly", "externalDocs", "xml"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "summary",
+  "examples",
+  "example",
+  "default",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+]);
 
 function withoutAnnotations(schema: Json): Json {
   return Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith("x-")));
@@ -437,7 +509,10 @@ function refName(value: unknown): string | undefined {
 /** Security that every request must satisfy: a non-empty list without the empty (anonymous) alternative. */
 function requiresAuth(security: unknown): boolean {
   const alternatives = asArray(security);
-  return alternatives.length > 0 && !alternatives.some((alternative) => isObject(alternative) && Object.keys(alternative).length === 0);
+  return (
+    alternatives.length > 0 &&
+    !alternatives.some((alternative) => isObject(alternative) && Object.keys(alternative).length === 0)
+  );
 }
 
 function pointer(doc: Json, ref: string): unknown {

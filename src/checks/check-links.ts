@@ -106,7 +106,12 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     if ("invalid" in target) report(`invalid ${raw}`, raw, target.invalid, from);
     else if ("missing" in target) {
       const why = options.explainMissing?.(target.missing);
-      report(`missing ${target.missing}`, raw, why ?? `a page or file of this build (nothing is written at ${target.missing})`, from);
+      report(
+        `missing ${target.missing}`,
+        raw,
+        why ?? `a page or file of this build (nothing is written at ${target.missing})`,
+        from,
+      );
     } else if (target.fragment !== "") entry.from.push(from);
   };
 
@@ -131,7 +136,8 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     if (target === null || !("fragment" in target) || from.length === 0) continue;
     const { path, fragment } = target;
     if (!path.endsWith(".html") || isBuiltInFragment(fragment) || idsOf.get(path)?.has(fragment)) continue;
-    for (const file of from) report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
+    for (const file of from)
+      report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
   }
   return toProblems(dead);
 }
@@ -141,7 +147,12 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
  * missing path when it did not, why when the URL cannot name a file, null when the URL leads
  * elsewhere (another site, a path outside the base path, `mailto:`, a URI template).
  */
-function targetOf(raw: string, pageUrl: URL, base: URL, output: Output): Target | { missing: string } | { invalid: string } | null {
+function targetOf(
+  raw: string,
+  pageUrl: URL,
+  base: URL,
+  output: Output,
+): Target | { missing: string } | { invalid: string } | null {
   // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
   if (raw === "" || raw.includes("{")) return null;
   if (SCHEME.test(raw) && !/^https?:/i.test(raw)) return null;
@@ -235,7 +246,11 @@ function listOutput(outputDir: string): Output {
     }
   };
   walk(outputDir, "");
-  const folders = new Set(readdirSync(outputDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  const folders = new Set(
+    readdirSync(outputDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name),
+  );
   return { files, folders };
 }
 
@@ -251,9 +266,15 @@ function toProblems(dead: ReadonlyMap<string, DeadLink>): ContentProblem[] {
       for (const source of link.sources) problems.push({ file: source, field, expected: link.expected });
     } else {
       const [first = "", ...others] = [...new Set(link.builtFiles)].sort();
-      const more = others.length === 0 ? "" : ` (and ${others.length} other built file${others.length === 1 ? "" : "s"})`;
+      const more =
+        others.length === 0 ? "" : ` (and ${others.length} other built file${others.length === 1 ? "" : "s"})`;
       problems.push({ file: `${first}${more}`, field, expected: link.expected });
     }
   }
-  return problems.sort(chain((a, b) => byText(a.file, b.file), (a, b) => byText(a.field, b.field)));
+  return problems.sort(
+    chain(
+      (a, b) => byText(a.file, b.file),
+      (a, b) => byText(a.field, b.field),
+    ),
+  );
 }

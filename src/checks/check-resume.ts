@@ -27,7 +27,11 @@ export function checkResume(outputDir: string, written?: ReadonlyMap<string, str
   const problems: ValidationProblem[] = [];
   jsonResume.validate(resume, (errors) => {
     for (const error of errors ?? []) {
-      problems.push({ file: RESUME_FILE, pointer: toPointer(error.property), rule: `${error.message} [JSON Resume schema ${JSON_RESUME_SCHEMA_URL}]` });
+      problems.push({
+        file: RESUME_FILE,
+        pointer: toPointer(error.property),
+        rule: `${error.message} [JSON Resume schema ${JSON_RESUME_SCHEMA_URL}]`,
+      });
     }
   });
   return problems;
@@ -35,5 +39,10 @@ export function checkResume(outputDir: string, written?: ReadonlyMap<string, str
 
 /** `instance.work[0].startDate` as a JSON pointer, `/work/0/startDate`. */
 function toPointer(property: string): string {
-  return property.replace(/^instance/, "").replace(/\[(\d+)\]/g, "/$1").replace(/\./g, "/") || "/";
+  return (
+    property
+      .replace(/^instance/, "")
+      .replace(/\[(\d+)\]/g, "/$1")
+      .replace(/\./g, "/") || "/"
+  );
 }

@@ -21,7 +21,11 @@ import { hasSecrets, secretsIn } from "../util/redact.ts";
  * (assets, social images), read from disk. Each file is searched once; with no secret
  * registered (a build without a token) nothing is read at all.
  */
-export function checkSecrets(outputDir: string, written: ReadonlyMap<string, string>, made: ReadonlySet<string> = new Set()): ContentProblem[] {
+export function checkSecrets(
+  outputDir: string,
+  written: ReadonlyMap<string, string>,
+  made: ReadonlySet<string> = new Set(),
+): ContentProblem[] {
   if (!hasSecrets()) return [];
   const found = new Map<string, string[]>();
   const scan = (file: string, text: string): void => {
@@ -37,7 +41,11 @@ export function checkSecrets(outputDir: string, written: ReadonlyMap<string, str
     else if (text.unreadable) unreadable.push(file);
   }
   const shown = (file: string): string => relative(outputDir, file).split(sep).join("/");
-  const unchecked = unreadable.map((file) => ({ file: shown(file), field: "(built file)", expected: "a file this check can read, so that it can be searched for secrets" }));
+  const unchecked = unreadable.map((file) => ({
+    file: shown(file),
+    field: "(built file)",
+    expected: "a file this check can read, so that it can be searched for secrets",
+  }));
   return [...found.entries()]
     .map(([file, sources]) => ({ path: shown(file), sources }))
     .sort((a, b) => byText(a.path, b.path))

@@ -14,7 +14,16 @@ export interface PageLinks {
 }
 
 /** Attributes whose value is one URL, whatever the element (`href`, `src`, `poster`, …). */
-const URL_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src", "poster", "cite", "action", "formaction", "data", "xlink:href"]);
+const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  "href",
+  "src",
+  "poster",
+  "cite",
+  "action",
+  "formaction",
+  "data",
+  "xlink:href",
+]);
 
 /**
  * `<meta>` names whose content is a URL the site's own script fetches (the command palette's
@@ -81,7 +90,8 @@ function readAttributes(tag: string, text: string, links: string[], ids: Set<str
     // Any other attribute that holds an absolute web URL (og:url, a data-* address) is checked too.
     else if (ABSOLUTE_WEB.test(value)) links.push(value.trim());
   }
-  if (metaContent !== null && (URL_META_NAMES.has(metaName) || ABSOLUTE_WEB.test(metaContent))) links.push(metaContent.trim());
+  if (metaContent !== null && (URL_META_NAMES.has(metaName) || ABSOLUTE_WEB.test(metaContent)))
+    links.push(metaContent.trim());
 }
 
 /** The URLs of a `srcset`: candidates are "URL [descriptor]" separated by commas. */

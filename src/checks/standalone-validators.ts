@@ -33,7 +33,12 @@ export interface ValidatorSet {
  * itself is loaded only to compile: a build whose validators are all cached never loads it.
  */
 export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFunction> {
-  const fingerprint = { ajv: AJV_VERSION, options: set.options, vocabulary: set.vocabulary ?? [], schemas: set.fingerprint };
+  const fingerprint = {
+    ajv: AJV_VERSION,
+    options: set.options,
+    vocabulary: set.vocabulary ?? [],
+    schemas: set.fingerprint,
+  };
   const key = createHash("sha256").update(JSON.stringify(fingerprint)).digest("hex").slice(0, 32);
   const cached = set.cacheDir ? join(resolve(set.cacheDir), `${set.name}-${key}.cjs`) : null;
   const fromCache = cached ? readCachedValidators(cached, key, set.ids) : null;
@@ -45,7 +50,10 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
   const addFormats = (requireHere("ajv-formats") as typeof import("ajv-formats")).default;
   const { _ } = requireHere("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js");
   // Standalone code names the formats module instead of embedding the format functions.
-  const ajv = new Ajv({ ...set.options, ...(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}) });
+  const ajv = new Ajv({
+    ...set.options,
+    ...(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
+  });
   addFormats(ajv);
   if (set.vocabulary) ajv.addVocabulary(set.vocabulary);
   set.addSchemas(ajv);
@@ -56,7 +64,9 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
     validators.set(id, validate);
   }
   if (cached) {
-    const standaloneCode = (requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default;
+    const standaloneCode = (
+      requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")
+    ).default;
     const code = standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id])));
     keepInBuildCache(cached, `${header(key, code)}\n${code}`);
   }

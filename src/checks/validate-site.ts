@@ -51,7 +51,11 @@ export interface ValidateOptions {
   written?: ReadonlyMap<string, string>;
 }
 
-export function validateSite(outputDir: string, apis: readonly ApiOutput[], options: ValidateOptions = {}): ValidationProblem[] {
+export function validateSite(
+  outputDir: string,
+  apis: readonly ApiOutput[],
+  options: ValidateOptions = {},
+): ValidationProblem[] {
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
   return [...apis.flatMap((api) => validateApi(outputDir, api, options)), ...checkResume(outputDir, options.written)];
 }
@@ -63,7 +67,11 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
   const document = JSON.parse(readFileSync(documentFile, "utf8")) as OpenApiDocument;
 
   if (!document.servers?.[0]?.url) {
-    problems.push({ file: api.openapi, pointer: "/servers", rule: "must give the API's base URL, so every file's meta.self can be checked" });
+    problems.push({
+      file: api.openapi,
+      pointer: "/servers",
+      rule: "must give the API's base URL, so every file's meta.self can be checked",
+    });
   }
   const expected = expectedFiles(document, api.root);
   const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
@@ -82,7 +90,8 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
   const declared = new Set(expected.map((entry) => entry.file));
   for (const folder of api.owns) {
     for (const file of filesUnder(outputDir, folder)) {
-      if (!declared.has(file)) problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
+      if (!declared.has(file))
+        problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
     }
   }
   return problems;
@@ -94,7 +103,9 @@ function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction
     try {
       body = JSON.parse(text);
     } catch (error) {
-      return [{ file: entry.file, pointer: "", rule: `not valid JSON (${error instanceof Error ? error.message : error})` }];
+      return [
+        { file: entry.file, pointer: "", rule: `not valid JSON (${error instanceof Error ? error.message : error})` },
+      ];
     }
   } else if (/[/+]xml$/.test(entry.mediaType)) {
     const error = xmlError(text);
@@ -102,11 +113,16 @@ function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction
   }
   const problems: ValidationProblem[] = [];
   if (!validate(body)) {
-    for (const error of validate.errors ?? []) problems.push({ file: entry.file, pointer: error.instancePath || "/", rule: describe(error) });
+    for (const error of validate.errors ?? [])
+      problems.push({ file: entry.file, pointer: error.instancePath || "/", rule: describe(error) });
   }
   const self = (body as { meta?: { self?: unknown } } | null)?.meta?.self;
   if (typeof self === "string" && self !== entry.url) {
-    problems.push({ file: entry.file, pointer: "/meta/self", rule: `must be this file's own URL ${entry.url}, found ${self}` });
+    problems.push({
+      file: entry.file,
+      pointer: "/meta/self",
+      rule: `must be this file's own URL ${entry.url}, found ${self}`,
+    });
   }
   return problems;
 }
@@ -133,7 +149,9 @@ function xmlError(text: string): string | null {
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   const detail =
-    error.keyword === "additionalProperties" ? ` "${String(params.additionalProperty)}" (not declared in the OpenAPI description)` : "";
+    error.keyword === "additionalProperties"
+      ? ` "${String(params.additionalProperty)}" (not declared in the OpenAPI description)`
+      : "";
   return `${error.message ?? "is invalid"}${detail} [${error.keyword} at ${error.schemaPath}]`;
 }
 
@@ -161,7 +179,13 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
     }
     for (const combo of combos) {
       const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(combo[name] ?? ""));
-      files.push({ file: join(root, filled.replace(/^\//, "")), mediaType, schema: media.schema ?? {}, path, url: server + filled });
+      files.push({
+        file: join(root, filled.replace(/^\//, "")),
+        mediaType,
+        schema: media.schema ?? {},
+        path,
+        url: server + filled,
+      });
     }
   }
   return files;
@@ -171,11 +195,19 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
  * One validator per path of the document, in the strict reading (see `strictly`). With a cache
  * folder, validators compiled by an earlier build from the same schemas are loaded as code.
  */
-function compileValidators(document: OpenApiDocument, bundleId: string, cacheDir: string | undefined): Map<string, ValidateFunction> {
+function compileValidators(
+  document: OpenApiDocument,
+  bundleId: string,
+  cacheDir: string | undefined,
+): Map<string, ValidateFunction> {
   const bundle = { $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) };
   const paths = Object.entries(document.paths ?? {}).map(([path, item], index) => {
     const media = Object.values(item.get?.responses?.["200"]?.content ?? {})[0];
-    return { path, id: `${bundleId}:path:${index}`, schema: strictly(pointRefsAt(media?.schema ?? {}, bundleId)) as object };
+    return {
+      path,
+      id: `${bundleId}:path:${index}`,
+      schema: strictly(pointRefsAt(media?.schema ?? {}, bundleId)) as object,
+    };
   });
   const byId = standaloneValidators({
     cacheDir,

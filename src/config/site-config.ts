@@ -37,10 +37,18 @@ export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig
   const site = checkShape(SiteFile, readYaml(siteFile, contentDir), siteFile);
   const problems = [...checkBlogUrl(site.blog.url, siteFile), ...checkBlogFeed(site.blog.feed, contentDir, siteFile)];
   if (!DateTime.local().setZone(site.timezone).isValid) {
-    problems.push({ file: displayPath(siteFile), field: "timezone", expected: "an IANA time zone such as Europe/Berlin or UTC", actual: site.timezone });
+    problems.push({
+      file: displayPath(siteFile),
+      field: "timezone",
+      expected: "an IANA time zone such as Europe/Berlin or UTC",
+      actual: site.timezone,
+    });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const base = parseBaseUrl(env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL.trim() : site.url, env.SITE_URL ? "SITE_URL" : displayPath(siteFile));
+  const base = parseBaseUrl(
+    env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL.trim() : site.url,
+    env.SITE_URL ? "SITE_URL" : displayPath(siteFile),
+  );
   return {
     baseUrl: base.origin + base.path,
     basePath: base.path,
@@ -63,7 +71,8 @@ function checkContentFolder(contentDir: string): void {
   if (!isFolder) throw new ContentError([{ ...where, expected: "a folder of content (CONTENT_DIR names a file)" }]);
 }
 
-const BLOG_PATH = "a path such as /blog/ (starting with `/`, without `.` or `..` segments, `//`, `\\`, `?`, `#`, blanks or control characters)";
+const BLOG_PATH =
+  "a path such as /blog/ (starting with `/`, without `.` or `..` segments, `//`, `\\`, `?`, `#`, blanks or control characters)";
 
 /**
  * `blog.url` becomes the folder the blog's pages are written to, so a path must not be able to
@@ -89,15 +98,30 @@ function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
     findControlCharacter(value) === null &&
     !decoded.some((segment) => segment === "." || segment === ".." || /[\\/]/.test(segment));
   if (safePath) return [];
-  return [{ file: displayPath(siteFile), field: "blog.url", expected: `${expectedUrl("web")}, or ${BLOG_PATH}`, actual: value }];
+  return [
+    {
+      file: displayPath(siteFile),
+      field: "blog.url",
+      expected: `${expectedUrl("web")}, or ${BLOG_PATH}`,
+      actual: value,
+    },
+  ];
 }
 
 /** `blog.feed`: an absolute URL that passes the one URL check, or a file inside content/ reached through no symbolic link. */
 function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: string): ContentProblem[] {
   if (value === undefined) return [];
-  const problem = (why: string): ContentProblem[] => [{ file: displayPath(siteFile), field: "blog.feed", expected: `a path under content/, or ${expectedUrl("web")} (${why})`, actual: value }];
+  const problem = (why: string): ContentProblem[] => [
+    {
+      file: displayPath(siteFile),
+      field: "blog.feed",
+      expected: `a path under content/, or ${expectedUrl("web")} (${why})`,
+      actual: value,
+    },
+  ];
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return isSafeAbsoluteUrl(value) ? [] : problem("this URL is refused");
-  if (value.includes("\\") || findControlCharacter(value) !== null) return problem("no backslashes or control characters");
+  if (value.includes("\\") || findControlCharacter(value) !== null)
+    return problem("no backslashes or control characters");
   try {
     checkContentPath(contentDir, resolve(contentDir, value));
   } catch (error) {
@@ -110,11 +134,20 @@ function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: 
 /** The base URL (SITE_URL or site.yaml's `url`) by the one URL check: no credentials, blanks or control characters. */
 function parseBaseUrl(value: string, source: string): { origin: string; path: string } {
   if (!isSafeAbsoluteUrl(value)) {
-    throw new ContentError([{ file: source, field: "url", expected: "an absolute http(s) URL such as https://owner.github.io/portfolio", actual: value }]);
+    throw new ContentError([
+      {
+        file: source,
+        field: "url",
+        expected: "an absolute http(s) URL such as https://owner.github.io/portfolio",
+        actual: value,
+      },
+    ]);
   }
   const url = new URL(value);
   if (url.search || url.hash) {
-    throw new ContentError([{ file: source, field: "url", expected: "a base URL without query or fragment", actual: value }]);
+    throw new ContentError([
+      { file: source, field: "url", expected: "a base URL without query or fragment", actual: value },
+    ]);
   }
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
 }
@@ -126,7 +159,14 @@ function buildClock(epoch: string | undefined): Date {
   // Up to the last second of 9999, like every date the content may hold: a later clock makes
   // dates that neither ISO 8601's four-digit years nor the API's date-time fields can write.
   if (!/^\d{1,12}$/.test(epoch.trim()) || Number(epoch.trim()) > LAST_SECOND_OF_9999) {
-    throw new ContentError([{ file: "SOURCE_DATE_EPOCH", field: "(environment)", expected: "whole seconds since 1970-01-01 UTC, up to 253402300799 (the end of 9999)", actual: epoch }]);
+    throw new ContentError([
+      {
+        file: "SOURCE_DATE_EPOCH",
+        field: "(environment)",
+        expected: "whole seconds since 1970-01-01 UTC, up to 253402300799 (the end of 9999)",
+        actual: epoch,
+      },
+    ]);
   }
   return new Date(Number(epoch.trim()) * 1000);
 }

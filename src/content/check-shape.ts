@@ -35,7 +35,8 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
   const problems = valid ? [] : describeErrors(validate.errors ?? [], value, displayPath(file));
   // A value the schema already refused (a URL by its pattern) is not reported a second time.
   const reported = new Set(problems.map((problem) => problem.field));
-  for (const problem of checksBeyondSchema(schema, value, displayPath(file))) if (!reported.has(problem.field)) problems.push(problem);
+  for (const problem of checksBeyondSchema(schema, value, displayPath(file)))
+    if (!reported.has(problem.field)) problems.push(problem);
   if (problems.length === 0) return value as Static<T>;
   throw new ContentError(problems);
 }
@@ -56,8 +57,18 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     if ((use === "web" || use === "web-or-mail") && typeof data === "string" && !isSafeAbsoluteUrl(data, use)) {
       problems.push({ file, field: fieldName(pointer), expected: expectedUrl(use), actual: data });
     }
-    if ((node.format === "date" || node.format === "date-time") && typeof data === "string" && /^\d{4}-/.test(data) && data < "1970") {
-      problems.push({ file, field: fieldName(pointer), expected: `a ${node.format === "date" ? "date" : "date and time"} from 1970 on`, actual: data });
+    if (
+      (node.format === "date" || node.format === "date-time") &&
+      typeof data === "string" &&
+      /^\d{4}-/.test(data) &&
+      data < "1970"
+    ) {
+      problems.push({
+        file,
+        field: fieldName(pointer),
+        expected: `a ${node.format === "date" ? "date" : "date and time"} from 1970 on`,
+        actual: data,
+      });
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isSchema(node.items)) {
@@ -102,14 +113,24 @@ function describeErrors(errors: readonly ErrorObject[], root: unknown, file: str
   // deeper than the union's own value, one problem in the union's words says it best.
   const unions = errors.filter((error) => error.keyword === "anyOf");
   const insideUnion = (error: ErrorObject) =>
-    unions.find((union) => error !== union && error.schemaPath.startsWith(`${union.schemaPath}/`) && error.instancePath === union.instancePath);
+    unions.find(
+      (union) =>
+        error !== union &&
+        error.schemaPath.startsWith(`${union.schemaPath}/`) &&
+        error.instancePath === union.instancePath,
+    );
   const deeper = (union: ErrorObject) =>
-    errors.some((error) => error.schemaPath.startsWith(`${union.schemaPath}/`) && error.instancePath.length > union.instancePath.length);
+    errors.some(
+      (error) =>
+        error.schemaPath.startsWith(`${union.schemaPath}/`) && error.instancePath.length > union.instancePath.length,
+    );
   for (const error of errors) {
     if (error.keyword === "if") continue;
     if (error.keyword === "anyOf") {
       if (deeper(error)) continue;
-      const branches = errors.filter((other) => insideUnion(other) === error).map((other) => describeError(other, root, file).expected);
+      const branches = errors
+        .filter((other) => insideUnion(other) === error)
+        .map((other) => describeError(other, root, file).expected);
       const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
       add({
         file,
@@ -149,7 +170,7 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
     case "type":
       return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
     default:
-      return { file, field, expected: annotated ?? (error.message ?? "a valid value"), actual };
+      return { file, field, expected: annotated ?? error.message ?? "a valid value", actual };
   }
 }
 

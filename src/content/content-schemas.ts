@@ -12,10 +12,19 @@ import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/s
 // the pattern alone lets `https://user@host`, spaces and the like through.
 const Url = Type.String({ format: "uri", pattern: WEB_URL_PATTERN, url: "web", expected: expectedUrl("web") });
 /** Where a contact address is meant (a form, a security contact): `mailto:` is allowed too. */
-export const ContactUrl = Type.String({ format: "uri", pattern: WEB_OR_MAIL_URL_PATTERN, url: "web-or-mail", expected: expectedUrl("web-or-mail") });
+export const ContactUrl = Type.String({
+  format: "uri",
+  pattern: WEB_OR_MAIL_URL_PATTERN,
+  url: "web-or-mail",
+  expected: expectedUrl("web-or-mail"),
+});
 const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
 // Years 1970-9999: every date is also an instant of the build clock and of the APIs.
-const IsoDate = Type.String({ format: "date", pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-", expected: "a date as YYYY-MM-DD, from 1970 on" });
+const IsoDate = Type.String({
+  format: "date",
+  pattern: "^(19[7-9][0-9]|[2-9][0-9]{3})-",
+  expected: "a date as YYYY-MM-DD, from 1970 on",
+});
 
 /**
  * GitHub's rule for repository names: letters, digits, `.`, `_`, `-`, 1-100 characters; and no
@@ -28,7 +37,8 @@ const ProjectName = Type.String({
   pattern: ProjectNamePattern,
   minLength: 1,
   maxLength: PROJECT_NAME_MAX_LENGTH,
-  expected: "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)",
+  expected:
+    "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)",
 });
 // A domain id names a file of the API (`{id}`), so it is bounded like a project name.
 const DomainId = Type.String({
@@ -59,7 +69,19 @@ export const SiteFile = Type.Object(
       { additionalProperties: false },
     ),
     // What raw HTML in Markdown becomes (src/markdown/raw-html.ts, which lists the modes); default escape.
-    markdown: Type.Optional(Type.Object({ raw_html: Type.Optional(Type.Union(RAW_HTML_MODES.map((mode) => Type.Literal(mode)), { expected: `one of ${RAW_HTML_MODES.join(", ")}` })) }, { additionalProperties: false })),
+    markdown: Type.Optional(
+      Type.Object(
+        {
+          raw_html: Type.Optional(
+            Type.Union(
+              RAW_HTML_MODES.map((mode) => Type.Literal(mode)),
+              { expected: `one of ${RAW_HTML_MODES.join(", ")}` },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -90,10 +112,19 @@ export const ProfileFile = Type.Object(
     security: Type.Optional(
       Type.Object(
         {
-          contact: Type.Array(ContactUrl, { minItems: 1, expected: "a list of one or more contacts (mailto: or http(s) URLs)" }),
+          contact: Type.Array(ContactUrl, {
+            minItems: 1,
+            expected: "a list of one or more contacts (mailto: or http(s) URLs)",
+          }),
           policy: Type.Optional(Url),
           preferred_languages: Type.Optional(
-            Type.Array(Type.String({ pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$", expected: "a language tag such as en or de-CH" }), { minItems: 1 }),
+            Type.Array(
+              Type.String({
+                pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+                expected: "a language tag such as en or de-CH",
+              }),
+              { minItems: 1 },
+            ),
           ),
         },
         { additionalProperties: false },
@@ -153,9 +184,7 @@ export type ProjectFrontMatter = Static<typeof ProjectFrontMatter>;
 export const NowFile = Type.Object(
   {
     updated: IsoDate,
-    sections: Type.Array(
-      Type.Object({ title: Text, items: Type.Array(Text) }, { additionalProperties: false }),
-    ),
+    sections: Type.Array(Type.Object({ title: Text, items: Type.Array(Text) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -170,7 +199,7 @@ export type InProgressFile = Static<typeof InProgressFile>;
 // and this site's 1970 on. A bare year must be quoted: YAML reads `2019` as a number.
 const ResumeDate = Type.String({
   pattern: "^(19[7-9][0-9]|2[0-9]{3})(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$",
-  expected: "a date as \"YYYY\" (quoted), YYYY-MM or YYYY-MM-DD, from 1970 on",
+  expected: 'a date as "YYYY" (quoted), YYYY-MM or YYYY-MM-DD, from 1970 on',
 });
 
 /**
@@ -179,32 +208,42 @@ const ResumeDate = Type.String({
  */
 export const ResumeFile = Type.Object(
   {
-    work: Type.Optional(Type.Array(Type.Object(
-      {
-        name: Text,
-        position: Text,
-        url: Type.Optional(Url),
-        location: Type.Optional(Text),
-        start: ResumeDate,
-        end: Type.Optional(ResumeDate),
-        summary: Type.Optional(Text),
-        highlights: Type.Optional(Type.Array(Text)),
-      },
-      { additionalProperties: false },
-    ))),
-    education: Type.Optional(Type.Array(Type.Object(
-      {
-        institution: Text,
-        area: Type.Optional(Text),
-        study_type: Type.Optional(Text),
-        url: Type.Optional(Url),
-        start: Type.Optional(ResumeDate),
-        end: Type.Optional(ResumeDate),
-        courses: Type.Optional(Type.Array(Text)),
-      },
-      { additionalProperties: false },
-    ))),
-    languages: Type.Optional(Type.Array(Type.Object({ language: Text, fluency: Type.Optional(Text) }, { additionalProperties: false }))),
+    work: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Text,
+            position: Text,
+            url: Type.Optional(Url),
+            location: Type.Optional(Text),
+            start: ResumeDate,
+            end: Type.Optional(ResumeDate),
+            summary: Type.Optional(Text),
+            highlights: Type.Optional(Type.Array(Text)),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    education: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            institution: Text,
+            area: Type.Optional(Text),
+            study_type: Type.Optional(Text),
+            url: Type.Optional(Url),
+            start: Type.Optional(ResumeDate),
+            end: Type.Optional(ResumeDate),
+            courses: Type.Optional(Type.Array(Text)),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    languages: Type.Optional(
+      Type.Array(Type.Object({ language: Text, fluency: Type.Optional(Text) }, { additionalProperties: false })),
+    ),
   },
   { additionalProperties: false },
 );

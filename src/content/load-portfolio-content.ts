@@ -106,12 +106,21 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
     if (!(error instanceof ContentError)) throw error;
     error.problems.forEach((problem) => problems.add(problem));
   }
-  const sections = typeof parsed.data === "object" && parsed.data !== null ? (parsed.data as { sections?: unknown }).sections : undefined;
+  const sections =
+    typeof parsed.data === "object" && parsed.data !== null
+      ? (parsed.data as { sections?: unknown }).sections
+      : undefined;
   // Its problems are already among the file's own: only the answer matters here.
-  return { ...none, sections: new ProblemList().collect(() => checkShape(NowFile.properties.sections, sections, file), []) };
+  return {
+    ...none,
+    sections: new ProblemList().collect(() => checkShape(NowFile.properties.sections, sections, file), []),
+  };
 }
 
-function readProjects(contentDir: string, problems: ProblemList): { projects: ProjectSource[]; refusedProjects: RefusedProject[] } {
+function readProjects(
+  contentDir: string,
+  problems: ProblemList,
+): { projects: ProjectSource[]; refusedProjects: RefusedProject[] } {
   const dir = join(contentDir, "projects");
   const files = problems.collect(() => listFiles(dir, ".md", contentDir), null);
   if (files?.length === 0) {
@@ -124,7 +133,12 @@ function readProjects(contentDir: string, problems: ProblemList): { projects: Pr
   for (const file of files ?? []) {
     const key = basename(file).toLowerCase();
     const taken = fileNames.get(key);
-    if (taken) problems.add({ file: displayPath(file), field: "(file name)", expected: `a file name no other project file has, ignoring case (${taken} has it)` });
+    if (taken)
+      problems.add({
+        file: displayPath(file),
+        field: "(file name)",
+        expected: `a file name no other project file has, ignoring case (${taken} has it)`,
+      });
     else fileNames.set(key, displayPath(file));
     const document = problems.collect(() => readFrontMatter(file, contentDir), null);
     if (!document) continue;
@@ -145,7 +159,13 @@ function checkAcrossFiles(
   const domainsFile = displayPath(join(contentDir, "domains.yaml"));
   const domainIds = new Set<string>();
   domains.forEach((domain, index) => {
-    if (domainIds.has(domain.id)) problems.add({ file: domainsFile, field: `[${index}].id`, expected: "an id used by no other domain", actual: domain.id });
+    if (domainIds.has(domain.id))
+      problems.add({
+        file: domainsFile,
+        field: `[${index}].id`,
+        expected: "an id used by no other domain",
+        actual: domain.id,
+      });
     domainIds.add(domain.id);
   });
 
@@ -155,17 +175,34 @@ function checkAcrossFiles(
     const file = displayPath(project.file);
     const { name, cluster } = project.meta;
     if (!domainIds.has(cluster)) {
-      problems.add({ file, field: "cluster", expected: `one of the domain ids in domains.yaml (${[...domainIds].join(", ")})`, actual: cluster });
+      problems.add({
+        file,
+        field: "cluster",
+        expected: `one of the domain ids in domains.yaml (${[...domainIds].join(", ")})`,
+        actual: cluster,
+      });
     }
     const taken = owners.get(name.toLowerCase());
-    if (taken) problems.add({ file, field: "name", expected: `a name used by no other project (${taken} has it)`, actual: name });
+    if (taken)
+      problems.add({
+        file,
+        field: "name",
+        expected: `a name used by no other project (${taken} has it)`,
+        actual: name,
+      });
     else owners.set(name.toLowerCase(), file);
   }
 
   const inProgressFile = displayPath(join(contentDir, "in-progress.yaml"));
   inProgress.forEach((item, index) => {
     const taken = owners.get(item.name.toLowerCase());
-    if (taken) problems.add({ file: inProgressFile, field: `[${index}].name`, expected: `a name no published project uses (${taken} has it)`, actual: item.name });
+    if (taken)
+      problems.add({
+        file: inProgressFile,
+        field: `[${index}].name`,
+        expected: `a name no published project uses (${taken} has it)`,
+        actual: item.name,
+      });
     else owners.set(item.name.toLowerCase(), inProgressFile);
   });
 }
@@ -184,7 +221,8 @@ function checkResumeDates(contentDir: string, resume: ResumeFile, problems: Prob
   for (const { field, start, end } of spans) {
     if (!start || !end) continue;
     const precision = Math.min(start.length, end.length);
-    if (end.slice(0, precision) < start.slice(0, precision)) problems.add({ file, field, expected: `a date no earlier than start (${start})`, actual: end });
+    if (end.slice(0, precision) < start.slice(0, precision))
+      problems.add({ file, field, expected: `a date no earlier than start (${start})`, actual: end });
   }
 }
 
@@ -195,10 +233,19 @@ function checkResumeDates(contentDir: string, resume: ResumeFile, problems: Prob
  * case, since `C`, `C++` and `C#` share a slug but are three languages, and no language becomes
  * part of a URL. languages.yaml's keys count as spellings of the languages they color.
  */
-function checkSpellings(contentDir: string, projects: ProjectSource[], languageColors: LanguagesFile, problems: ProblemList): void {
+function checkSpellings(
+  contentDir: string,
+  projects: ProjectSource[],
+  languageColors: LanguagesFile,
+  problems: ProblemList,
+): void {
   const named = projects.map((project) => ({ where: displayPath(project.file), meta: project.meta }));
-  const tagUses = named.flatMap(({ where, meta }) => (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })));
-  const languageUses = named.flatMap(({ where, meta }) => meta.languages.map((name, index) => ({ where, field: `languages[${index}]`, name })));
+  const tagUses = named.flatMap(({ where, meta }) =>
+    (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })),
+  );
+  const languageUses = named.flatMap(({ where, meta }) =>
+    meta.languages.map((name, index) => ({ where, field: `languages[${index}]`, name })),
+  );
   const languagesFile = displayPath(join(contentDir, "languages.yaml"));
   const colorKeys = Object.keys(languageColors).map((name) => ({ where: languagesFile, field: name, name }));
   for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every project" })) problems.add(problem);

@@ -64,7 +64,10 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
     const [first, ...others] = [...spellings];
     if (!first) continue;
     for (const [name, use] of others) {
-      const why = name.toLowerCase() === first[0].toLowerCase() ? "differ only in case" : `both become the ${rule.thing} "${key}"`;
+      const why =
+        name.toLowerCase() === first[0].toLowerCase()
+          ? "differ only in case"
+          : `both become the ${rule.thing} "${key}"`;
       problems.push({
         file: use.files[0] ?? "",
         field: use.field,

@@ -5,7 +5,15 @@ import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { ContentError } from "./content-error.ts";
-import { decodeArmor, packetFingerprint, PUBLIC_KEY, PUBLIC_KEY_PACKETS, readPackets, SECRET_KEY, SECRET_SUBKEY } from "./pgp-packets.ts";
+import {
+  decodeArmor,
+  packetFingerprint,
+  PUBLIC_KEY,
+  PUBLIC_KEY_PACKETS,
+  readPackets,
+  SECRET_KEY,
+  SECRET_SUBKEY,
+} from "./pgp-packets.ts";
 import { contentFileExists, displayPath, readText } from "./read-files.ts";
 
 /** The owner's public key as published, with the fingerprint computed from the key itself. */
@@ -40,7 +48,8 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
   if (packets.some((packet) => packet.tag === SECRET_KEY || packet.tag === SECRET_SUBKEY)) throw fail(PRIVATE);
   const foreign = packets.find((packet) => !PUBLIC_KEY_PACKETS.has(packet.tag));
   if (foreign) throw fail(`${EXPECTED} (it holds a packet of type ${foreign.tag}, which a public key never has)`);
-  if (armor.label !== "PUBLIC KEY BLOCK") throw fail(`${EXPECTED} (armor says ${JSON.stringify(armor.label)}, not "PUBLIC KEY BLOCK")`);
+  if (armor.label !== "PUBLIC KEY BLOCK")
+    throw fail(`${EXPECTED} (armor says ${JSON.stringify(armor.label)}, not "PUBLIC KEY BLOCK")`);
   const primaries = packets.filter((packet) => packet.tag === PUBLIC_KEY);
   if (primaries.length !== 1) throw fail(`exactly one public key (found ${primaries.length})`);
   const fingerprint = await fingerprintOf(armored, packetFingerprint(primaries[0]?.body ?? new Uint8Array()), fail);
@@ -53,7 +62,8 @@ interface CacheEntry {
   checksum: string;
 }
 
-const checksumOf = (key: string, fingerprint: string) => createHash("sha256").update(`${key}\0${fingerprint}`).digest("hex");
+const checksumOf = (key: string, fingerprint: string) =>
+  createHash("sha256").update(`${key}\0${fingerprint}`).digest("hex");
 
 /**
  * The cached fingerprint when the entry is sound: a regular file, JSON of the right shape, its
@@ -77,8 +87,15 @@ function readCacheEntry(path: string, key: string, expected: string | null): str
  * The key's fingerprint, computed by openpgp once per key text and kept in the build cache:
  * openpgp is about a quarter of the build's code, loaded for this one figure.
  */
-async function fingerprintOf(armored: string, expected: string | null, fail: (expected: string) => ContentError): Promise<string> {
-  const key = createHash("sha256").update(`openpgp@${packageVersion("openpgp")}\0${armored}`).digest("hex").slice(0, 32);
+async function fingerprintOf(
+  armored: string,
+  expected: string | null,
+  fail: (expected: string) => ContentError,
+): Promise<string> {
+  const key = createHash("sha256")
+    .update(`openpgp@${packageVersion("openpgp")}\0${armored}`)
+    .digest("hex")
+    .slice(0, 32);
   const dir = buildCacheDir("pgp");
   const cached = dir ? join(dir, `${key}.json`) : null;
   const known = cached ? readCacheEntry(cached, key, expected) : null;
@@ -95,6 +112,10 @@ async function fingerprintOf(armored: string, expected: string | null, fail: (ex
   }
   // Whatever stood there did not check (it may even be a folder, which gives way); a write that
   // fails costs time on the next build, never correctness: one warning.
-  if (cached) keepInBuildCache(cached, `${JSON.stringify({ fingerprint, checksum: checksumOf(key, fingerprint) } satisfies CacheEntry)}\n`);
+  if (cached)
+    keepInBuildCache(
+      cached,
+      `${JSON.stringify({ fingerprint, checksum: checksumOf(key, fingerprint) } satisfies CacheEntry)}\n`,
+    );
   return fingerprint;
 }

@@ -32,7 +32,10 @@ const ARMOR_LINE = /^-----(BEGIN|END) PGP ([A-Z0-9 ,/]+)-----$/;
  * not checked: the packets that follow must parse in any case.)
  */
 export function decodeArmor(text: string): { label: string; bytes: Uint8Array } | { problem: string } {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n").map((line) => line.trimEnd());
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trimEnd());
   const marks = lines.flatMap((line, index) => {
     const match = ARMOR_LINE.exec(line);
     return match ? [{ index, kind: match[1], label: match[2] ?? "" }] : [];
@@ -74,7 +77,11 @@ export function readPackets(bytes: Uint8Array): Packet[] | null {
       if (first < 0) return null;
       if (first < 192) [length, start] = [first, at + 2];
       else if (first < 224) [length, start] = [((first - 192) << 8) + byte(at + 2) + 192, at + 3];
-      else if (first === 255) [length, start] = [((byte(at + 2) << 24) >>> 0) + (byte(at + 3) << 16) + (byte(at + 4) << 8) + byte(at + 5), at + 6];
+      else if (first === 255)
+        [length, start] = [
+          ((byte(at + 2) << 24) >>> 0) + (byte(at + 3) << 16) + (byte(at + 4) << 8) + byte(at + 5),
+          at + 6,
+        ];
       else return null;
     } else {
       tag = (header >> 2) & 0x0f;
@@ -101,11 +108,17 @@ export function packetFingerprint(body: Uint8Array): string | null {
   const n = body.length;
   switch (body[0]) {
     case 4:
-      return createHash("sha1").update(Uint8Array.of(0x99, (n >> 8) & 0xff, n & 0xff)).update(body).digest("hex").toUpperCase();
+      return createHash("sha1")
+        .update(Uint8Array.of(0x99, (n >> 8) & 0xff, n & 0xff))
+        .update(body)
+        .digest("hex")
+        .toUpperCase();
     case 5:
     case 6:
       return createHash("sha256")
-        .update(Uint8Array.of(body[0] === 6 ? 0x9b : 0x9a, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff))
+        .update(
+          Uint8Array.of(body[0] === 6 ? 0x9b : 0x9a, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff),
+        )
         .update(body)
         .digest("hex")
         .toUpperCase();

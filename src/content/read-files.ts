@@ -65,7 +65,8 @@ export function checkContentPath(root: string, file: string): void {
     current = join(current, part);
     const entry = entryAt(current);
     if (entry === null) return;
-    if (entry.isSymbolicLink()) throw problem(current, "a file or folder, not a symbolic link (symbolic links are not followed)");
+    if (entry.isSymbolicLink())
+      throw problem(current, "a file or folder, not a symbolic link (symbolic links are not followed)");
   }
 }
 
@@ -119,21 +120,35 @@ function controlCharacterProblems(value: unknown, file: string): ContentProblem[
   const visit = (node: unknown, field: string): void => {
     if (node !== null && typeof node === "object") {
       if (seen.has(node)) {
-        problems.push({ file: where, field: field || "(top level)", expected: "a value written out, not a YAML alias (*name) of a list or map" });
+        problems.push({
+          file: where,
+          field: field || "(top level)",
+          expected: "a value written out, not a YAML alias (*name) of a list or map",
+        });
         return;
       }
       seen.add(node);
     }
     if (typeof node === "string") {
       const found = findControlCharacter(node);
-      if (found) problems.push({ file: where, field: field || "(top level)", expected: `text without control characters (found ${found.codePoint} at character ${found.index + 1})` });
+      if (found)
+        problems.push({
+          file: where,
+          field: field || "(top level)",
+          expected: `text without control characters (found ${found.codePoint} at character ${found.index + 1})`,
+        });
     } else if (Array.isArray(node)) {
       node.forEach((item, index) => visit(item, `${field}[${index}]`));
     } else if (node !== null && typeof node === "object") {
       for (const [key, item] of Object.entries(node)) {
         const child = field === "" ? key : `${field}.${key}`;
         const found = findControlCharacter(key);
-        if (found) problems.push({ file: where, field: child, expected: `a key without control characters (found ${found.codePoint})` });
+        if (found)
+          problems.push({
+            file: where,
+            field: child,
+            expected: `a key without control characters (found ${found.codePoint})`,
+          });
         visit(item, child);
       }
     }
@@ -192,7 +207,12 @@ function bodyProblems(body: string, firstLine: number, file: string): ContentPro
   const problems: ContentProblem[] = [];
   body.split("\n").forEach((line, index) => {
     const found = findControlCharacter(line);
-    if (found) problems.push({ file: displayPath(file), field: `(body) line ${firstLine + index}`, expected: `text without control characters (found ${found.codePoint})` });
+    if (found)
+      problems.push({
+        file: displayPath(file),
+        field: `(body) line ${firstLine + index}`,
+        expected: `text without control characters (found ${found.codePoint})`,
+      });
   });
   return problems;
 }
@@ -226,7 +246,8 @@ export function listFiles(dir: string, extension: string, root?: string): string
   if (root !== undefined) checkContentPath(root, dir);
   const entry = entryAt(dir);
   if (entry === null) return [];
-  if (entry.isSymbolicLink()) throw problem(dir, "a folder, not a symbolic link (symbolic links are not followed)", "(folder)");
+  if (entry.isSymbolicLink())
+    throw problem(dir, "a folder, not a symbolic link (symbolic links are not followed)", "(folder)");
   if (!entry.isDirectory()) throw problem(dir, "a folder", "(folder)");
   let names: string[];
   try {

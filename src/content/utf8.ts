@@ -11,7 +11,8 @@ export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
       index += 1;
       continue;
     }
-    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     if (length === 0) return index;
     // The second byte's range is narrower after some leads: that is what rules out overlong
     // forms (E0, F0), surrogates (ED) and code points past U+10FFFF (F4).

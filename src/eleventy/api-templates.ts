@@ -17,7 +17,10 @@ export function singleFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string):
   return paginatedOutput<M, string>({
     modelKey,
     // The manifest describes the written files, so the after-build hook writes it (src/api/manifest.ts).
-    items: (model) => availableRoutes(api, model).filter((route) => !route.params && !isWrittenAfterBuild(route)).map((route) => route.id),
+    items: (model) =>
+      availableRoutes(api, model)
+        .filter((route) => !route.params && !isWrittenAfterBuild(route))
+        .map((route) => route.id),
     file: (_, routeId) => routePermalink(api, routeId),
     render: (model, routeId) => renderRouteFile(api, model, routeId),
   });
@@ -40,7 +43,10 @@ export function paginatedTemplate<M, T>(
 }
 
 /** The human API reference page (what `meta.docs` names), generated from the OpenAPI document. */
-export function docsPageTemplate<M extends { config: SiteConfig }>(api: ApiDefinition<M>, modelKey: string): TemplateModule {
+export function docsPageTemplate<M extends { config: SiteConfig }>(
+  api: ApiDefinition<M>,
+  modelKey: string,
+): TemplateModule {
   return paginatedOutput<M, M>({
     modelKey,
     items: (model) => [model],

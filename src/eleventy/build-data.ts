@@ -68,7 +68,14 @@ const checkedContent = (): Promise<CheckedContent> =>
       });
     }
     const portfolioMarkdown = problems.collect(
-      () => renderPortfolioMarkdown({ config, projects: portfolio.projects, now: portfolio.now, refusedProjects, unpublished: blog?.unpublished }),
+      () =>
+        renderPortfolioMarkdown({
+          config,
+          projects: portfolio.projects,
+          now: portfolio.now,
+          refusedProjects,
+          unpublished: blog?.unpublished,
+        }),
       null,
     );
     if (problems.items.length > 0 || !portfolioMarkdown) throw new ContentError(problems.items);

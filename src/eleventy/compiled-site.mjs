@@ -43,7 +43,10 @@ const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content
  * @returns {Promise<CompiledSite>}
  */
 export async function loadCompiledSite(root, options = {}) {
-  const cacheDir = resolve(root, options.cacheDir ?? (process.env.FOLIO_COMPILED_DIR?.trim() || join(".cache", "compiled")));
+  const cacheDir = resolve(
+    root,
+    options.cacheDir ?? (process.env.FOLIO_COMPILED_DIR?.trim() || join(".cache", "compiled")),
+  );
   const entries = entryFiles(root);
   const problem = folderProblem(cacheDir);
   if (problem) {
@@ -130,7 +133,12 @@ function readManifest(file) {
  * @returns {Manifest | null}
  */
 function checkedManifest(value, cacheDir, root, entries) {
-  if (!isManifest(value) || !isCurrent(value, root, entries) || value.module !== moduleName(root, value.inputs, entries)) return null;
+  if (
+    !isManifest(value) ||
+    !isCurrent(value, root, entries) ||
+    value.module !== moduleName(root, value.inputs, entries)
+  )
+    return null;
   try {
     return hashOf(readFileSync(join(cacheDir, value.module))) === value.moduleHash ? value : null;
   } catch {
@@ -219,7 +227,9 @@ async function compile(root, entries, outDir) {
     format: "esm",
     target: "node20",
     // Bundled CommonJS packages call require() for Node's own modules.
-    banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
+    banner: {
+      js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);`,
+    },
     sourcemap: "linked",
     sourcesContent: false,
     metafile: true,
@@ -229,7 +239,9 @@ async function compile(root, entries, outDir) {
   });
   /** @type {Record<string, string>} */
   const inputs = {};
-  const ours = Object.keys(result.metafile.inputs).filter((input) => input !== "compiled-site-entry.ts" && !input.startsWith("node_modules/"));
+  const ours = Object.keys(result.metafile.inputs).filter(
+    (input) => input !== "compiled-site-entry.ts" && !input.startsWith("node_modules/"),
+  );
   for (const input of [...ours, ...PACKAGE_STAMPS.filter((file) => existsSync(join(root, file)))]) {
     inputs[input] = hashOf(readFileSync(join(root, input)));
   }
@@ -238,7 +250,9 @@ async function compile(root, entries, outDir) {
   const files = {};
   for (const file of result.outputFiles) {
     const isMap = file.path.endsWith(".map");
-    files[isMap ? `${module}.map` : module] = isMap ? file.text : file.text.replace(/\/\/# sourceMappingURL=site\.mjs\.map/, `//# sourceMappingURL=${module}.map`);
+    files[isMap ? `${module}.map` : module] = isMap
+      ? file.text
+      : file.text.replace(/\/\/# sourceMappingURL=site\.mjs\.map/, `//# sourceMappingURL=${module}.map`);
   }
   const code = files[module];
   if (code === undefined) throw new Error("esbuild wrote no module");
@@ -258,7 +272,10 @@ function keepModuleUrls(root) {
         if (!args.path.startsWith(root)) return undefined;
         const source = readFileSync(args.path, "utf8");
         if (!source.includes("import.meta.url")) return undefined;
-        return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+        return {
+          contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
+          loader: "ts",
+        };
       });
     },
   };
@@ -276,7 +293,9 @@ function importFromProject(root) {
   return {
     name: "import-from-project",
     setup(build) {
-      const filter = new RegExp(`^(${EXTERNAL.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})(/|$)`);
+      const filter = new RegExp(
+        `^(${EXTERNAL.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})(/|$)`,
+      );
       build.onResolve({ filter }, async (args) => {
         if (args.pluginData === inProject) return undefined;
         const found = await build.resolve(args.path, { kind: args.kind, resolveDir: root, pluginData: inProject });

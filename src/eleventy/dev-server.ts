@@ -34,13 +34,18 @@ export default function devServerPlugin(eleventyConfig: EleventyConfig, options:
     // Applied to every file the server sends, the 404 page included. Unknown paths get
     // `404.html` with status 404: the dev server does that by itself, and never lists a folder.
     headers: { ...hostHeaders },
-    middleware: [hostRules(() => ({ outputDir: resolve(eleventyConfig.directories.output), pathPrefix: pathPrefix() }))],
+    middleware: [
+      hostRules(() => ({ outputDir: resolve(eleventyConfig.directories.output), pathPrefix: pathPrefix() })),
+    ],
   });
   // Written after the build from the files on disk, so every file of every API (and the blog's
   // feed) is covered without a list to keep in step.
   eleventyConfig.on("eleventy.after", ({ directories }) => {
     const outputDir = resolve(directories.output);
-    writeFileSync(join(outputDir, "_headers"), renderHeadersFile(filesUnder(outputDir), pathPrefix().replace(/\/$/, "")));
+    writeFileSync(
+      join(outputDir, "_headers"),
+      renderHeadersFile(filesUnder(outputDir), pathPrefix().replace(/\/$/, "")),
+    );
   });
 }
 
@@ -59,7 +64,8 @@ function hostRules(where: () => { outputDir: string; pathPrefix: string }): Midd
     const { outputDir, pathPrefix } = where();
     const target = outputFile(req.url ?? "/", outputDir, pathPrefix);
     const type = target ? contentTypeFor(target.sitePath) : undefined;
-    if (target && type && statSync(target.file, { throwIfNoEntry: false })?.isFile()) res.setHeader("Content-Type", type);
+    if (target && type && statSync(target.file, { throwIfNoEntry: false })?.isFile())
+      res.setHeader("Content-Type", type);
     next();
   };
 }
@@ -68,7 +74,11 @@ function hostRules(where: () => { outputDir: string; pathPrefix: string }): Midd
  * The file a URL names inside the output folder and its path relative to the base path
  * (`/pgp.asc`), or undefined when it names none (outside the base path, bad escapes).
  */
-function outputFile(url: string, outputDir: string, pathPrefix: string): { file: string; sitePath: string } | undefined {
+function outputFile(
+  url: string,
+  outputDir: string,
+  pathPrefix: string,
+): { file: string; sitePath: string } | undefined {
   const { pathname } = new URL(url, "http://localhost");
   if (!pathname.startsWith(pathPrefix)) return undefined;
   let sitePath: string;

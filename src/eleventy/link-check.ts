@@ -12,7 +12,10 @@ import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
  */
 
 /** Every dead link to this site in the built folder, as one content error; null when there is none. */
-export async function checkSiteLinks(outputDir: string, written?: ReadonlyMap<string, string>): Promise<ContentError | null> {
+export async function checkSiteLinks(
+  outputDir: string,
+  written?: ReadonlyMap<string, string>,
+): Promise<ContentError | null> {
   const config = await siteConfig();
   const blog = await blogContent();
   const portfolio = await portfolioContent();
@@ -22,8 +25,10 @@ export async function checkSiteLinks(outputDir: string, written?: ReadonlyMap<st
     return path === "" || path.endsWith("/") ? `${path}index.html` : path;
   };
   const sourceOf = new Map<string, string>();
-  for (const post of blog?.posts ?? []) sourceOf.set(pathOf(postUrl(config.blogUrl, post.slug)), displayPath(post.file));
-  for (const project of portfolio.projects) sourceOf.set(pathOf(pages.project(project.meta.name)), displayPath(project.file));
+  for (const post of blog?.posts ?? [])
+    sourceOf.set(pathOf(postUrl(config.blogUrl, post.slug)), displayPath(post.file));
+  for (const project of portfolio.projects)
+    sourceOf.set(pathOf(pages.project(project.meta.name)), displayPath(project.file));
 
   const problems = checkLinks({
     outputDir,

@@ -47,7 +47,11 @@ export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
 }
 
 /** Writes each image into `outputDir`, rendering only cards the cache does not hold. */
-export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}): Promise<OgWriteReport> {
+export async function writeOgImages(
+  images: readonly OgImageFile[],
+  outputDir: string,
+  options: OgWriteOptions = {},
+): Promise<OgWriteReport> {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
@@ -73,7 +77,9 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
 
 /** The cache key of a card: a hash of the renderer's version and the card (its keys in a fixed order). */
 export function cacheKey(card: OgCard, version: string): string {
-  const fields = Object.keys(card).sort().map((key) => [key, card[key as keyof OgCard]]);
+  const fields = Object.keys(card)
+    .sort()
+    .map((key) => [key, card[key as keyof OgCard]]);
   return createHash("sha256").update(version).update("\0").update(JSON.stringify(fields)).digest("hex");
 }
 

@@ -21,10 +21,24 @@ export function pagesTemplate<M extends { config: SiteConfig }, T>(
   url: (model: M, item: T) => string,
   render: (model: M, item: T) => string,
 ): TemplateModule {
-  return paginatedOutput<M, T>({ modelKey, items, file: (model, item) => outputFileOf(model.config, url(model, item)), render });
+  return paginatedOutput<M, T>({
+    modelKey,
+    items,
+    file: (model, item) => outputFileOf(model.config, url(model, item)),
+    render,
+  });
 }
 
 /** A single page of a model. */
-export function pageTemplate<M extends { config: SiteConfig }>(modelKey: string, url: (model: M) => string, render: (model: M) => string): TemplateModule {
-  return pagesTemplate<M, M>(modelKey, (model) => [model], (model) => url(model), (model) => render(model));
+export function pageTemplate<M extends { config: SiteConfig }>(
+  modelKey: string,
+  url: (model: M) => string,
+  render: (model: M) => string,
+): TemplateModule {
+  return pagesTemplate<M, M>(
+    modelKey,
+    (model) => [model],
+    (model) => url(model),
+    (model) => render(model),
+  );
 }

@@ -25,7 +25,9 @@ export class SiteValidationError extends Error {
   // Eleventy prints the message without our stack: the list of files is what matters.
   readonly skipOriginalStack = true;
   constructor(problemCount: number, details: string) {
-    super(`${problemCount} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`);
+    super(
+      `${problemCount} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
+    );
     this.name = "SiteValidationError";
   }
 }
@@ -71,8 +73,14 @@ interface EleventyConfig {
 export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules: CompiledModules): void {
   const compiled = <T>(kind: "templates" | "data", file: string): T => {
     const key = relative(modules.root, resolve(file)).split(sep).join("/");
-    const found = kind === "templates" ? (modules.templates[key] ?? eleventyConfig.virtualTemplates?.[key]?.content) : modules.data[key];
-    if (found === undefined) throw new Error(`${key} is not in the compiled site module: templates are compiled from every folder except node_modules, _site, content, docs, scripts and tests`);
+    const found =
+      kind === "templates"
+        ? (modules.templates[key] ?? eleventyConfig.virtualTemplates?.[key]?.content)
+        : modules.data[key];
+    if (found === undefined)
+      throw new Error(
+        `${key} is not in the compiled site module: templates are compiled from every folder except node_modules, _site, content, docs, scripts and tests`,
+      );
     return found as T;
   };
   eleventyConfig.addDataExtension("ts", {
@@ -130,7 +138,8 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     // The files are checked as Eleventy wrote them, without reading thousands back from disk.
     const written = new Map<string, string>();
     for (const result of results ?? []) {
-      if (result.outputPath && typeof result.content === "string") written.set(resolve(result.outputPath), result.content);
+      if (result.outputPath && typeof result.content === "string")
+        written.set(resolve(result.outputPath), result.content);
     }
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
@@ -138,7 +147,8 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     // The benchmark (scripts/bench) reads how long validation took from this file.
-    if (process.env.FOLIO_TIMINGS_FILE) writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
+    if (process.env.FOLIO_TIMINGS_FILE)
+      writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
     const links = await checkSiteLinks(outputDir, written);
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
@@ -148,7 +158,10 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
       // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
       if (cleans) emptyOutputFolder(outputDir);
       if (problems.length === 0 && found) throw found;
-      throw new SiteValidationError(problems.length, [formatProblems(problems), found?.message ?? ""].join("\n").trim());
+      throw new SiteValidationError(
+        problems.length,
+        [formatProblems(problems), found?.message ?? ""].join("\n").trim(),
+      );
     }
   });
 }

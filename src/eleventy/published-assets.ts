@@ -83,6 +83,12 @@ function targetOf(asset: PublishedAsset, outputDir: string): string {
     return outputFile(outputDir, asset.file);
   } catch (error) {
     if (!(error instanceof OutputPathError)) throw error;
-    throw new ContentError([{ file: displayPath(asset.source), field: "(file name)", expected: `a name that can be published as a file (${error.reason})` }]);
+    throw new ContentError([
+      {
+        file: displayPath(asset.source),
+        field: "(file name)",
+        expected: `a name that can be published as a file (${error.reason})`,
+      },
+    ]);
   }
 }

@@ -55,7 +55,9 @@ export async function writeSiteIcons(svg: Uint8Array, outputDir: string): Promis
 /** The SVG as a square PNG of `size` pixels; no system fonts, so every machine gives the same bytes. */
 async function renderPng(svg: Uint8Array, size: number): Promise<Uint8Array> {
   const { renderAsync } = await import("@resvg/resvg-js");
-  const png = (await renderAsync(Buffer.from(svg), { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: false } })).asPng();
+  const png = (
+    await renderAsync(Buffer.from(svg), { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: false } })
+  ).asPng();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 

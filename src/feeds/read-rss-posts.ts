@@ -55,7 +55,12 @@ export function parseRssPosts(xml: string, where: string): FeedPost[] {
   }
   const items = (channel.item ?? []).map((raw) => {
     const item = raw as Record<string, unknown>;
-    return { title: textOf(item.title), link: textOf(item.link), pubDate: textOf(item.pubDate), description: textOf(item.description) };
+    return {
+      title: textOf(item.title),
+      link: textOf(item.link),
+      pubDate: textOf(item.pubDate),
+      description: textOf(item.description),
+    };
   });
   return postsFromRss({ item: items }, where);
 }
@@ -72,17 +77,26 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
     const field = (name: string) => `item[${index}].${name}`;
     const { title, link } = item;
     if (!title) problems.push({ file: where, field: field("title"), expected: "a title" });
-    if (!link || !/^https?:\/\//.test(link)) problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
+    if (!link || !/^https?:\/\//.test(link))
+      problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
     const pubDate = item.pubDate;
     if (pubDate) {
       const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
       // The feed's own offset is kept, so the day is the one the blog shows.
       if (parsed.isValid) published = parsed.toISO({ suppressMilliseconds: true }) ?? null;
-      else problems.push({ file: where, field: field("pubDate"), expected: "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000", actual: pubDate });
+      else
+        problems.push({
+          file: where,
+          field: field("pubDate"),
+          expected: "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000",
+          actual: pubDate,
+        });
     }
     if (title && link) {
-      const summary = stripTags(item.description ?? "").replace(/\s+/g, " ").trim();
+      const summary = stripTags(item.description ?? "")
+        .replace(/\s+/g, " ")
+        .trim();
       posts.push({ title: stripTags(title).trim(), url: link, published, summary });
     }
   });

@@ -16,7 +16,14 @@ import { field, isObject, type JsonObject } from "./answer-shape.ts";
  */
 
 /** Units of GITHUB_CACHE_DURATION, in the notation eleventy-fetch used before us (`1d`, `6h`, `0s`). */
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000, y: 31_536_000_000 };
+const UNIT_MS: Readonly<Record<string, number>> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  y: 31_536_000_000,
+};
 
 /**
  * How long a cached answer is reused, in milliseconds: `{n}{s|m|h|d|w|y}`, or `*` for ever;
@@ -76,7 +83,13 @@ function usable(dir: string): boolean {
  * the order in which a parse happens to list an object's fields.
  */
 function digestOf(key: string, savedAt: number, data: JsonObject): string {
-  return createHash("sha256").update(key).update("\0").update(String(savedAt)).update("\0").update(canonicalJson(data)).digest("hex");
+  return createHash("sha256")
+    .update(key)
+    .update("\0")
+    .update(String(savedAt))
+    .update("\0")
+    .update(canonicalJson(data))
+    .digest("hex");
 }
 
 function canonicalJson(value: unknown): string {

@@ -23,7 +23,8 @@ export class WrongShape extends Error {
 export const NAME_WITH_OWNER = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
 // GitHub's DateTime scalar: ISO 8601 in UTC or with an offset.
-const DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -61,7 +62,8 @@ export function readNullableString(object: JsonObject, name: string, where: stri
 /** A whole number of 0 or more (stars, pull request numbers). */
 export function readCount(object: JsonObject, name: string, where: string): number {
   const value = field(object, name);
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw new WrongShape(at(where, name), "a whole number of 0 or more");
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
+    throw new WrongShape(at(where, name), "a whole number of 0 or more");
   return value;
 }
 
@@ -79,13 +81,15 @@ export function readArray(object: JsonObject, name: string, where: string): read
 
 export function readNameWithOwner(object: JsonObject, name: string, where: string): string {
   const value = readString(object, name, where);
-  if (!NAME_WITH_OWNER.test(value)) throw new WrongShape(at(where, name), "owner/name of letters, digits, `.`, `_` or `-`");
+  if (!NAME_WITH_OWNER.test(value))
+    throw new WrongShape(at(where, name), "owner/name of letters, digits, `.`, `_` or `-`");
   return value;
 }
 
 /** A GitHub DateTime, or null; returned as GitHub wrote it. */
 export function readNullableDateTime(object: JsonObject, name: string, where: string): string | null {
   const value = readNullableString(object, name, where);
-  if (value !== null && (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value)))) throw new WrongShape(at(where, name), "an ISO 8601 date-time or null");
+  if (value !== null && (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value))))
+    throw new WrongShape(at(where, name), "an ISO 8601 date-time or null");
   return value;
 }

@@ -43,9 +43,25 @@ export function repositoryKey(ref: RepositoryRef): string {
 export type PullRecord = Omit<PullFacts, "repoStars"> & { repo_stars: number };
 
 export function toPullRecord(pull: PullFacts): PullRecord {
-  return { repo: pull.repo, number: pull.number, title: pull.title, state: pull.state, url: pull.url, created: pull.created, repo_stars: pull.repoStars };
+  return {
+    repo: pull.repo,
+    number: pull.number,
+    title: pull.title,
+    state: pull.state,
+    url: pull.url,
+    created: pull.created,
+    repo_stars: pull.repoStars,
+  };
 }
 
 export function fromPullRecord(record: PullRecord): PullFacts {
-  return { repo: record.repo, number: record.number, title: record.title, state: record.state, url: record.url, created: record.created, repoStars: record.repo_stars };
+  return {
+    repo: record.repo,
+    number: record.number,
+    title: record.title,
+    state: record.state,
+    url: record.url,
+    created: record.created,
+    repoStars: record.repo_stars,
+  };
 }

@@ -57,7 +57,9 @@ export async function loadGithubData(
   const merged = mergeLive(lastKnown, live, wanted, asOf);
   // Origin and path only: a query string may carry a key of some proxy, which is not ours to print.
   const endpoint = new URL(settings.endpoint);
-  log(`[github] Live data: ${live.requests} request(s) to ${endpoint.origin}${endpoint.pathname}, ${live.repositories.size}/${wanted.length} repositories, ${live.pulls ? `${live.pulls.length} pull requests` : "pull requests from the snapshot"}.`);
+  log(
+    `[github] Live data: ${live.requests} request(s) to ${endpoint.origin}${endpoint.pathname}, ${live.repositories.size}/${wanted.length} repositories, ${live.pulls ? `${live.pulls.length} pull requests` : "pull requests from the snapshot"}.`,
+  );
   const reasons = [
     ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
     ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
@@ -69,7 +71,12 @@ export async function loadGithubData(
 }
 
 /** Live facts over last-known ones, with notes naming every figure that is not live. */
-export function mergeLive(lastKnown: GithubData, live: LiveGithub, wanted: readonly RepositoryRef[], asOf: string): GithubData {
+export function mergeLive(
+  lastKnown: GithubData,
+  live: LiveGithub,
+  wanted: readonly RepositoryRef[],
+  asOf: string,
+): GithubData {
   const repositories = new Map<string, RepositoryFacts>();
   for (const ref of wanted) {
     const key = repositoryKey(ref);
@@ -83,7 +90,8 @@ export function mergeLive(lastKnown: GithubData, live: LiveGithub, wanted: reado
     const key = repositoryKey(ref);
     const reason = live.repositoryFailures.get(key);
     if (!reason) continue;
-    if (lastKnown.repositories.has(key)) staleByReason.set(reason, [...(staleByReason.get(reason) ?? []), `${ref.owner}/${ref.name}`]);
+    if (lastKnown.repositories.has(key))
+      staleByReason.set(reason, [...(staleByReason.get(reason) ?? []), `${ref.owner}/${ref.name}`]);
     else unknown.push(`${ref.owner}/${ref.name}`);
   }
   const sentences: string[] = [];
@@ -96,7 +104,10 @@ export function mergeLive(lastKnown: GithubData, live: LiveGithub, wanted: reado
 
   const notes: GithubData["notes"] = {};
   if (sentences.length > 0) notes.repositories = redact(sentences.join(" "));
-  if (!live.pulls) notes.pulls = redact(`Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`);
+  if (!live.pulls)
+    notes.pulls = redact(
+      `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`,
+    );
   else if (live.pullsCleaned.length > 0) notes.pulls = redact(live.pullsCleaned.join(" "));
   return { repositories, pulls: live.pulls ?? lastKnown.pulls, notes };
 }
@@ -107,8 +118,12 @@ export function fromSnapshot(snapshot: SnapshotFile | null, wanted: readonly Rep
   for (const [key, facts] of Object.entries(snapshot?.repositories ?? {})) {
     repositories.set(key.toLowerCase(), { stars: facts.stars, pushedAt: facts.pushed_at });
   }
-  const missing = wanted.filter((ref) => !repositories.has(repositoryKey(ref))).map((ref) => `${ref.owner}/${ref.name}`);
-  const asOf = snapshot ? `the GitHub snapshot of ${snapshot.fetched_at}` : "no GitHub data at all (no snapshot and no live fetch)";
+  const missing = wanted
+    .filter((ref) => !repositories.has(repositoryKey(ref)))
+    .map((ref) => `${ref.owner}/${ref.name}`);
+  const asOf = snapshot
+    ? `the GitHub snapshot of ${snapshot.fetched_at}`
+    : "no GitHub data at all (no snapshot and no live fetch)";
   let repositoriesNote = `Stars and last pushes are from ${asOf}, not fetched live in this build.`;
   if (missing.length > 0) {
     repositoriesNote += ` No data for ${missing.join(", ")}: shown with 0 stars and no push date.`;

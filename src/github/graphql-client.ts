@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
-import { field, readArray, readNullableString, readObject, readString, WrongShape, type JsonObject } from "./answer-shape.ts";
+import {
+  field,
+  readArray,
+  readNullableString,
+  readObject,
+  readString,
+  WrongShape,
+  type JsonObject,
+} from "./answer-shape.ts";
 
 /** How to reach GitHub's GraphQL API, and how patient to be. */
 export interface GraphqlSettings {
@@ -54,7 +62,12 @@ export async function postGraphql(
 ): Promise<GraphqlOutcome> {
   const key = cacheKey(settings.endpoint, settings.token, body);
   // A duration in another notation reuses nothing: every answer is asked for afresh.
-  const cached = readCachedAnswer(settings.cacheDirectory, key, parseCacheDuration(settings.cacheDuration) ?? 0, Date.now());
+  const cached = readCachedAnswer(
+    settings.cacheDirectory,
+    key,
+    parseCacheDuration(settings.cacheDuration) ?? 0,
+    Date.now(),
+  );
   if (cached) return { ok: true, data: cached, errors: [], fromCache: true };
 
   let response = await send(settings, body, counter);
@@ -81,13 +94,17 @@ export async function postGraphql(
     // characters that cleaning removes later; each text is redacted again once it is clean.
     answer = readAnswer(redactJson(JSON.parse(text)));
   } catch (error) {
-    if (error instanceof WrongShape) return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
+    if (error instanceof WrongShape)
+      return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
     return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
   }
   const { errors } = answer;
   const data = answer.data && prune(answer.data);
   if (!data) {
-    return { ok: false, reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}` };
+    return {
+      ok: false,
+      reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}`,
+    };
   }
   // Only complete answers are cached: a partial one must be asked again next time.
   if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
@@ -109,11 +126,17 @@ const MESSAGE_LENGTH = 200;
 function readError(raw: unknown, where: string): GraphqlError {
   const error = readObject(raw, where);
   // Cleaned first, redacted second: redaction must see the text as it will be shown.
-  const text = redact(withoutHiddenCharacters(readString(error, "message", where)).replace(/\s+/g, " ").trim());
+  const text = redact(
+    withoutHiddenCharacters(readString(error, "message", where))
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   const message = text.length > MESSAGE_LENGTH ? `${text.slice(0, MESSAGE_LENGTH - 1)}…` : text;
   const type = readNullableString(error, "type", where);
   const path = field(error, "path");
-  const inPath = Array.isArray(path) ? path.filter((step): step is string | number => typeof step === "string" || typeof step === "number") : [];
+  const inPath = Array.isArray(path)
+    ? path.filter((step): step is string | number => typeof step === "string" || typeof step === "number")
+    : [];
   return { message, ...(type === null ? {} : { type }), path: inPath };
 }
 
@@ -137,7 +160,8 @@ async function send(
     });
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
-    if (name === "TimeoutError" || name === "AbortError") return { reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
+    if (name === "TimeoutError" || name === "AbortError")
+      return { reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
     // Node's messages can quote the request (an invalid header value quotes the header): the
     // caller redacts this reason like every other.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
@@ -147,7 +171,10 @@ async function send(
 
 function isRateLimited(response: Response): boolean {
   if (response.status === 429) return true;
-  return response.status === 403 && (response.headers.has("retry-after") || response.headers.get("x-ratelimit-remaining") === "0");
+  return (
+    response.status === 403 &&
+    (response.headers.has("retry-after") || response.headers.get("x-ratelimit-remaining") === "0")
+  );
 }
 
 /** How long GitHub asks us to wait: `Retry-After` seconds, or until `x-ratelimit-reset`. */
@@ -174,7 +201,13 @@ function statusReason(response: Response): string {
  * entry's file name carries it. Entries cached before the key held the token are never read.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
-  const hash = createHash("sha256").update(endpoint).update("\u0000").update(tokenTag(token)).update("\u0000").update(JSON.stringify(body)).digest("hex");
+  const hash = createHash("sha256")
+    .update(endpoint)
+    .update("\u0000")
+    .update(tokenTag(token))
+    .update("\u0000")
+    .update(JSON.stringify(body))
+    .digest("hex");
   return `github-graphql-${hash.slice(0, 40)}`;
 }
 

@@ -33,7 +33,8 @@ export function repositoryAlias(index: number): string {
  */
 export function buildQuery(request: PlannedRequest): string {
   const repositories = request.repositories.map(
-    (ref, index) => `  ${repositoryAlias(index)}: repository(owner: ${JSON.stringify(ref.owner)}, name: ${JSON.stringify(ref.name)}) { ...RepositoryFacts }`,
+    (ref, index) =>
+      `  ${repositoryAlias(index)}: repository(owner: ${JSON.stringify(ref.owner)}, name: ${JSON.stringify(ref.name)}) { ...RepositoryFacts }`,
   );
   const pulls = request.pulls
     ? [
@@ -45,6 +46,9 @@ export function buildQuery(request: PlannedRequest): string {
       ]
     : [];
   const head = request.pulls ? "query PortfolioData($pullsQuery: String!, $after: String) {" : "query PortfolioData {";
-  const fragment = request.repositories.length > 0 ? ["fragment RepositoryFacts on Repository { nameWithOwner isPrivate stargazerCount pushedAt }"] : [];
+  const fragment =
+    request.repositories.length > 0
+      ? ["fragment RepositoryFacts on Repository { nameWithOwner isPrivate stargazerCount pushedAt }"]
+      : [];
   return [head, ...repositories, ...pulls, "}", ...fragment].join("\n");
 }

@@ -17,7 +17,14 @@ import {
 } from "./answer-shape.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 import { postGraphql, type GraphqlError, type GraphqlSettings, type RequestCounter } from "./graphql-client.ts";
-import { buildQuery, PULLS_PAGE_SIZE, pullsSearch, REPOSITORIES_PER_REQUEST, repositoryAlias, type PlannedRequest } from "./graphql-query.ts";
+import {
+  buildQuery,
+  PULLS_PAGE_SIZE,
+  pullsSearch,
+  REPOSITORIES_PER_REQUEST,
+  repositoryAlias,
+  type PlannedRequest,
+} from "./graphql-query.ts";
 
 /** What one live fetch learned, and what it could not. */
 export interface LiveGithub {
@@ -49,7 +56,11 @@ const MAX_PULL_PAGES = 50;
  * Every part of an answer is checked before use: a repository whose part has the wrong shape
  * falls back on its own, a pull page of the wrong shape fails the whole pull list.
  */
-export async function fetchLiveGithub(settings: GraphqlSettings, login: string, wanted: readonly RepositoryRef[]): Promise<LiveGithub> {
+export async function fetchLiveGithub(
+  settings: GraphqlSettings,
+  login: string,
+  wanted: readonly RepositoryRef[],
+): Promise<LiveGithub> {
   const result: LiveGithub = {
     repositories: new Map(),
     repositoryFailures: new Map(),
@@ -61,7 +72,8 @@ export async function fetchLiveGithub(settings: GraphqlSettings, login: string, 
   };
   const counter: RequestCounter = { requests: 0 };
   const batches: RepositoryRef[][] = [];
-  for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST) batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
+  for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST)
+    batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
   const cleaning: PullCleaning = { links: [], titles: [] };
 
   let cursor: string | null = null;
@@ -69,7 +81,12 @@ export async function fetchLiveGithub(settings: GraphqlSettings, login: string, 
   for (let round = 0; round < batches.length || pullsPending; round += 1) {
     const request: PlannedRequest = { repositories: batches[round] ?? [], pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
-    const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, counter, withoutPrivatePulls);
+    const outcome = await postGraphql(
+      settings,
+      { query: buildQuery(request), variables },
+      counter,
+      withoutPrivatePulls,
+    );
 
     if (!outcome.ok) {
       for (const ref of request.repositories) result.repositoryFailures.set(repositoryKey(ref), outcome.reason);
@@ -137,15 +154,19 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
     const node = field(data, alias);
     if (node === null || node === undefined) {
       const error = errors.find((e) => e.path[0] === alias);
-      const reason = error?.type === "NOT_FOUND"
-        ? `GitHub does not know ${ref.owner}/${ref.name} any more (renamed or deleted?)`
-        : `GitHub gave no data for ${ref.owner}/${ref.name}${error ? ` (${error.message})` : ""}`;
+      const reason =
+        error?.type === "NOT_FOUND"
+          ? `GitHub does not know ${ref.owner}/${ref.name} any more (renamed or deleted?)`
+          : `GitHub gave no data for ${ref.owner}/${ref.name}${error ? ` (${error.message})` : ""}`;
       result.repositoryFailures.set(key, reason);
       return;
     }
     try {
       const repository = readObject(node, "");
-      const facts: RepositoryFacts = { stars: readCount(repository, "stargazerCount", ""), pushedAt: readNullableDateTime(repository, "pushedAt", "") };
+      const facts: RepositoryFacts = {
+        stars: readCount(repository, "stargazerCount", ""),
+        pushedAt: readNullableDateTime(repository, "pushedAt", ""),
+      };
       const nameWithOwner = readNameWithOwner(repository, "nameWithOwner", "");
       if (readBoolean(repository, "isPrivate", "")) {
         // The owner listed it, so its name is public, and stars and a push date are no secret;
@@ -153,14 +174,20 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
         // NOT_FOUND), so publishing what GitHub says would make the site depend on whose token
         // built it. The last-known figures stand in, with a note, as for any repository GitHub
         // gives no public data for.
-        result.repositoryFailures.set(key, `${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`);
+        result.repositoryFailures.set(
+          key,
+          `${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`,
+        );
         return;
       }
       result.repositories.set(key, facts);
       if (nameWithOwner.toLowerCase() !== key) result.renamed.set(key, nameWithOwner);
     } catch (error) {
       if (!(error instanceof WrongShape)) throw error;
-      result.repositoryFailures.set(key, `GitHub's answer for ${ref.owner}/${ref.name} had an unexpected shape (${error.message})`);
+      result.repositoryFailures.set(
+        key,
+        `GitHub's answer for ${ref.owner}/${ref.name} had an unexpected shape (${error.message})`,
+      );
     }
   });
 }
@@ -172,7 +199,11 @@ interface PullCleaning {
 }
 
 /** One page of the search: its pull requests, and the cursor of the next page (null on the last). */
-function readPullPage(value: unknown, login: string, cleaning: PullCleaning): { pulls: PullFacts[]; next: string | null } {
+function readPullPage(
+  value: unknown,
+  login: string,
+  cleaning: PullCleaning,
+): { pulls: PullFacts[]; next: string | null } {
   const page = readObject(value, "pulls");
   const pageInfo = readObjectField(page, "pageInfo", "pulls");
   const hasNextPage = readBoolean(pageInfo, "hasNextPage", "pulls.pageInfo");
@@ -186,11 +217,14 @@ function readPullPage(value: unknown, login: string, cleaning: PullCleaning): { 
   return { pulls, next: hasNextPage && endCursor ? endCursor : null };
 }
 
-const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(Object.create(null) as Record<string, PullFacts["state"]>, {
-  OPEN: "open",
-  CLOSED: "closed",
-  MERGED: "merged",
-});
+const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(
+  Object.create(null) as Record<string, PullFacts["state"]>,
+  {
+    OPEN: "open",
+    CLOSED: "closed",
+    MERGED: "merged",
+  },
+);
 
 /**
  * One search result; null for an empty node (a result that is not a pull request) and for a
@@ -213,7 +247,11 @@ function readPull(value: unknown, where: string, cleaning: PullCleaning): { fact
   const state = STATES[stateName];
   if (!state) throw new WrongShape(`${where}.state`, "one of OPEN, CLOSED, MERGED");
   const repo = readNameWithOwner(repository, "nameWithOwner", `${where}.repository`);
-  const owner = readString(readObjectField(repository, "owner", `${where}.repository`), "login", `${where}.repository.owner`);
+  const owner = readString(
+    readObjectField(repository, "owner", `${where}.repository`),
+    "login",
+    `${where}.repository.owner`,
+  );
   const createdAt = readNullableDateTime(node, "createdAt", where);
   const rawTitle = readString(node, "title", where);
   const rawUrl = readString(node, "url", where);
@@ -240,8 +278,12 @@ function readPull(value: unknown, where: string, cleaning: PullCleaning): { fact
 
 function cleaningNotes(cleaning: PullCleaning): string[] {
   const notes: string[] = [];
-  if (cleaning.links.length > 0) notes.push(`GitHub gave links that are not http(s) URLs for ${cleaning.links.join(", ")}: their github.com addresses are shown instead.`);
-  if (cleaning.titles.length > 0) notes.push(`Control characters were removed from the titles of ${cleaning.titles.join(", ")}.`);
+  if (cleaning.links.length > 0)
+    notes.push(
+      `GitHub gave links that are not http(s) URLs for ${cleaning.links.join(", ")}: their github.com addresses are shown instead.`,
+    );
+  if (cleaning.titles.length > 0)
+    notes.push(`Control characters were removed from the titles of ${cleaning.titles.join(", ")}.`);
   return notes;
 }
 

@@ -25,10 +25,22 @@ export interface RefreshResult {
  * written is searched for the registered secrets once more (the GitHub layer has cleaned and
  * redacted every title already), and a snapshot that carries one is not written.
  */
-export async function refreshSnapshot(config: SiteConfig, wanted: readonly RepositoryRef[], env: GithubEnvironment, now: Date): Promise<RefreshResult> {
+export async function refreshSnapshot(
+  config: SiteConfig,
+  wanted: readonly RepositoryRef[],
+  env: GithubEnvironment,
+  now: Date,
+): Promise<RefreshResult> {
   const settings = githubSettings(env);
   const file = snapshotPath(config);
-  if (!settings) return { snapshot: null, problems: ["GITHUB_TOKEN is not set: a snapshot needs live data"], cleaned: [], requests: 0, file };
+  if (!settings)
+    return {
+      snapshot: null,
+      problems: ["GITHUB_TOKEN is not set: a snapshot needs live data"],
+      cleaned: [],
+      requests: 0,
+      file,
+    };
 
   // Always ask GitHub: a snapshot made from the cache would only copy old answers.
   const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, config.site.github, wanted);
@@ -36,7 +48,8 @@ export async function refreshSnapshot(config: SiteConfig, wanted: readonly Repos
     ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
     ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
   ];
-  if (problems.length > 0 || !live.pulls) return { snapshot: null, problems, cleaned: [], requests: live.requests, file };
+  if (problems.length > 0 || !live.pulls)
+    return { snapshot: null, problems, cleaned: [], requests: live.requests, file };
 
   const repositories: SnapshotFile["repositories"] = {};
   for (const ref of [...wanted].sort((a, b) => byText(repositoryKey(a), repositoryKey(b)))) {

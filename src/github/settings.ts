@@ -37,9 +37,12 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const endpoint = rawEndpoint.trim() || DEFAULT_ENDPOINT;
   const cacheDuration = env.GITHUB_CACHE_DURATION?.trim() || "1d";
   const timeout = env.GITHUB_TIMEOUT_MS?.trim() || "10000";
-  const problems = [tokenProblem(token), endpointProblem(endpoint), durationProblem(cacheDuration), timeoutProblem(timeout)].filter(
-    (p): p is ContentProblem => p !== null,
-  );
+  const problems = [
+    tokenProblem(token),
+    endpointProblem(endpoint),
+    durationProblem(cacheDuration),
+    timeoutProblem(timeout),
+  ].filter((p): p is ContentProblem => p !== null);
   if (problems.length > 0) throw new ContentError(problems);
   return {
     endpoint,
@@ -54,13 +57,23 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
 /** A duration the answer cache cannot read would silently turn it off: say so instead. */
 function durationProblem(notation: string): ContentProblem | null {
   if (parseCacheDuration(notation) !== null) return null;
-  return { file: "GITHUB_CACHE_DURATION", field: "(environment)", expected: "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)", actual: notation };
+  return {
+    file: "GITHUB_CACHE_DURATION",
+    field: "(environment)",
+    expected: "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)",
+    actual: notation,
+  };
 }
 
 /** A timeout that is not a positive whole number of milliseconds would fall back unnoticed. */
 function timeoutProblem(value: string): ContentProblem | null {
   if (/^\d{1,9}$/.test(value) && Number(value) > 0) return null;
-  return { file: "GITHUB_TIMEOUT_MS", field: "(environment)", expected: "a positive whole number of milliseconds such as 10000", actual: value };
+  return {
+    file: "GITHUB_TIMEOUT_MS",
+    field: "(environment)",
+    expected: "a positive whole number of milliseconds such as 10000",
+    actual: value,
+  };
 }
 
 /**
@@ -98,7 +111,11 @@ function tokenProblem(token: string): ContentProblem | null {
  * sent: the token belongs in GITHUB_TOKEN, and a URL with credentials ends up in messages.
  */
 function endpointProblem(endpoint: string): ContentProblem | null {
-  const problem = (expected: string): ContentProblem => ({ file: "GITHUB_GRAPHQL_URL", field: "(environment)", expected: `${expected} (the value is not shown)` });
+  const problem = (expected: string): ContentProblem => ({
+    file: "GITHUB_GRAPHQL_URL",
+    field: "(environment)",
+    expected: `${expected} (the value is not shown)`,
+  });
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -108,7 +125,8 @@ function endpointProblem(endpoint: string): ContentProblem | null {
   if (url.username !== "" || url.password !== "") {
     return problem("a URL without a user name or password: the token goes in GITHUB_TOKEN");
   }
-  if (!isSafeAbsoluteUrl(endpoint, "web")) return problem("an absolute http(s) URL such as https://api.github.com/graphql");
+  if (!isSafeAbsoluteUrl(endpoint, "web"))
+    return problem("an absolute http(s) URL such as https://api.github.com/graphql");
   return null;
 }
 

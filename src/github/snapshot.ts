@@ -30,7 +30,9 @@ export const SnapshotFile = Type.Object(
           repo: Type.String({ pattern: NAME_WITH_OWNER.source, expected: NAME_WORDS }),
           number: Type.Integer({ minimum: 0 }),
           title: Type.String(),
-          state: Type.Union([Type.Literal("open"), Type.Literal("closed"), Type.Literal("merged")], { expected: "one of open, closed, merged" }),
+          state: Type.Union([Type.Literal("open"), Type.Literal("closed"), Type.Literal("merged")], {
+            expected: "one of open, closed, merged",
+          }),
           // checkShape holds every `format: "uri"` string to isSafeAbsoluteUrl (web).
           url: Type.String({ format: "uri", expected: expectedUrl("web") }),
           created: Type.Union([Type.String({ format: "date" }), Type.Null()]),
@@ -60,11 +62,17 @@ export function readSnapshot(file: string, root?: string): SnapshotFile | null {
   // A record's key pattern does not refuse keys that miss it (they are simply not checked).
   const repositories = isObject(raw) ? field(raw, "repositories") : undefined;
   for (const key of isObject(repositories) ? Object.keys(repositories) : []) {
-    if (!NAME_WITH_OWNER.test(key)) problems.add({ file: where, field: "repositories", expected: `keys of the form ${NAME_WORDS}`, actual: key });
+    if (!NAME_WITH_OWNER.test(key))
+      problems.add({ file: where, field: "repositories", expected: `keys of the form ${NAME_WORDS}`, actual: key });
   }
   snapshot?.pulls.forEach((pull, index) => {
     const control = findControlCharacter(pull.title);
-    if (control) problems.add({ file: where, field: `pulls[${index}].title`, expected: `a title without control characters (found ${control.codePoint} at character ${control.index + 1})` });
+    if (control)
+      problems.add({
+        file: where,
+        field: `pulls[${index}].title`,
+        expected: `a title without control characters (found ${control.codePoint} at character ${control.index + 1})`,
+      });
   });
   problems.throwIfAny();
   return snapshot;

@@ -36,7 +36,10 @@ const MAX_TOPIC_DOMAINS = 6;
  * with a line saying why, not renamed: the project's name is its repository's, which the build
  * uses to find its stars and link its code, so a mapped name would point nowhere.
  */
-export function usableRepositories(repositories: readonly OwnedRepository[]): { usable: OwnedRepository[]; skipped: string[] } {
+export function usableRepositories(repositories: readonly OwnedRepository[]): {
+  usable: OwnedRepository[];
+  skipped: string[];
+} {
   const usable: OwnedRepository[] = [];
   const skipped: string[] = [];
   const seen = new Set<string>();
@@ -44,7 +47,9 @@ export function usableRepositories(repositories: readonly OwnedRepository[]): { 
     const shown = JSON.stringify(withoutControlCharacters(repository.name).slice(0, 120));
     if (repository.isFork || repository.isArchived) continue;
     if (!PROJECT_NAME.test(repository.name)) {
-      skipped.push(`skipped ${shown}: not a project name the build accepts (1-100 of A-Z a-z 0-9 . _ -, not starting with .)`);
+      skipped.push(
+        `skipped ${shown}: not a project name the build accepts (1-100 of A-Z a-z 0-9 . _ -, not starting with .)`,
+      );
     } else if (seen.has(repository.name.toLowerCase())) {
       skipped.push(`skipped ${shown}: another repository has the same name ignoring case`);
     } else {
@@ -70,20 +75,33 @@ function tagsOf(repository: OwnedRepository): string[] {
  * name), up to six; a project joins the first of its topics that is a domain, else the
  * catch-all `projects`. Only domains with a project are written.
  */
-export function proposeDomains(repositories: readonly OwnedRepository[]): { domains: (typeof DEFAULT_DOMAIN)[]; clusterOf: Map<string, string> } {
+export function proposeDomains(repositories: readonly OwnedRepository[]): {
+  domains: (typeof DEFAULT_DOMAIN)[];
+  clusterOf: Map<string, string>;
+} {
   const counts = new Map<string, number>();
-  for (const repository of repositories) for (const tag of tagsOf(repository)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  for (const repository of repositories)
+    for (const tag of tagsOf(repository)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   const chosen = [...counts.entries()]
     .filter(([topic, count]) => count >= 2 && topic !== DEFAULT_DOMAIN.id)
     .sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, MAX_TOPIC_DOMAINS)
     .map(([topic]) => topic);
   const clusterOf = new Map<string, string>();
-  for (const repository of repositories) clusterOf.set(repository.name, tagsOf(repository).find((tag) => chosen.includes(tag)) ?? DEFAULT_DOMAIN.id);
+  for (const repository of repositories)
+    clusterOf.set(repository.name, tagsOf(repository).find((tag) => chosen.includes(tag)) ?? DEFAULT_DOMAIN.id);
   const used = new Set(clusterOf.values());
   const domains = chosen
     .filter((topic) => used.has(topic))
-    .map((topic) => ({ id: topic, emoji: "📁", title: topic.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" "), blurb: `Projects tagged ${topic} on GitHub.` }));
+    .map((topic) => ({
+      id: topic,
+      emoji: "📁",
+      title: topic
+        .split("-")
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(" "),
+      blurb: `Projects tagged ${topic} on GitHub.`,
+    }));
   if (used.has(DEFAULT_DOMAIN.id) || domains.length === 0) domains.push(DEFAULT_DOMAIN);
   return { domains, clusterOf };
 }
@@ -96,10 +114,16 @@ function projectFile(repository: OwnedRepository, cluster: string, featured: boo
   const tagline = oneLine(repository.description ?? "") || repository.name;
   const languages = repository.languages.map((language) => oneLine(language.name)).filter((name) => name !== "");
   const tags = tagsOf(repository);
-  const front: Record<string, unknown> = { name: repository.name, tagline, cluster, languages: languages.length > 0 ? [...new Set(languages)] : [NO_LANGUAGE] };
+  const front: Record<string, unknown> = {
+    name: repository.name,
+    tagline,
+    cluster,
+    languages: languages.length > 0 ? [...new Set(languages)] : [NO_LANGUAGE],
+  };
   if (tags.length > 0) front.tags = tags;
   if (featured) front.featured = true;
-  if (repository.homepageUrl && isSafeAbsoluteUrl(repository.homepageUrl.trim(), "web")) front.demo = repository.homepageUrl.trim();
+  if (repository.homepageUrl && isSafeAbsoluteUrl(repository.homepageUrl.trim(), "web"))
+    front.demo = repository.homepageUrl.trim();
   const writeup = (repository.readme && firstParagraphs(repository.readme)) || `${tagline}\n`;
   return `---\n${dump(front)}---\n${writeup}`;
 }
@@ -123,12 +147,23 @@ const EXAMPLE_PROJECT: OwnedRepository = {
  * project, as when no token is given); `pulls` is null without live data (an empty snapshot). Everything is made from objects by the YAML and JSON
  * serializers, never by templates, so no answer can break a file's syntax.
  */
-export function contentTree(answers: InitAnswers, chosen: readonly OwnedRepository[], featured: ReadonlySet<string>, now: Date, pulls: readonly PullRecord[] | null): ContentTree {
+export function contentTree(
+  answers: InitAnswers,
+  chosen: readonly OwnedRepository[],
+  featured: ReadonlySet<string>,
+  now: Date,
+  pulls: readonly PullRecord[] | null,
+): ContentTree {
   const live = pulls !== null;
   const tree: ContentTree = new Map();
   const name = oneLine(answers.name);
   // The day in the owner's zone: the build reads a bare date there, and a UTC date ahead of it would schedule the post.
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: answers.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: answers.timezone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   const siteUrl = answers.siteUrl.replace(/\/+$/, "");
   const projects = chosen.length > 0 ? chosen : [EXAMPLE_PROJECT];
 
@@ -140,7 +175,10 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
       description: `Portfolio and API of ${name}`,
       timezone: answers.timezone,
       github: answers.login,
-      api: { name: `${answers.login.toLowerCase()}-portfolio`, description: `Projects, domains and pull requests of ${name} as static JSON.` },
+      api: {
+        name: `${answers.login.toLowerCase()}-portfolio`,
+        description: `Projects, domains and pull requests of ${name} as static JSON.`,
+      },
       // Without a blog of its own, the portfolio reads its posts from a feed: an empty one.
       blog: answers.blog ? { url: "/blog/" } : { url: "/blog/", feed: "blog/feed.xml" },
     }),
@@ -159,29 +197,57 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
       contact: {
         form: `https://github.com/${answers.login}`,
         discord: answers.login,
-        irc: { network: "Libera.Chat", nick: answers.login, how: `/msg ${answers.login} on Libera.Chat`, web_client: "https://web.libera.chat/" },
+        irc: {
+          network: "Libera.Chat",
+          nick: answers.login,
+          how: `/msg ${answers.login} on Libera.Chat`,
+          web_client: "https://web.libera.chat/",
+        },
       },
     })}`,
   );
 
   const { domains, clusterOf } = proposeDomains(projects);
   tree.set("domains.yaml", dump(domains));
-  for (const repository of projects) tree.set(`projects/${repository.name}.md`, projectFile(repository, clusterOf.get(repository.name) ?? "projects", featured.has(repository.name)));
+  for (const repository of projects)
+    tree.set(
+      `projects/${repository.name}.md`,
+      projectFile(repository, clusterOf.get(repository.name) ?? "projects", featured.has(repository.name)),
+    );
 
   const colours: Record<string, string> = {};
-  for (const repository of projects) for (const language of repository.languages) if (language.color && /^#[0-9A-Fa-f]{6}$/.test(language.color)) colours[oneLine(language.name)] = language.color;
-  if (Object.keys(colours).length > 0) tree.set("languages.yaml", dump(Object.fromEntries(Object.entries(colours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
+  for (const repository of projects)
+    for (const language of repository.languages)
+      if (language.color && /^#[0-9A-Fa-f]{6}$/.test(language.color)) colours[oneLine(language.name)] = language.color;
+  if (Object.keys(colours).length > 0)
+    tree.set(
+      "languages.yaml",
+      dump(Object.fromEntries(Object.entries(colours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))),
+    );
 
   tree.set("now.yaml", dump({ updated: today, sections: [] }));
   tree.set("in-progress.yaml", "[]\n");
 
   const repositories: Record<string, { stars: number; pushed_at: string | null }> = {};
-  if (live) for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
-  tree.set("github/snapshot.json", `${JSON.stringify({ fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: pulls ?? [] }, null, 2)}\n`);
+  if (live)
+    for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+      repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
+  tree.set(
+    "github/snapshot.json",
+    `${JSON.stringify({ fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: pulls ?? [] }, null, 2)}\n`,
+  );
 
   if (!answers.blog) {
-    const feed = { rss: { "@_version": "2.0", channel: { title: `${name}: posts`, link: `${siteUrl}/blog/`, description: `Posts by ${name}.` } } };
-    tree.set("blog/feed.xml", `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLBuilder({ ignoreAttributes: false, format: true }).build(feed)}`);
+    const feed = {
+      rss: {
+        "@_version": "2.0",
+        channel: { title: `${name}: posts`, link: `${siteUrl}/blog/`, description: `Posts by ${name}.` },
+      },
+    };
+    tree.set(
+      "blog/feed.xml",
+      `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLBuilder({ ignoreAttributes: false, format: true }).build(feed)}`,
+    );
   } else {
     tree.set(
       "blog/blog.yaml",
@@ -193,7 +259,11 @@ export function contentTree(answers: InitAnswers, chosen: readonly OwnedReposito
         api: { name: `${answers.login.toLowerCase()}-blog` },
         links: [{ label: "Portfolio", url: `${siteUrl}/` }],
         schedule: "New posts when there is something to say.",
-        source: { repository: `https://github.com/${answers.login}/${answers.login}.github.io`, branch: "main", path: "content/blog/posts" },
+        source: {
+          repository: `https://github.com/${answers.login}/${answers.login}.github.io`,
+          branch: "main",
+          path: "content/blog/posts",
+        },
       }),
     );
     tree.set(

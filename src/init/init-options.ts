@@ -27,7 +27,12 @@ export interface InitOptions {
 }
 
 const list = (text: string | undefined): string[] | undefined =>
-  text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  text === undefined
+    ? undefined
+    : text
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
 
 /** Reads the flags; a flag init does not know is an error naming it (parseArgs is strict). */
 export function parseInitArgs(argv: string[]): InitOptions {
@@ -51,8 +56,13 @@ export function parseInitArgs(argv: string[]): InitOptions {
     },
   });
   const minStars = values["min-stars"];
-  if (minStars !== undefined && !/^\d{1,9}$/.test(minStars)) throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
-  const options: InitOptions = { yes: values.yes === true, force: values.force === true, build: values["no-build"] !== true };
+  if (minStars !== undefined && !/^\d{1,9}$/.test(minStars))
+    throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
+  const options: InitOptions = {
+    yes: values.yes === true,
+    force: values.force === true,
+    build: values["no-build"] !== true,
+  };
   if (values.output !== undefined) options.output = values.output;
   if (values.name !== undefined) options.name = values.name;
   if (values.github !== undefined) options.github = values.github;
@@ -75,7 +85,9 @@ export const answerProblem = {
     return findControlCharacter(value) ? "a name without control characters" : null;
   },
   github(value: string): string | null {
-    return /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(value) && value.length <= 39 ? null : "a GitHub login: at most 39 letters, digits or hyphens";
+    return /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(value) && value.length <= 39
+      ? null
+      : "a GitHub login: at most 39 letters, digits or hyphens";
   },
   siteUrl(value: string): string | null {
     return isSafeAbsoluteUrl(value, "web") ? null : "an absolute http(s) URL such as https://you.example";

@@ -29,7 +29,9 @@ export interface OwnedRepository {
   isArchived: boolean;
 }
 
-export type ListingOutcome = { ok: true; repositories: OwnedRepository[]; requests: number } | { ok: false; reason: string; requests: number };
+export type ListingOutcome =
+  | { ok: true; repositories: OwnedRepository[]; requests: number }
+  | { ok: false; reason: string; requests: number };
 
 /** Most pages asked for: 100 a page, so an account of 2,000 public repositories is the limit. */
 const MAX_PAGES = 20;
@@ -67,26 +69,49 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
   const repositories: OwnedRepository[] = [];
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const outcome = await postGraphql({ ...settings, cacheDuration: "0s" }, { query: LIST_REPOSITORIES_QUERY, variables: { login, after } }, counter);
+    const outcome = await postGraphql(
+      { ...settings, cacheDuration: "0s" },
+      { query: LIST_REPOSITORIES_QUERY, variables: { login, after } },
+      counter,
+    );
     if (!outcome.ok) return { ok: false, reason: outcome.reason, requests: counter.requests };
-    if (outcome.errors.length > 0) return { ok: false, reason: `GitHub answered with GraphQL errors: ${outcome.errors.map((e) => e.message).join("; ")}`, requests: counter.requests };
+    if (outcome.errors.length > 0)
+      return {
+        ok: false,
+        reason: `GitHub answered with GraphQL errors: ${outcome.errors.map((e) => e.message).join("; ")}`,
+        requests: counter.requests,
+      };
     try {
       const user = field(outcome.data, "user");
-      if (!isObject(user)) return { ok: false, reason: `GitHub knows no user named ${login}`, requests: counter.requests };
+      if (!isObject(user))
+        return { ok: false, reason: `GitHub knows no user named ${login}`, requests: counter.requests };
       const connection = readObjectField(user, "repositories", "user");
       for (const [index, node] of readArray(connection, "nodes", "repositories").entries()) {
-        const repository = readRepository(readObject(node, `repositories.nodes.${index}`), `repositories.nodes.${index}`);
+        const repository = readRepository(
+          readObject(node, `repositories.nodes.${index}`),
+          `repositories.nodes.${index}`,
+        );
         if (repository) repositories.push(repository);
       }
       const pageInfo = readObjectField(connection, "pageInfo", "repositories");
-      if (!readBoolean(pageInfo, "hasNextPage", "pageInfo")) return { ok: true, repositories, requests: counter.requests };
+      if (!readBoolean(pageInfo, "hasNextPage", "pageInfo"))
+        return { ok: true, repositories, requests: counter.requests };
       after = readString(pageInfo, "endCursor", "pageInfo");
     } catch (error) {
-      if (error instanceof WrongShape) return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})`, requests: counter.requests };
+      if (error instanceof WrongShape)
+        return {
+          ok: false,
+          reason: `GitHub's answer had an unexpected shape (${error.message})`,
+          requests: counter.requests,
+        };
       throw error;
     }
   }
-  return { ok: false, reason: `more than ${MAX_PAGES * 100} repositories: pass --repos to choose`, requests: counter.requests };
+  return {
+    ok: false,
+    reason: `more than ${MAX_PAGES * 100} repositories: pass --repos to choose`,
+    requests: counter.requests,
+  };
 }
 
 /** One node; null for a private repository (never listed, whatever the query asked). */
@@ -96,20 +121,32 @@ function readRepository(node: JsonObject, where: string): OwnedRepository | null
   const addLanguage = (value: unknown, at: string): void => {
     if (!isObject(value)) return;
     const name = readString(value, "name", at);
-    if (!languages.some((known) => known.name === name)) languages.push({ name, color: readNullableString(value, "color", at) });
+    if (!languages.some((known) => known.name === name))
+      languages.push({ name, color: readNullableString(value, "color", at) });
   };
   addLanguage(field(node, "primaryLanguage"), `${where}.primaryLanguage`);
   const others = field(node, "languages");
-  if (isObject(others)) readArray(others, "nodes", `${where}.languages`).forEach((language, index) => addLanguage(language, `${where}.languages.${index}`));
+  if (isObject(others))
+    readArray(others, "nodes", `${where}.languages`).forEach((language, index) =>
+      addLanguage(language, `${where}.languages.${index}`),
+    );
   const topics: string[] = [];
   const topicList = field(node, "repositoryTopics");
   if (isObject(topicList)) {
     for (const [index, entry] of readArray(topicList, "nodes", `${where}.repositoryTopics`).entries()) {
-      topics.push(readString(readObjectField(readObject(entry, where), "topic", where), "name", `${where}.repositoryTopics.${index}`));
+      topics.push(
+        readString(
+          readObjectField(readObject(entry, where), "topic", where),
+          "name",
+          `${where}.repositoryTopics.${index}`,
+        ),
+      );
     }
   }
   // The first of the usual README names that is a text file.
-  const readme = ["readme", "readmeLower", "readmePlain"].map((alias) => field(node, alias)).find((blob) => isObject(blob) && typeof field(blob, "text") === "string");
+  const readme = ["readme", "readmeLower", "readmePlain"]
+    .map((alias) => field(node, alias))
+    .find((blob) => isObject(blob) && typeof field(blob, "text") === "string");
   return {
     name: readString(node, "name", where),
     description: readNullableString(node, "description", where),

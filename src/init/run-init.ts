@@ -60,7 +60,9 @@ export async function runInit(options: InitOptions, io: InitIo, run: InitRun): P
 async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promise<InitResult> {
   const existing = classifyContent(run.contentDir);
   if (existing.kind === "own" && !options.force) {
-    throw new InitRefused(`${run.contentDir} holds your own content (${existing.why}); init replaces only the sample. Run with --force to replace it (the old folder is kept beside it).`);
+    throw new InitRefused(
+      `${run.contentDir} holds your own content (${existing.why}); init replaces only the sample. Run with --force to replace it (the old folder is kept beside it).`,
+    );
   }
   const answers: InitAnswers = {
     name: await answer(io, options, "name", "Your name", options.name),
@@ -75,32 +77,46 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   let pulls: PullRecord[] | null = null;
   if (settings) {
     const listing = await listRepositories(settings, answers.login);
-    if (!listing.ok) throw new InitRefused(`Could not list the repositories of ${answers.login} (${listing.requests} request(s)): ${listing.reason}`);
+    if (!listing.ok)
+      throw new InitRefused(
+        `Could not list the repositories of ${answers.login} (${listing.requests} request(s)): ${listing.reason}`,
+      );
     const { usable, skipped } = usableRepositories(listing.repositories);
     for (const line of skipped) io.print(line);
     chosen = await choose(io, options, usable);
     // The owner's pull requests elsewhere, so the first build is complete offline (as `npm run snapshot` would write).
     const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, answers.login, []);
-    if (!live.pulls) throw new InitRefused(`Could not list the pull requests of ${answers.login}: ${live.pullsFailure ?? "no answer"}`);
+    if (!live.pulls)
+      throw new InitRefused(
+        `Could not list the pull requests of ${answers.login}: ${live.pullsFailure ?? "no answer"}`,
+      );
     for (const line of live.pullsCleaned) io.print(line);
     pulls = live.pulls.map(toPullRecord);
   } else {
-    io.print("GITHUB_TOKEN is not set: writing a minimal site with one example project (docs/init.md says how to add yours).");
+    io.print(
+      "GITHUB_TOKEN is not set: writing a minimal site with one example project (docs/init.md says how to add yours).",
+    );
   }
   const featured = new Set(options.featured ?? (await chooseFeatured(io, options, chosen)));
   const unknownFeatured = [...featured].filter((name) => !chosen.some((r) => r.name === name));
-  if (settings && unknownFeatured.length > 0) throw new InitRefused(`--featured names repositories that are not chosen: ${unknownFeatured.join(", ")}`);
+  if (settings && unknownFeatured.length > 0)
+    throw new InitRefused(`--featured names repositories that are not chosen: ${unknownFeatured.join(", ")}`);
 
   const tree = contentTree(answers, chosen, featured, run.now, pulls);
   // Every file is committed and published: none may carry a secret of this process (the token).
   const leaked = [...tree.entries()].filter(([, text]) => secretsIn(text).length > 0).map(([path]) => path);
-  if (leaked.length > 0) throw new InitRefused(`${leaked.join(", ")} would carry the value of a secret (not shown): nothing was written`);
+  if (leaked.length > 0)
+    throw new InitRefused(`${leaked.join(", ")} would carry the value of a secret (not shown): nothing was written`);
   const old = listFiles(run.contentDir);
   if (old.length > 0) {
-    io.print(`This replaces the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`);
+    io.print(
+      `This replaces the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`,
+    );
     for (const file of old) io.print(`  ${file}`);
   }
-  io.print(`and writes ${tree.size} file(s): ${chosen.length} project(s)${chosen.length === 0 ? " (one example)" : ""}.`);
+  io.print(
+    `and writes ${tree.size} file(s): ${chosen.length} project(s)${chosen.length === 0 ? " (one example)" : ""}.`,
+  );
   if (!(await yesNo(io, options, "Go ahead?", false))) throw new InitRefused("Stopped at your answer.");
 
   // The old folder is always kept: a sample file edited in place keeps its name, so "the
@@ -113,11 +129,19 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   return { written: true, projects: chosen.map((r) => r.name) };
 }
 
-async function answer(io: InitIo, options: InitOptions, key: keyof typeof answerProblem, question: string, given: string | undefined, fallback?: string): Promise<string> {
+async function answer(
+  io: InitIo,
+  options: InitOptions,
+  key: keyof typeof answerProblem,
+  question: string,
+  given: string | undefined,
+  fallback?: string,
+): Promise<string> {
   let value = given ?? (options.yes ? fallback : undefined);
   while (value === undefined) {
     const reply = await io.ask(`${question}${fallback ? ` [${fallback}]` : ""}: `);
-    if (reply === null) throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key} is needed when init cannot ask (no terminal).`);
+    if (reply === null)
+      throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key} is needed when init cannot ask (no terminal).`);
     value = reply.trim() || fallback;
     const problem = value === undefined ? "an answer" : answerProblem[key](value);
     if (problem) {
@@ -126,14 +150,18 @@ async function answer(io: InitIo, options: InitOptions, key: keyof typeof answer
     }
   }
   const problem = answerProblem[key](value);
-  if (problem) throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`);
+  if (problem)
+    throw new InitRefused(
+      `--${key === "siteUrl" ? "site-url" : key}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`,
+    );
   return value.trim();
 }
 
 async function yesNo(io: InitIo, options: InitOptions, question: string, fallback: boolean): Promise<boolean> {
   if (options.yes) return true;
   const reply = await io.ask(`${question} [${fallback ? "Y/n" : "y/N"}] `);
-  if (reply === null) throw new InitRefused(`${question} needs an answer: pass --yes when init cannot ask (no terminal).`);
+  if (reply === null)
+    throw new InitRefused(`${question} needs an answer: pass --yes when init cannot ask (no terminal).`);
   return reply.trim() === "" ? fallback : /^y(es)?$/i.test(reply.trim());
 }
 
@@ -144,13 +172,21 @@ async function yesNo(io: InitIo, options: InitOptions, question: string, fallbac
 async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[]): Promise<OwnedRepository[]> {
   if (options.repos) {
     const missing = options.repos.filter((name) => !usable.some((r) => r.name === name));
-    if (missing.length > 0) throw new InitRefused(`--repos names repositories that cannot become projects (not listed, forks, archived or skipped above): ${missing.join(", ")}`);
+    if (missing.length > 0)
+      throw new InitRefused(
+        `--repos names repositories that cannot become projects (not listed, forks, archived or skipped above): ${missing.join(", ")}`,
+      );
   }
-  let chosen = usable.filter((r) => (!options.repos || options.repos.includes(r.name)) && (options.minStars === undefined || r.stars >= options.minStars));
+  let chosen = usable.filter(
+    (r) =>
+      (!options.repos || options.repos.includes(r.name)) &&
+      (options.minStars === undefined || r.stars >= options.minStars),
+  );
   if (options.repos || options.minStars !== undefined || options.yes || usable.length === 0) return chosen;
   usable.forEach((r, index) => io.print(`${String(index + 1).padStart(4)}. ${r.name} (${r.stars} ★)`));
   const reply = await io.ask("Which repositories become projects? Numbers separated by commas, empty for all: ");
-  if (reply === null) throw new InitRefused("Choose repositories with --repos, --min-stars or --yes when init cannot ask (no terminal).");
+  if (reply === null)
+    throw new InitRefused("Choose repositories with --repos, --min-stars or --yes when init cannot ask (no terminal).");
   if (reply.trim() === "") return chosen;
   const picked = new Set(reply.split(",").map((part) => Number(part.trim()) - 1));
   chosen = usable.filter((_, index) => picked.has(index));
@@ -159,9 +195,17 @@ async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[
 
 /** The projects to feature: asked in a terminal (empty for the default), else the three most starred. */
 async function chooseFeatured(io: InitIo, options: InitOptions, chosen: OwnedRepository[]): Promise<string[]> {
-  const mostStarred = [...chosen].sort((a, b) => b.stars - a.stars || (a.name < b.name ? -1 : 1)).slice(0, DEFAULT_FEATURED).map((r) => r.name);
+  const mostStarred = [...chosen]
+    .sort((a, b) => b.stars - a.stars || (a.name < b.name ? -1 : 1))
+    .slice(0, DEFAULT_FEATURED)
+    .map((r) => r.name);
   if (options.yes || chosen.length === 0) return mostStarred;
-  const reply = await io.ask(`Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `);
+  const reply = await io.ask(
+    `Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `,
+  );
   if (reply === null || reply.trim() === "") return mostStarred;
-  return reply.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  return reply
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
 }

@@ -7,12 +7,16 @@ const SAMPLE_LOGIN = "margo-voss";
 
 /** The sample's project files (without `.md`): a file outside this list is the owner's own. */
 const SAMPLE_PROJECTS = new Set(
-  "PeakLog Sporeline benchdiff bramble cinder-sched contourline dnsquill dosewise dungeon-loom fhirpath-rs fuzzbucket gitgraft gpx-mend gradeconv grainfield hangboard-timer hl7.lint kestrel-os keyring-lite lanternfall lintwright mcp-logbook meshnet-lora midiroute nvim-margins offgrid-tiles pagewalk pcap.tui promptdiff quantkit ringlet route-grader saltmarsh sigtrail tinyembed topo-press".split(" "),
+  "PeakLog Sporeline benchdiff bramble cinder-sched contourline dnsquill dosewise dungeon-loom fhirpath-rs fuzzbucket gitgraft gpx-mend gradeconv grainfield hangboard-timer hl7.lint kestrel-os keyring-lite lanternfall lintwright mcp-logbook meshnet-lora midiroute nvim-margins offgrid-tiles pagewalk pcap.tui promptdiff quantkit ringlet route-grader saltmarsh sigtrail tinyembed topo-press".split(
+    " ",
+  ),
 );
 
 /** The sample's posts (without `.md`). */
 const SAMPLE_POSTS = new Set(
-  "a-year-of-lora-in-the-valley booting-kestrel-on-risc-v conflict-free-logbooks contour-lines-from-srtm faust-for-programmers fhirpath-in-the-browser fuzzing-parsers-with-a-shared-corpus grading-board-problems-with-graphs half-written-thoughts-on-zig hangboard-timer-with-a-load-cell maintaining-alone-without-burning-out offline-maps-for-flood-teams repairing-gps-tracks-whose-clocks-jumped ropes-and-dynamic-belays what-hl7-v2-taught-me who-signed-that-commit winter-mesh-report zero-bars-design".split(" "),
+  "a-year-of-lora-in-the-valley booting-kestrel-on-risc-v conflict-free-logbooks contour-lines-from-srtm faust-for-programmers fhirpath-in-the-browser fuzzing-parsers-with-a-shared-corpus grading-board-problems-with-graphs half-written-thoughts-on-zig hangboard-timer-with-a-load-cell maintaining-alone-without-burning-out offline-maps-for-flood-teams repairing-gps-tracks-whose-clocks-jumped ropes-and-dynamic-belays what-hl7-v2-taught-me who-signed-that-commit winter-mesh-report zero-bars-design".split(
+    " ",
+  ),
 );
 
 /** What the content folder holds, as init sees it. */
@@ -34,12 +38,20 @@ export function classifyContent(dir: string): ContentKind {
   } catch {
     return { kind: "own", why: "site.yaml is missing or is not the sample's" };
   }
-  if (login !== SAMPLE_LOGIN) return { kind: "own", why: `site.yaml names the GitHub login ${JSON.stringify(String(login))}, not the sample's ${SAMPLE_LOGIN}` };
+  if (login !== SAMPLE_LOGIN)
+    return {
+      kind: "own",
+      why: `site.yaml names the GitHub login ${JSON.stringify(String(login))}, not the sample's ${SAMPLE_LOGIN}`,
+    };
   const extra = [
     ...filesOutside(join(dir, "projects"), SAMPLE_PROJECTS).map((file) => `projects/${file}`),
     ...filesOutside(join(dir, "blog", "posts"), SAMPLE_POSTS).map((file) => `blog/posts/${file}`),
   ];
-  if (extra.length > 0) return { kind: "own", why: `files the sample does not ship: ${extra.slice(0, 5).join(", ")}${extra.length > 5 ? ", …" : ""}` };
+  if (extra.length > 0)
+    return {
+      kind: "own",
+      why: `files the sample does not ship: ${extra.slice(0, 5).join(", ")}${extra.length > 5 ? ", …" : ""}`,
+    };
   return { kind: "sample" };
 }
 

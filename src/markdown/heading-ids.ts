@@ -37,7 +37,10 @@ export function isLayoutId(id: string): boolean {
  * never one of the layout's: a taken id gets the next free number (`getting-started-2`,
  * `main-2`). `title` is the heading's plain text.
  */
-export function assignHeadingIds(tokens: Token[], title: (index: number) => string): { level: number; id: string; title: string }[] {
+export function assignHeadingIds(
+  tokens: Token[],
+  title: (index: number) => string,
+): { level: number; id: string; title: string }[] {
   const taken = new Set<string>();
   const headings: { level: number; id: string; title: string }[] = [];
   tokens.forEach((token, index) => {

@@ -59,7 +59,12 @@ export function isHighlightOf(html: string, code: string): boolean {
 }
 
 function escapeLikeHighlightJs(code: string): string {
-  return code.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  return code
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 }
 
 /*
@@ -93,7 +98,10 @@ function highlightedBlocks(): HighlightedBlocks {
   const dir = buildCacheDir("highlight");
   // Another highlight.js, other languages registered here, or another file format make every
   // block new (an older file is left alone, not misread as damaged).
-  const setup = createHash("sha256").update(JSON.stringify([FORMAT, hljs.versionString, hljs.listLanguages().sort(), ALIASES])).digest("hex").slice(0, 16);
+  const setup = createHash("sha256")
+    .update(JSON.stringify([FORMAT, hljs.versionString, hljs.listLanguages().sort(), ALIASES]))
+    .digest("hex")
+    .slice(0, 16);
   const file = dir ? join(dir, `blocks-${setup}.json`) : undefined;
   cache = { file, known: new Map(), used: new Map(), changed: false };
   if (file) {
@@ -116,7 +124,8 @@ function readBlocks(file: string): Map<string, string> | undefined | string {
   }
   const newline = text.indexOf("\n");
   const json = text.slice(newline + 1);
-  if (newline !== 64 || createHash("sha256").update(json).digest("hex") !== text.slice(0, newline)) return "does not match its checksum (empty, cut short or edited)";
+  if (newline !== 64 || createHash("sha256").update(json).digest("hex") !== text.slice(0, newline))
+    return "does not match its checksum (empty, cut short or edited)";
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -135,7 +144,11 @@ function readBlocks(file: string): Map<string, string> | undefined | string {
 function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
   blocks.known.clear();
   blocks.changed = true;
-  if (blocks.file) warnCacheOnce(blocks.file, (name) => `The highlighted-code cache ${name} ${reason}: it is discarded and the code is highlighted afresh.`);
+  if (blocks.file)
+    warnCacheOnce(
+      blocks.file,
+      (name) => `The highlighted-code cache ${name} ${reason}: it is discarded and the code is highlighted afresh.`,
+    );
 }
 
 /** Keeps this build's blocks for the next one; called once the build is done. */

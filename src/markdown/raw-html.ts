@@ -19,10 +19,60 @@ export type RawHtml = (typeof RAW_HTML_MODES)[number];
  * to headings and the layout), and href/src only when isSafeLink accepts them.
  */
 const ALLOWED_TAGS = [
-  "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "dd", "del", "details", "dfn", "div", "dl", "dt",
-  "em", "figcaption", "figure", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p",
-  "pre", "q", "s", "samp", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th",
-  "thead", "time", "tr", "u", "ul", "var", "wbr",
+  "a",
+  "abbr",
+  "b",
+  "blockquote",
+  "br",
+  "caption",
+  "cite",
+  "code",
+  "dd",
+  "del",
+  "details",
+  "dfn",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "figcaption",
+  "figure",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hr",
+  "i",
+  "img",
+  "ins",
+  "kbd",
+  "li",
+  "mark",
+  "ol",
+  "p",
+  "pre",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "summary",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "time",
+  "tr",
+  "u",
+  "ul",
+  "var",
+  "wbr",
 ];
 const ALLOWED_ATTRIBUTES = {
   a: ["href", "title"],
@@ -66,7 +116,19 @@ export function sanitizeRawHtml(html: string): string {
     allowProtocolRelative: true,
     disallowedTagsMode: "discard",
     // Text inside refused elements (a script's code) is dropped, not shown.
-    nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "iframe", "object", "template", "svg", "math"],
+    nonTextTags: [
+      "script",
+      "style",
+      "textarea",
+      "option",
+      "noscript",
+      "title",
+      "iframe",
+      "object",
+      "template",
+      "svg",
+      "math",
+    ],
     transformTags: { "*": keepSafeUrls },
     onOpenTag: () => (implied = []),
     onCloseTag: (name, isImplied) => (implied = isImplied ? [...implied, name] : []),
@@ -86,11 +148,15 @@ export function sanitizeRawHtml(html: string): string {
 export function sanitizeRawHtmlTokens(tokens: readonly Token[]): void {
   for (const token of tokens) {
     if (token.type === "html_block") token.content = sanitizeRawHtml(token.content);
-    for (const child of token.children ?? []) if (child.type === "html_inline") child.content = sanitizeRawHtml(child.content);
+    for (const child of token.children ?? [])
+      if (child.type === "html_inline") child.content = sanitizeRawHtml(child.content);
   }
 }
 
-function keepSafeUrls(tagName: string, attribs: Record<string, string>): { tagName: string; attribs: Record<string, string> } {
+function keepSafeUrls(
+  tagName: string,
+  attribs: Record<string, string>,
+): { tagName: string; attribs: Record<string, string> } {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(attribs)) {
     if (!URL_ATTRIBUTES.has(name) || isSafeLink(value)) kept[name] = value;

@@ -78,7 +78,12 @@ const parsers = new Map<RawHtml, Parser>();
 function parserFor(rawHtml: RawHtml = "escape"): Parser {
   let markdown = parsers.get(rawHtml);
   if (markdown) return markdown;
-  markdown = new MarkdownIt({ html: rawHtml !== "escape", linkify: true, typographer: false, highlight: highlightCode });
+  markdown = new MarkdownIt({
+    html: rawHtml !== "escape",
+    linkify: true,
+    typographer: false,
+    highlight: highlightCode,
+  });
   // markdown-it's own check drops a `javascript:` link silently (the text stays, the link goes):
   // here every link becomes a token, so checkUrls below sees it and the owner is told.
   markdown.validateLink = () => true;
@@ -119,7 +124,10 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
  * (markdown-it gives block tokens their lines; line breaks inside a paragraph count on) and
  * published as their text alone, so no output can carry their URL.
  */
-function checkUrls(tokens: Token[], options: RenderOptions): { links: RenderedLink[]; images: RenderedImage[]; refused: RefusedUrl[] } {
+function checkUrls(
+  tokens: Token[],
+  options: RenderOptions,
+): { links: RenderedLink[]; images: RenderedImage[]; refused: RefusedUrl[] } {
   const links: RenderedLink[] = [];
   const images: RenderedImage[] = [];
   const refused: RefusedUrl[] = [];
@@ -132,7 +140,11 @@ function checkUrls(tokens: Token[], options: RenderOptions): { links: RenderedLi
       else if (token.type === "link_open") {
         const written = String(token.attrGet("href") ?? "");
         if (!isSafeLink(written)) {
-          refused.push({ line, kind: token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link", url: written });
+          refused.push({
+            line,
+            kind: token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
+            url: written,
+          });
           withholdLink(children, index);
           return;
         }
@@ -220,7 +232,10 @@ function countWords(tokens: Token[]): number {
 }
 
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
-export function renderInline(source: string, options: InlineOptions = {}): { html: string; text: string; problems: RenderProblem[] } {
+export function renderInline(
+  source: string,
+  options: InlineOptions = {},
+): { html: string; text: string; problems: RenderProblem[] } {
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parseInline(source, env);
@@ -258,14 +273,12 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 /** Removes tags and decodes the common entities: enough for text that came as HTML (feed summaries). */
 export function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith("#")) {
-        const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        // Beyond the last code point (or a surrogate) is not a character: keep the text as written.
-        return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    });
+  return html.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith("#")) {
+      const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      // Beyond the last code point (or a surrogate) is not a character: keep the text as written.
+      return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
 }

@@ -6,7 +6,10 @@ import { loadGithubData, type GithubData, type RepositoryRef } from "../github/g
 
 /** The repositories the site lists, as GitHub names them. */
 export function projectRepositories(config: SiteConfig, content: PortfolioContent): RepositoryRef[] {
-  return content.projects.map((project) => ({ owner: project.meta.owner ?? config.site.github, name: project.meta.name }));
+  return content.projects.map((project) => ({
+    owner: project.meta.owner ?? config.site.github,
+    name: project.meta.name,
+  }));
 }
 
 /** GitHub figures for every listed repository, plus the owner's pull requests. */

@@ -36,11 +36,20 @@ export interface MarkdownInputs {
  * links; here they are named with their file and all of them make one ContentError, so a
  * refused link in one writeup never hides another's, or a /now item's.
  */
-export function renderPortfolioMarkdown({ config, projects, now, refusedProjects = [], unpublished }: MarkdownInputs): PortfolioMarkdown {
+export function renderPortfolioMarkdown({
+  config,
+  projects,
+  now,
+  refusedProjects = [],
+  unpublished,
+}: MarkdownInputs): PortfolioMarkdown {
   const problems = new ProblemList();
   const rawHtml = config.site.markdown?.raw_html;
   const writeups = new Map<string, RenderedText | null>();
-  const renderWriteup = (project: { file: string; body: string; bodyLine?: number }, resolveLink?: (href: string) => string | null): RenderedText | null => {
+  const renderWriteup = (
+    project: { file: string; body: string; bodyLine?: number },
+    resolveLink?: (href: string) => string | null,
+  ): RenderedText | null => {
     const { body, firstLine } = trimmedBody(project);
     if (body === "") return null;
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
@@ -49,7 +58,10 @@ export function renderPortfolioMarkdown({ config, projects, now, refusedProjects
     return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
   };
   for (const project of projects) {
-    writeups.set(project.file, renderWriteup(project, projectLinkResolver(config, project.file, project.meta.name, unpublished)));
+    writeups.set(
+      project.file,
+      renderWriteup(project, projectLinkResolver(config, project.file, project.meta.name, unpublished)),
+    );
   }
   for (const project of refusedProjects) renderWriteup(project);
   const nowFile = displayPath(`${config.contentDir}/now.yaml`);
@@ -59,7 +71,8 @@ export function renderPortfolioMarkdown({ config, projects, now, refusedProjects
       const { text, html, problems: refused } = renderInline(item, { rawHtml });
       refused.forEach((problem) => problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` }));
       return { text, html };
-    }));
+    }),
+  );
   problems.throwIfAny();
   return { writeups, now: items };
 }
@@ -68,7 +81,10 @@ export function renderPortfolioMarkdown({ config, projects, now, refusedProjects
  * A writeup without the blank lines and spaces around it, and the line of its file it then
  * starts on (the blank lines taken off the top count), so problems name the file's own lines.
  */
-function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): { body: string; firstLine: number | undefined } {
+function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): {
+  body: string;
+  firstLine: number | undefined;
+} {
   const trimmed = body.trim();
   if (bodyLine === undefined) return { body: trimmed, firstLine: undefined };
   const skipped = body.slice(0, body.length - body.trimStart().length);
@@ -79,7 +95,12 @@ function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): {
  * What a project's links publish as: as written, or null (plain text) for a link to a scheduled
  * post, held back until it is out (util/unpublished-posts.ts).
  */
-export function projectLinkResolver(config: SiteConfig, file: string, name: string, unpublished?: UnpublishedPosts): (href: string) => string | null {
+export function projectLinkResolver(
+  config: SiteConfig,
+  file: string,
+  name: string,
+  unpublished?: UnpublishedPosts,
+): (href: string) => string | null {
   const linkSource = { file: displayPath(file), base: pageUrls(config).project(name) };
   return (href) => (unpublished ? unpublished.publishable(href, linkSource) : href);
 }

@@ -113,19 +113,35 @@ const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
 
 /** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
-export function buildPortfolioModel({ config, content, github, posts, postsNote, unpublished, markdown: rendered }: ModelInputs): PortfolioModel {
-  const markdown = rendered ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
-  const projects = content.projects.map((source) => toProject(source, config, github, markdown, unpublished)).sort((a, b) => byText(a.name, b.name));
-  const domains = content.domains.map((entry) => ({ ...entry, projects: projects.filter((p) => p.domainId === entry.id) }));
+export function buildPortfolioModel({
+  config,
+  content,
+  github,
+  posts,
+  postsNote,
+  unpublished,
+  markdown: rendered,
+}: ModelInputs): PortfolioModel {
+  const markdown =
+    rendered ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
+  const projects = content.projects
+    .map((source) => toProject(source, config, github, markdown, unpublished))
+    .sort((a, b) => byText(a.name, b.name));
+  const domains = content.domains.map((entry) => ({
+    ...entry,
+    projects: projects.filter((p) => p.domainId === entry.id),
+  }));
   for (const domain of domains) assignRelated(domain.projects);
 
   const awards = projects
     .flatMap((project) => (project.award ? [{ project, award: project.award }] : []))
-    .sort(chain(
-      (a, b) => MEDAL_RANK[a.award.medal] - MEDAL_RANK[b.award.medal],
-      (a, b) => byText(a.award.event, b.award.event),
-      (a, b) => byText(a.project.name, b.project.name),
-    ));
+    .sort(
+      chain(
+        (a, b) => MEDAL_RANK[a.award.medal] - MEDAL_RANK[b.award.medal],
+        (a, b) => byText(a.award.event, b.award.event),
+        (a, b) => byText(a.project.name, b.project.name),
+      ),
+    );
   // A Map, not the parsed object: a language named `constructor` or `toString` must not find
   // Object.prototype's member of that name.
   const colors = new Map(Object.entries(content.languageColors));
@@ -134,16 +150,28 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
     color: colors.get(group.name)?.toLowerCase() ?? null,
   }));
   const tags = groupBy(projects, (p) => p.tags);
-  const pulls = [...github.pulls].sort(chain(
-    (a, b) => Number(b.state === "merged") - Number(a.state === "merged"),
-    (a, b) => newestFirst(a.created, b.created),
-    (a, b) => byText(a.repo, b.repo),
-    (a, b) => b.number - a.number,
-  ));
-  const sortedPosts = [...posts].sort(chain((a, b) => newestInstantFirst(a.published, b.published), (a, b) => byText(a.url, b.url)));
+  const pulls = [...github.pulls].sort(
+    chain(
+      (a, b) => Number(b.state === "merged") - Number(a.state === "merged"),
+      (a, b) => newestFirst(a.created, b.created),
+      (a, b) => byText(a.repo, b.repo),
+      (a, b) => b.number - a.number,
+    ),
+  );
+  const sortedPosts = [...posts].sort(
+    chain(
+      (a, b) => newestInstantFirst(a.published, b.published),
+      (a, b) => byText(a.url, b.url),
+    ),
+  );
   const pushes = projects
     .flatMap((project) => (project.pushedAt ? [{ project, at: project.pushedAt }] : []))
-    .sort(chain((a, b) => newestFirst(a.at, b.at), (a, b) => byText(a.project.name, b.project.name)));
+    .sort(
+      chain(
+        (a, b) => newestFirst(a.at, b.at),
+        (a, b) => byText(a.project.name, b.project.name),
+      ),
+    );
   const featured = projects.filter((p) => p.featured);
 
   const notes: PortfolioModel["notes"] = {};
@@ -184,7 +212,12 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
       tags: tags.length,
       starsTotal: projects.reduce((sum, p) => sum + p.stars, 0),
       topStarred: [...projects]
-        .sort(chain((a, b) => b.stars - a.stars, (a, b) => byText(a.name, b.name)))
+        .sort(
+          chain(
+            (a, b) => b.stars - a.stars,
+            (a, b) => byText(a.name, b.name),
+          ),
+        )
         .slice(0, TOP_STARRED)
         .map((p) => ({ name: p.name, stars: p.stars })),
       pulls: pullFigures(pulls),
@@ -197,7 +230,13 @@ export function buildPortfolioModel({ config, content, github, posts, postsNote,
   };
 }
 
-function toProject(source: ProjectSource, config: SiteConfig, github: GithubData, markdown: PortfolioMarkdown, unpublished?: UnpublishedPosts): Project {
+function toProject(
+  source: ProjectSource,
+  config: SiteConfig,
+  github: GithubData,
+  markdown: PortfolioMarkdown,
+  unpublished?: UnpublishedPosts,
+): Project {
   const meta = source.meta;
   const owner = meta.owner ?? config.site.github;
   const facts = github.repositories.get(repositoryKey({ owner, name: meta.name }));
@@ -215,7 +254,13 @@ function toProject(source: ProjectSource, config: SiteConfig, github: GithubData
     demo: meta.demo ?? null,
     docs: meta.docs ?? null,
     award: meta.award
-      ? { place: meta.award.place, medal: meta.award.medal, event: meta.award.event, track: meta.award.track ?? null, url: meta.award.url ?? null }
+      ? {
+          place: meta.award.place,
+          medal: meta.award.medal,
+          event: meta.award.event,
+          track: meta.award.track ?? null,
+          url: meta.award.url ?? null,
+        }
       : null,
     links: (meta.links ?? []).filter((link) => publishable(link.url) !== null),
     writeup: markdown.writeups.get(source.file) ?? null,
@@ -232,7 +277,12 @@ function assignRelated(projects: Project[]): void {
     project.related = projects
       .filter((other) => other !== project)
       .map((other) => ({ name: other.name, shared: other.tags.filter((tag) => own.has(tag)).length }))
-      .sort(chain((a, b) => b.shared - a.shared, (a, b) => byText(a.name, b.name)))
+      .sort(
+        chain(
+          (a, b) => b.shared - a.shared,
+          (a, b) => byText(a.name, b.name),
+        ),
+      )
       .map((entry) => entry.name);
   }
 }
@@ -249,12 +299,18 @@ function groupBy(projects: Project[], keys: (project: Project) => string[]): Gro
   }
   return [...groups.entries()]
     .map(([name, names]) => ({ name, projects: names }))
-    .sort(chain((a, b) => b.projects.length - a.projects.length, (a, b) => byText(a.name, b.name)));
+    .sort(
+      chain(
+        (a, b) => b.projects.length - a.projects.length,
+        (a, b) => byText(a.name, b.name),
+      ),
+    );
 }
 
 function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {
   const repoStars = new Map<string, number>();
-  for (const pull of pulls) repoStars.set(pull.repo.toLowerCase(), Math.max(pull.repoStars, repoStars.get(pull.repo.toLowerCase()) ?? 0));
+  for (const pull of pulls)
+    repoStars.set(pull.repo.toLowerCase(), Math.max(pull.repoStars, repoStars.get(pull.repo.toLowerCase()) ?? 0));
   return {
     count: pulls.length,
     repos: repoStars.size,

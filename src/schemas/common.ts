@@ -7,7 +7,10 @@ export function Nullable<T extends TSchema>(schema: T, description?: string) {
 }
 
 /** The scheme rule of src/util/safe-url.ts as a JSON Schema `pattern`, by use. */
-export const URL_PATTERNS: Readonly<Record<UrlUse, string>> = { web: WEB_URL_PATTERN, "web-or-mail": WEB_OR_MAIL_URL_PATTERN };
+export const URL_PATTERNS: Readonly<Record<UrlUse, string>> = {
+  web: WEB_URL_PATTERN,
+  "web-or-mail": WEB_OR_MAIL_URL_PATTERN,
+};
 
 /**
  * A published URL. `format: uri` alone accepts any scheme, `javascript:` too, so the scheme is
@@ -19,7 +22,8 @@ export const UriString = (use: UrlUse = "web", options: { description?: string; 
   Type.String({ format: "uri", pattern: URL_PATTERNS[use], ...options });
 
 /** A required http(s) URL field. */
-export const Uri = (description: string, examples?: string[]) => UriString("web", { description, ...(examples ? { examples } : {}) });
+export const Uri = (description: string, examples?: string[]) =>
+  UriString("web", { description, ...(examples ? { examples } : {}) });
 /** A site-relative path: one leading slash (`//host/…` would leave the site for another host). */
 export const SITE_PATH_PATTERN = "^/(?!/)";
 /** A site-relative path, or an absolute http(s) URL where the target lives on another origin. */
@@ -34,7 +38,11 @@ export const REPOSITORY_NAME_PATTERN = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
 
 /** A project's name: its repository's name. */
 export const ProjectName = (description?: string, examples?: string[]) =>
-  Type.String({ pattern: REPOSITORY_NAME_PATTERN, ...(description ? { description } : {}), ...(examples ? { examples } : {}) });
+  Type.String({
+    pattern: REPOSITORY_NAME_PATTERN,
+    ...(description ? { description } : {}),
+    ...(examples ? { examples } : {}),
+  });
 
 export const DateTimeString = (description: string) =>
   Type.String({ format: "date-time", description, examples: ["2026-11-20T03:12:00Z"] });
@@ -57,13 +65,16 @@ const metaFields = {
   generated: DateTimeString("When the build that wrote this file ran"),
   self: Uri("URL of this file"),
   docs: Uri("URL of the human documentation page"),
-  schema: Uri("URL of the JSON Schema (2020-12) of `data`: validate this file's `data` against it with any JSON Schema validator", [
-    "https://example.org/api/v1/schemas/ProjectDetail.json",
-  ]),
+  schema: Uri(
+    "URL of the JSON Schema (2020-12) of `data`: validate this file's `data` against it with any JSON Schema validator",
+    ["https://example.org/api/v1/schemas/ProjectDetail.json"],
+  ),
 };
 const optionalMetaFields = {
   source: Type.Optional(Uri("Where the data came from, when it is not this site")),
-  note: Type.Optional(Type.String({ description: "Anything unusual about this build of the file, e.g. data served from a snapshot" })),
+  note: Type.Optional(
+    Type.String({ description: "Anything unusual about this build of the file, e.g. data served from a snapshot" }),
+  ),
 };
 
 export const Meta = Type.Object(

@@ -90,17 +90,17 @@ export function essence(contentType: string): string {
 export function renderHeadersFile(files: readonly string[], basePath: string): string {
   const block = (path: string, headers: Readonly<Record<string, string>>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
-  const typed = [...new Set(files.map((file) => `/${file.replace(/^\//, "")}`))]
-    .sort()
-    .flatMap((path) => {
-      const rule = contentTypeRules.find((r) => path.endsWith(r.suffix));
-      if (!rule || rule.hostsAgree) return [];
-      const paths = basePath === "" ? [path] : [path, basePath + path];
-      return paths.map((p) => block(p, { "Content-Type": rule.type }));
-    });
-  return [
-    "# Response headers for Netlify and Cloudflare Pages, written by the build from src/site/host-rules.ts.",
-    block("/*", hostHeaders),
-    ...typed,
-  ].join("\n\n") + "\n";
+  const typed = [...new Set(files.map((file) => `/${file.replace(/^\//, "")}`))].sort().flatMap((path) => {
+    const rule = contentTypeRules.find((r) => path.endsWith(r.suffix));
+    if (!rule || rule.hostsAgree) return [];
+    const paths = basePath === "" ? [path] : [path, basePath + path];
+    return paths.map((p) => block(p, { "Content-Type": rule.type }));
+  });
+  return (
+    [
+      "# Response headers for Netlify and Cloudflare Pages, written by the build from src/site/host-rules.ts.",
+      block("/*", hostHeaders),
+      ...typed,
+    ].join("\n\n") + "\n"
+  );
 }

@@ -1,4 +1,12 @@
-import type { BlogPostingLeaf, BreadcrumbListLeaf, Graph, PersonLeaf, SoftwareSourceCodeLeaf, Thing, WebSiteLeaf } from "schema-dts";
+import type {
+  BlogPostingLeaf,
+  BreadcrumbListLeaf,
+  Graph,
+  PersonLeaf,
+  SoftwareSourceCodeLeaf,
+  Thing,
+  WebSiteLeaf,
+} from "schema-dts";
 import type { SiteConfig } from "../config/site-config.ts";
 import type { FullPost } from "../schemas/blog/posts.ts";
 import type { Profile } from "../schemas/portfolio/profile.ts";
@@ -29,7 +37,10 @@ const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
  */
 export function jsonLdScript(nodes: readonly Thing[]): SafeHtml {
   const graph: Graph = { "@context": "https://schema.org", "@graph": nodes };
-  const json = JSON.stringify(graph).replace(UNSAFE_IN_SCRIPT, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const json = JSON.stringify(graph).replace(
+    UNSAFE_IN_SCRIPT,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   return raw(`<script type="application/ld+json">${json}</script>`);
 }
 
@@ -68,7 +79,12 @@ export function webSiteNode(config: SiteConfig): WebSiteLeaf {
 export function breadcrumbNode(trail: readonly Crumb[]): BreadcrumbListLeaf {
   return {
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
   };
 }
 
@@ -105,7 +121,12 @@ export function blogPostingNode(config: SiteConfig, post: FullPost, language: st
     // Named as the blog API names its author; no `@id`, since that name is the site's title and
     // may differ from the profile's name the home page's Person carries.
     author: { "@type": "Person", name: config.site.title, url: pages.home },
-    image: { "@type": "ImageObject", url: post.cover.url, width: String(post.cover.width), height: String(post.cover.height) },
+    image: {
+      "@type": "ImageObject",
+      url: post.cover.url,
+      width: String(post.cover.width),
+      height: String(post.cover.height),
+    },
     keywords: post.tags.map((tag) => tag.name),
     wordCount: post.word_count,
     license: post.license.writing.url,

@@ -23,7 +23,8 @@ export function ogImageFiles(model: PortfolioModel): OgImageFile[] {
   const host = config.baseUrl.replace(/^https?:\/\//, "");
   // A file's place in the output folder is its URL's path without the base path, so the file is
   // always where the API's `og_image` says it is.
-  const fileOf = (url: string) => decodeURIComponent(pages.pathOf(url).slice(config.basePath.length).replace(/^\//, ""));
+  const fileOf = (url: string) =>
+    decodeURIComponent(pages.pathOf(url).slice(config.basePath.length).replace(/^\//, ""));
 
   const stars = (count: number) => `${STARS.format(count)} ${count === 1 ? "star" : "stars"}`;
 
@@ -50,7 +51,11 @@ export function ogImageFiles(model: PortfolioModel): OgImageFile[] {
         eyebrow: "Portfolio",
         title: profile.name,
         subtitle: profile.headline,
-        badges: [countOf(stats.projects, "project", "projects"), countOf(stats.domains, "domain", "domains"), countOf(stats.languages, "language", "languages")],
+        badges: [
+          countOf(stats.projects, "project", "projects"),
+          countOf(stats.domains, "domain", "domains"),
+          countOf(stats.languages, "language", "languages"),
+        ],
         highlight: stars(stats.starsTotal),
         byline: `@${profile.handle}`,
         host,

@@ -56,17 +56,22 @@ let typeface: Typeface | undefined;
  */
 function loadTypeface(): Typeface {
   if (typeface) return typeface;
-  const unicode = JSON.parse(readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8")) as Record<string, string>;
+  const unicode = JSON.parse(readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8")) as Record<
+    string,
+    string
+  >;
   // One family name per subset: satori keeps one font per name, weight and style, and falls back
   // from family to family (FONT_FAMILY) for a character the first one lacks.
   const subsets = SUBSETS.map((subset) => ({
     ranges: parseUnicodeRanges(unicode[subset] ?? ""),
-    fonts: WEIGHTS.map((weight): Font => ({
-      name: `Inter ${subset}`,
-      data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
-      weight,
-      style: "normal",
-    })),
+    fonts: WEIGHTS.map(
+      (weight): Font => ({
+        name: `Inter ${subset}`,
+        data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+        weight,
+        style: "normal",
+      }),
+    ),
   }));
   const ranges = subsets.flatMap((subset) => subset.ranges);
   typeface = { subsets, covers: (cp) => ranges.some(([from, to]) => cp >= from && cp <= to) };
@@ -85,9 +90,20 @@ const fontSets = new Map<string, Font[]>();
  */
 function fontsFor(card: OgCard): Font[] {
   const { subsets } = loadTypeface();
-  const text = [card.eyebrow, card.title, card.subtitle, ...card.badges, card.highlight, card.byline, card.host, " 0123456789…"].join("");
+  const text = [
+    card.eyebrow,
+    card.title,
+    card.subtitle,
+    ...card.badges,
+    card.highlight,
+    card.byline,
+    card.host,
+    " 0123456789…",
+  ].join("");
   const codePoints = new Set([...text].map((char) => char.codePointAt(0)!));
-  const used = subsets.filter((subset) => [...codePoints].some((cp) => subset.ranges.some(([from, to]) => cp >= from && cp <= to)));
+  const used = subsets.filter((subset) =>
+    [...codePoints].some((cp) => subset.ranges.some(([from, to]) => cp >= from && cp <= to)),
+  );
   const key = used.map((subset) => subsets.indexOf(subset)).join(",");
   let fonts = fontSets.get(key);
   if (!fonts) {
@@ -102,7 +118,9 @@ export function parseUnicodeRanges(list: string): [number, number][] {
   return list
     .split(",")
     .map((part) => /^U\+([0-9a-f]+)(?:-([0-9a-f]+))?$/i.exec(part.trim()))
-    .flatMap((match) => (match ? [[parseInt(match[1]!, 16), parseInt(match[2] ?? match[1]!, 16)] as [number, number]] : []));
+    .flatMap((match) =>
+      match ? [[parseInt(match[1]!, 16), parseInt(match[2] ?? match[1]!, 16)] as [number, number]] : [],
+    );
 }
 
 /**
@@ -117,7 +135,12 @@ export function drawableText(text: string, max: number): string {
     .replace(/ {2,}/g, " ")
     .trim();
   const chars = [...kept];
-  return chars.length <= max ? kept : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? kept
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** The renderer's identity for caches: this file, satori, resvg and the font. A change to any of them changes every key. */
@@ -126,7 +149,6 @@ export function ogRendererVersion(): string {
   for (const name of ["satori", "@resvg/resvg-js", "@fontsource/inter"]) hash.update(`${name}@${packageVersion(name)}`);
   return hash.digest("hex").slice(0, 16);
 }
-
 
 /** A deterministic accent colour for an id (a domain id): a hue from its hash, at a fixed saturation and lightness. */
 export function accentFor(id: string): string {
@@ -138,8 +160,10 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
-    const value = lightness - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, "0");
+    const value = lightness - (chroma / 2) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, "0");
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
@@ -149,7 +173,11 @@ interface Element {
   props: { style?: Record<string, string | number>; children?: string | Element | (string | Element)[] };
 }
 
-const el = (type: string, style: Record<string, string | number>, children?: Element["props"]["children"]): Element => ({
+const el = (
+  type: string,
+  style: Record<string, string | number>,
+  children?: Element["props"]["children"],
+): Element => ({
   type,
   props: children === undefined ? { style } : { style, children },
 });
@@ -163,40 +191,98 @@ function cardTree(card: OgCard): Element {
   const title = drawableText(card.title, 64);
   const subtitle = drawableText(card.subtitle, 180);
   const badges = card.badges.map((badge) => drawableText(badge, 24)).filter((badge) => badge !== "");
-  const shown = badges.length > MAX_BADGES ? [...badges.slice(0, MAX_BADGES - 1), `+${badges.length - MAX_BADGES + 1}`] : badges;
+  const shown =
+    badges.length > MAX_BADGES ? [...badges.slice(0, MAX_BADGES - 1), `+${badges.length - MAX_BADGES + 1}`] : badges;
   // Short names get the full size; a long one steps down so two lines hold it.
   const titleSize = [...title].length <= 18 ? 96 : [...title].length <= 30 ? 76 : 60;
 
-  const top = el("div", { display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 }, [
-    el("div", { display: "flex", alignItems: "center", color: card.accent }, [
-      el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
-      drawableText(card.eyebrow, 40),
-    ]),
-    el("div", { display: "flex", color: TEXT }, drawableText(card.highlight, 24)),
-  ]);
+  const top = el(
+    "div",
+    { display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 },
+    [
+      el("div", { display: "flex", alignItems: "center", color: card.accent }, [
+        el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
+        drawableText(card.eyebrow, 40),
+      ]),
+      el("div", { display: "flex", color: TEXT }, drawableText(card.highlight, 24)),
+    ],
+  );
   const heading = el("div", { display: "flex", flexDirection: "column", marginTop: 36 }, [
-    el("div", { display: "block", fontSize: titleSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1.5, color: TEXT, lineClamp: 2, wordBreak: "break-word" }, title),
-    el("div", { display: "block", fontSize: 36, fontWeight: 400, lineHeight: 1.3, color: MUTED, marginTop: 24, lineClamp: 3 }, subtitle),
+    el(
+      "div",
+      {
+        display: "block",
+        fontSize: titleSize,
+        fontWeight: 800,
+        lineHeight: 1.08,
+        letterSpacing: -1.5,
+        color: TEXT,
+        lineClamp: 2,
+        wordBreak: "break-word",
+      },
+      title,
+    ),
+    el(
+      "div",
+      { display: "block", fontSize: 36, fontWeight: 400, lineHeight: 1.3, color: MUTED, marginTop: 24, lineClamp: 3 },
+      subtitle,
+    ),
   ]);
   const pills = el(
     "div",
     { display: "flex", flexWrap: "wrap", marginTop: 32 },
     shown.map((badge) =>
-      el("div", { display: "flex", fontSize: 24, fontWeight: 700, color: TEXT, border: `2px solid ${card.accent}`, borderRadius: 999, padding: "6px 18px", marginRight: 12, marginBottom: 12 }, badge),
+      el(
+        "div",
+        {
+          display: "flex",
+          fontSize: 24,
+          fontWeight: 700,
+          color: TEXT,
+          border: `2px solid ${card.accent}`,
+          borderRadius: 999,
+          padding: "6px 18px",
+          marginRight: 12,
+          marginBottom: 12,
+        },
+        badge,
+      ),
     ),
   );
-  const foot = el("div", { display: "flex", justifyContent: "space-between", alignItems: "center", borderTop: "2px solid #30363d", paddingTop: 24, fontSize: 28 }, [
-    el("div", { display: "flex", fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
-    el("div", { display: "flex", color: MUTED }, drawableText(card.host, 48)),
-  ]);
+  const foot = el(
+    "div",
+    {
+      display: "flex",
+      justifyContent: "space-between",
+      alignItems: "center",
+      borderTop: "2px solid #30363d",
+      paddingTop: 24,
+      fontSize: 28,
+    },
+    [
+      el("div", { display: "flex", fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
+      el("div", { display: "flex", color: MUTED }, drawableText(card.host, 48)),
+    ],
+  );
 
-  return el("div", { display: "flex", width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY }, [
-    el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
-    el("div", { display: "flex", flexDirection: "column", justifyContent: "space-between", flexGrow: 1, padding: "56px 72px 48px 64px" }, [
-      el("div", { display: "flex", flexDirection: "column", overflow: "hidden" }, [top, heading, pills]),
-      foot,
-    ]),
-  ]);
+  return el(
+    "div",
+    { display: "flex", width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY },
+    [
+      el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
+      el(
+        "div",
+        {
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          flexGrow: 1,
+          padding: "56px 72px 48px 64px",
+        },
+        [el("div", { display: "flex", flexDirection: "column", overflow: "hidden" }, [top, heading, pills]), foot],
+      ),
+    ],
+  );
 }
 
 /** Renders one card as a 1200×630 PNG. The same card gives the same bytes. */

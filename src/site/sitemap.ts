@@ -39,7 +39,11 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
     name: "url",
     children: [{ name: "loc", text: entry.url }, ...(entry.lastmod ? [{ name: "lastmod", text: entry.lastmod }] : [])],
   });
-  return xmlDocument({ name: "urlset", attributes: { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" }, children: sitePages(portfolio, blog).map(url) });
+  return xmlDocument({
+    name: "urlset",
+    attributes: { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" },
+    children: sitePages(portfolio, blog).map(url),
+  });
 }
 
 /** robots.txt: everything may be crawled; the sitemap says what there is. */

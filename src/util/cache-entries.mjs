@@ -28,7 +28,9 @@ export function folderProblem(dir) {
     // The nearest existing ancestor names the culprit: `.cache` is a file, say.
     let blocker = dir;
     while (dirname(blocker) !== blocker && isFolder(blocker) === undefined) blocker = dirname(blocker);
-    return isFolder(blocker) === false ? { path: blocker, reason: "is a file, not a folder" } : { path: dir, reason: `cannot be created (${codeOf(error)})` };
+    return isFolder(blocker) === false
+      ? { path: blocker, reason: "is a file, not a folder" }
+      : { path: dir, reason: `cannot be created (${codeOf(error)})` };
   }
   try {
     accessSync(dir, constants.R_OK | constants.W_OK);
@@ -65,7 +67,11 @@ export function keepInBuildCache(file, data) {
     return true;
   } catch (error) {
     const folder = dirname(file);
-    warnCacheOnce(folder, (name) => `The build cache ${name} cannot be written (${codeOf(error)}): this build goes on without keeping its entries there, and the next build computes them again.`);
+    warnCacheOnce(
+      folder,
+      (name) =>
+        `The build cache ${name} cannot be written (${codeOf(error)}): this build goes on without keeping its entries there, and the next build computes them again.`,
+    );
     return false;
   }
 }
@@ -77,7 +83,10 @@ export function keepInBuildCache(file, data) {
  * @returns {void}
  */
 export function warnUnusableCache(path, reason) {
-  warnCacheOnce(path, (name) => `The build cache ${name} ${reason}: it is ignored and this build computes everything afresh.`);
+  warnCacheOnce(
+    path,
+    (name) => `The build cache ${name} ${reason}: it is ignored and this build computes everything afresh.`,
+  );
 }
 
 /*

@@ -24,4 +24,5 @@ export function findControlCharacter(text: string): { index: number; codePoint: 
  * lone surrogates, U+FFFE and U+FFFF. DEL and C1 are allowed by XML but are in
  * CONTROL_CHARACTER too, so XML output drops both sets.
  */
-export const NOT_XML_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const NOT_XML_CHARACTER =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -17,13 +17,37 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
  * the fix wherever the path is, and what to do when it is in the output folder.
  */
 const ADVICE = /** @type {const} */ ({
-  EACCES: ["permission denied", "give the user running the build access to it", "give the user running the build write access to it, or pass --output=<a folder you can write>"],
-  EPERM: ["the operation is not permitted (an immutable or locked file or folder)", "unlock it (chattr -i, or close the program holding it)", "unlock it (chattr -i, or close the program holding it), or pass --output=<another folder>"],
-  ENOTDIR: ["a file stands where a folder is needed", "move that file away", "move that file away, or pass --output=<a folder path>"],
-  EISDIR: ["a folder stands where a file is needed", "move that folder away", "move that folder away, or pass --output=<another folder>"],
-  ENAMETOOLONG: ["the path is longer than the file system allows", "use a shorter path", "pass --output=<a shorter path>"],
+  EACCES: [
+    "permission denied",
+    "give the user running the build access to it",
+    "give the user running the build write access to it, or pass --output=<a folder you can write>",
+  ],
+  EPERM: [
+    "the operation is not permitted (an immutable or locked file or folder)",
+    "unlock it (chattr -i, or close the program holding it)",
+    "unlock it (chattr -i, or close the program holding it), or pass --output=<another folder>",
+  ],
+  ENOTDIR: [
+    "a file stands where a folder is needed",
+    "move that file away",
+    "move that file away, or pass --output=<a folder path>",
+  ],
+  EISDIR: [
+    "a folder stands where a file is needed",
+    "move that folder away",
+    "move that folder away, or pass --output=<another folder>",
+  ],
+  ENAMETOOLONG: [
+    "the path is longer than the file system allows",
+    "use a shorter path",
+    "pass --output=<a shorter path>",
+  ],
   ENOSPC: ["the disk is full", "free some space on that disk", "free some space on that disk, then build again"],
-  EROFS: ["the file system is read-only", "use a folder on a writable disk", "pass --output=<a folder on a writable disk>"],
+  EROFS: [
+    "the file system is read-only",
+    "use a folder on a writable disk",
+    "pass --output=<a folder on a writable disk>",
+  ],
   EEXIST: ["something already exists there", "move it away", "move it away, then build again"],
 });
 
@@ -45,7 +69,11 @@ export function placesFromEnvironment(env = process.env) {
   return {
     content: env.CONTENT_DIR?.trim() || "content",
     caches: [
-      { dir: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"), name: "GitHub answer cache", setting: "GITHUB_CACHE_DIR" },
+      {
+        dir: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
+        name: "GitHub answer cache",
+        setting: "GITHUB_CACHE_DIR",
+      },
       { dir: env.FOLIO_CACHE_DIR?.trim() || ".cache", name: "build cache", setting: "FOLIO_CACHE_DIR" },
     ],
   };

@@ -4,7 +4,9 @@
  * Keys are objects: a model's posts and projects (which live for one build, so nothing outlives
  * it) or content schemas (which live as long as the process).
  */
-export function memoByObject<K extends object, A extends unknown[], V>(compute: (key: K, ...rest: A) => V): (key: K, ...rest: A) => V {
+export function memoByObject<K extends object, A extends unknown[], V>(
+  compute: (key: K, ...rest: A) => V,
+): (key: K, ...rest: A) => V {
   const results = new WeakMap<K, V>();
   return (key, ...rest) => {
     if (results.has(key)) return results.get(key) as V;

@@ -88,7 +88,10 @@ export function isBuildOutput(dir) {
   // A `_site` written before builds left the marker: the two files every build has written
   // at its top since the site had an API. Kept so that the first build after an upgrade
   // replaces the owner's existing output rather than refusing it.
-  return names.includes("index.html") && lstatSync(join(dir, "api", "openapi.json"), { throwIfNoEntry: false })?.isFile() === true;
+  return (
+    names.includes("index.html") &&
+    lstatSync(join(dir, "api", "openapi.json"), { throwIfNoEntry: false })?.isFile() === true
+  );
 }
 
 /**
@@ -99,7 +102,9 @@ export function isBuildOutput(dir) {
 export function checkBuildOutput(outputDir) {
   const out = resolve(outputDir);
   if (!isBuildOutput(out)) {
-    throw new OutputFolderError(`The output folder ${out} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.`);
+    throw new OutputFolderError(
+      `The output folder ${out} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.`,
+    );
   }
 }
 
@@ -114,7 +119,9 @@ export function checkOutputFolder(outputDir, keep) {
   const out = resolve(outputDir);
   for (const folder of keep) {
     if (outputHolds(out, folder)) {
-      throw new OutputFolderError(`The output folder ${out} holds ${resolve(folder)}, and each build replaces it as a whole: pass --output=<a folder of its own, such as _site>.`);
+      throw new OutputFolderError(
+        `The output folder ${out} holds ${resolve(folder)}, and each build replaces it as a whole: pass --output=<a folder of its own, such as _site>.`,
+      );
     }
   }
   let found;
@@ -125,8 +132,14 @@ export function checkOutputFolder(outputDir, keep) {
     if (code === "ENOENT") return;
     throw error;
   }
-  if (found.isSymbolicLink()) throw new OutputFolderError(`The output folder ${out} is a symbolic link, and a build replaces the link, not what it points to: pass --output=<the real folder>.`);
-  if (!found.isDirectory()) throw new OutputFolderError(`The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`);
+  if (found.isSymbolicLink())
+    throw new OutputFolderError(
+      `The output folder ${out} is a symbolic link, and a build replaces the link, not what it points to: pass --output=<the real folder>.`,
+    );
+  if (!found.isDirectory())
+    throw new OutputFolderError(
+      `The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`,
+    );
   checkBuildOutput(out);
 }
 

@@ -17,7 +17,9 @@ export class OutputPathError extends Error {
   readonly reason: string;
   constructor(path: string, reason: string) {
     // The path is quoted for a terminal: a control character is shown as `\u001b`, never sent.
-    super(`Refusing to write "${escapeControlCharacters(path)}": ${reason}; every output file must stay inside the output folder`);
+    super(
+      `Refusing to write "${escapeControlCharacters(path)}": ${reason}; every output file must stay inside the output folder`,
+    );
     this.name = "OutputPathError";
     this.reason = reason;
   }
@@ -61,7 +63,8 @@ export function outputFile(outputDir: string, path: string): string {
   const file = join(root, outputPath(path));
   // Belt and braces: the checks above already keep every path inside.
   const rel = relative(root, file);
-  if (rel === "" || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new OutputPathError(path, "it resolves outside the output folder");
+  if (rel === "" || rel.startsWith(`..${sep}`) || isAbsolute(rel))
+    throw new OutputPathError(path, "it resolves outside the output folder");
   made.add(file);
   return file;
 }

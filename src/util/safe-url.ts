@@ -22,7 +22,9 @@ export const WEB_OR_MAIL_URL_PATTERN = "^([Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][
 
 /** Words for error messages and notes: what a URL of this use may look like. */
 export function expectedUrl(use: UrlUse = "web"): string {
-  return use === "web" ? "an absolute http(s) URL such as https://example.org/" : "an absolute http(s) URL or a mailto: address";
+  return use === "web"
+    ? "an absolute http(s) URL such as https://example.org/"
+    : "an absolute http(s) URL or a mailto: address";
 }
 
 /**

@@ -52,7 +52,9 @@ export class UnpublishedPosts {
     const post = this.find(href, from.base);
     if (!post || post.date === null) return href;
     if (from.warn !== false) {
-      this.warn(`[links] ${from.file}: the link to ${href} is published as plain text until ${post.file} is out (dated ${post.date})`);
+      this.warn(
+        `[links] ${from.file}: the link to ${href} is published as plain text until ${post.file} is out (dated ${post.date})`,
+      );
     }
     return null;
   }

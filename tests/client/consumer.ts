@@ -73,14 +73,18 @@ export async function consume(base: BaseUrls): Promise<Report> {
   const exactPost: Equal<typeof post.data, BlogSchemas["FullPost"]> = true;
   void exactPost;
   const blogTags = ok("blog tags.json", await blog.GET("/api/v1/tags.json"));
-  const tag = ok("blog tags/{tag}.json", await blog.GET("/api/v1/tags/{tag}.json", { params: { path: { tag: tagSlug } } }));
+  const tag = ok(
+    "blog tags/{tag}.json",
+    await blog.GET("/api/v1/tags/{tag}.json", { params: { path: { tag: tagSlug } } }),
+  );
 
   // The host answers an unknown name with its HTML 404 page, as the documents describe; a client
   // that bypasses the literal types (a name read from elsewhere) gets an error, not data.
   const unknown = await portfolio.GET("/api/v1/projects/{name}.json", {
     params: { path: { name: "no-such-project" as typeof projectName } },
   });
-  if (unknown.data !== undefined) throw new Error("projects/no-such-project.json: data for a project that does not exist");
+  if (unknown.data !== undefined)
+    throw new Error("projects/no-such-project.json: data for a project that does not exist");
 
   return {
     projects: { self: projects.meta.self, count: projects.meta.count, names: projects.data.map((p) => p.name) },

@@ -62,14 +62,18 @@ function siteUrlsOf(outDir: string): { file: string; url: string }[] {
     const items = Array.isArray(data) ? data : [data];
     for (const item of items as (Linked & Record<string, unknown>)[]) {
       linked(file, item);
-      if (Array.isArray(item.projects)) for (const project of item.projects) if (typeof project === "object") linked(file, project as Linked);
+      if (Array.isArray(item.projects))
+        for (const project of item.projects) if (typeof project === "object") linked(file, project as Linked);
     }
   }
   const index = readJson<Envelope<ApiIndex>>(outDir, "api/v1/index.json").data;
   add("index.json", index.docs);
   add("index.json", index.openapi);
   for (const endpoint of index.endpoints) add("index.json", endpoint.url);
-  const profile = readJson<Envelope<{ links: Record<string, string>; pgp: { key_url: string } | null }>>(outDir, "api/v1/profile.json").data;
+  const profile = readJson<Envelope<{ links: Record<string, string>; pgp: { key_url: string } | null }>>(
+    outDir,
+    "api/v1/profile.json",
+  ).data;
   for (const key of ["site", "blog", "api"]) add("profile.json", profile.links[key]);
   add("profile.json", profile.pgp?.key_url);
   add("now.json", readJson<Envelope<{ url: string }>>(outDir, "api/v1/now.json").data.url);
@@ -106,7 +110,10 @@ test("should carry the base path on every URL of the site's host in any output f
 });
 
 test("should give search.json paths of pages, projects and domains that start with the base path", () => {
-  const items = readJson<Envelope<{ kind: string; path: string; url: string }[]>>(base.outDir, "api/v1/search.json").data;
+  const items = readJson<Envelope<{ kind: string; path: string; url: string }[]>>(
+    base.outDir,
+    "api/v1/search.json",
+  ).data;
   const local = items.filter((item) => item.kind !== "post");
   assert.ok(local.length >= 36 + 11);
   for (const item of local) {
@@ -127,7 +134,9 @@ test("should still write the files at api/v1/... of the output folder, not under
 
 test("should use no root-relative link in the documentation page that skips the base path", () => {
   const html = readText(base.outDir, "docs/api/index.html");
-  const wrong = [...html.matchAll(/(?:href|src|action)="(\/[^"]*)"/g)].map((m) => m[1]).filter((link) => !link?.startsWith("/portfolio/"));
+  const wrong = [...html.matchAll(/(?:href|src|action)="(\/[^"]*)"/g)]
+    .map((m) => m[1])
+    .filter((link) => !link?.startsWith("/portfolio/"));
   assert.equal(wrong, []);
 });
 
@@ -148,7 +157,9 @@ test("should give search.json paths that start with / but not /portfolio for a r
     assert.ok(item.path.startsWith("/"), item.path);
     assert.not.ok(item.path.startsWith("/portfolio"), item.path);
   }
-  const wrong = siteUrlsOf(root.outDir).filter(({ url }) => !url.startsWith(`${ROOT}/`) || url.startsWith(`${ROOT}/portfolio`));
+  const wrong = siteUrlsOf(root.outDir).filter(
+    ({ url }) => !url.startsWith(`${ROOT}/`) || url.startsWith(`${ROOT}/portfolio`),
+  );
   assert.equal(wrong, []);
 });
 

@@ -24,10 +24,14 @@ interface SizeResult {
 /** Runs `npm run bench` at a smoke size: the whole harness, in a few seconds. */
 function runBench(out: string): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/run.ts", "--sizes", "12", "--runs", "1", "--out", out], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/bench/run.ts", "--sizes", "12", "--runs", "1", "--out", out],
+      {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -40,7 +44,11 @@ test("should build a smoke size and report every figure the benchmark promises",
   const out = join(dir, "results.json");
 
   const run = await runBench(out);
-  const report = JSON.parse(readFileSync(out, "utf8")) as { floor_wall_s: number; sample_wall_s: number; sizes: SizeResult[] };
+  const report = JSON.parse(readFileSync(out, "utf8")) as {
+    floor_wall_s: number;
+    sample_wall_s: number;
+    sizes: SizeResult[];
+  };
   removeDir(dir);
 
   assert.is(run.status, 0, run.output);

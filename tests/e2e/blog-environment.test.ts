@@ -48,7 +48,10 @@ test.before(async () => {
   cpSync(sampleContentDir, join(origin, "content"), { recursive: true });
   git(origin, ["init", "-q"]);
   commitAll(origin, "2026-04-01T10:00:00+00:00", "content");
-  writeFileSync(join(origin, "content/blog/posts/zero-bars-design.md"), `${readFileSync(join(origin, "content/blog/posts/zero-bars-design.md"), "utf8")}\nEdited.\n`);
+  writeFileSync(
+    join(origin, "content/blog/posts/zero-bars-design.md"),
+    `${readFileSync(join(origin, "content/blog/posts/zero-bars-design.md"), "utf8")}\nEdited.\n`,
+  );
   commitAll(origin, "2026-11-01T10:00:00+00:00", "edit");
   git(origin, ["clone", "-q", "--depth", "1", `file://${origin}`, clone]);
 
@@ -79,15 +82,23 @@ test("should write byte-identical blog files whatever the process time zone", ()
   const files = listFiles(eastmost.outDir, "blog");
 
   assert.equal(listFiles(westCoast.outDir, "blog"), files);
-  const differing = files.filter((file) => !readFileSync(join(eastmost.outDir, file)).equals(readFileSync(join(westCoast.outDir, file))));
+  const differing = files.filter(
+    (file) => !readFileSync(join(eastmost.outDir, file)).equals(readFileSync(join(westCoast.outDir, file))),
+  );
   assert.equal(differing, []);
 });
 
 test("should read a front-matter date without time as midnight in site.yaml's zone", () => {
   const posts = readJson<Envelope<PostSummary[]>>(westCoast.outDir, "blog/api/v1/posts.json").data;
 
-  assert.is(posts.find((post) => post.slug === "repairing-gps-tracks-whose-clocks-jumped")?.published, "2026-02-10T00:00:00+01:00");
-  assert.is(posts.find((post) => post.slug === "maintaining-alone-without-burning-out")?.published, "2026-08-11T00:00:00+02:00");
+  assert.is(
+    posts.find((post) => post.slug === "repairing-gps-tracks-whose-clocks-jumped")?.published,
+    "2026-02-10T00:00:00+01:00",
+  );
+  assert.is(
+    posts.find((post) => post.slug === "maintaining-alone-without-burning-out")?.published,
+    "2026-08-11T00:00:00+02:00",
+  );
   assert.is(posts.find((post) => post.slug === "booting-kestrel-on-risc-v")?.published, "2026-03-17T09:30:00+01:00");
 });
 
@@ -99,7 +110,10 @@ test("should give every post updated equal to published in a shallow clone", () 
   const posts = readJson<Envelope<PostSummary[]>>(shallow.outDir, "blog/api/v1/posts.json").data;
 
   assert.is(posts.length, 16);
-  assert.equal(posts.filter((post) => post.updated !== post.published).map((post) => post.slug), []);
+  assert.equal(
+    posts.filter((post) => post.updated !== post.published).map((post) => post.slug),
+    [],
+  );
 });
 
 test("should say in meta.note of every post-derived file that the history is unavailable in a shallow clone", () => {
@@ -124,7 +138,10 @@ test("should fail the build when a post's date is not on the calendar", () => {
 });
 
 test("should name the post file, the date field and what was expected for an impossible date", () => {
-  assert.match(broken.output, new RegExp(`blog/posts/${BROKEN_POST}\\.md: date: expected a real calendar date[^\\n]*2026-02-30`));
+  assert.match(
+    broken.output,
+    new RegExp(`blog/posts/${BROKEN_POST}\\.md: date: expected a real calendar date[^\\n]*2026-02-30`),
+  );
 });
 
 test("should print no stack trace for an impossible date", () => {

@@ -34,7 +34,10 @@ const BEFORE = 1_795_000_000;
 const AFTER = 1_799_798_400;
 const PUBLISHED = 16;
 const SCHEDULED = { slug: "winter-mesh-report", title: "Winter mesh report: how the valley nodes handled the snow" };
-const DRAFT = { slug: "half-written-thoughts-on-zig", title: "Half-written thoughts on Zig after three years of kestrel" };
+const DRAFT = {
+  slug: "half-written-thoughts-on-zig",
+  title: "Half-written thoughts on Zig after three years of kestrel",
+};
 const EDITED_SLUG = "ropes-and-dynamic-belays";
 const BADGE_METRICS = ["latest", "posts", "updated", "words"];
 
@@ -122,9 +125,11 @@ let after: BuildResult;
 let edited: BuildResult;
 let editedContent: string;
 
-const blogData = <T>(build: BuildResult, file: string): T => readJson<Envelope<T>>(build.outDir, `blog/api/v1/${file}`).data;
+const blogData = <T>(build: BuildResult, file: string): T =>
+  readJson<Envelope<T>>(build.outDir, `blog/api/v1/${file}`).data;
 const posts = (build: BuildResult) => blogData<PostSummary[]>(build, "posts.json");
-const fullPosts = (build: BuildResult) => posts(build).map((post) => blogData<FullPost>(build, `posts/${post.slug}.json`));
+const fullPosts = (build: BuildResult) =>
+  posts(build).map((post) => blogData<FullPost>(build, `posts/${post.slug}.json`));
 const blogSettings = parseYaml(readFileSync(join(sampleContentDir, "blog/blog.yaml"), "utf8")) as {
   api: { name: string };
   source: { repository: string; branch: string; path: string };
@@ -223,14 +228,21 @@ test("should list every blog endpoint in the index with its absolute URL and the
 
   for (const endpoint of index.endpoints) assert.is(endpoint.url, SITE_URL + endpoint.path, endpoint.path);
   assert.equal(byPath.get("/blog/api/v1/posts/{slug}.json")?.params, { slug: posts(before).map((post) => post.slug) });
-  assert.equal(byPath.get("/blog/api/v1/tags/{tag}.json")?.params, { tag: blogData<TagEntry[]>(before, "tags.json").map((tag) => tag.slug) });
+  assert.equal(byPath.get("/blog/api/v1/tags/{tag}.json")?.params, {
+    tag: blogData<TagEntry[]>(before, "tags.json").map((tag) => tag.slug),
+  });
   assert.equal([...(byPath.get("/blog/api/v1/badges/{metric}.json")?.params?.metric ?? [])].sort(), BADGE_METRICS);
   assert.ok(byPath.has("/blog/index.xml"));
 });
 
 test("should wrap every blog JSON file except the JSON Feed, the badges and openapi.json in {meta, data} with the blog's API name", () => {
   const files = listFiles(before.outDir, "blog/api").filter(
-    (file) => file.endsWith(".json") && !file.endsWith("/openapi.json") && !file.endsWith("/feed.json") && !file.includes("/badges/") && !file.includes("/schemas/"),
+    (file) =>
+      file.endsWith(".json") &&
+      !file.endsWith("/openapi.json") &&
+      !file.endsWith("/feed.json") &&
+      !file.includes("/badges/") &&
+      !file.includes("/schemas/"),
   );
 
   assert.ok(files.length > PUBLISHED);
@@ -244,7 +256,11 @@ test("should wrap every blog JSON file except the JSON Feed, the badges and open
 });
 
 test("should write the JSON Feed, the badges and openapi.json without an envelope", () => {
-  const raw = ["blog/api/v1/feed.json", "blog/api/openapi.json", ...BADGE_METRICS.map((metric) => `blog/api/v1/badges/${metric}.json`)];
+  const raw = [
+    "blog/api/v1/feed.json",
+    "blog/api/openapi.json",
+    ...BADGE_METRICS.map((metric) => `blog/api/v1/badges/${metric}.json`),
+  ];
 
   const enveloped = raw.filter((file) => "meta" in readJson<Record<string, unknown>>(before.outDir, file));
 
@@ -268,11 +284,18 @@ test("should list 16 published posts in posts.json, newest first, with meta.coun
 
   assert.is(body.data.length, PUBLISHED);
   assert.is(body.meta.count, PUBLISHED);
-  assert.equal(times, [...times].sort((a, b) => b - a));
+  assert.equal(
+    times,
+    [...times].sort((a, b) => b - a),
+  );
 });
 
 test("should make every href and src in content_html absolute", () => {
-  const relative = fullPosts(before).flatMap((post) => urlsIn(post.content_html).filter((url) => !/^https?:\/\//.test(url)).map((url) => `${post.slug}: ${url}`));
+  const relative = fullPosts(before).flatMap((post) =>
+    urlsIn(post.content_html)
+      .filter((url) => !/^https?:\/\//.test(url))
+      .map((url) => `${post.slug}: ${url}`),
+  );
 
   assert.equal(relative, []);
 });
@@ -280,7 +303,10 @@ test("should make every href and src in content_html absolute", () => {
 test("should turn an in-page #anchor link into the post URL plus the anchor", () => {
   const post = blogData<FullPost>(before, "posts/booting-kestrel-on-risc-v.json");
 
-  assert.ok(post.content_html.includes(`href="${BLOG}posts/booting-kestrel-on-risc-v/#what-broke"`), post.content_html.slice(0, 1200));
+  assert.ok(
+    post.content_html.includes(`href="${BLOG}posts/booting-kestrel-on-risc-v/#what-broke"`),
+    post.content_html.slice(0, 1200),
+  );
   assert.ok(post.headings.some((heading) => heading.id === "what-broke"));
 });
 
@@ -288,13 +314,15 @@ test("should turn a ../other.md link into the other post's URL", () => {
   const post = blogData<FullPost>(before, "posts/grading-board-problems-with-graphs.json");
 
   assert.ok(post.content_html.includes(`href="${BLOG}posts/ropes-and-dynamic-belays/"`));
-  assert.not.ok(post.content_html.includes(".md\""));
+  assert.not.ok(post.content_html.includes('.md"'));
 });
 
 test("should give content_text without any HTML tag", () => {
   const tag = /<\/?(?:p|a|h[1-6]|code|pre|img|em|strong|ul|ol|li|table|thead|tbody|tr|td|th|blockquote|br|hr)\b[^>]*>/;
 
-  const tagged = fullPosts(before).filter((post) => tag.test(post.content_text)).map((post) => post.slug);
+  const tagged = fullPosts(before)
+    .filter((post) => tag.test(post.content_text))
+    .map((post) => post.slug);
 
   assert.equal(tagged, []);
 });
@@ -302,7 +330,11 @@ test("should give content_text without any HTML tag", () => {
 test("should give every heading a URL to its id and carry the same ids on the heading elements", () => {
   for (const post of fullPosts(before)) {
     const ids = [...post.content_html.matchAll(/<h([1-6]) id="([^"]*)"/g)].map((match) => match[2]);
-    assert.equal(ids, post.headings.map((heading) => heading.id), post.slug);
+    assert.equal(
+      ids,
+      post.headings.map((heading) => heading.id),
+      post.slug,
+    );
     for (const heading of post.headings) assert.is(heading.url, `${post.url}#${heading.id}`, post.slug);
   }
 });
@@ -311,7 +343,11 @@ test("should count the code blocks of each post and list their languages", () =>
   for (const post of fullPosts(before)) {
     const fences = fencesOf(markdownOf(post.slug));
     assert.is(post.code.count, fences.length, post.slug);
-    assert.equal(post.code.languages, [...new Set(fences.filter((language): language is string => language !== null))], post.slug);
+    assert.equal(
+      post.code.languages,
+      [...new Set(fences.filter((language): language is string => language !== null))],
+      post.slug,
+    );
   }
 });
 
@@ -319,8 +355,13 @@ test("should split links into internal ones on this site and external ones", () 
   for (const post of fullPosts(before)) {
     const all = urlsIn(post.content_html).filter((url) => !url.includes("/blog/images/"));
     for (const link of post.links.internal) assert.ok(link.url.startsWith(`${SITE_URL}/`), `${post.slug}: ${link.url}`);
-    for (const link of post.links.external) assert.not.ok(link.url.startsWith(`${SITE_URL}/`), `${post.slug}: ${link.url}`);
-    assert.equal([...post.links.internal, ...post.links.external].map((link) => link.url).sort(), all.sort(), post.slug);
+    for (const link of post.links.external)
+      assert.not.ok(link.url.startsWith(`${SITE_URL}/`), `${post.slug}: ${link.url}`);
+    assert.equal(
+      [...post.links.internal, ...post.links.external].map((link) => link.url).sort(),
+      all.sort(),
+      post.slug,
+    );
   }
 });
 
@@ -334,11 +375,19 @@ function imageFile(url: string): string {
 test("should give every image the real pixel size of its file and mark exactly the cover as cover", () => {
   for (const post of fullPosts(before)) {
     for (const image of post.images) {
-      assert.equal({ width: image.width, height: image.height }, pixelSize(imageFile(image.url)), `${post.slug}: ${image.url}`);
+      assert.equal(
+        { width: image.width, height: image.height },
+        pixelSize(imageFile(image.url)),
+        `${post.slug}: ${image.url}`,
+      );
       assert.ok(existsSync(join(before.outDir, new URL(image.url).pathname)), `${image.url} is not in the output`);
     }
     const covers = post.images.filter((image) => image.cover);
-    assert.equal(covers.map((image) => image.url), [post.cover.url], post.slug);
+    assert.equal(
+      covers.map((image) => image.url),
+      [post.cover.url],
+      post.slug,
+    );
   }
 });
 
@@ -346,7 +395,12 @@ test("should give every post a cover: its own, else its first image, else the si
   const all = posts(before);
   const siteImage = `${SITE_URL}/og/site.png`;
 
-  for (const post of all) assert.equal({ width: post.cover.width, height: post.cover.height }, pixelSize(imageFile(post.cover.url)), post.slug);
+  for (const post of all)
+    assert.equal(
+      { width: post.cover.width, height: post.cover.height },
+      pixelSize(imageFile(post.cover.url)),
+      post.slug,
+    );
   assert.ok(all.some((post) => post.cover.url === siteImage && post.cover.width === 1200 && post.cover.height === 630));
   assert.ok(all.some((post) => post.cover.url !== siteImage));
 });
@@ -402,8 +456,16 @@ test("should count in tags.json and tags/{tag}.json exactly the posts carrying e
   for (const tag of blogData<TagEntry[]>(before, "tags.json")) {
     const carrying = all.filter((post) => post.tags.some((t) => t.slug === tag.slug)).map((post) => post.slug);
     assert.is(tag.count, carrying.length, tag.slug);
-    assert.equal(tag.posts.map((post) => post.slug), carrying, tag.slug);
-    assert.equal(blogData<{ posts: PostSummary[] }>(before, `tags/${tag.slug}.json`).posts.map((post) => post.slug), carrying, tag.slug);
+    assert.equal(
+      tag.posts.map((post) => post.slug),
+      carrying,
+      tag.slug,
+    );
+    assert.equal(
+      blogData<{ posts: PostSummary[] }>(before, `tags/${tag.slug}.json`).posts.map((post) => post.slug),
+      carrying,
+      tag.slug,
+    );
   }
 });
 
@@ -432,7 +494,10 @@ test("should count 16 posts everywhere before the scheduled date", () => {
   assert.is(blogData<{ posts: number }>(before, "stats.json").posts, PUBLISHED);
   assert.is(readJson<Badge>(before.outDir, "blog/api/v1/badges/posts.json").message, String(PUBLISHED));
   assert.is(tagTotal, tagged);
-  assert.is(blogData<ArchiveYear[]>(before, "archive.json").reduce((sum, year) => sum + year.count, 0), PUBLISHED);
+  assert.is(
+    blogData<ArchiveYear[]>(before, "archive.json").reduce((sum, year) => sum + year.count, 0),
+    PUBLISHED,
+  );
   assert.is(blogData<SearchItem[]>(before, "search.json").filter((item) => item.kind === "post").length, PUBLISHED);
   assert.is(readJson<JsonFeed>(before.outDir, "blog/api/v1/feed.json").items.length, PUBLISHED);
   assert.is((readText(before.outDir, "blog/index.xml").match(/<item>/g) ?? []).length, PUBLISHED);
@@ -442,7 +507,8 @@ test("should count 16 posts everywhere before the scheduled date", () => {
 
 test("should publish the scheduled post everywhere a post appears from its date on", () => {
   const slug = SCHEDULED.slug;
-  const inTag = (tag: string) => blogData<{ posts: PostSummary[] }>(after, `tags/${tag}.json`).posts.some((post) => post.slug === slug);
+  const inTag = (tag: string) =>
+    blogData<{ posts: PostSummary[] }>(after, `tags/${tag}.json`).posts.some((post) => post.slug === slug);
   const archive = blogData<ArchiveYear[]>(after, "archive.json");
 
   assert.is(posts(after)[0]?.slug, slug);
@@ -450,10 +516,15 @@ test("should publish the scheduled post everywhere a post appears from its date 
   assert.is(blogData<FullPost>(after, "latest.json").slug, slug);
   assert.ok(inTag("embedded") && inTag("radio") && inTag("offline-first"));
   assert.equal(archive[0]?.year, 2027);
-  assert.equal(archive[0]?.months[0]?.posts.map((post) => post.slug), [slug]);
+  assert.equal(
+    archive[0]?.months[0]?.posts.map((post) => post.slug),
+    [slug],
+  );
   assert.is(blogData<{ posts: number }>(after, "stats.json").posts, PUBLISHED + 1);
   assert.is(readJson<Badge>(after.outDir, "blog/api/v1/badges/posts.json").message, String(PUBLISHED + 1));
-  assert.ok(blogData<SearchItem[]>(after, "search.json").some((item) => item.kind === "post" && item.title === SCHEDULED.title));
+  assert.ok(
+    blogData<SearchItem[]>(after, "search.json").some((item) => item.kind === "post" && item.title === SCHEDULED.title),
+  );
   assert.is(readJson<JsonFeed>(after.outDir, "blog/api/v1/feed.json").items[0]?.id, `${BLOG}posts/${slug}/`);
   assert.match(readText(after.outDir, "blog/index.xml"), `<link>${BLOG}posts/${slug}/</link>`);
   assert.match(readText(after.outDir, "blog/api/v1/posts.txt"), `${BLOG}posts/${slug}/`);
@@ -484,7 +555,9 @@ test("should parse the RSS feed with a standard parser: one item per published p
 });
 
 test("should carry the full post in content:encoded of every RSS item", async () => {
-  const feed = await new Parser<Record<string, never>, { "content:encoded": string }>().parseString(readText(before.outDir, "blog/index.xml"));
+  const feed = await new Parser<Record<string, never>, { "content:encoded": string }>().parseString(
+    readText(before.outDir, "blog/index.xml"),
+  );
 
   for (const item of feed.items) {
     const slug = /\/posts\/([^/]+)\/$/.exec(item.link ?? "")?.[1] ?? "";
@@ -503,12 +576,18 @@ test("should declare xmlns:content and an atom:link rel=self pointing at SITE_UR
 });
 
 test("should write every RSS pubDate in RFC 822 form", () => {
-  const rfc822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} ([+-]\d{4}|GMT|UT)$/;
+  const rfc822 =
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} ([+-]\d{4}|GMT|UT)$/;
 
-  const dates = [...readText(before.outDir, "blog/index.xml").matchAll(/<pubDate>([^<]*)<\/pubDate>/g)].map((match) => match[1] ?? "");
+  const dates = [...readText(before.outDir, "blog/index.xml").matchAll(/<pubDate>([^<]*)<\/pubDate>/g)].map(
+    (match) => match[1] ?? "",
+  );
 
   assert.is(dates.length, PUBLISHED);
-  assert.equal(dates.filter((date) => !rfc822.test(date)), []);
+  assert.equal(
+    dates.filter((date) => !rfc822.test(date)),
+    [],
+  );
   for (const date of dates) {
     // The weekday must be that of the calendar date written next to it.
     const calendar = new Date(`${date.slice(5, 16)} 12:00:00 GMT`).toUTCString().slice(0, 3);
@@ -521,20 +600,31 @@ test("should round-trip titles with & and quotes exactly through the RSS feed", 
   const tricky = posts(before).filter((post) => /[&"'<]/.test(post.title));
 
   assert.ok(tricky.some((post) => post.title === 'Ropes & "dynamic" belays: what a fall factor really is'));
-  for (const post of tricky) assert.ok(feed.items.some((item) => item.title === post.title), post.title);
+  for (const post of tricky)
+    assert.ok(
+      feed.items.some((item) => item.title === post.title),
+      post.title,
+    );
 });
 
 test("should write a JSON Feed 1.1 whose item ids equal their URLs", () => {
   const feed = readJson<JsonFeed>(before.outDir, "blog/api/v1/feed.json");
 
   assert.is(feed.version, "https://jsonfeed.org/version/1.1");
-  assert.equal(feed.items.map((item) => item.id), posts(before).map((post) => post.url));
+  assert.equal(
+    feed.items.map((item) => item.id),
+    posts(before).map((post) => post.url),
+  );
   for (const item of feed.items) assert.is(item.id, item.url);
 });
 
 test("should keep a JSON Feed item's id when the post's body is edited", () => {
-  const original = readJson<JsonFeed>(before.outDir, "blog/api/v1/feed.json").items.find((item) => item.url.includes(EDITED_SLUG));
-  const changed = readJson<JsonFeed>(edited.outDir, "blog/api/v1/feed.json").items.find((item) => item.url.includes(EDITED_SLUG));
+  const original = readJson<JsonFeed>(before.outDir, "blog/api/v1/feed.json").items.find((item) =>
+    item.url.includes(EDITED_SLUG),
+  );
+  const changed = readJson<JsonFeed>(edited.outDir, "blog/api/v1/feed.json").items.find((item) =>
+    item.url.includes(EDITED_SLUG),
+  );
 
   assert.ok(original && changed);
   assert.is.not(changed?.content_html, original?.content_html);
@@ -546,7 +636,10 @@ test("should write JSON Feed titles, summaries and tags as plain text", () => {
 
   const texts = feed.items.flatMap((item) => [item.title, item.summary, ...item.tags]);
 
-  assert.equal(texts.filter((text) => /&(amp|lt|gt|quot|#\d+);|</.test(text)), []);
+  assert.equal(
+    texts.filter((text) => /&(amp|lt|gt|quot|#\d+);|</.test(text)),
+    [],
+  );
   assert.ok(feed.items.some((item) => item.title === 'Ropes & "dynamic" belays: what a fall factor really is'));
 });
 
@@ -564,8 +657,14 @@ test("should write JSON Feed dates in RFC 3339 at the posts' instants", () => {
 
 test("should use only absolute URLs in the content of both feeds", () => {
   const json = readJson<JsonFeed>(before.outDir, "blog/api/v1/feed.json").items.map((item) => item.content_html);
-  const rss = [...readText(before.outDir, "blog/index.xml").matchAll(/<content:encoded>([\s\S]*?)<\/content:encoded>/g)].map((match) =>
-    (match[1] ?? "").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"),
+  const rss = [
+    ...readText(before.outDir, "blog/index.xml").matchAll(/<content:encoded>([\s\S]*?)<\/content:encoded>/g),
+  ].map((match) =>
+    (match[1] ?? "")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">"),
   );
 
   assert.is(rss.length, PUBLISHED);

@@ -4,7 +4,15 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startFakeGithub, type FakeGithub } from "../support/fake-github.ts";
-import { buildSite, listFiles, makeTempDir, removeDir, sampleContentDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
+import {
+  buildSite,
+  listFiles,
+  makeTempDir,
+  removeDir,
+  sampleContentDir,
+  stackTraceLines,
+  type BuildResult,
+} from "./support/build-site.ts";
 
 /*
  * A build cache that was deleted, damaged or replaced never changes the output (docs/robustness.md).
@@ -40,7 +48,11 @@ interface Run {
 }
 
 const work = makeTempDir("cache-damage");
-const coldCaches: Caches = { cache: join(work, "cold/cache"), compiled: join(work, "cold/compiled"), github: join(work, "cold/github") };
+const coldCaches: Caches = {
+  cache: join(work, "cold/cache"),
+  compiled: join(work, "cold/compiled"),
+  github: join(work, "cold/github"),
+};
 let github: FakeGithub;
 let cold: BuildResult;
 const runs: Run[] = [];
@@ -65,13 +77,31 @@ function build(caches: Caches): Promise<BuildResult> {
 
 /** A fake GitHub whose every repository has live figures unlike the snapshot's. */
 function startGithub(): Promise<FakeGithub> {
-  const snapshot = JSON.parse(readFileSync(join(sampleContentDir, "github/snapshot.json"), "utf8")) as { repositories: Record<string, unknown> };
-  const repositories = Object.fromEntries(Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 7000 + i, pushedAt: "2026-10-01T12:00:00Z" }]));
+  const snapshot = JSON.parse(readFileSync(join(sampleContentDir, "github/snapshot.json"), "utf8")) as {
+    repositories: Record<string, unknown>;
+  };
+  const repositories = Object.fromEntries(
+    Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 7000 + i, pushedAt: "2026-10-01T12:00:00Z" }]),
+  );
   return startFakeGithub({
     repositories,
     pulls: [
-      { number: 7, title: "Cache me", state: "MERGED", createdAt: "2026-09-01T08:00:00Z", repo: "python/cpython", repoStars: 65000 },
-      { number: 8, title: "Cache me too", state: "OPEN", createdAt: "2026-10-01T08:00:00Z", repo: "zig/zig", repoStars: 40000 },
+      {
+        number: 7,
+        title: "Cache me",
+        state: "MERGED",
+        createdAt: "2026-09-01T08:00:00Z",
+        repo: "python/cpython",
+        repoStars: 65000,
+      },
+      {
+        number: 8,
+        title: "Cache me too",
+        state: "OPEN",
+        createdAt: "2026-10-01T08:00:00Z",
+        repo: "zig/zig",
+        repoStars: 40000,
+      },
     ],
     // Two requests, so two cache entries.
     pageSize: 1,
@@ -80,14 +110,24 @@ function startGithub(): Promise<FakeGithub> {
 
 /** A warm cache copied from the cold build's. */
 function warmCopy(name: string): Caches {
-  const caches = { cache: join(work, name, "cache"), compiled: join(work, name, "compiled"), github: join(work, name, "github") };
-  for (const kind of ["cache", "compiled", "github"] as const) cpSync(coldCaches[kind], caches[kind], { recursive: true });
+  const caches = {
+    cache: join(work, name, "cache"),
+    compiled: join(work, name, "compiled"),
+    github: join(work, name, "github"),
+  };
+  for (const kind of ["cache", "compiled", "github"] as const)
+    cpSync(coldCaches[kind], caches[kind], { recursive: true });
   return caches;
 }
 
 /** Every file of a cache folder whose name ends with `ending`, sorted. */
 function entries(dir: string, ending: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(ending)).sort().map((name) => join(dir, name)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith(ending))
+        .sort()
+        .map((name) => join(dir, name))
+    : [];
 }
 
 function compiledModule(caches: Caches): string {
@@ -138,7 +178,12 @@ const wrongHighlight: WrongEntry = (file) => {
 
 /** GitHub's cached answer (`github-graphql-{hash}.json`) with other star counts, its digest kept. */
 const wrongAnswer: WrongEntry = (file) =>
-  Buffer.from(readFileSync(file, "utf8").replace(/"stargazerCount":(\d+)/g, (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`));
+  Buffer.from(
+    readFileSync(file, "utf8").replace(
+      /"stargazerCount":(\d+)/g,
+      (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`,
+    ),
+  );
 
 /** GitHub's cached answer saved at another time, its digest kept: as stale as it is unchecked. */
 const wrongTime: WrongEntry = (file) => {
@@ -153,7 +198,13 @@ function damageGithub(caches: Caches, how: Damage): Map<string, Buffer> {
   const answers = githubAnswers(caches);
   const repositories = answers.find((file) => readFileSync(file, "utf8").includes(`"r0":`));
   const others = answers.filter((file) => file !== repositories);
-  return damageKinds([[repositories ? [repositories] : [], wrongAnswer], [others, wrongTime]], how);
+  return damageKinds(
+    [
+      [repositories ? [repositories] : [], wrongAnswer],
+      [others, wrongTime],
+    ],
+    how,
+  );
 }
 
 /** The fingerprint record with another well-formed fingerprint, its other fields kept. */
@@ -171,7 +222,14 @@ function damage(file: string, how: Damage, wrong: () => Buffer, damaged: Map<str
     writeFileSync(join(file, "inside", "file.txt"), "a folder where a cache file belongs\n");
     return;
   }
-  const bytes = how === "empty" ? Buffer.alloc(0) : how === "truncated" ? before.subarray(0, Math.floor(before.length / 2)) : how === "garbage" ? garbage(before.length) : wrong();
+  const bytes =
+    how === "empty"
+      ? Buffer.alloc(0)
+      : how === "truncated"
+        ? before.subarray(0, Math.floor(before.length / 2))
+        : how === "garbage"
+          ? garbage(before.length)
+          : wrong();
   writeFileSync(file, bytes);
   damagedBytes.set(file, bytes);
 }
@@ -192,27 +250,35 @@ function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, 
 
 /** Every entry of our kinds and the highlight and key-fingerprint caches, damaged `how`. */
 function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
-  return damageKinds([
-    [entries(join(caches.cache, "og"), ".png"), anotherEntry],
-    [entries(join(caches.cache, "validators"), ".cjs"), anotherEntry],
-    [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
-    [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
-    [[compiledModule(caches)], () => Buffer.from(WRONG_MODULE)],
-  ], how);
+  return damageKinds(
+    [
+      [entries(join(caches.cache, "og"), ".png"), anotherEntry],
+      [entries(join(caches.cache, "validators"), ".cjs"), anotherEntry],
+      [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
+      [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
+      [[compiledModule(caches)], () => Buffer.from(WRONG_MODULE)],
+    ],
+    how,
+  );
 }
 
 /** The manifest damaged `how`; "wrong" points a well-formed manifest at a decoy module. */
 function damageManifest(caches: Caches, how: Damage): Map<string, Buffer> {
   const damaged = new Map<string, Buffer>();
   const file = join(caches.compiled, "manifest.json");
-  damage(file, how, () => {
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    const decoy = "site-00000000000000000000.mjs";
-    writeFileSync(join(caches.compiled, decoy), WRONG_MODULE);
-    // As a build would record it, so only the check that the name is the sources' catches it.
-    const moduleHash = createHash("sha256").update(WRONG_MODULE).digest("hex").slice(0, 20);
-    return Buffer.from(JSON.stringify({ ...manifest, module: decoy, moduleHash }));
-  }, damaged);
+  damage(
+    file,
+    how,
+    () => {
+      const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      const decoy = "site-00000000000000000000.mjs";
+      writeFileSync(join(caches.compiled, decoy), WRONG_MODULE);
+      // As a build would record it, so only the check that the name is the sources' catches it.
+      const moduleHash = createHash("sha256").update(WRONG_MODULE).digest("hex").slice(0, 20);
+      return Buffer.from(JSON.stringify({ ...manifest, module: decoy, moduleHash }));
+    },
+    damaged,
+  );
   return damaged;
 }
 
@@ -228,9 +294,11 @@ function filesForFolders(caches: Caches): void {
 
 async function inPairs(jobs: (() => Promise<void>)[]): Promise<void> {
   let next = 0;
-  await Promise.all([0, 1].map(async () => {
-    while (next < jobs.length) await jobs[next++]!();
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < jobs.length) await jobs[next++]!();
+    }),
+  );
 }
 
 test.before(async () => {
@@ -245,7 +313,11 @@ test.before(async () => {
     const caches = warmCopy(`manifest-${how}`);
     const damaged = damageManifest(caches, how);
     if (how === "empty") filesForFolders(caches);
-    runs.push({ name: `manifest ${how}${how === "empty" ? ", files where the cache's folders belong" : ""}`, caches, damaged });
+    runs.push({
+      name: `manifest ${how}${how === "empty" ? ", files where the cache's folders belong" : ""}`,
+      caches,
+      damaged,
+    });
   }
   for (const how of DAMAGES) {
     const caches = warmCopy(`github-${how}`);
@@ -280,7 +352,9 @@ function differences(outDir: string): string[] {
   const actual = listFiles(outDir);
   const missing = expected.filter((file) => !actual.includes(file)).map((file) => `missing ${file}`);
   const extra = actual.filter((file) => !expected.includes(file)).map((file) => `extra ${file}`);
-  const changed = expected.filter((file) => actual.includes(file) && !readFileSync(join(cold.outDir, file)).equals(readFileSync(join(outDir, file))));
+  const changed = expected.filter(
+    (file) => actual.includes(file) && !readFileSync(join(cold.outDir, file)).equals(readFileSync(join(outDir, file))),
+  );
   return [...missing, ...extra, ...changed.map((file) => `changed ${file}`)];
 }
 
@@ -294,7 +368,10 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
 });
 
 test("should damage every kind, and two or more entries of each swappable kind", () => {
-  const count = (name: string, where: string, ending: string) => [...(runs.find((run) => run.name.startsWith(name))?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
+  const count = (name: string, where: string, ending: string) =>
+    [...(runs.find((run) => run.name.startsWith(name))?.damaged.keys() ?? [])].filter(
+      (file) => file.includes(where) && file.endsWith(ending),
+    ).length;
   assert.ok(count("every entry", "/og/", ".png") >= 2);
   assert.ok(count("every entry", "/validators/", ".cjs") >= 2);
   assert.ok(count("every entry", "/highlight/", ".json") >= 1);
@@ -304,7 +381,10 @@ test("should damage every kind, and two or more entries of each swappable kind",
   assert.ok(count("GitHub's cache", "/github/github-graphql-", ".json") >= 2);
 });
 
-for (const how of [...["every entry", "manifest", "GitHub's cache"].flatMap((group) => DAMAGES.map((d) => `${group} ${d}`)), "GITHUB_CACHE_DIR a file"]) {
+for (const how of [
+  ...["every entry", "manifest", "GitHub's cache"].flatMap((group) => DAMAGES.map((d) => `${group} ${d}`)),
+  "GITHUB_CACHE_DIR a file",
+]) {
   test(`should write the cold build's output, byte for byte, with ${how}`, () => {
     const run = runs.find((candidate) => candidate.name.startsWith(how));
     assert.ok(run?.result, "the build ran");
@@ -324,16 +404,27 @@ function repaired(run: Run, file: string, before: Buffer): boolean {
   if (!existsSync(file)) return true;
   if (statSync(file).isFile() && readFileSync(file).equals(before)) return true;
   // GitHub's entries carry the time they were written: rewritten means other bytes.
-  if (file.startsWith(run.caches.github)) return statSync(file).isFile() && !readFileSync(file).equals(damagedBytes.get(file) ?? Buffer.alloc(0)) && readFileSync(file).length > 0;
+  if (file.startsWith(run.caches.github))
+    return (
+      statSync(file).isFile() &&
+      !readFileSync(file).equals(damagedBytes.get(file) ?? Buffer.alloc(0)) &&
+      readFileSync(file).length > 0
+    );
   const manifestFile = join(run.caches.compiled, "manifest.json");
-  if (!file.startsWith(run.caches.compiled) || !statSync(manifestFile, { throwIfNoEntry: false })?.isFile()) return false;
-  const named = join(run.caches.compiled, (JSON.parse(readFileSync(manifestFile, "utf8")) as { module: string }).module);
+  if (!file.startsWith(run.caches.compiled) || !statSync(manifestFile, { throwIfNoEntry: false })?.isFile())
+    return false;
+  const named = join(
+    run.caches.compiled,
+    (JSON.parse(readFileSync(manifestFile, "utf8")) as { module: string }).module,
+  );
   return statSync(named, { throwIfNoEntry: false })?.isFile() === true && (file === manifestFile || file !== named);
 }
 
 function unrepaired(ofGithub: boolean): string[] {
   return runs.flatMap((run) =>
-    [...run.damaged].filter(([file, before]) => file.startsWith(run.caches.github) === ofGithub && !repaired(run, file, before)).map(([file]) => `${run.name}: ${file}`),
+    [...run.damaged]
+      .filter(([file, before]) => file.startsWith(run.caches.github) === ofGithub && !repaired(run, file, before))
+      .map(([file]) => `${run.name}: ${file}`),
   );
 }
 
@@ -351,7 +442,10 @@ test("should say once for each cache folder that a file stands where it belongs,
   const warnings = run.result.output.split("\n").filter((line) => line.startsWith("[folio] The build cache"));
   assert.is(warnings.length, CACHE_FOLDERS.length, run.result.output);
   for (const name of CACHE_FOLDERS) {
-    assert.ok(warnings.some((line) => line.includes(`${join(run.caches.cache, name)}" is a file, not a folder`)), name);
+    assert.ok(
+      warnings.some((line) => line.includes(`${join(run.caches.cache, name)}" is a file, not a folder`)),
+      name,
+    );
     assert.is(readFileSync(join(run.caches.cache, name), "utf8"), `a file where the ${name} folder belongs\n`);
   }
 });
@@ -360,7 +454,9 @@ test("should build the cold build's output with `.cache` a file, saying so in on
   assert.is(fileRun.status, 0, fileRun.output);
   assert.equal(differences(fileRun.outDir), []);
   const warnings = fileRun.output.split("\n").filter((line) => line.startsWith("[folio]"));
-  assert.equal(warnings, [`[folio] The build cache ${JSON.stringify(cacheFile)} is a file, not a folder: it is ignored and this build computes everything afresh.`]);
+  assert.equal(warnings, [
+    `[folio] The build cache ${JSON.stringify(cacheFile)} is a file, not a folder: it is ignored and this build computes everything afresh.`,
+  ]);
   assert.is(readFileSync(cacheFile, "utf8"), CACHE_FILE_TEXT);
 });
 

@@ -2,7 +2,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, copyContent, listFiles, removeDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  listFiles,
+  removeDir,
+  stackTraceLines,
+  type BuildResult,
+} from "./support/build-site.ts";
 import { filesCarrying } from "./support/hostile.ts";
 
 const SITE_URL = "https://margo.example";
@@ -19,7 +26,10 @@ function setFrontMatter(contentDir: string, project: string, key: string, value:
 
 /** Adds a post to a content copy. */
 function writePost(contentDir: string, name: string, frontMatter: string, body = "Hello.\n"): void {
-  writeFileSync(join(contentDir, "blog/posts", name), `---\ntitle: A post\ndescription: About it.\n${frontMatter}\n---\n${body}`);
+  writeFileSync(
+    join(contentDir, "blog/posts", name),
+    `---\ntitle: A post\ndescription: About it.\n${frontMatter}\n---\n${body}`,
+  );
 }
 
 const contentDirs: string[] = [];
@@ -52,9 +62,21 @@ test.before(async () => {
   setFrontMatter(duplicateDir, "bramble.md", "name", "PeakLog");
   // One problem in the portfolio, one in the feed site.yaml names and three in the blog.
   const everywhereDir = copyContent();
-  writeFileSync(join(everywhereDir, "now.yaml"), readFileSync(join(everywhereDir, "now.yaml"), "utf8").replace(/^updated: .*$/m, "updated: last week"));
-  writeFileSync(join(everywhereDir, "site.yaml"), readFileSync(join(everywhereDir, "site.yaml"), "utf8").replace(/^  url: \/blog\/$/m, "  url: /blog/\n  feed: blog/cut-short.xml"));
-  writeFileSync(join(everywhereDir, "blog/cut-short.xml"), '<?xml version="1.0"?><rss version="2.0"><channel><title>Cut');
+  writeFileSync(
+    join(everywhereDir, "now.yaml"),
+    readFileSync(join(everywhereDir, "now.yaml"), "utf8").replace(/^updated: .*$/m, "updated: last week"),
+  );
+  writeFileSync(
+    join(everywhereDir, "site.yaml"),
+    readFileSync(join(everywhereDir, "site.yaml"), "utf8").replace(
+      /^  url: \/blog\/$/m,
+      "  url: /blog/\n  feed: blog/cut-short.xml",
+    ),
+  );
+  writeFileSync(
+    join(everywhereDir, "blog/cut-short.xml"),
+    '<?xml version="1.0"?><rss version="2.0"><channel><title>Cut',
+  );
   writePost(everywhereDir, "bad-date.md", "date: 2026-04-31");
   writePost(everywhereDir, "shouting.md", "date: 2026-04-01\ntags: [RUST]");
   writePost(everywhereDir, "no-picture.md", "date: 2026-04-02", "![A map](../images/no-such-map.png)\n");
@@ -67,7 +89,12 @@ test.before(async () => {
   setFrontMatter(togetherDir, "gitgraft.md", "languages", "[]");
   appendToProject(togetherDir, "gitgraft.md", "[Run it](javascript:alert('refused-project'))");
   replaceIn(togetherDir, "now.yaml", /^updated: .*$/m, "updated: last week");
-  replaceIn(togetherDir, "now.yaml", "  - title: Reading\n    items:\n", "  - title: Reading\n    items:\n      - \"[Click](javascript:alert('now'))\"\n");
+  replaceIn(
+    togetherDir,
+    "now.yaml",
+    "  - title: Reading\n    items:\n",
+    "  - title: Reading\n    items:\n      - \"[Click](javascript:alert('now'))\"\n",
+  );
   setFrontMatter(togetherDir, "dnsquill.md", "tags", "[library, CLI]");
   setFrontMatter(togetherDir, "bramble.md", "languages", "[zig]");
   replaceIn(togetherDir, "languages.yaml", /^Go:/m, "go:");
@@ -138,9 +165,18 @@ test("should report a now.yaml error, a broken feed, a post's date, a tag clash 
   assert.match(output, "Invalid content (5 problems)");
   assert.match(output, /now\.yaml: updated: expected/);
   assert.match(output, /blog\/cut-short\.xml: \(file\): expected well-formed RSS 2\.0 XML/);
-  assert.match(output, /posts\/bad-date\.md: date: expected a real calendar date such as 2026-03-10, found "2026-04-31"/);
-  assert.match(output, /posts\/shouting\.md: tags\[0\]: expected one spelling per tag: "rust" \(.*\) and "RUST" \(.*\) differ only in case/);
-  assert.match(output, /posts\/no-picture\.md: body image \.\.\/images\/no-such-map\.png: expected an existing, readable image file/);
+  assert.match(
+    output,
+    /posts\/bad-date\.md: date: expected a real calendar date such as 2026-03-10, found "2026-04-31"/,
+  );
+  assert.match(
+    output,
+    /posts\/shouting\.md: tags\[0\]: expected one spelling per tag: "rust" \(.*\) and "RUST" \(.*\) differ only in case/,
+  );
+  assert.match(
+    output,
+    /posts\/no-picture\.md: body image \.\.\/images\/no-such-map\.png: expected an existing, readable image file/,
+  );
   assert.equal(stackTraceLines(output), []);
   assert.equal(listFiles(everywhere.outDir, "api"), []);
 });
@@ -149,7 +185,8 @@ test("should report refused links in a post, a writeup and a /now item with a ba
   const output = together.output;
   assert.is.not(together.status, 0, output);
   assert.match(output, "Invalid content (10 problems)");
-  const refusedLink = 'link: expected a relative link, an http(s) URL with a host (and no user name), or a mailto: address, found "javascript:"';
+  const refusedLink =
+    'link: expected a relative link, an http(s) URL with a host (and no user name), or a mailto: address, found "javascript:"';
   assert.match(output, `posts/bad-link.md: line 6, ${refusedLink}`);
   assert.match(output, /posts\/bad-date\.md: date: expected a real calendar date/);
   assert.match(output, /projects\/dnsquill\.md: line \d+, link: expected a relative link/);
@@ -164,10 +201,19 @@ test("should report refused links in a post, a writeup and a /now item with a ba
 
 test("should refuse two spellings of a project tag or language, and a languages.yaml key spelt otherwise, naming both", () => {
   const output = together.output;
-  assert.match(output, /projects\/dnsquill\.md: tags\[1\]: expected one spelling per tag: "cli" \(.*\) and "CLI" \(.*projects\/dnsquill\.md\) differ only in case; write it the same way in every project, found "CLI"/);
+  assert.match(
+    output,
+    /projects\/dnsquill\.md: tags\[1\]: expected one spelling per tag: "cli" \(.*\) and "CLI" \(.*projects\/dnsquill\.md\) differ only in case; write it the same way in every project, found "CLI"/,
+  );
   // The first spelling met (files in name order, then languages.yaml) is the one named first.
-  assert.match(output, /projects\/kestrel-os\.md: languages\[0\]: expected one spelling per language: "zig" \(.*projects\/bramble\.md\) and "Zig" \(.*projects\/kestrel-os\.md, .*languages\.yaml\) differ only in case/);
-  assert.match(output, /languages\.yaml: go: expected one spelling per language: "Go" \(.*projects\/.*\.md.*\) and "go" \(.*languages\.yaml\) differ only in case/);
+  assert.match(
+    output,
+    /projects\/kestrel-os\.md: languages\[0\]: expected one spelling per language: "zig" \(.*projects\/bramble\.md\) and "Zig" \(.*projects\/kestrel-os\.md, .*languages\.yaml\) differ only in case/,
+  );
+  assert.match(
+    output,
+    /languages\.yaml: go: expected one spelling per language: "Go" \(.*projects\/.*\.md.*\) and "go" \(.*languages\.yaml\) differ only in case/,
+  );
 });
 
 test.run();

@@ -4,7 +4,17 @@ import { DateTime } from "luxon";
 import { parse as parseYaml } from "yaml";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, envelopeFiles, listFiles, readJson, readText, removeDir, sampleContentDir, type BuildResult, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  envelopeFiles,
+  listFiles,
+  readJson,
+  readText,
+  removeDir,
+  sampleContentDir,
+  type BuildResult,
+  type Envelope,
+} from "./support/build-site.ts";
 
 const SITE_URL = "https://margo.example";
 
@@ -40,7 +50,8 @@ test.after(() => {
   for (const build of [first, second, stale, day60, beforeDay60]) removeDir(build.outDir);
 });
 
-const staleFlag = (build: BuildResult) => readJson<Envelope<{ stale: boolean }>>(build.outDir, "api/v1/now.json").data.stale;
+const staleFlag = (build: BuildResult) =>
+  readJson<Envelope<{ stale: boolean }>>(build.outDir, "api/v1/now.json").data.stale;
 
 test("should build every configuration with exit code 0", () => {
   for (const build of [first, second, stale, day60, beforeDay60]) assert.is(build.status, 0, build.output);
@@ -55,7 +66,9 @@ test("should write byte-identical files in two builds with the same SOURCE_DATE_
   const files = listFiles(first.outDir);
   assert.ok(files.length >= 72);
   assert.equal(listFiles(second.outDir), files);
-  const differing = files.filter((file) => !readFileSync(join(first.outDir, file)).equals(readFileSync(join(second.outDir, file))));
+  const differing = files.filter(
+    (file) => !readFileSync(join(first.outDir, file)).equals(readFileSync(join(second.outDir, file))),
+  );
   assert.equal(differing, []);
 });
 

@@ -55,7 +55,8 @@ test("should serve the key, the cards and the feed with the host's content types
     "/api/openapi.json": "application/json",
   };
   // The blog's RSS feed, once the build has a blog.
-  if (existsSync(join(server.outDir, "blog/index.xml"))) expected["/blog/index.xml"] = "application/rss+xml; charset=utf-8";
+  if (existsSync(join(server.outDir, "blog/index.xml")))
+    expected["/blog/index.xml"] = "application/rss+xml; charset=utf-8";
   for (const [path, type] of Object.entries(expected)) {
     const response = await get(path);
     assert.is(response.status, 200, path);
@@ -78,7 +79,11 @@ test("should answer an unknown project, an unknown path and a folder with the HT
 test("should answer a CORS preflight with 204 and the allowed method", async () => {
   const response = await fetch(`${server.origin}/api/v1/projects.json`, {
     method: "OPTIONS",
-    headers: { Origin: "https://client.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-trace" },
+    headers: {
+      Origin: "https://client.example",
+      "Access-Control-Request-Method": "GET",
+      "Access-Control-Request-Headers": "x-trace",
+    },
   });
   assert.is(response.status, 204);
   assert.is(response.headers.get("access-control-allow-origin"), "*");
@@ -105,7 +110,10 @@ test("should serve under the base path of SITE_URL and link the 404 page there",
     assert.is(missing.status, 404, path);
     assert.match(await missing.text(), 'href="/portfolio/docs/api/"', path);
   }
-  assert.match(readText(basePathServer.outDir, "_headers"), "/portfolio/pgp.asc\n  Content-Type: application/pgp-keys\n");
+  assert.match(
+    readText(basePathServer.outDir, "_headers"),
+    "/portfolio/pgp.asc\n  Content-Type: application/pgp-keys\n",
+  );
 });
 
 test("should escape the owner's title in the 404 page and link under the base path", () => {
@@ -122,18 +130,39 @@ const listed = async (path: string, name: string) => (await (await get(path)).te
 test("should rebuild when a post is deleted, a project renamed and a post added", async () => {
   // Deleted: its page, its JSON and the image only it shows go; no list names it any more.
   rmSync(join(contentDir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
-  await waitFor("the deleted post to answer 404", async () => (await status("/blog/posts/hangboard-timer-with-a-load-cell/")) === 404, 15_000, server.output);
+  await waitFor(
+    "the deleted post to answer 404",
+    async () => (await status("/blog/posts/hangboard-timer-with-a-load-cell/")) === 404,
+    15_000,
+    server.output,
+  );
   assert.is(await status("/blog/api/v1/posts/hangboard-timer-with-a-load-cell.json"), 404);
   assert.is(await status("/blog/images/hangboard-force-curve.png"), 404);
-  assert.not.ok(await listed("/blog/api/v1/posts.json", "hangboard-timer-with-a-load-cell"), "posts.json still lists it");
-  assert.not.ok(readText(server.outDir, "blog/index.html").includes("hangboard-timer-with-a-load-cell"), "the blog's index still links it");
+  assert.not.ok(
+    await listed("/blog/api/v1/posts.json", "hangboard-timer-with-a-load-cell"),
+    "posts.json still lists it",
+  );
+  assert.not.ok(
+    readText(server.outDir, "blog/index.html").includes("hangboard-timer-with-a-load-cell"),
+    "the blog's index still links it",
+  );
 
   // Renamed, with the project's name (its URL) following the file's.
   const project = join(contentDir, "projects/gitgraft.md");
   writeFileSync(project, readFileSync(project, "utf8").replace(/^name: gitgraft$/m, "name: gitgraft-next"));
   renameSync(project, join(contentDir, "projects/gitgraft-next.md"));
-  await waitFor("the renamed project to be served", async () => (await status("/api/v1/projects/gitgraft-next.json")) === 200, 15_000, server.output);
-  await waitFor("the old name to answer 404", async () => (await status("/api/v1/projects/gitgraft.json")) === 404, 15_000, server.output);
+  await waitFor(
+    "the renamed project to be served",
+    async () => (await status("/api/v1/projects/gitgraft-next.json")) === 200,
+    15_000,
+    server.output,
+  );
+  await waitFor(
+    "the old name to answer 404",
+    async () => (await status("/api/v1/projects/gitgraft.json")) === 404,
+    15_000,
+    server.output,
+  );
   assert.is(await status("/projects/gitgraft/"), 404);
   assert.is(await status("/projects/gitgraft-next/"), 200);
   assert.ok(await listed("/api/v1/projects.json", "gitgraft-next"));
@@ -144,28 +173,52 @@ test("should rebuild when a post is deleted, a project renamed and a post added"
     join(contentDir, "blog/posts/written-while-serving.md"),
     "---\ntitle: Written while serving\ndescription: A post added while the dev server runs.\ndate: 2026-01-05\ntags: [embedded]\n---\nHello.\n",
   );
-  await waitFor("the added post to be served", async () => (await status("/blog/api/v1/posts/written-while-serving.json")) === 200, 15_000, server.output);
+  await waitFor(
+    "the added post to be served",
+    async () => (await status("/blog/api/v1/posts/written-while-serving.json")) === 200,
+    15_000,
+    server.output,
+  );
   assert.ok(await listed("/blog/api/v1/posts.json", "written-while-serving"));
 });
 
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");
-  const tagline = async () => ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
+  const tagline = async () =>
+    ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
 
   writeFileSync(file, original.replace(/^tagline: .*$/m, "tagline: Edited while the server runs"));
-  await waitFor("the edit to be served", async () => (await tagline()) === "Edited while the server runs", 15_000, server.output);
+  await waitFor(
+    "the edit to be served",
+    async () => (await tagline()) === "Edited while the server runs",
+    15_000,
+    server.output,
+  );
 
   const before = server.output().length;
-  writeFileSync(file, original.replace(/^cluster: .*$/m, "cluster: oceans").replace(/^tagline: .*$/m, "tagline: Never served"));
-  await waitFor("the content error", () => server.output().slice(before).includes("Invalid content"), 15_000, server.output);
-  assert.match(server.output().slice(before), 'cluster: expected one of the domain ids in domains.yaml');
+  writeFileSync(
+    file,
+    original.replace(/^cluster: .*$/m, "cluster: oceans").replace(/^tagline: .*$/m, "tagline: Never served"),
+  );
+  await waitFor(
+    "the content error",
+    () => server.output().slice(before).includes("Invalid content"),
+    15_000,
+    server.output,
+  );
+  assert.match(server.output().slice(before), "cluster: expected one of the domain ids in domains.yaml");
   assert.is(await tagline(), "Edited while the server runs");
   assert.is((await get("/api/v1/projects.json")).status, 200);
 
   // Fixed: the next good build serves exactly what a build of the same content writes.
   writeFileSync(file, original);
-  await waitFor("the fix to be served", async () => (await tagline()) !== "Edited while the server runs", 15_000, server.output);
+  await waitFor(
+    "the fix to be served",
+    async () => (await tagline()) !== "Edited while the server runs",
+    15_000,
+    server.output,
+  );
   const buildTmp = makeTempDir("tmp");
   const reference = await buildSite({ contentDir, epoch: Number(epoch), env: { TMPDIR: buildTmp } });
   try {
@@ -179,14 +232,25 @@ test("should rebuild on a content edit, and keep serving the last good build aft
 });
 
 test("should remove its marker of deletions when the server stops", async () => {
-  assert.is(readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length, 1, "one marker folder while it runs");
+  assert.is(
+    readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length,
+    1,
+    "one marker folder while it runs",
+  );
   await server.stop();
   assert.equal(readdirSync(serverTmp), []);
 });
 
 /** Every file under `dir` with a digest of its bytes, for a whole-folder comparison whose failure names the files. */
 function filesWithContent(dir: string): Record<string, string> {
-  return Object.fromEntries(listFiles(dir).map((file) => [file, createHash("sha256").update(readFileSync(join(dir, file))).digest("hex")]));
+  return Object.fromEntries(
+    listFiles(dir).map((file) => [
+      file,
+      createHash("sha256")
+        .update(readFileSync(join(dir, file)))
+        .digest("hex"),
+    ]),
+  );
 }
 
 test.run();

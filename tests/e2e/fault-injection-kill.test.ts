@@ -25,11 +25,24 @@ function beside(outDir: string): string[] {
 }
 
 /** Starts `npm run build` into `outDir` and kills it once `when` holds; resolves when it is gone. */
-async function killBuild(outDir: string, when: () => boolean, signal: NodeJS.Signals = "SIGKILL"): Promise<{ killedWhileRunning: boolean; code: number | null }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", SITE_URL: NEW_SITE, SOURCE_DATE_EPOCH: String(EPOCH) };
+async function killBuild(
+  outDir: string,
+  when: () => boolean,
+  signal: NodeJS.Signals = "SIGKILL",
+): Promise<{ killedWhileRunning: boolean; code: number | null }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: "1",
+    SITE_URL: NEW_SITE,
+    SOURCE_DATE_EPOCH: String(EPOCH),
+  };
   delete env.CONTENT_DIR;
   for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
-  const child = spawn(process.execPath, [join(repoRoot, "scripts/build.mjs"), `--output=${outDir}`, "--quiet"], { cwd: repoRoot, env, stdio: "ignore" });
+  const child = spawn(process.execPath, [join(repoRoot, "scripts/build.mjs"), `--output=${outDir}`, "--quiet"], {
+    cwd: repoRoot,
+    env,
+    stdio: "ignore",
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let running = true;
   void exited.then(() => (running = false));
@@ -67,7 +80,11 @@ test.after(() => {
 
 test("should remove its own staging folder when stopped with SIGTERM", async () => {
   const staged = () => beside(outDir);
-  const { killedWhileRunning, code } = await killBuild(outDir, () => staged().some((name) => listFiles(join(dirname(outDir), name)).length > 0), "SIGTERM");
+  const { killedWhileRunning, code } = await killBuild(
+    outDir,
+    () => staged().some((name) => listFiles(join(dirname(outDir), name)).length > 0),
+    "SIGTERM",
+  );
   assert.ok(killedWhileRunning, "the build was still running when stopped");
   assert.is(code, 128 + 15);
   assert.equal(staged(), []);
@@ -83,7 +100,9 @@ test("should leave the previous output byte-identical when killed shortly after 
 
 test("should leave the previous output byte-identical when killed while writing", async () => {
   const staging = () => beside(outDir).filter((name) => name.includes(".staging-"));
-  const { killedWhileRunning } = await killBuild(outDir, () => staging().some((name) => listFiles(join(dirname(outDir), name)).length > 0));
+  const { killedWhileRunning } = await killBuild(outDir, () =>
+    staging().some((name) => listFiles(join(dirname(outDir), name)).length > 0),
+  );
   assert.ok(killedWhileRunning, "the build was still running when killed");
   assert.ok(staging().length > 0, "the killed build left its staging folder with files in it");
   assert.equal(snapshot(outDir), previous);

@@ -6,9 +6,22 @@ import * as assert from "uvu/assert";
 import { parseInitArgs } from "../../src/init/init-options.ts";
 import { runInit, type InitResult } from "../../src/init/run-init.ts";
 import { listFiles as listContent } from "../../src/init/sample-content.ts";
-import { startFakeGithub, type FakeGithubOptions, type FakeOwnedRepository, type FakePull } from "../support/fake-github.ts";
+import {
+  startFakeGithub,
+  type FakeGithubOptions,
+  type FakeOwnedRepository,
+  type FakePull,
+} from "../support/fake-github.ts";
 import { filesCarrying } from "./support/hostile.ts";
-import { buildSite, copyContent, makeTempDir, readJson, removeDir, sampleContentDir, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  makeTempDir,
+  readJson,
+  removeDir,
+  sampleContentDir,
+  type Envelope,
+} from "./support/build-site.ts";
 
 /** Removes a test's content folder and the copies init keeps beside it. */
 function removeContent(dir: string): void {
@@ -32,20 +45,47 @@ function account(count: number): FakeOwnedRepository[] {
   const repositories: FakeOwnedRepository[] = [];
   for (let i = 0; i < count; i += 1) {
     const kind = i % 10;
-    const name = i === 7 ? `long-${"n".repeat(95)}` : i === 8 ? ".github" : i === 9 ? "café-tools" : i === 19 ? "Repo-0" : `repo-${i}`;
+    const name =
+      i === 7
+        ? `long-${"n".repeat(95)}`
+        : i === 8
+          ? ".github"
+          : i === 9
+            ? "café-tools"
+            : i === 19
+              ? "Repo-0"
+              : `repo-${i}`;
     repositories.push({
       name,
       // repo-0 echoes the token and a terminal escape: neither may reach a file.
-      description: i === 0 ? `Tides ${TOKEN} \u001b[31mred` : kind === 3 ? null : kind === 5 ? "Ünïcødé ツール for 🌊 tides" : `Repository number ${i}`,
+      description:
+        i === 0
+          ? `Tides ${TOKEN} \u001b[31mred`
+          : kind === 3
+            ? null
+            : kind === 5
+              ? "Ünïcødé ツール for 🌊 tides"
+              : `Repository number ${i}`,
       stars: (i * 7) % 50,
       pushedAt: i % 4 === 0 ? null : "2026-10-01T10:00:00Z",
       isFork: kind === 1,
       isArchived: kind === 2,
       isPrivate: i === 6,
-      languages: kind === 4 ? [] : i % 3 === 0 ? [{ name: "Rust", color: "#dea584" }, { name: "Shell", color: "#89e051" }] : [{ name: "TypeScript", color: "#3178c6" }],
+      languages:
+        kind === 4
+          ? []
+          : i % 3 === 0
+            ? [
+                { name: "Rust", color: "#dea584" },
+                { name: "Shell", color: "#89e051" },
+              ]
+            : [{ name: "TypeScript", color: "#3178c6" }],
       topics: i % 2 === 0 ? ["cli", "tides"] : ["web"],
       homepageUrl: i % 5 === 0 ? "javascript:alert(1)" : i % 5 === 1 ? "https://demo.example/" : null,
-      readme: i % 2 === 0 ? `# Title\n\n[![badge](https://x.example/b.svg)](https://x.example)\n\nFirst paragraph with a [relative link](docs/setup.md) and [bad](javascript:alert(1)).\n\nSecond one.\n` : null,
+      readme:
+        i % 2 === 0
+          ? `# Title\n\n[![badge](https://x.example/b.svg)](https://x.example)\n\nFirst paragraph with a [relative link](docs/setup.md) and [bad](javascript:alert(1)).\n\nSecond one.\n`
+          : null,
     });
   }
   return repositories;
@@ -62,17 +102,35 @@ function expectedNames(repositories: FakeOwnedRepository[]): string[] {
 
 const quiet = { ask: async (): Promise<string | null> => null, print: (): void => {} };
 
-const PULLS: FakePull[] = [{ number: 7, title: "Fix the tide tables", state: "MERGED", createdAt: "2026-01-02T10:00:00Z", repo: "other-org/tides", repoStars: 12 }];
+const PULLS: FakePull[] = [
+  {
+    number: 7,
+    title: "Fix the tide tables",
+    state: "MERGED",
+    createdAt: "2026-01-02T10:00:00Z",
+    repo: "other-org/tides",
+    repoStars: 12,
+  },
+];
 
-async function initWithFake(users: FakeGithubOptions["users"], argv: string[], contentDir: string, lines: string[] = []): Promise<InitResult> {
+async function initWithFake(
+  users: FakeGithubOptions["users"],
+  argv: string[],
+  contentDir: string,
+  lines: string[] = [],
+): Promise<InitResult> {
   const fake = await startFakeGithub({ repositories: {}, pulls: PULLS, users });
   const cache = makeTempDir("init-cache");
   try {
-    return await runInit(parseInitArgs(argv), { ask: async () => null, print: (line) => lines.push(line) }, {
-      contentDir,
-      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
-      now: NOW,
-    });
+    return await runInit(
+      parseInitArgs(argv),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      {
+        contentDir,
+        env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+        now: NOW,
+      },
+    );
   } finally {
     await fake.close();
     removeDir(cache);
@@ -87,7 +145,9 @@ async function builtProjects(contentDir: string, pulls = 0): Promise<string[]> {
     assert.is(result.status, 0, result.output);
     assert.equal(filesCarrying(result.outDir, TOKEN), []);
     assert.is(readJson<Envelope<unknown[]>>(result.outDir, "api/v1/pulls.json").data.length, pulls);
-    return readJson<Envelope<{ name: string }[]>>(result.outDir, "api/v1/projects.json").data.map((p) => p.name).sort();
+    return readJson<Envelope<{ name: string }[]>>(result.outDir, "api/v1/projects.json")
+      .data.map((p) => p.name)
+      .sort();
   } finally {
     removeDir(result.outDir);
   }
@@ -104,14 +164,23 @@ for (const size of [0, 1, 30, 150]) {
       const expected = expectedNames(repositories).sort();
       assert.equal(result.projects.slice().sort(), expected);
       if (size >= 10) {
-        assert.ok(lines.some((line) => line.includes('".github"') && line.includes("skipped")), lines.join("\n"));
+        assert.ok(
+          lines.some((line) => line.includes('".github"') && line.includes("skipped")),
+          lines.join("\n"),
+        );
         assert.ok(lines.some((line) => line.includes('"café-tools"')));
       }
       if (size >= 20) assert.ok(lines.some((line) => line.includes('"Repo-0"') && line.includes("ignoring case")));
       // Nothing of the sample owner is left.
-      assert.not.ok(listContent(dir).some((file) => file.includes("kestrel") || file === "pgp.asc" || file.startsWith("blog/images")));
+      assert.not.ok(
+        listContent(dir).some(
+          (file) => file.includes("kestrel") || file === "pgp.asc" || file.startsWith("blog/images"),
+        ),
+      );
       assert.equal(await builtProjects(dir, PULLS.length), size === 0 ? ["example-project"] : expected);
-      const published = listContent(dir).map((file) => readFileSync(join(dir, file), "utf8")).join("\n");
+      const published = listContent(dir)
+        .map((file) => readFileSync(join(dir, file), "utf8"))
+        .join("\n");
       assert.not.match(published, "javascript:");
       assert.not.match(published, TOKEN);
       assert.not.match(published, "\u001b");
@@ -125,7 +194,11 @@ for (const size of [0, 1, 30, 150]) {
 test("should make projects of only the repositories named by --repos, and feature those of --featured", async () => {
   const dir = copyContent();
   try {
-    const result = await initWithFake({ [LOGIN]: account(30) }, [...BASE, "--repos", "repo-0,repo-3,repo-10", "--featured", "repo-3", "--yes"], dir);
+    const result = await initWithFake(
+      { [LOGIN]: account(30) },
+      [...BASE, "--repos", "repo-0,repo-3,repo-10", "--featured", "repo-3", "--yes"],
+      dir,
+    );
     assert.equal(result.projects.slice().sort(), ["repo-0", "repo-10", "repo-3"]);
     assert.match(readFileSync(join(dir, "projects/repo-3.md"), "utf8"), "featured: true");
     assert.not.match(readFileSync(join(dir, "projects/repo-0.md"), "utf8"), "featured");
@@ -150,11 +223,15 @@ test("should ask in a terminal for what no flag gives, and choose and feature fr
       questions.push(question);
       return replies.shift() ?? null;
     };
-    const result = await runInit(parseInitArgs(["--no-build"]), { ask, print: () => {} }, {
-      contentDir: dir,
-      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
-      now: NOW,
-    });
+    const result = await runInit(
+      parseInitArgs(["--no-build"]),
+      { ask, print: () => {} },
+      {
+        contentDir: dir,
+        env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+        now: NOW,
+      },
+    );
     assert.ok(result.written);
     // The numbered list is repo-0, repo-3, repo-4 (repo-1 is a fork, repo-2 archived).
     assert.equal(result.projects, ["repo-0", "repo-4"], questions.join("|"));
@@ -174,13 +251,39 @@ test("should write a minimal site without a token, and build it from the CLI", (
   const dir = copyContent();
   const out = makeTempDir("init-out");
   try {
-    const argv = ["--import", "tsx", "scripts/init.ts", ...BASE.filter((arg) => arg !== "--no-build"), "--no-blog", "--yes", "--output", out];
-    const run = spawnSync(process.execPath, argv, { env: { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const argv = [
+      "--import",
+      "tsx",
+      "scripts/init.ts",
+      ...BASE.filter((arg) => arg !== "--no-build"),
+      "--no-blog",
+      "--yes",
+      "--output",
+      out,
+    ];
+    const run = spawnSync(process.execPath, argv, {
+      env: { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     assert.is(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, "GITHUB_TOKEN is not set");
     assert.match(run.stdout, "npm start");
-    assert.equal(listContent(dir), ["blog/feed.xml", "domains.yaml", "github/snapshot.json", "in-progress.yaml", "languages.yaml", "now.yaml", "profile.yaml", "projects/example-project.md", "site.yaml"]);
-    assert.equal(readJson<Envelope<{ name: string }[]>>(out, "api/v1/projects.json").data.map((p) => p.name), ["example-project"]);
+    assert.equal(listContent(dir), [
+      "blog/feed.xml",
+      "domains.yaml",
+      "github/snapshot.json",
+      "in-progress.yaml",
+      "languages.yaml",
+      "now.yaml",
+      "profile.yaml",
+      "projects/example-project.md",
+      "site.yaml",
+    ]);
+    assert.equal(
+      readJson<Envelope<{ name: string }[]>>(out, "api/v1/projects.json").data.map((p) => p.name),
+      ["example-project"],
+    );
   } finally {
     removeContent(dir);
     removeDir(out);
@@ -193,13 +296,21 @@ test("should refuse content that is not the sample's without --force, and keep i
     writeFileSync(join(dir, "projects", "my-own.md"), "---\nname: my-own\n---\n");
     const before = listContent(dir);
     const lines: string[] = [];
-    const refused = await runInit(parseInitArgs([...BASE, "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, { contentDir: dir, env: {}, now: NOW });
+    const refused = await runInit(
+      parseInitArgs([...BASE, "--yes"]),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      { contentDir: dir, env: {}, now: NOW },
+    );
     assert.not.ok(refused.written);
     assert.match(lines.join("\n"), "projects/my-own.md");
     assert.match(lines.join("\n"), "--force");
     assert.equal(listContent(dir), before);
 
-    const forced = await runInit(parseInitArgs([...BASE, "--yes", "--force"]), quiet, { contentDir: dir, env: {}, now: NOW });
+    const forced = await runInit(parseInitArgs([...BASE, "--yes", "--force"]), quiet, {
+      contentDir: dir,
+      env: {},
+      now: NOW,
+    });
     assert.ok(forced.written);
     const kept = `${dir}.before-init-${NOW.toISOString().replace(/[:.]/g, "-")}`;
     assert.ok(listContent(kept).includes("projects/my-own.md"));
@@ -215,13 +326,27 @@ test("should leave the content untouched when interrupted before the swap", asyn
     const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
     let thrown: unknown = null;
     try {
-      await runInit(parseInitArgs([...BASE, "--yes"]), quiet, { contentDir: dir, env: {}, now: NOW, beforeSwap: () => { throw new Error("interrupted"); } });
+      await runInit(parseInitArgs([...BASE, "--yes"]), quiet, {
+        contentDir: dir,
+        env: {},
+        now: NOW,
+        beforeSwap: () => {
+          throw new Error("interrupted");
+        },
+      });
     } catch (error) {
       thrown = error;
     }
     assert.ok(thrown instanceof Error && thrown.message === "interrupted");
-    assert.equal(listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`), before);
-    assert.not.ok(readdirSync(join(dir, "..")).some((entry) => entry.includes("init-staging") && entry.includes(dir.split("/").pop() ?? "")));
+    assert.equal(
+      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
+      before,
+    );
+    assert.not.ok(
+      readdirSync(join(dir, "..")).some(
+        (entry) => entry.includes("init-staging") && entry.includes(dir.split("/").pop() ?? ""),
+      ),
+    );
   } finally {
     removeContent(dir);
   }
@@ -229,16 +354,25 @@ test("should leave the content untouched when interrupted before the swap", asyn
 
 test("should leave the content untouched and say why when GitHub fails on the second page", async () => {
   const dir = copyContent();
-  const fake = await startFakeGithub({ repositories: {}, pulls: [], users: { [LOGIN]: account(150) }, fault: (index) => (index === 1 ? { status: 502 } : undefined) });
+  const fake = await startFakeGithub({
+    repositories: {},
+    pulls: [],
+    users: { [LOGIN]: account(150) },
+    fault: (index) => (index === 1 ? { status: 502 } : undefined),
+  });
   const cache = makeTempDir("init-cache");
   try {
     const before = listContent(dir);
     const lines: string[] = [];
-    const result = await runInit(parseInitArgs([...BASE, "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, {
-      contentDir: dir,
-      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
-      now: NOW,
-    });
+    const result = await runInit(
+      parseInitArgs([...BASE, "--yes"]),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      {
+        contentDir: dir,
+        env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+        now: NOW,
+      },
+    );
     assert.not.ok(result.written);
     assert.match(lines.join("\n"), "HTTP 502");
     assert.match(lines.join("\n"), "Nothing was changed");
@@ -253,16 +387,25 @@ test("should leave the content untouched and say why when GitHub fails on the se
 
 test("should change nothing when the pull request search fails after the listing", async () => {
   const dir = copyContent();
-  const fake = await startFakeGithub({ repositories: {}, pulls: PULLS, users: { [LOGIN]: account(3) }, fault: (_, request) => (request.query.includes("search(") ? { failPulls: true } : undefined) });
+  const fake = await startFakeGithub({
+    repositories: {},
+    pulls: PULLS,
+    users: { [LOGIN]: account(3) },
+    fault: (_, request) => (request.query.includes("search(") ? { failPulls: true } : undefined),
+  });
   const cache = makeTempDir("init-cache");
   try {
     const before = listContent(dir);
     const lines: string[] = [];
-    const result = await runInit(parseInitArgs([...BASE, "--yes"]), { ask: async () => null, print: (line) => lines.push(line) }, {
-      contentDir: dir,
-      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
-      now: NOW,
-    });
+    const result = await runInit(
+      parseInitArgs([...BASE, "--yes"]),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      {
+        contentDir: dir,
+        env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+        now: NOW,
+      },
+    );
     assert.not.ok(result.written);
     assert.match(lines.join("\n"), "Search is temporarily unavailable");
     assert.equal(listContent(dir), before);
@@ -280,10 +423,19 @@ test("should not make a project of a repository GitHub calls private, whatever t
     for (const node of user?.repositories.nodes ?? []) if (node.name === "repo-3") node.isPrivate = true;
     return answer;
   };
-  const fake = await startFakeGithub({ repositories: {}, pulls: [], users: { [LOGIN]: account(5) }, fault: () => ({ rewrite: makePrivate }) });
+  const fake = await startFakeGithub({
+    repositories: {},
+    pulls: [],
+    users: { [LOGIN]: account(5) },
+    fault: () => ({ rewrite: makePrivate }),
+  });
   const cache = makeTempDir("init-cache");
   try {
-    const result = await runInit(parseInitArgs([...BASE, "--yes"]), quiet, { contentDir: dir, env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache }, now: NOW });
+    const result = await runInit(parseInitArgs([...BASE, "--yes"]), quiet, {
+      contentDir: dir,
+      env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
+      now: NOW,
+    });
     assert.equal(result.projects, ["repo-0", "repo-4"]);
     assert.not.ok(listContent(dir).some((file) => file.includes("repo-3")));
   } finally {
@@ -297,8 +449,26 @@ test("should name the missing flag when the CLI cannot ask, and refuse an unknow
   const dir = copyContent();
   try {
     const env = { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" };
-    const missing = spawnSync(process.execPath, ["--import", "tsx", "scripts/init.ts", "--name", "Ada", "--site-url", "https://ada.example", "--yes", "--no-build"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    const unknown = spawnSync(process.execPath, ["--import", "tsx", "scripts/init.ts", "--colour", "red"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const missing = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/init.ts",
+        "--name",
+        "Ada",
+        "--site-url",
+        "https://ada.example",
+        "--yes",
+        "--no-build",
+      ],
+      { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const unknown = spawnSync(process.execPath, ["--import", "tsx", "scripts/init.ts", "--colour", "red"], {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
 
     assert.is(missing.status, 1);
     assert.match(missing.stdout, "--github is needed");

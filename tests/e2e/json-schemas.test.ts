@@ -56,11 +56,16 @@ interface ApiFile {
 /** Every JSON file of both APIs, with the route that wrote it (found by its path template). */
 function apiFiles(): ApiFile[] {
   const apis = [portfolioApi, blogApi] as ApiDefinition<unknown>[];
-  const files = [...listFiles(build.outDir, "api"), ...listFiles(build.outDir, "blog/api")].filter((file) => file.endsWith(".json"));
+  const files = [...listFiles(build.outDir, "api"), ...listFiles(build.outDir, "blog/api")].filter((file) =>
+    file.endsWith(".json"),
+  );
   return files.map((file) => {
     for (const api of apis) {
       for (const route of api.routes) {
-        const template = `${api.root}${route.path}`.replace(/^\//, "").replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+");
+        const template = `${api.root}${route.path}`
+          .replace(/^\//, "")
+          .replace(/[.]/g, "\\.")
+          .replace(/\{[^}]+\}/g, "[^/]+");
         if (new RegExp(`^${template}$`).test(file)) return { file, route, api };
       }
     }

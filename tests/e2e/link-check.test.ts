@@ -34,7 +34,10 @@ let root: BuildResult;
 let pathBase: BuildResult;
 
 test.before(async () => {
-  [root, pathBase] = await Promise.all([buildSite({ siteUrl: ROOT, epoch: EPOCH }), buildSite({ siteUrl: PATH_BASE, epoch: EPOCH })]);
+  [root, pathBase] = await Promise.all([
+    buildSite({ siteUrl: ROOT, epoch: EPOCH }),
+    buildSite({ siteUrl: PATH_BASE, epoch: EPOCH }),
+  ]);
 });
 
 test.after(() => {
@@ -59,21 +62,45 @@ test("should read links in every kind of file the sample builds: pages, API file
   // must then report the link (every file named as its own source, so none is folded away).
   const copy = makeTempDir("links-copy");
   cpSync(root.outDir, copy, { recursive: true });
-  for (const file of ["blog/posts/booting-kestrel-on-risc-v/index.html", "sitemap.xml", "api/v1/index.json", "assets/site.css"]) rmSync(join(copy, file));
+  for (const file of [
+    "blog/posts/booting-kestrel-on-risc-v/index.html",
+    "sitemap.xml",
+    "api/v1/index.json",
+    "assets/site.css",
+  ])
+    rmSync(join(copy, file));
   const everyFile = new Map(listFiles(copy).map((file) => [file, file]));
 
   const files = new Set(checkLinks({ outputDir: copy, baseUrl: ROOT, sourceOf: everyFile }).map((p) => p.file));
   removeDir(copy);
 
-  for (const file of ["index.html", "blog/index.html", "api/v1/card.txt", "api/v1/card.ansi", "blog/api/v1/posts.json", "blog/api/v1/posts.txt", "blog/api/v1/feed.json", "blog/index.xml", "robots.txt"]) {
+  for (const file of [
+    "index.html",
+    "blog/index.html",
+    "api/v1/card.txt",
+    "api/v1/card.ansi",
+    "blog/api/v1/posts.json",
+    "blog/api/v1/posts.txt",
+    "blog/api/v1/feed.json",
+    "blog/index.xml",
+    "robots.txt",
+  ]) {
     assert.ok(files.has(file), `${file} should report a link to a removed file`);
   }
 });
 
 test("should write a page for every page URL the APIs publish", () => {
-  const projects = JSON.parse(readFileSync(join(root.outDir, "api/v1/projects.json"), "utf8")) as { data: { urls: { page: string } }[] };
-  const posts = JSON.parse(readFileSync(join(root.outDir, "blog/api/v1/posts.json"), "utf8")) as { data: { url: string; tags: { url: string }[] }[] };
-  const pages = [...projects.data.map((p) => p.urls.page), ...posts.data.map((p) => p.url), ...posts.data.flatMap((p) => p.tags.map((t) => t.url))];
+  const projects = JSON.parse(readFileSync(join(root.outDir, "api/v1/projects.json"), "utf8")) as {
+    data: { urls: { page: string } }[];
+  };
+  const posts = JSON.parse(readFileSync(join(root.outDir, "blog/api/v1/posts.json"), "utf8")) as {
+    data: { url: string; tags: { url: string }[] }[];
+  };
+  const pages = [
+    ...projects.data.map((p) => p.urls.page),
+    ...posts.data.map((p) => p.url),
+    ...posts.data.flatMap((p) => p.tags.map((t) => t.url)),
+  ];
 
   const missing = pages.filter((url) => !existsSync(fileOf(root.outDir, ROOT, new URL(url)) ?? ""));
 

@@ -3,14 +3,34 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startFakeGithub, type FakeGithub, type FakePull } from "../support/fake-github.ts";
-import { buildSite, listFiles, makeTempDir, readJson, removeDir, type BuildResult, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  listFiles,
+  makeTempDir,
+  readJson,
+  removeDir,
+  type BuildResult,
+  type Envelope,
+} from "./support/build-site.ts";
 
 const TOKEN = "ghp_E2E0FAKE0TOKEN0SHOULD0NEVER0LEAK0424242";
 const EPOCH = 1795000000;
-const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as { fetched_at: string; repositories: Record<string, { stars: number }> };
+const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as {
+  fetched_at: string;
+  repositories: Record<string, { stars: number }>;
+};
 
-interface Project { name: string; stars: number; pushed_at: string | null }
-interface Pull { repo: string; state: string; created: string | null; repo_stars: number }
+interface Project {
+  name: string;
+  stars: number;
+  pushed_at: string | null;
+}
+interface Pull {
+  repo: string;
+  state: string;
+  created: string | null;
+  repo_stars: number;
+}
 interface Stats {
   stars: { total: number };
   pull_requests: { count: number; repos: number; merged: number; reach: number };
@@ -18,15 +38,48 @@ interface Stats {
 }
 
 const livePulls: FakePull[] = [
-  { number: 10, title: "Open one", state: "OPEN", createdAt: "2026-11-01T08:00:00Z", repo: "zig/zig", repoStars: 40000 },
-  { number: 11, title: "Merged old", state: "MERGED", createdAt: "2024-02-01T08:00:00Z", repo: "python/cpython", repoStars: 65000 },
-  { number: 12, title: "Merged new", state: "MERGED", createdAt: "2026-10-01T08:00:00Z", repo: "python/cpython", repoStars: 65000 },
-  { number: 13, title: "Closed", state: "CLOSED", createdAt: "2025-05-05T08:00:00Z", repo: "neovim/neovim", repoStars: 90000 },
+  {
+    number: 10,
+    title: "Open one",
+    state: "OPEN",
+    createdAt: "2026-11-01T08:00:00Z",
+    repo: "zig/zig",
+    repoStars: 40000,
+  },
+  {
+    number: 11,
+    title: "Merged old",
+    state: "MERGED",
+    createdAt: "2024-02-01T08:00:00Z",
+    repo: "python/cpython",
+    repoStars: 65000,
+  },
+  {
+    number: 12,
+    title: "Merged new",
+    state: "MERGED",
+    createdAt: "2026-10-01T08:00:00Z",
+    repo: "python/cpython",
+    repoStars: 65000,
+  },
+  {
+    number: 13,
+    title: "Closed",
+    state: "CLOSED",
+    createdAt: "2025-05-05T08:00:00Z",
+    repo: "neovim/neovim",
+    repoStars: 90000,
+  },
 ];
 
-async function liveBuild(fault?: Parameters<typeof startFakeGithub>[0]["fault"]): Promise<{ build: BuildResult; server: FakeGithub; cacheDir: string }> {
+async function liveBuild(
+  fault?: Parameters<typeof startFakeGithub>[0]["fault"],
+): Promise<{ build: BuildResult; server: FakeGithub; cacheDir: string }> {
   const repositories = Object.fromEntries(
-    Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 5000 + i, pushedAt: i === 0 ? "2026-11-18T12:00:00Z" : "2025-01-01T00:00:00Z" }]),
+    Object.keys(snapshot.repositories).map((key, i) => [
+      key,
+      { stars: 5000 + i, pushedAt: i === 0 ? "2026-11-18T12:00:00Z" : "2025-01-01T00:00:00Z" },
+    ]),
   );
   const server = await startFakeGithub({ repositories, pulls: livePulls, ...(fault ? { fault } : {}) });
   const cacheDir = makeTempDir("gh-cache");
@@ -76,7 +129,10 @@ test("should publish the live stars and pushes, consistent in every file", () =>
   const stats = readJson<Envelope<Stats>>(live.build.outDir, "api/v1/stats.json");
 
   assert.ok(projects.data.every((p) => p.stars >= 5000));
-  assert.is(stats.data.stars.total, projects.data.reduce((sum, p) => sum + p.stars, 0));
+  assert.is(
+    stats.data.stars.total,
+    projects.data.reduce((sum, p) => sum + p.stars, 0),
+  );
   assert.is(stats.data.last_push?.at, "2026-11-18T12:00:00Z");
   assert.is(projects.meta.note, undefined);
 });
@@ -85,7 +141,10 @@ test("should order live pulls merged first, then newest, and derive reach from d
   const pulls = readJson<Envelope<Pull[]>>(live.build.outDir, "api/v1/pulls.json");
   const stats = readJson<Envelope<Stats>>(live.build.outDir, "api/v1/stats.json");
 
-  assert.equal(pulls.data.map((p) => `${p.state} ${p.created}`), ["merged 2026-10-01", "merged 2024-02-01", "open 2026-11-01", "closed 2025-05-05"]);
+  assert.equal(
+    pulls.data.map((p) => `${p.state} ${p.created}`),
+    ["merged 2026-10-01", "merged 2024-02-01", "open 2026-11-01", "closed 2025-05-05"],
+  );
   assert.equal(stats.data.pull_requests, { count: 4, repos: 3, merged: 2, reach: 65000 + 40000 + 90000 });
   assert.is(pulls.meta.note, undefined);
 });
@@ -101,7 +160,10 @@ test("should fall back to the snapshot when GitHub fails, and say what is stale,
   assert.match(projects.meta.note ?? "", "HTTP 503");
   assert.match(pulls.meta.note ?? "", "HTTP 503");
   assert.ok(pulls.data.length > 0);
-  assert.is(stats.data.stars.total, projects.data.reduce((sum, p) => sum + p.stars, 0));
+  assert.is(
+    stats.data.stars.total,
+    projects.data.reduce((sum, p) => sum + p.stars, 0),
+  );
   assert.match(stats.meta.note ?? "", "HTTP 503");
 });
 

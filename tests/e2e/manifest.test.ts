@@ -32,7 +32,9 @@ const runs: { result: MirrorResult; requests: string[] }[] = [];
 
 const PORTFOLIO_MANIFEST = "/api/v1/manifest.json";
 const manifestsOf = (outDir: string): Record<string, Manifest> =>
-  Object.fromEntries(MANIFESTS.map((file) => [file, (JSON.parse(readFileSync(join(outDir, file), "utf8")) as { data: Manifest }).data]));
+  Object.fromEntries(
+    MANIFESTS.map((file) => [file, (JSON.parse(readFileSync(join(outDir, file), "utf8")) as { data: Manifest }).data]),
+  );
 const byPath = (manifest: Manifest | undefined) => new Map((manifest?.files ?? []).map((file) => [file.path, file]));
 
 /** Builds with the server's origin as SITE_URL; returns the output folder. */
@@ -70,7 +72,8 @@ test.before(async () => {
 
   const project = join(content, "projects/fhirpath-rs.md");
   const source = readFileSync(project, "utf8");
-  if (!source.includes(`tagline: ${OLD_TAGLINE}\n`)) throw new Error("the sample project's tagline this test changes is gone");
+  if (!source.includes(`tagline: ${OLD_TAGLINE}\n`))
+    throw new Error("the sample project's tagline this test changes is gone");
   writeFileSync(project, source.replace(OLD_TAGLINE, NEW_TAGLINE));
   changedOut = await build({ epoch: EPOCH, contentDir: content });
   changed = manifestsOf(changedOut);
@@ -97,7 +100,8 @@ test("should fetch nothing but the manifest after a rebuild at a later clock", (
   assert.equal(run?.result.fetched, []);
   assert.equal(run?.result.removed, []);
   // What the folder holds is still the first build's bytes, which the content digests say are current.
-  for (const path of run?.result.kept ?? []) assert.ok(readFileSync(join(mirrorFolder, path)).equals(firstFiles.get(path) ?? Buffer.alloc(0)), path);
+  for (const path of run?.result.kept ?? [])
+    assert.ok(readFileSync(join(mirrorFolder, path)).equals(firstFiles.get(path) ?? Buffer.alloc(0)), path);
 });
 
 test("should keep every content digest across clocks while the bytes of the envelope files change", () => {
@@ -106,7 +110,11 @@ test("should keep every content digest across clocks while the bytes of the enve
     const after = later[file];
     if (!before || !after) throw new Error(`${file} missing`);
 
-    assert.equal(after.files.map((entry) => [entry.path, entry.contentSha256]), before.files.map((entry) => [entry.path, entry.contentSha256]), file);
+    assert.equal(
+      after.files.map((entry) => [entry.path, entry.contentSha256]),
+      before.files.map((entry) => [entry.path, entry.contentSha256]),
+      file,
+    );
     assert.is(after.contentSha256, before.contentSha256, file);
     // Proof that the clocks differ: the byte digests of the envelope files do not survive.
     const moved = after.files.filter((entry, index) => entry.sha256 !== before.files[index]?.sha256);
@@ -121,11 +129,15 @@ test("should change the content digest of exactly the files that mention a chang
     const after = byPath(changed[file]);
     assert.equal([...after.keys()], [...before.keys()], file);
 
-    const moved = [...after.values()].filter((entry) => before.get(entry.path)?.contentSha256 !== entry.contentSha256).map((entry) => entry.path);
+    const moved = [...after.values()]
+      .filter((entry) => before.get(entry.path)?.contentSha256 !== entry.contentSha256)
+      .map((entry) => entry.path);
 
     // What the two builds' files say, grepped: the old tagline in the first, the new one in the other.
     const mentions = [...before.keys()].filter(
-      (path) => (firstFiles.get(path)?.toString("utf8") ?? "").includes(OLD_TAGLINE) || readFileSync(join(changedOut, path), "utf8").includes(NEW_TAGLINE),
+      (path) =>
+        (firstFiles.get(path)?.toString("utf8") ?? "").includes(OLD_TAGLINE) ||
+        readFileSync(join(changedOut, path), "utf8").includes(NEW_TAGLINE),
     );
     assert.equal(moved, mentions, file);
     if (file.startsWith("api/")) {
@@ -162,7 +174,12 @@ async function refusal(): Promise<string> {
 }
 
 test("should remove a mirrored file the manifest no longer lists, and fetch nothing else", async () => {
-  serveManifest((files) => files.splice(files.findIndex((entry) => entry.path === "/api/v1/awards.json"), 1));
+  serveManifest((files) =>
+    files.splice(
+      files.findIndex((entry) => entry.path === "/api/v1/awards.json"),
+      1,
+    ),
+  );
 
   const result = await mirrorRun();
 
@@ -177,13 +194,18 @@ test("should refuse a manifest path that leaves the folder, writing nothing", as
 
   const message = await refusal();
 
-  assert.match(message, 'refusing the manifest: the path "/api/../../escape.json" does not name a file inside the folder');
+  assert.match(
+    message,
+    'refusing the manifest: the path "/api/../../escape.json" does not name a file inside the folder',
+  );
   assert.not.ok(existsSync(join(mirrorFolder, "../escape.json")));
   assert.equal(runs.at(-1)?.requests ?? [PORTFOLIO_MANIFEST], [PORTFOLIO_MANIFEST]);
 });
 
 test("should refuse a manifest URL on another origin, without asking it", async () => {
-  serveManifest((files) => files.push({ ...files[0], path: "/api/v1/elsewhere.json", url: "http://192.0.2.1/steal.json" }));
+  serveManifest((files) =>
+    files.push({ ...files[0], path: "/api/v1/elsewhere.json", url: "http://192.0.2.1/steal.json" }),
+  );
 
   const message = await refusal();
 

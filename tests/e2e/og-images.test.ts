@@ -41,12 +41,19 @@ test("should build the sample site with exit code 0", () => {
 });
 
 test("should write a whole 1200×630 PNG at every project's og_image URL", () => {
-  const projects = readJson<Envelope<{ name: string; urls: { og_image: string } }[]>>(build.outDir, "api/v1/projects.json").data;
+  const projects = readJson<Envelope<{ name: string; urls: { og_image: string } }[]>>(
+    build.outDir,
+    "api/v1/projects.json",
+  ).data;
   assert.ok(projects.length > 0);
 
   const wrong = projects
     .map((project) => ({ name: project.name, file: fileOf(project.urls.og_image) }))
-    .filter(({ file }) => !existsSync(file) || JSON.stringify(pngSize(file)) !== JSON.stringify({ signature: true, width: 1200, height: 630, whole: true }));
+    .filter(
+      ({ file }) =>
+        !existsSync(file) ||
+        JSON.stringify(pngSize(file)) !== JSON.stringify({ signature: true, width: 1200, height: 630, whole: true }),
+    );
   assert.equal(wrong, []);
 });
 

@@ -64,7 +64,9 @@ test("should write 31 portfolio files, exactly those the index promises", () => 
 });
 
 test("should not mention the sample owner anywhere in the output", () => {
-  const mentions = listFiles(build.outDir).filter((file) => /margo/i.test(readFileSync(join(build.outDir, file), "utf8")));
+  const mentions = listFiles(build.outDir).filter((file) =>
+    /margo/i.test(readFileSync(join(build.outDir, file), "utf8")),
+  );
   assert.equal(mentions, []);
 });
 
@@ -116,11 +118,19 @@ test("should publish empty in-progress and uncoloured languages when those files
 test("should list the owner's one pull and two posts, newest post first", () => {
   assert.is(data<unknown[]>("api/v1/pulls.json").length, 1);
   const posts = data<{ title: string }[]>("api/v1/posts.json");
-  assert.equal(posts.map((p) => p.title), ["Sizing a battery for a ferry pier", "A timetable format for small ferries"]);
+  assert.equal(
+    posts.map((p) => p.title),
+    ["Sizing a battery for a ferry pier", "A timetable format for small ferries"],
+  );
 });
 
 test("should count in stats the owner's 3 projects, 2 domains and 1 merged pull", () => {
-  const stats = data<{ projects: number; domains: number; awards: number; pull_requests: { count: number; merged: number } }>("api/v1/stats.json");
+  const stats = data<{
+    projects: number;
+    domains: number;
+    awards: number;
+    pull_requests: { count: number; merged: number };
+  }>("api/v1/stats.json");
   assert.is(stats.projects, 3);
   assert.is(stats.domains, 2);
   assert.is(stats.awards, 1);

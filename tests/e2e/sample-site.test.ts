@@ -53,7 +53,19 @@ const SPEC_TEMPLATED_PATHS: Record<string, string> = {
   "/api/v1/badges/{metric}.json": "metric",
   "/api/v1/schemas/{name}.json": "name",
 };
-const SPEC_CLUSTER_IDS = ["systems", "security", "medicine", "climbing", "geospatial", "networking", "devtools", "assistant-tooling", "ai", "games", "audio"];
+const SPEC_CLUSTER_IDS = [
+  "systems",
+  "security",
+  "medicine",
+  "climbing",
+  "geospatial",
+  "networking",
+  "devtools",
+  "assistant-tooling",
+  "ai",
+  "games",
+  "audio",
+];
 const SPEC_BADGE_METRICS = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"];
 const META_FIELDS = ["api", "version", "generated", "self", "docs", "schema", "count", "source", "note"];
 const LIST_FILES = [
@@ -142,7 +154,8 @@ test("should list exactly the spec's endpoints in the index", () => {
 });
 
 test("should list the spec's 36 projects, 11 domain ids and 7 badge metrics as index params", () => {
-  const params = (path: string) => data<ApiIndex>("api/v1/index.json").endpoints.find((e) => e.path === path)?.params ?? {};
+  const params = (path: string) =>
+    data<ApiIndex>("api/v1/index.json").endpoints.find((e) => e.path === path)?.params ?? {};
   assert.is(params("/api/v1/projects/{name}.json").name?.length, 36);
   assert.equal(params("/api/v1/clusters/{id}.json").id, SPEC_CLUSTER_IDS);
   assert.equal(params("/api/v1/badges/{metric}.json").metric, SPEC_BADGE_METRICS);
@@ -162,7 +175,9 @@ test("should declare in openapi.json the same paths and parameter values as the 
   assert.equal(Object.keys(openapi.paths).sort(), index.endpoints.map((e) => e.path).sort());
   for (const endpoint of index.endpoints) {
     const declared = Object.fromEntries(
-      (openapi.paths[endpoint.path]?.get.parameters ?? []).filter((p) => p.in === "path").map((p) => [p.name, p.schema.enum]),
+      (openapi.paths[endpoint.path]?.get.parameters ?? [])
+        .filter((p) => p.in === "path")
+        .map((p) => [p.name, p.schema.enum]),
     );
     assert.equal(declared, endpoint.params ?? {}, endpoint.path);
   }
@@ -232,7 +247,9 @@ test("should show the figures of stats.json on the badges", () => {
 
 test("should list in projects.json the same names as the index's name param", () => {
   const names = data<ProjectSummary[]>("api/v1/projects.json").map((p) => p.name);
-  const params = data<ApiIndex>("api/v1/index.json").endpoints.find((e) => e.path === "/api/v1/projects/{name}.json")?.params;
+  const params = data<ApiIndex>("api/v1/index.json").endpoints.find(
+    (e) => e.path === "/api/v1/projects/{name}.json",
+  )?.params;
   assert.equal(names, params?.name);
 });
 
@@ -251,27 +268,41 @@ test("should describe each project in its own file with the summary of projects.
 
 test("should list featured projects exactly as the projects marked featured", () => {
   const projects = data<ProjectSummary[]>("api/v1/projects.json");
-  assert.equal(data<ProjectSummary[]>("api/v1/featured.json"), projects.filter((p) => p.featured));
+  assert.equal(
+    data<ProjectSummary[]>("api/v1/featured.json"),
+    projects.filter((p) => p.featured),
+  );
 });
 
 test("should give each cluster a count equal to its projects, together covering all 36 once", () => {
   const clusters = data<Cluster[]>("api/v1/clusters.json");
   const projects = data<ProjectSummary[]>("api/v1/projects.json");
-  assert.equal(clusters.map((c) => c.id), SPEC_CLUSTER_IDS);
+  assert.equal(
+    clusters.map((c) => c.id),
+    SPEC_CLUSTER_IDS,
+  );
   for (const cluster of clusters) {
     assert.is(cluster.count, cluster.projects.length, cluster.id);
     for (const name of cluster.projects) assert.is(projects.find((p) => p.name === name)?.cluster.id, cluster.id, name);
   }
-  assert.is(clusters.reduce((sum, c) => sum + c.count, 0), 36);
+  assert.is(
+    clusters.reduce((sum, c) => sum + c.count, 0),
+    36,
+  );
   assert.equal(clusters.flatMap((c) => c.projects).sort(), projects.map((p) => p.name).sort());
 });
 
 test("should list in each cluster file the projects clusters.json gives it", () => {
   for (const cluster of data<Cluster[]>("api/v1/clusters.json")) {
-    const detail = data<{ id: string; count: number; projects: ProjectSummary[] }>(`api/v1/clusters/${cluster.id}.json`);
+    const detail = data<{ id: string; count: number; projects: ProjectSummary[] }>(
+      `api/v1/clusters/${cluster.id}.json`,
+    );
     assert.is(detail.id, cluster.id);
     assert.is(detail.count, cluster.count);
-    assert.equal(detail.projects.map((p) => p.name), cluster.projects);
+    assert.equal(
+      detail.projects.map((p) => p.name),
+      cluster.projects,
+    );
   }
 });
 
@@ -283,7 +314,10 @@ test("should order pulls merged first, then newest created first", () => {
     const [a, b] = [pulls[i - 1] as Pull, pulls[i] as Pull];
     assert.ok(rank(a) <= rank(b), `pull ${i} is merged but follows an unmerged one`);
     if (rank(a) === rank(b) && b.created !== null) {
-      assert.ok(a.created !== null && a.created >= b.created, `pull ${i} (${b.created}) is newer than pull ${i - 1} (${a.created})`);
+      assert.ok(
+        a.created !== null && a.created >= b.created,
+        `pull ${i} (${b.created}) is newer than pull ${i - 1} (${a.created})`,
+      );
     }
   }
 });
@@ -293,7 +327,8 @@ test("should order posts newest first", () => {
   assert.ok(posts.length > 1);
   for (let i = 1; i < posts.length; i++) {
     const [a, b] = [posts[i - 1] as Post, posts[i] as Post];
-    if (b.published !== null) assert.ok(a.published !== null && Date.parse(a.published) >= Date.parse(b.published), `post ${i}`);
+    if (b.published !== null)
+      assert.ok(a.published !== null && Date.parse(a.published) >= Date.parse(b.published), `post ${i}`);
   }
 });
 
@@ -317,7 +352,8 @@ test("should compute pull-request figures in stats from pulls.json", () => {
   const stats = data<Stats>("api/v1/stats.json");
   const pulls = data<Pull[]>("api/v1/pulls.json");
   const reachByRepo = new Map<string, number>();
-  for (const pull of pulls) reachByRepo.set(pull.repo.toLowerCase(), Math.max(pull.repo_stars, reachByRepo.get(pull.repo.toLowerCase()) ?? 0));
+  for (const pull of pulls)
+    reachByRepo.set(pull.repo.toLowerCase(), Math.max(pull.repo_stars, reachByRepo.get(pull.repo.toLowerCase()) ?? 0));
   assert.equal(stats.pull_requests, {
     count: pulls.length,
     repos: reachByRepo.size,
@@ -329,15 +365,24 @@ test("should compute pull-request figures in stats from pulls.json", () => {
 test("should compute star figures and the last push in stats from projects.json", () => {
   const stats = data<Stats>("api/v1/stats.json");
   const projects = data<ProjectSummary[]>("api/v1/projects.json");
-  assert.is(stats.stars.total, projects.reduce((sum, p) => sum + p.stars, 0));
+  assert.is(
+    stats.stars.total,
+    projects.reduce((sum, p) => sum + p.stars, 0),
+  );
   const top = stats.stars.top;
   assert.ok(top.length > 0);
   for (const entry of top) assert.is(projects.find((p) => p.name === entry.name)?.stars, entry.stars, entry.name);
-  for (let i = 1; i < top.length; i++) assert.ok((top[i - 1]?.stars ?? 0) >= (top[i]?.stars ?? 0), "top is not most stars first");
+  for (let i = 1; i < top.length; i++)
+    assert.ok((top[i - 1]?.stars ?? 0) >= (top[i]?.stars ?? 0), "top is not most stars first");
   const lowest = Math.min(...top.map((t) => t.stars));
   const left = projects.filter((p) => !top.some((t) => t.name === p.name));
-  assert.ok(left.every((p) => p.stars <= lowest), "a project outside top has more stars than one in it");
-  const pushes = projects.filter((p) => p.pushed_at !== null).sort((a, b) => Date.parse(b.pushed_at ?? "") - Date.parse(a.pushed_at ?? ""));
+  assert.ok(
+    left.every((p) => p.stars <= lowest),
+    "a project outside top has more stars than one in it",
+  );
+  const pushes = projects
+    .filter((p) => p.pushed_at !== null)
+    .sort((a, b) => Date.parse(b.pushed_at ?? "") - Date.parse(a.pushed_at ?? ""));
   assert.is(stats.last_push?.at, pushes[0]?.pushed_at);
   assert.is(stats.last_push?.project, pushes[0]?.name);
 });
@@ -345,7 +390,9 @@ test("should compute star figures and the last push in stats from projects.json"
 test("should publish the fingerprint that openpgp computes from pgp.asc", async () => {
   const armored = readText(build.outDir, "pgp.asc");
   const key = await readKey({ armoredKey: armored });
-  const pgp = data<{ pgp: { fingerprint: string; key_url: string; armored: string } | null }>("api/v1/profile.json").pgp;
+  const pgp = data<{ pgp: { fingerprint: string; key_url: string; armored: string } | null }>(
+    "api/v1/profile.json",
+  ).pgp;
   assert.ok(pgp, "profile.pgp is null");
   assert.is(pgp.fingerprint.toLowerCase(), key.getFingerprint().toLowerCase());
   assert.is(pgp.key_url, `${SITE_URL}/pgp.asc`);
@@ -354,7 +401,8 @@ test("should publish the fingerprint that openpgp computes from pgp.asc", async 
 
 test("should publish security.txt (RFC 9116) from the profile's security contact, with the key and its own URL", () => {
   const lines = readText(build.outDir, ".well-known/security.txt").split("\n");
-  const field = (name: string) => lines.filter((line) => line.startsWith(`${name}: `)).map((line) => line.slice(name.length + 2));
+  const field = (name: string) =>
+    lines.filter((line) => line.startsWith(`${name}: `)).map((line) => line.slice(name.length + 2));
   assert.equal(field("Contact"), ["mailto:security@margo.example"]);
   assert.equal(field("Encryption"), [`${SITE_URL}/pgp.asc`]);
   assert.equal(field("Canonical"), [`${SITE_URL}/.well-known/security.txt`]);
@@ -374,9 +422,18 @@ test("should put the counts line, the site, the API and the PGP fingerprint on t
   const card = readText(build.outDir, "api/v1/card.txt");
   const stats = data<Stats>("api/v1/stats.json");
   const key = await readKey({ armoredKey: readText(build.outDir, "pgp.asc") });
-  assert.match(card, `${stats.projects} projects · ${stats.domains} domains · ${stats.pull_requests.merged} merged upstream pull requests`);
+  assert.match(
+    card,
+    `${stats.projects} projects · ${stats.domains} domains · ${stats.pull_requests.merged} merged upstream pull requests`,
+  );
   assert.match(card, `${SITE_URL}/api/v1/index.json`);
-  assert.match(card, key.getFingerprint().toUpperCase().replace(/(.{4})(?!$)/g, "$1 "));
+  assert.match(
+    card,
+    key
+      .getFingerprint()
+      .toUpperCase()
+      .replace(/(.{4})(?!$)/g, "$1 "),
+  );
 });
 
 test("should colour card.ansi with 24-bit escapes around the same text as card.txt", () => {
@@ -393,7 +450,13 @@ test("should publish an openapi.json that the OpenAPI schema validator accepts",
 test("should say in meta.note of every file built from GitHub data that it comes from the snapshot", () => {
   const githubFiles = envelopeFiles(build.outDir).filter(
     (file) =>
-      ["api/v1/projects.json", "api/v1/featured.json", "api/v1/pulls.json", "api/v1/stats.json", "api/v1/now.json"].includes(file) ||
+      [
+        "api/v1/projects.json",
+        "api/v1/featured.json",
+        "api/v1/pulls.json",
+        "api/v1/stats.json",
+        "api/v1/now.json",
+      ].includes(file) ||
       file.startsWith("api/v1/projects/") ||
       file.startsWith("api/v1/clusters/"),
   );

@@ -2,7 +2,15 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileS
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, copyContent, listFiles, makeTempDir, removeDir, stackTraceLines, type BuildResult } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  listFiles,
+  makeTempDir,
+  removeDir,
+  stackTraceLines,
+  type BuildResult,
+} from "./support/build-site.ts";
 import { startDevServer, waitFor } from "./support/dev-server.ts";
 import { OUTPUT_MARKER } from "../../src/util/output-folder.mjs";
 
@@ -106,7 +114,13 @@ test("should leave no staging folder or old output behind", () => {
 
 test("should leave the previous output untouched when the new build fails validation", async () => {
   const before = snapshot(outDir);
-  const failed = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir, config: "tests/fixtures/corrupting.eleventy.js" });
+  const failed = await buildSite({
+    siteUrl: SITE_URL,
+    epoch: EPOCH,
+    contentDir: content,
+    outDir,
+    config: "tests/fixtures/corrupting.eleventy.js",
+  });
   assert.is.not(failed.status, 0, failed.output);
   assert.match(failed.output, /api\/v1\/stats\.json: \/data\/projects: /);
   assert.equal(stackTraceLines(failed.output), []);
@@ -143,9 +157,19 @@ test("should keep the dev server's folder to one build: deleted posts go, reject
     const broken = join(dir, "blog/posts/ropes-and-dynamic-belays.md");
     const text = readFileSync(broken, "utf8");
     writeFileSync(broken, `${text}\n[A project that does not exist](/projects/no-such-project/)\n`);
-    await waitFor("the rejected build to be unserved", () => listFiles(server.outDir).length === 0, 30_000, server.output);
+    await waitFor(
+      "the rejected build to be unserved",
+      () => listFiles(server.outDir).length === 0,
+      30_000,
+      server.output,
+    );
     writeFileSync(broken, text);
-    await waitFor("the next good build to be served", () => existsSync(join(server.outDir, "index.html")), 30_000, server.output);
+    await waitFor(
+      "the next good build to be served",
+      () => existsSync(join(server.outDir, "index.html")),
+      30_000,
+      server.output,
+    );
   } finally {
     await server.stop();
     removeDir(dir);

@@ -3,7 +3,17 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import jsonResume, { type ResumeSchemaError } from "@jsonresume/schema";
-import { buildSite, copyContent, listFiles, readJson, readText, removeDir, type ApiIndex, type BuildResult, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  listFiles,
+  readJson,
+  readText,
+  removeDir,
+  type ApiIndex,
+  type BuildResult,
+  type Envelope,
+} from "./support/build-site.ts";
 import { filesCarrying } from "./support/hostile.ts";
 
 /*
@@ -50,26 +60,53 @@ test("should publish a résumé the official JSON Resume schema accepts, listed 
   let errors: ResumeSchemaError[] | null = null;
   jsonResume.validate(resume, (found) => (errors = found));
   const index = readJson<Envelope<ApiIndex>>(build.outDir, "api/v1/index.json").data;
-  const openapi = readJson<{ paths: Record<string, { get: { responses: { 200: { content: Record<string, unknown> } } } }> }>(build.outDir, "api/openapi.json");
+  const openapi = readJson<{
+    paths: Record<string, { get: { responses: { 200: { content: Record<string, unknown> } } } }>;
+  }>(build.outDir, "api/openapi.json");
 
   assert.is(errors, null);
-  assert.ok(index.endpoints.some((endpoint) => endpoint.path === "/api/v1/resume.json" && endpoint.url === `${SITE_URL}/api/v1/resume.json`));
-  assert.equal(Object.keys(openapi.paths["/api/v1/resume.json"]?.get.responses[200].content ?? {}), ["application/json"]);
+  assert.ok(
+    index.endpoints.some(
+      (endpoint) => endpoint.path === "/api/v1/resume.json" && endpoint.url === `${SITE_URL}/api/v1/resume.json`,
+    ),
+  );
+  assert.equal(Object.keys(openapi.paths["/api/v1/resume.json"]?.get.responses[200].content ?? {}), [
+    "application/json",
+  ]);
   assert.not.ok("meta" in resume && "data" in resume, "no envelope: JSON Resume tools read the document itself");
 });
 
 test("should derive the résumé from the profile, projects and awards, and add resume.yaml's history", () => {
-  type Resume = { basics: { name: string }; projects: { name: string }[]; awards: unknown[]; certificates: { name: string }[]; work: { name: string }[]; education: unknown[] };
+  type Resume = {
+    basics: { name: string };
+    projects: { name: string }[];
+    awards: unknown[];
+    certificates: { name: string }[];
+    work: { name: string }[];
+    education: unknown[];
+  };
   const resume = readJson<Resume>(build.outDir, "api/v1/resume.json");
-  const profile = readJson<Envelope<{ name: string; certifications: string[] }>>(build.outDir, "api/v1/profile.json").data;
+  const profile = readJson<Envelope<{ name: string; certifications: string[] }>>(
+    build.outDir,
+    "api/v1/profile.json",
+  ).data;
   const projects = readJson<Envelope<{ name: string }[]>>(build.outDir, "api/v1/projects.json").data;
   const awards = readJson<Envelope<unknown[]>>(build.outDir, "api/v1/awards.json").data;
 
   assert.is(resume.basics.name, profile.name);
-  assert.equal(resume.projects.map((p) => p.name), projects.map((p) => p.name));
-  assert.equal(resume.certificates.map((c) => c.name), profile.certifications);
+  assert.equal(
+    resume.projects.map((p) => p.name),
+    projects.map((p) => p.name),
+  );
+  assert.equal(
+    resume.certificates.map((c) => c.name),
+    profile.certifications,
+  );
   assert.is(resume.awards.length, awards.length);
-  assert.equal(resume.work.map((job) => job.name), ["Halden Clinical Software", "Independent"]);
+  assert.equal(
+    resume.work.map((job) => job.name),
+    ["Halden Clinical Software", "Independent"],
+  );
   assert.is(resume.education.length, 1);
 });
 
@@ -83,7 +120,10 @@ test("should describe the owner on the home page: a Person with sameAs links, an
 });
 
 test("should describe each project as SoftwareSourceCode with its repository and languages", () => {
-  const projects = readJson<Envelope<{ name: string; languages: string[]; urls: { page: string; repo: string } }[]>>(build.outDir, "api/v1/projects.json").data;
+  const projects = readJson<Envelope<{ name: string; languages: string[]; urls: { page: string; repo: string } }[]>>(
+    build.outDir,
+    "api/v1/projects.json",
+  ).data;
 
   for (const project of projects) {
     const nodes = nodesOf(`projects/${project.name}/index.html`);
@@ -96,7 +136,9 @@ test("should describe each project as SoftwareSourceCode with its repository and
 });
 
 test("should describe each post as a BlogPosting with headline, dates, author, image and keywords", () => {
-  const posts = readJson<Envelope<{ title: string; url: string; published: string; tags: { name: string }[]; cover: { url: string } }[]>>(build.outDir, "blog/api/v1/posts.json").data;
+  const posts = readJson<
+    Envelope<{ title: string; url: string; published: string; tags: { name: string }[]; cover: { url: string } }[]>
+  >(build.outDir, "blog/api/v1/posts.json").data;
   assert.ok(posts.length > 0);
 
   for (const post of posts) {
@@ -107,19 +149,27 @@ test("should describe each post as a BlogPosting with headline, dates, author, i
     assert.ok(posting?.dateModified);
     assert.is((posting?.author as { name?: string }).name, "Margo Voss");
     assert.is((posting?.image as { url?: string }).url, post.cover.url);
-    assert.equal(posting?.keywords, post.tags.map((tag) => tag.name));
+    assert.equal(
+      posting?.keywords,
+      post.tags.map((tag) => tag.name),
+    );
   }
 });
 
 test("should give every page that has JSON-LD a graph that parses, and keep a script-closing text inside it", () => {
-  const pages = listFiles(build.outDir).filter((file) => file.endsWith(".html") && readText(build.outDir, file).includes("application/ld+json"));
+  const pages = listFiles(build.outDir).filter(
+    (file) => file.endsWith(".html") && readText(build.outDir, file).includes("application/ld+json"),
+  );
   const [code] = ofType(nodesOf("projects/hl7.lint/index.html"), "SoftwareSourceCode");
 
   assert.ok(pages.length > 20, `pages with JSON-LD: ${pages.length}`);
   for (const page of pages) nodesOf(page);
   assert.is(code?.description, `Lints HL7 ${SCRIPT_BREAKER}`);
   // The JSON API serves the text as it is (JSON has no script element); no page carries it raw.
-  assert.equal(filesCarrying(build.outDir, SCRIPT_BREAKER).filter((file) => file.endsWith(".html")), []);
+  assert.equal(
+    filesCarrying(build.outDir, SCRIPT_BREAKER).filter((file) => file.endsWith(".html")),
+    [],
+  );
 });
 
 test.run();

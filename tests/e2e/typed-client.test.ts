@@ -3,7 +3,15 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from "
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, makeTempDir, readJson, removeDir, repoRoot, type BuildResult, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  makeTempDir,
+  readJson,
+  removeDir,
+  repoRoot,
+  type BuildResult,
+  type Envelope,
+} from "./support/build-site.ts";
 import { startStaticServer, type StaticServer } from "./support/static-server.ts";
 
 // Issue 13, item 5: both OpenAPI documents are good enough for a client's own tools. Types are
@@ -76,8 +84,10 @@ test.before(async () => {
   server = await startStaticServer(siteDir);
   build = await buildSite({ siteUrl: server.origin, outDir: siteDir });
   // The consumer is compiled in a copy, so that generated files never land in the repository.
-  for (const file of ["consumer.ts", "tsconfig.json", "package.json"]) copyFileSync(join(clientDir, file), join(workDir, file));
-  if (existsSync(join(clientDir, "node_modules"))) symlinkSync(join(clientDir, "node_modules"), join(workDir, "node_modules"), "dir");
+  for (const file of ["consumer.ts", "tsconfig.json", "package.json"])
+    copyFileSync(join(clientDir, file), join(workDir, file));
+  if (existsSync(join(clientDir, "node_modules")))
+    symlinkSync(join(clientDir, "node_modules"), join(workDir, "node_modules"), "dir");
 });
 
 test.after(async () => {
@@ -141,7 +151,10 @@ process.stdout.write(JSON.stringify(await consume({ portfolio: process.argv[1], 
     self: `${server.origin}/api/v1/projects/benchdiff.json`,
     data: built("api/v1/projects/benchdiff.json").data,
   });
-  assert.equal(report.portfolioTags, { self: `${server.origin}/api/v1/tags.json`, data: built("api/v1/tags.json").data });
+  assert.equal(report.portfolioTags, {
+    self: `${server.origin}/api/v1/tags.json`,
+    data: built("api/v1/tags.json").data,
+  });
   assert.equal(report.posts, {
     self: `${server.origin}/blog/api/v1/posts.json`,
     slugs: built<{ slug: string }[]>("blog/api/v1/posts.json").data.map((post) => post.slug),
@@ -154,10 +167,17 @@ process.stdout.write(JSON.stringify(await consume({ portfolio: process.argv[1], 
     self: `${server.origin}/blog/api/v1/tags.json`,
     slugs: built<{ slug: string }[]>("blog/api/v1/tags.json").data.map((tag) => tag.slug),
   });
-  assert.equal(report.tag, { self: `${server.origin}/blog/api/v1/tags/climbing.json`, data: built("blog/api/v1/tags/climbing.json").data });
+  assert.equal(report.tag, {
+    self: `${server.origin}/blog/api/v1/tags/climbing.json`,
+    data: built("blog/api/v1/tags/climbing.json").data,
+  });
   assert.equal(report.missing, { status: 404, type: "text/html; charset=utf-8" });
   // Every answer came over HTTP from the served build, not from the files read above.
-  for (const path of ["/api/v1/projects/benchdiff.json", "/blog/api/v1/posts/a-year-of-lora-in-the-valley.json", "/blog/api/v1/tags/climbing.json"]) {
+  for (const path of [
+    "/api/v1/projects/benchdiff.json",
+    "/blog/api/v1/posts/a-year-of-lora-in-the-valley.json",
+    "/blog/api/v1/tags/climbing.json",
+  ]) {
     assert.ok(server.requests.includes(path), `${path} was requested`);
   }
 });

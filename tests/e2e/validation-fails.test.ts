@@ -2,7 +2,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, listFiles, readJson, removeDir, stackTraceLines, type BuildResult, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  listFiles,
+  readJson,
+  removeDir,
+  stackTraceLines,
+  type BuildResult,
+  type Envelope,
+} from "./support/build-site.ts";
 
 const SITE_URL = "https://margo.example";
 const EPOCH = 1_795_000_000;
@@ -49,7 +57,10 @@ test("should name the file, the JSON pointer and the undeclared field of a broke
 });
 
 test("should name the résumé and its field when the official JSON Resume schema refuses it", () => {
-  assert.match(corrupted.output, /api\/v1\/resume\.json: \/work\/0\/startDate: does not match pattern .*JSON Resume schema/);
+  assert.match(
+    corrupted.output,
+    /api\/v1\/resume\.json: \/work\/0\/startDate: does not match pattern .*JSON Resume schema/,
+  );
 });
 
 test("should fail the build when a file under api/ has no path in the OpenAPI description", () => {

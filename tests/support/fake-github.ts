@@ -96,7 +96,9 @@ const REPOSITORY_FIELD = /(\w+): repository\(owner: "([^"]+)", name: "([^"]+)"\)
  */
 export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeGithub> {
   const requests: RecordedRequest[] = [];
-  const repositories = new Map(Object.entries(options.repositories).map(([key, value]) => [key.toLowerCase(), { key, ...value }]));
+  const repositories = new Map(
+    Object.entries(options.repositories).map(([key, value]) => [key.toLowerCase(), { key, ...value }]),
+  );
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);
@@ -107,7 +109,11 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
       parsed = {};
     }
     const index = requests.length;
-    const recorded: RecordedRequest = { authorization: req.headers.authorization, query: parsed.query ?? "", variables: parsed.variables ?? {} };
+    const recorded: RecordedRequest = {
+      authorization: req.headers.authorization,
+      query: parsed.query ?? "",
+      variables: parsed.variables ?? {},
+    };
     requests.push(recorded);
     const fault = options.fault?.(index, recorded);
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
@@ -129,10 +135,19 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
       const repository = repositories.get(`${owner}/${name}`.toLowerCase());
       if (!repository || fault?.notFound?.includes(`${owner}/${name}`)) {
         data[alias] = null;
-        errors.push({ type: "NOT_FOUND", path: [alias], message: `Could not resolve to a Repository with the name '${owner}/${name}'.` });
+        errors.push({
+          type: "NOT_FOUND",
+          path: [alias],
+          message: `Could not resolve to a Repository with the name '${owner}/${name}'.`,
+        });
         continue;
       }
-      data[alias] = { nameWithOwner: repository.nameWithOwner ?? repository.key, isPrivate: repository.isPrivate ?? false, stargazerCount: repository.stars, pushedAt: repository.pushedAt };
+      data[alias] = {
+        nameWithOwner: repository.nameWithOwner ?? repository.key,
+        isPrivate: repository.isPrivate ?? false,
+        stargazerCount: repository.stars,
+        pushedAt: repository.pushedAt,
+      };
     }
     if (query.includes("user(login: $login)")) data.user = userListing(query, variables);
     if (query.includes("pulls: search(")) {
@@ -153,7 +168,12 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
             url: pull.url ?? `https://github.com/${pull.repo}/pull/${pull.number}`,
             state: pull.state,
             createdAt: pull.createdAt,
-            repository: { nameWithOwner: pull.repo, isPrivate: pull.isPrivate ?? false, stargazerCount: pull.repoStars, owner: { login: pull.repo.split("/")[0] } },
+            repository: {
+              nameWithOwner: pull.repo,
+              isPrivate: pull.isPrivate ?? false,
+              stargazerCount: pull.repoStars,
+              owner: { login: pull.repo.split("/")[0] },
+            },
           })),
         };
       }
@@ -166,7 +186,11 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     const login = typeof variables.login === "string" ? variables.login.toLowerCase() : "";
     const entry = Object.entries(options.users ?? {}).find(([key]) => key.toLowerCase() === login);
     if (!entry) return null;
-    const listed = entry[1].filter((repository) => !(query.includes("privacy: PUBLIC") && repository.isPrivate) && !(query.includes("isFork: false") && repository.isFork));
+    const listed = entry[1].filter(
+      (repository) =>
+        !(query.includes("privacy: PUBLIC") && repository.isPrivate) &&
+        !(query.includes("isFork: false") && repository.isFork),
+    );
     const first = Math.min(Number(/repositories\(first: (\d+)/.exec(query)?.[1] ?? 100), options.pageSize ?? 100);
     const start = typeof variables.after === "string" ? Number(variables.after.replace(/^cursor-/, "")) : 0;
     const page = listed.slice(start, start + first);

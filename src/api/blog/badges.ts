@@ -9,7 +9,12 @@ const MAX_TITLE = 60;
 
 /** One badge in the badge-service endpoint shape; the message is never empty. */
 export function blogBadge(model: BlogModel, metric: BlogBadgeMetric): Badge {
-  const make = (label: string, message: string, color: string): Badge => ({ schemaVersion: 1, label, message: message || "none", color });
+  const make = (label: string, message: string, color: string): Badge => ({
+    schemaVersion: 1,
+    label,
+    message: message || "none",
+    color,
+  });
   const latest = model.stats.latest;
   switch (metric) {
     case "posts":

@@ -5,7 +5,8 @@ import { BLOG_ROOT, blogPaths } from "./paths.ts";
 /** The blog's page URLs and its API file URLs: the one place that forms them. */
 export function blogUrls(model: BlogModel) {
   const home = model.blogUrl;
-  const api = (path: string, params: Record<string, string> = {}) => model.config.baseUrl + BLOG_ROOT + fillPath(path, params);
+  const api = (path: string, params: Record<string, string> = {}) =>
+    model.config.baseUrl + BLOG_ROOT + fillPath(path, params);
   return {
     home,
     post: (slug: string) => `${home}posts/${encodeURIComponent(slug)}/`,

@@ -74,7 +74,11 @@ function writeRss(channel: BlogRssChannel): string {
   const text = (name: string, value: string): XmlElement => ({ name, text: value });
   return xmlDocument({
     name: "rss",
-    attributes: { version: "2.0", "xmlns:atom": "http://www.w3.org/2005/Atom", "xmlns:content": "http://purl.org/rss/1.0/modules/content/" },
+    attributes: {
+      version: "2.0",
+      "xmlns:atom": "http://www.w3.org/2005/Atom",
+      "xmlns:content": "http://purl.org/rss/1.0/modules/content/",
+    },
     children: [
       {
         name: "channel",
@@ -130,4 +134,3 @@ export function jsonFeed(model: BlogModel): JsonFeed {
     })),
   };
 }
-

@@ -3,7 +3,14 @@ import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
 import type { BlogPost } from "../../blog/load-blog.ts";
 import { isoInZone } from "../../blog/post-date.ts";
 import type { Static } from "@sinclair/typebox";
-import type { ArchiveYear, BlogSearchItem, BlogSite, BlogStats, TagDetail, TagListEntry } from "../../schemas/blog/catalog.ts";
+import type {
+  ArchiveYear,
+  BlogSearchItem,
+  BlogSite,
+  BlogStats,
+  TagDetail,
+  TagListEntry,
+} from "../../schemas/blog/catalog.ts";
 import type { FullPost, LicenseTerms, PostRef, PostSummary } from "../../schemas/blog/posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 import { memoByObject } from "../../util/memo.ts";
@@ -17,7 +24,11 @@ import { blogPaths } from "./paths.ts";
  */
 
 type License = Static<typeof LicenseTerms>;
-const WRITING_LICENSE: License = { id: "CC-BY-4.0", name: "Creative Commons Attribution 4.0 International", url: "https://creativecommons.org/licenses/by/4.0/" };
+const WRITING_LICENSE: License = {
+  id: "CC-BY-4.0",
+  name: "Creative Commons Attribution 4.0 International",
+  url: "https://creativecommons.org/licenses/by/4.0/",
+};
 const CODE_LICENSE: License = { id: "MIT", name: "MIT License", url: "https://opensource.org/license/mit" };
 
 // Keyed by the post (one model's object): each shape is built once per post and build.
@@ -31,7 +42,13 @@ export const fullPost = (model: BlogModel, post: BlogPost): FullPost => fullPost
 
 function buildPostRef(model: BlogModel, post: BlogPost): PostRef {
   const urls = blogUrls(model);
-  return { slug: post.slug, title: post.title, url: urls.post(post.slug), api_url: urls.postApi(post.slug), published: isoInZone(post.published) };
+  return {
+    slug: post.slug,
+    title: post.title,
+    url: urls.post(post.slug),
+    api_url: urls.postApi(post.slug),
+    published: isoInZone(post.published),
+  };
 }
 
 function buildPostSummary(model: BlogModel, post: BlogPost): PostSummary {
@@ -45,7 +62,12 @@ function buildPostSummary(model: BlogModel, post: BlogPost): PostSummary {
     api_url: urls.postApi(post.slug),
     published: isoInZone(post.published),
     updated: isoInZone(post.updated),
-    tags: post.tags.map((tag) => ({ name: tag.name, slug: tag.slug, url: urls.tag(tag.slug), api_url: urls.tagApi(tag.slug) })),
+    tags: post.tags.map((tag) => ({
+      name: tag.name,
+      slug: tag.slug,
+      url: urls.tag(tag.slug),
+      api_url: urls.tagApi(tag.slug),
+    })),
     reading_time_minutes: post.readingMinutes,
     word_count: post.wordCount,
     cover: { url: post.cover.url, width: post.cover.width, height: post.cover.height, alt: post.cover.alt },
@@ -171,8 +193,16 @@ export function search(model: BlogModel): BlogSearchItem[] {
     item("page", "Archive", `All ${model.stats.posts} posts by year and month`, urls.archive, ["archive", "all posts"]),
     item("page", "API documentation", "The blog's static JSON API", urls.apiDocs, ["api", "json", "openapi"]),
     ...model.posts.map((post) =>
-      item("post", post.title, `${post.published.toISODate() ?? ""} · ${post.description}`, urls.post(post.slug), post.tags.map((tag) => tag.name)),
+      item(
+        "post",
+        post.title,
+        `${post.published.toISODate() ?? ""} · ${post.description}`,
+        urls.post(post.slug),
+        post.tags.map((tag) => tag.name),
+      ),
     ),
-    ...model.tags.map((tag) => item("tag", tag.name, countOf(tag.posts.length, "post", "posts"), urls.tag(tag.slug), [tag.slug])),
+    ...model.tags.map((tag) =>
+      item("tag", tag.name, countOf(tag.posts.length, "post", "posts"), urls.tag(tag.slug), [tag.slug]),
+    ),
   ];
 }

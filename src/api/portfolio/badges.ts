@@ -6,14 +6,17 @@ import { countOf } from "../../util/plural.ts";
 export const badgeMetrics = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"] as const;
 export type BadgeMetric = (typeof badgeMetrics)[number];
 
-
 /** One badge in the badge-service endpoint shape: exactly its four keys, a non-empty message. */
 export function badge(model: PortfolioModel, metric: BadgeMetric): Badge {
   const s = model.stats;
   const make = (label: string, message: string, color: string): Badge => ({ schemaVersion: 1, label, message, color });
   switch (metric) {
     case "catalog":
-      return make("catalog", `${countOf(s.projects, "project", "projects")} · ${countOf(s.domains, "domain", "domains")}`, "blue");
+      return make(
+        "catalog",
+        `${countOf(s.projects, "project", "projects")} · ${countOf(s.domains, "domain", "domains")}`,
+        "blue",
+      );
     case "projects":
       return make("projects", String(s.projects), "blue");
     case "domains":

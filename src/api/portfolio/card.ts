@@ -36,10 +36,14 @@ function cardLines(model: PortfolioModel): Line[] {
       { text: (i === 0 ? label : "").padEnd(LABEL_WIDTH), style: "label" },
       { text: part, style: "value" },
     ]);
-  const text = (value: string, style: Span["style"]): Line[] => wrap(terminalText(value), INNER_WIDTH).map((part) => [{ text: part, style }]);
+  const text = (value: string, style: Span["style"]): Line[] =>
+    wrap(terminalText(value), INNER_WIDTH).map((part) => [{ text: part, style }]);
   const irc = profile.contact.irc;
   const lines: Line[] = [
-    [{ text: terminalText(profile.name), style: "name" }, { text: terminalText(`  @${profile.handle}`), style: "muted" }],
+    [
+      { text: terminalText(profile.name), style: "name" },
+      { text: terminalText(`  @${profile.handle}`), style: "muted" },
+    ],
     ...text(profile.headline, "plain"),
     [],
     ...row("site", pages.home),
@@ -73,7 +77,11 @@ function cardLines(model: PortfolioModel): Line[] {
 
 /** Plain boxed card: every border lines up, wide characters (emoji, CJK) counted by display width. */
 export function cardText(model: PortfolioModel): string {
-  return renderCard(cardLines(model), (text) => text, (text) => text);
+  return renderCard(
+    cardLines(model),
+    (text) => text,
+    (text) => text,
+  );
 }
 
 /** The same card with 24-bit colour escapes. */
@@ -83,10 +91,18 @@ export function cardAnsi(model: PortfolioModel): string {
     const [r, g, b] = RGB[style];
     return `\u001b[${style === "name" ? "1;" : ""}38;2;${r};${g};${b}m${text}\u001b[0m`;
   };
-  return renderCard(cardLines(model), (text) => paint(text, "border"), (text, style) => paint(text, style));
+  return renderCard(
+    cardLines(model),
+    (text) => paint(text, "border"),
+    (text, style) => paint(text, style),
+  );
 }
 
-function renderCard(lines: Line[], border: (text: string) => string, span: (text: string, style: Span["style"]) => string): string {
+function renderCard(
+  lines: Line[],
+  border: (text: string) => string,
+  span: (text: string, style: Span["style"]) => string,
+): string {
   const width = Math.max(INNER_WIDTH, ...lines.map((line) => stringWidth(line.map((s) => s.text).join(""))));
   const out = [border(`╭${"─".repeat(width + 4)}╮`)];
   for (const line of lines) {

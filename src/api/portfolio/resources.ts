@@ -1,4 +1,13 @@
-import type { AwardEntry, Cluster, ClusterDetail, InProgressItem, Language, ProjectDetail, ProjectSummary, Tag } from "../../schemas/portfolio/projects.ts";
+import type {
+  AwardEntry,
+  Cluster,
+  ClusterDetail,
+  InProgressItem,
+  Language,
+  ProjectDetail,
+  ProjectSummary,
+  Tag,
+} from "../../schemas/portfolio/projects.ts";
 import type { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
 import type { Profile } from "../../schemas/portfolio/profile.ts";
 import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
@@ -16,10 +25,13 @@ import { portfolioPaths } from "./paths.ts";
  * They read the model and never compute figures of their own.
  */
 
-const apiUrl = (model: PortfolioModel, path: string, params: Record<string, string> = {}) => model.config.baseUrl + fillPath(path, params);
+const apiUrl = (model: PortfolioModel, path: string, params: Record<string, string> = {}) =>
+  model.config.baseUrl + fillPath(path, params);
 
 // Keyed by the project (one model's object): a summary is built once per project and build.
-const summaries = memoByObject((project: Project, model: PortfolioModel): ProjectSummary => buildProjectSummary(model, project));
+const summaries = memoByObject(
+  (project: Project, model: PortfolioModel): ProjectSummary => buildProjectSummary(model, project),
+);
 
 export const projectSummary = (model: PortfolioModel, project: Project): ProjectSummary => summaries(project, model);
 
@@ -49,15 +61,29 @@ function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSu
 }
 
 export function projectDetail(model: PortfolioModel, project: Project): ProjectDetail {
-  return { ...projectSummary(model, project), install: project.install, writeup: project.writeup, related: project.related };
+  return {
+    ...projectSummary(model, project),
+    install: project.install,
+    writeup: project.writeup,
+    related: project.related,
+  };
 }
 
 function clusterHead(model: PortfolioModel, domain: Domain) {
-  return { id: domain.id, emoji: domain.emoji, title: domain.title, blurb: domain.blurb, count: domain.projects.length };
+  return {
+    id: domain.id,
+    emoji: domain.emoji,
+    title: domain.title,
+    blurb: domain.blurb,
+    count: domain.projects.length,
+  };
 }
 
 function clusterUrls(model: PortfolioModel, domain: Domain) {
-  return { page: pageUrls(model.config).domain(domain.id), api: apiUrl(model, portfolioPaths.cluster, { id: domain.id }) };
+  return {
+    page: pageUrls(model.config).domain(domain.id),
+    api: apiUrl(model, portfolioPaths.cluster, { id: domain.id }),
+  };
 }
 
 export function clusterList(model: PortfolioModel): Cluster[] {
@@ -78,7 +104,11 @@ export function clusterDetail(model: PortfolioModel, domain: Domain): ClusterDet
 
 export function awardList(model: PortfolioModel): AwardEntry[] {
   const pages = pageUrls(model.config);
-  return model.awards.map(({ project, award }) => ({ ...award, project: project.name, project_url: pages.project(project.name) }));
+  return model.awards.map(({ project, award }) => ({
+    ...award,
+    project: project.name,
+    project_url: pages.project(project.name),
+  }));
 }
 
 export function languageList(model: PortfolioModel): Language[] {
@@ -114,7 +144,11 @@ export function nowResource(model: PortfolioModel): Now {
     sections: model.now.sections,
     lately: {
       latest_post: latest ? post(latest) : null,
-      recent_pushes: model.recentPushes.map(({ project, at }) => ({ project: project.name, pushed_at: at, url: project.repoUrl })),
+      recent_pushes: model.recentPushes.map(({ project, at }) => ({
+        project: project.name,
+        pushed_at: at,
+        url: project.repoUrl,
+      })),
     },
   };
 }
@@ -167,23 +201,41 @@ export function statsResource(model: PortfolioModel): Stats {
 export function searchIndex(model: PortfolioModel): SearchItem[] {
   const pages = pageUrls(model.config);
   const entry = searchEntries(pages.pathOf);
-  const page = (title: string, subtitle: string, url: string, keywords: string[]) => entry("page", title, subtitle, url, keywords);
+  const page = (title: string, subtitle: string, url: string, keywords: string[]) =>
+    entry("page", title, subtitle, url, keywords);
   return [
     page("Home", model.profile.headline, pages.home, ["profile", "about", model.profile.name, model.profile.handle]),
     page("Projects", `All ${model.stats.projects} projects`, pages.projects, ["portfolio", "repositories"]),
     page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
     page("Awards", `${model.stats.awards} awards`, pages.awards, ["prizes", "hackathons", "medals"]),
-    page("Pull requests", `${model.stats.pulls.count} pull requests to other projects`, pages.pulls, ["open source", "contributions", "upstream"]),
+    page("Pull requests", `${model.stats.pulls.count} pull requests to other projects`, pages.pulls, [
+      "open source",
+      "contributions",
+      "upstream",
+    ]),
     page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
     page("Blog", "Posts and notes", model.config.blogUrl, ["blog", "posts", "writing"]),
     ...model.projects.map((project) =>
-      entry("project", project.name, project.tagline, pages.project(project.name), [...project.languages, ...project.tags, domainOf(model, project).title]),
+      entry("project", project.name, project.tagline, pages.project(project.name), [
+        ...project.languages,
+        ...project.tags,
+        domainOf(model, project).title,
+      ]),
     ),
     ...model.domains.map((domain) =>
-      entry("domain", `${domain.emoji} ${domain.title}`, domain.blurb, pages.domain(domain.id), [domain.id, ...domain.projects.map((p) => p.name)]),
+      entry("domain", `${domain.emoji} ${domain.title}`, domain.blurb, pages.domain(domain.id), [
+        domain.id,
+        ...domain.projects.map((p) => p.name),
+      ]),
     ),
     ...model.posts.map((feedPost) =>
-      entry("post", feedPost.title, feedPost.published ? `${feedPost.published.slice(0, 10)} · ${feedPost.summary}` : feedPost.summary, feedPost.url, ["post", "blog"]),
+      entry(
+        "post",
+        feedPost.title,
+        feedPost.published ? `${feedPost.published.slice(0, 10)} · ${feedPost.summary}` : feedPost.summary,
+        feedPost.url,
+        ["post", "blog"],
+      ),
     ),
   ];
 }

@@ -24,8 +24,25 @@ export interface JsonResume {
     summary: string;
     profiles: { network: string; username?: string; url?: string }[];
   };
-  work: { name: string; position: string; url?: string; location?: string; startDate: string; endDate?: string; summary?: string; highlights: string[] }[];
-  education: { institution: string; url?: string; area?: string; studyType?: string; startDate?: string; endDate?: string; courses: string[] }[];
+  work: {
+    name: string;
+    position: string;
+    url?: string;
+    location?: string;
+    startDate: string;
+    endDate?: string;
+    summary?: string;
+    highlights: string[];
+  }[];
+  education: {
+    institution: string;
+    url?: string;
+    area?: string;
+    studyType?: string;
+    startDate?: string;
+    endDate?: string;
+    courses: string[];
+  }[];
   awards: { title: string; awarder: string; summary: string }[];
   certificates: { name: string }[];
   publications: { name: string; publisher: string; releaseDate?: string; url: string; summary: string }[];
@@ -92,7 +109,10 @@ export function resumeDocument(model: PortfolioModel): JsonResume {
     })),
     // The languages the projects are written in, most used first, each with those projects.
     skills: model.languages.map((language) => ({ name: language.name, keywords: language.projects })),
-    languages: (resume.languages ?? []).map((spoken) => ({ language: spoken.language, ...(spoken.fluency ? { fluency: spoken.fluency } : {}) })),
+    languages: (resume.languages ?? []).map((spoken) => ({
+      language: spoken.language,
+      ...(spoken.fluency ? { fluency: spoken.fluency } : {}),
+    })),
     projects: model.projects.map((project) => ({
       name: project.name,
       description: project.tagline,

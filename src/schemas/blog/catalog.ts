@@ -10,9 +10,15 @@ export const BlogSite = Type.Object(
     description: Type.String({ description: "What it is about" }),
     url: Uri("The blog's home page"),
     language: Type.String({ description: "Language of the posts (BCP 47)" }),
-    author: Type.Object({ name: Type.String({ description: "Name" }), url: Uri("Their site") }, { description: "Who writes it." }),
+    author: Type.Object(
+      { name: Type.String({ description: "Name" }), url: Uri("Their site") },
+      { description: "Who writes it." },
+    ),
     links: Type.Array(Link, { description: "Related links" }),
-    license: Type.Object({ writing: LicenseTerms, code: LicenseTerms }, { description: "Licences of the writing and of code in posts." }),
+    license: Type.Object(
+      { writing: LicenseTerms, code: LicenseTerms },
+      { description: "Licences of the writing and of code in posts." },
+    ),
     schedule: Type.Object(
       {
         text: Type.String({ description: "The publishing schedule in words" }),
@@ -23,7 +29,11 @@ export const BlogSite = Type.Object(
     ),
     feeds: Type.Object({ rss: Uri("RSS 2.0 feed"), json: Uri("JSON Feed 1.1") }, { description: "Feeds." }),
     api: Type.Object(
-      { index: Uri("This API's index"), openapi: Uri("Its OpenAPI 3.1 description"), docs: Uri("Its documentation page") },
+      {
+        index: Uri("This API's index"),
+        openapi: Uri("Its OpenAPI 3.1 description"),
+        docs: Uri("Its documentation page"),
+      },
       { description: "This API." },
     ),
   },
@@ -78,7 +88,10 @@ export const BlogStats = Type.Object(
     latest_post: Nullable(PostRef, "The newest post, or null"),
     last_updated: Nullable(Type.String({ format: "date-time" }), "The most recent `updated` of any post, or null"),
     per_year: Type.Array(
-      Type.Object({ year: Type.Integer({ description: "Year" }), posts: Count("Posts"), words: Count("Words") }, { description: "One year." }),
+      Type.Object(
+        { year: Type.Integer({ description: "Year" }), posts: Count("Posts"), words: Count("Words") },
+        { description: "One year." },
+      ),
       { description: "Newest year first" },
     ),
   },
@@ -88,7 +101,9 @@ export type BlogStats = Static<typeof BlogStats>;
 
 export const BlogSearchItem = Type.Object(
   {
-    kind: Type.Union([Type.Literal("post"), Type.Literal("page"), Type.Literal("tag")], { description: "What the entry is" }),
+    kind: Type.Union([Type.Literal("post"), Type.Literal("page"), Type.Literal("tag")], {
+      description: "What the entry is",
+    }),
     title: Type.String({ description: "Title to show" }),
     subtitle: Type.String({ description: "Second line to show" }),
     path: Type.String({ pattern: SITE_PATH_PATTERN, description: "Site-relative path (with the site's base path)" }),
@@ -128,7 +143,10 @@ export type TagDetail = Static<typeof TagDetail>;
 
 export const JsonFeedItem = Type.Object(
   {
-    id: Type.String({ pattern: WEB_URL_PATTERN, description: "Stable forever: the post's original URL, which an edit never changes" }),
+    id: Type.String({
+      pattern: WEB_URL_PATTERN,
+      description: "Stable forever: the post's original URL, which an edit never changes",
+    }),
     url: Uri("The post"),
     title: Type.String({ description: "Plain text" }),
     content_html: Type.String({ description: "Full post, absolute URLs" }),
@@ -150,7 +168,9 @@ export const JsonFeed = Type.Object(
     feed_url: Uri("This feed"),
     description: Type.String({ description: "What the blog is about" }),
     language: Type.String({ description: "Language (BCP 47)" }),
-    authors: Type.Array(Type.Object({ name: Type.String(), url: Uri("Their site") }, { description: "An author." }), { description: "Authors" }),
+    authors: Type.Array(Type.Object({ name: Type.String(), url: Uri("Their site") }, { description: "An author." }), {
+      description: "Authors",
+    }),
     items: Type.Array(JsonFeedItem, { description: "Posts, newest first" }),
   },
   { description: "JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/), no envelope." },

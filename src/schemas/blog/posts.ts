@@ -18,7 +18,10 @@ export const Cover = Type.Object(
     height: Type.Integer({ minimum: 1, description: "Height in pixels, read from the file" }),
     alt: Type.String({ description: "Alternative text" }),
   },
-  { description: "A post's cover image: the one the author chose, else the post's first image, else the site's social image (1200×630). Every post has one." },
+  {
+    description:
+      "A post's cover image: the one the author chose, else the post's first image, else the site's social image (1200×630). Every post has one.",
+  },
 );
 
 export const PostRef = Type.Object(
@@ -62,7 +65,10 @@ export const Heading = Type.Object(
 );
 
 export const PostLinkEntry = Type.Object(
-  { url: UriString("web-or-mail", { description: "Where it leads (absolute)" }), text: Type.String({ description: "Link text" }) },
+  {
+    url: UriString("web-or-mail", { description: "Where it leads (absolute)" }),
+    text: Type.String({ description: "Link text" }),
+  },
   { description: "A link in a post." },
 );
 
@@ -87,7 +93,9 @@ export const PostLicense = Type.Object(
   {
     writing: LicenseTerms,
     code: LicenseTerms,
-    attribution: Type.String({ description: "Credit line to use when reusing the writing (CC BY requires credit and a link)" }),
+    attribution: Type.String({
+      description: "Credit line to use when reusing the writing (CC BY requires credit and a link)",
+    }),
   },
   { description: "Writing under CC BY 4.0, code in posts under MIT." },
 );
@@ -104,13 +112,18 @@ export const PostSource = Type.Object(
 export const FullPost = Type.Object(
   {
     ...summaryFields,
-    content_html: Type.String({ description: "Rendered post; every link and image URL is absolute, headings carry ids" }),
+    content_html: Type.String({
+      description: "Rendered post; every link and image URL is absolute, headings carry ids",
+    }),
     content_text: Type.String({ description: "The same post as plain text" }),
     headings: Type.Array(Heading, { description: "Headings in order" }),
     code: Type.Object(
       {
         count: Count("Number of code blocks"),
-        languages: Type.Array(Type.String(), { description: "Languages of the code blocks, in order of first use (blocks without one are counted but not listed)" }),
+        languages: Type.Array(Type.String(), {
+          description:
+            "Languages of the code blocks, in order of first use (blocks without one are counted but not listed)",
+        }),
       },
       { description: "Code blocks." },
     ),

@@ -11,7 +11,8 @@ export const SearchItem = Type.Object(
     subtitle: Type.String({ description: "Second line to show" }),
     path: Type.String({
       pattern: SITE_PATH_OR_URL_PATTERN,
-      description: "Site-relative path (with the site's base path), for same-origin links; an absolute URL only for posts hosted on another origin",
+      description:
+        "Site-relative path (with the site's base path), for same-origin links; an absolute URL only for posts hosted on another origin",
       examples: ["/projects/tidewatch/"],
     }),
     url: Uri("Absolute URL of the same target"),
@@ -66,8 +67,15 @@ export type Stats = Static<typeof Stats>;
 
 export const IndexEndpoint = Type.Object(
   {
-    path: Type.String({ pattern: SITE_PATH_PATTERN, description: "Path template relative to the site's base URL", examples: ["/api/v1/projects/{name}.json"] }),
-    url: Type.String({ pattern: WEB_URL_PATTERN, description: "Absolute URL; a URL template when `params` is present" }),
+    path: Type.String({
+      pattern: SITE_PATH_PATTERN,
+      description: "Path template relative to the site's base URL",
+      examples: ["/api/v1/projects/{name}.json"],
+    }),
+    url: Type.String({
+      pattern: WEB_URL_PATTERN,
+      description: "Absolute URL; a URL template when `params` is present",
+    }),
     summary: Type.String({ description: "What it returns" }),
     group: Type.String({ description: "Group the endpoint belongs to" }),
     type: Type.String({ description: "Media type of the response", examples: ["application/json"] }),

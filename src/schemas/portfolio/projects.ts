@@ -4,7 +4,9 @@ import { Count, DateTimeString, Link, Nullable, ProjectName, Uri, UriString } fr
 export const Award = Type.Object(
   {
     place: Type.String({ description: "Place won", examples: ["1st place"] }),
-    medal: Type.Union([Type.Literal("gold"), Type.Literal("silver"), Type.Literal("bronze")], { description: "Medal colour" }),
+    medal: Type.Union([Type.Literal("gold"), Type.Literal("silver"), Type.Literal("bronze")], {
+      description: "Medal colour",
+    }),
     event: Type.String({ description: "Event (hackathon, competition) where it was won" }),
     track: Nullable(Type.String(), "Track or category within the event, or null"),
     url: Nullable(UriString(), "Page announcing the result, or null"),
@@ -52,7 +54,10 @@ export const ProjectSummary = Type.Object(
     tags: Type.Array(Type.String(), { description: "Topic tags" }),
     featured: Type.Boolean({ description: "Whether the owner features it" }),
     stars: Count("Stars on the code host, as of the last build"),
-    pushed_at: Nullable(Type.String({ format: "date-time" }), "Last push to the repository, or null when it was never pushed"),
+    pushed_at: Nullable(
+      Type.String({ format: "date-time" }),
+      "Last push to the repository, or null when it was never pushed",
+    ),
     award: Nullable(Award, "Award won, or null"),
     urls: ProjectUrls,
     links: Type.Array(Link, { description: "Further links (talks, papers, posts)" }),
@@ -74,7 +79,9 @@ export const ProjectDetail = Type.Object(
     ...ProjectSummary.properties,
     install: Nullable(Type.String(), "Install command; only for packages published on the Python package index"),
     writeup: Nullable(Writeup, "Full writeup, or null when there is none"),
-    related: Type.Array(ProjectName(), { description: "Names of the other projects in the same domain, most shared tags first" }),
+    related: Type.Array(ProjectName(), {
+      description: "Names of the other projects in the same domain, most shared tags first",
+    }),
   },
   { description: "A project with its writeup." },
 );

@@ -39,8 +39,15 @@ export function blogIndexPage(model: BlogModel): string {
 <ul class="posts">${model.posts.map((post) => postItem(model, api.postSummary(model, post)))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
 <ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, pages.pathOf(urls.tag(tag.slug)))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
-  return renderPage({ config: model.config, title: model.settings.title, description: model.settings.tagline, url: urls.home, section: "blog", body,
-    jsonLd: [trail(model)] });
+  return renderPage({
+    config: model.config,
+    title: model.settings.title,
+    description: model.settings.tagline,
+    url: urls.home,
+    section: "blog",
+    body,
+    jsonLd: [trail(model)],
+  });
 }
 
 export function postPage(model: BlogModel, post: BlogPost): string {
@@ -65,8 +72,21 @@ ${full.newer ? html`<a rel="next" data-newer href="${pages.pathOf(full.newer.url
 </article>`;
   const head = html`<meta property="article:published_time" content="${full.published}">
 <meta property="article:modified_time" content="${full.updated}">`;
-  return renderPage({ config: model.config, title: full.title, description: full.description, url: full.url, section: "blog", body, ogType: "article", head, ogImage: full.cover.url,
-    jsonLd: [blogPostingNode(model.config, full, model.settings.language), trail(model, { name: full.title, url: full.url })] });
+  return renderPage({
+    config: model.config,
+    title: full.title,
+    description: full.description,
+    url: full.url,
+    section: "blog",
+    body,
+    ogType: "article",
+    head,
+    ogImage: full.cover.url,
+    jsonLd: [
+      blogPostingNode(model.config, full, model.settings.language),
+      trail(model, { name: full.title, url: full.url }),
+    ],
+  });
 }
 
 export function tagPage(model: BlogModel, tag: BlogTag): string {
@@ -74,17 +94,35 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
   const body = html`<h1>Posts tagged “${detail.name}”</h1>
 <p>${detail.count} post${detail.count === 1 ? "" : "s"}.</p>
 <ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul>`;
-  return renderPage({ config: model.config, title: `Tag: ${detail.name}`, description: `${detail.count} posts tagged ${detail.name}`, url: detail.url, section: "blog", body,
-    jsonLd: [trail(model, { name: `Tag: ${detail.name}`, url: detail.url })] });
+  return renderPage({
+    config: model.config,
+    title: `Tag: ${detail.name}`,
+    description: `${detail.count} posts tagged ${detail.name}`,
+    url: detail.url,
+    section: "blog",
+    body,
+    jsonLd: [trail(model, { name: `Tag: ${detail.name}`, url: detail.url })],
+  });
 }
 
 export function archivePage(model: BlogModel): string {
   const pages = pageUrls(model.config);
   const years = api.archive(model);
   const body = html`<h1>Archive</h1>
-${years.map((year) => html`<section aria-labelledby="y-${year.year}"><h2 id="y-${year.year}">${year.year} <span class="count">${year.count}</span></h2>
+${years.map(
+  (
+    year,
+  ) => html`<section aria-labelledby="y-${year.year}"><h2 id="y-${year.year}">${year.year} <span class="count">${year.count}</span></h2>
 ${year.months.map((month) => html`<h3>${month.name}</h3><ul class="plain">${month.posts.map((post) => html`<li><a href="${pages.pathOf(post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>`)}
-</section>`)}`;
-  return renderPage({ config: model.config, title: "Archive", description: `All ${model.stats.posts} posts by year and month`, url: blogUrls(model).archive, section: "blog", body,
-    jsonLd: [trail(model, { name: "Archive", url: blogUrls(model).archive })] });
+</section>`,
+)}`;
+  return renderPage({
+    config: model.config,
+    title: "Archive",
+    description: `All ${model.stats.posts} posts by year and month`,
+    url: blogUrls(model).archive,
+    section: "blog",
+    body,
+    jsonLd: [trail(model, { name: "Archive", url: blogUrls(model).archive })],
+  });
 }

@@ -72,7 +72,9 @@ export function projectCard(project: ProjectSummary, pages: PageUrls): SafeHtml 
 <h3><a href="${pages.pathOf(project.urls.page)}">${project.name}</a></h3>
 <p>${project.tagline}</p>
 <p class="meta"><span>${project.cluster.title}</span> · <span>${project.languages.join(", ")}</span> · <span><span aria-hidden="true">★ </span>${project.stars}<span class="sr-only"> stars</span></span>${
-    project.award ? html` · <span>${MEDALS[project.award.medal] ?? ""} ${project.award.place}, ${project.award.event}</span>` : ""
+    project.award
+      ? html` · <span>${MEDALS[project.award.medal] ?? ""} ${project.award.place}, ${project.award.event}</span>`
+      : ""
   }</p>
 </li>`;
 }
@@ -97,7 +99,9 @@ export function proseHtml(rendered: string): SafeHtml {
 
 /** A list of tags as small labels. */
 export function tagList(tags: string[]): SafeHtml {
-  return tags.length === 0 ? html`` : html`<p class="sr-only">Tags:</p><ul class="tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>`;
+  return tags.length === 0
+    ? html``
+    : html`<p class="sr-only">Tags:</p><ul class="tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>`;
 }
 
 export function medal(medalName: string): string {

@@ -39,24 +39,48 @@ export function homePage(model: PortfolioModel): string {
 <h2 id="domains-title">Domains</h2>
 <ul class="domains">${api.clusterList(model).map((c) => html`<li><a href="${pages.pathOf(c.urls.page)}"><span aria-hidden="true">${c.emoji}</span> ${c.title}</a> <span class="count">${c.count}</span></li>`)}</ul>
 </section>
-${posts.length > 0 ? html`<section aria-labelledby="posts-title">
+${
+  posts.length > 0
+    ? html`<section aria-labelledby="posts-title">
 <h2 id="posts-title">Latest posts</h2>
 <ul class="plain">${posts.map((post) => html`<li><a href="${pages.pathOf(post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>
-</section>` : ""}`;
-  return renderPage({ config: model.config, title: profile.name, description: profile.headline, url: pages.home, section: "home", body, ogType: "profile",
-    jsonLd: [personNode(model.config, profile), webSiteNode(model.config)] });
+</section>`
+    : ""
+}`;
+  return renderPage({
+    config: model.config,
+    title: profile.name,
+    description: profile.headline,
+    url: pages.home,
+    section: "home",
+    body,
+    ogType: "profile",
+    jsonLd: [personNode(model.config, profile), webSiteNode(model.config)],
+  });
 }
 
 export function projectsPage(model: PortfolioModel): string {
   const pages = pageUrls(model.config);
   const body = html`<h1>Projects</h1>
 <p>${model.stats.projects} projects in ${model.stats.domains} domains. Also as <a href="${pages.pathOf(`${model.config.baseUrl}/api/v1/projects.json`)}">JSON</a>.</p>
-${api.clusterList(model).filter((c) => c.count > 0).map((cluster) => html`<section aria-labelledby="d-${cluster.id}">
+${api
+  .clusterList(model)
+  .filter((c) => c.count > 0)
+  .map(
+    (cluster) => html`<section aria-labelledby="d-${cluster.id}">
 <h2 id="d-${cluster.id}"><span aria-hidden="true">${cluster.emoji}</span> <a href="${pages.pathOf(cluster.urls.page)}">${cluster.title}</a></h2>
 <ul class="cards">${(model.domainById.get(cluster.id)?.projects ?? []).map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
-</section>`)}`;
-  return renderPage({ config: model.config, title: "Projects", description: `All ${model.stats.projects} projects of ${model.config.site.title}`, url: pages.projects, section: "projects", body,
-    jsonLd: [trail(model, { name: "Projects", url: pages.projects })] });
+</section>`,
+  )}`;
+  return renderPage({
+    config: model.config,
+    title: "Projects",
+    description: `All ${model.stats.projects} projects of ${model.config.site.title}`,
+    url: pages.projects,
+    section: "projects",
+    body,
+    jsonLd: [trail(model, { name: "Projects", url: pages.projects })],
+  });
 }
 
 export function projectPage(model: PortfolioModel, project: Project): string {
@@ -80,8 +104,19 @@ ${detail.writeup ? html`<div class="prose">${proseHtml(detail.writeup.html)}</di
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
 ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.pathOf(pages.project(name))}">${name}</a></li>`)}</ul>` : ""}
 </article>`;
-  return renderPage({ config: model.config, title: detail.name, description: detail.tagline, url: detail.urls.page, section: "projects", body, ogImage: detail.urls.og_image,
-    jsonLd: [sourceCodeNode(model.config, detail), trail(model, { name: "Projects", url: pages.projects }, { name: detail.name, url: detail.urls.page })] });
+  return renderPage({
+    config: model.config,
+    title: detail.name,
+    description: detail.tagline,
+    url: detail.urls.page,
+    section: "projects",
+    body,
+    ogImage: detail.urls.og_image,
+    jsonLd: [
+      sourceCodeNode(model.config, detail),
+      trail(model, { name: "Projects", url: pages.projects }, { name: detail.name, url: detail.urls.page }),
+    ],
+  });
 }
 
 export function domainPage(model: PortfolioModel, domain: Domain): string {
@@ -93,8 +128,15 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
 <section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
 <ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>
 </section>`;
-  return renderPage({ config: model.config, title: detail.title, description: detail.blurb, url: detail.urls.page, section: "projects", body,
-    jsonLd: [trail(model, { name: "Projects", url: pages.projects }, { name: detail.title, url: detail.urls.page })] });
+  return renderPage({
+    config: model.config,
+    title: detail.title,
+    description: detail.blurb,
+    url: detail.urls.page,
+    section: "projects",
+    body,
+    jsonLd: [trail(model, { name: "Projects", url: pages.projects }, { name: detail.title, url: detail.urls.page })],
+  });
 }
 
 export function nowPage(model: PortfolioModel): string {
@@ -109,8 +151,15 @@ ${now.sections.map((section) => html`<section><h2>${section.title}</h2><ul>${sec
 ${now.lately.latest_post ? html`<p>Latest post: <a href="${pages.pathOf(now.lately.latest_post.url)}">${now.lately.latest_post.title}</a> (${time(now.lately.latest_post.published, zone)})</p>` : ""}
 <ul class="plain">${now.lately.recent_pushes.map((push) => html`<li><a href="${pages.pathOf(pages.project(push.project))}">${push.project}</a> pushed ${time(push.pushed_at, zone)}</li>`)}</ul>
 </section>`;
-  return renderPage({ config: model.config, title: "Now", description: `What ${model.config.site.title} is doing now`, url: now.url, section: "now", body,
-    jsonLd: [trail(model, { name: "Now", url: now.url })] });
+  return renderPage({
+    config: model.config,
+    title: "Now",
+    description: `What ${model.config.site.title} is doing now`,
+    url: now.url,
+    section: "now",
+    body,
+    jsonLd: [trail(model, { name: "Now", url: now.url })],
+  });
 }
 
 export function awardsPage(model: PortfolioModel): string {
@@ -118,8 +167,15 @@ export function awardsPage(model: PortfolioModel): string {
   const awards = api.awardList(model);
   const body = html`<h1>Awards</h1>
 <ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.pathOf(a.project_url)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
-  return renderPage({ config: model.config, title: "Awards", description: `${awards.length} awards won by projects of ${model.config.site.title}`, url: pages.awards, section: "awards", body,
-    jsonLd: [trail(model, { name: "Awards", url: pages.awards })] });
+  return renderPage({
+    config: model.config,
+    title: "Awards",
+    description: `${awards.length} awards won by projects of ${model.config.site.title}`,
+    url: pages.awards,
+    section: "awards",
+    body,
+    jsonLd: [trail(model, { name: "Awards", url: pages.awards })],
+  });
 }
 
 export function pullsPage(model: PortfolioModel): string {
@@ -132,7 +188,13 @@ export function pullsPage(model: PortfolioModel): string {
 <thead><tr><th scope="col">Repository</th><th scope="col">Pull request</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${pulls.map((p) => html`<tr><td>${p.repo}</td><td><a href="${p.url}">#${p.number} ${p.title}</a></td><td><span class="state state-${p.state}">${p.state}</span></td><td>${p.created ? time(p.created) : "unknown"}</td></tr>`)}</tbody>
 </table>`;
-  return renderPage({ config: model.config, title: "Pull requests", description: `Pull requests by ${model.config.site.title} to other people's projects`, url: pages.pulls, section: "pulls", body,
-    jsonLd: [trail(model, { name: "Pull requests", url: pages.pulls })] });
+  return renderPage({
+    config: model.config,
+    title: "Pull requests",
+    description: `Pull requests by ${model.config.site.title} to other people's projects`,
+    url: pages.pulls,
+    section: "pulls",
+    body,
+    jsonLd: [trail(model, { name: "Pull requests", url: pages.pulls })],
+  });
 }
-

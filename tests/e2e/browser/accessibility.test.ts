@@ -30,7 +30,10 @@ async function violationsOf(context: BrowserContext, path: string): Promise<stri
     // blank page per run that the frame-by-frame mode opens to join its results.
     const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
     return results.violations.map((violation) => {
-      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ");
+      const targets = violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(" "))
+        .join(", ");
       return `${path}: ${violation.id} (${violation.nodes.length} nodes: ${targets})`;
     });
   } finally {

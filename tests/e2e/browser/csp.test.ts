@@ -33,7 +33,9 @@ async function violationsOf(path: string): Promise<string[]> {
     await watched.page.goto(server.origin + path, { waitUntil: "load" });
     // Violations are reported asynchronously; one macrotask later they are all in.
     await watched.page.waitForTimeout(20);
-    const seen = await watched.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+    const seen = await watched.page.evaluate(
+      () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+    );
     const logged = watched.errors.filter((error) => /Content Security Policy/i.test(error));
     return [...seen, ...logged].map((violation) => `${path}: ${violation}`);
   } finally {
@@ -46,7 +48,10 @@ test.before(async () => {
   const port = await freePort();
   build = await buildSite({ siteUrl: `http://127.0.0.1:${port}` });
   assert.is(build.status, 0, build.output);
-  writeFileSync(join(build.outDir, "csp-probe.html"), "<!DOCTYPE html><html lang=en><title>probe</title><script>document.title = 'ran'</script></html>");
+  writeFileSync(
+    join(build.outDir, "csp-probe.html"),
+    "<!DOCTYPE html><html lang=en><title>probe</title><script>document.title = 'ran'</script></html>",
+  );
   [server, browser] = await Promise.all([startStaticServer(build.outDir, { port }), launchBrowser()]);
 });
 
@@ -71,7 +76,10 @@ test("should send a strict Content-Security-Policy with every response", async (
 test("should see the violation of a page with an inline script (the watch works)", async () => {
   if (skip) return console.warn(skip);
   const violations = await violationsOf("/csp-probe.html");
-  assert.ok(violations.some((violation) => violation.includes("script-src")), violations.join("\n"));
+  assert.ok(
+    violations.some((violation) => violation.includes("script-src")),
+    violations.join("\n"),
+  );
 });
 
 test("should open every page of the site without a CSP violation", async () => {

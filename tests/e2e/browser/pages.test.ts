@@ -81,7 +81,8 @@ test.before(async () => {
   const firstDomain = domains[0];
   const middle = between[0];
   const firstTag = posts.flatMap((p) => p.tags)[0];
-  if (!first || !firstDomain || !middle || !firstTag) throw new Error("The sample content needs a project, a domain, a tag and a post with both neighbours");
+  if (!first || !firstDomain || !middle || !firstTag)
+    throw new Error("The sample content needs a project, a domain, a tag and a post with both neighbours");
   tagUrl = firstTag.url;
   project = first;
   domain = firstDomain;
@@ -147,16 +148,19 @@ function structureProblems(s: Structure, expectedOgImage: string): string[] {
   const problems: string[] = [];
   if (!s.lang) problems.push("html[lang] is missing or empty");
   const h1s = s.headings.filter((h) => h.level === 1);
-  if (h1s.length !== 1) problems.push(`${h1s.length} <h1> elements instead of one: ${h1s.map((h) => h.text).join(" | ")}`);
+  if (h1s.length !== 1)
+    problems.push(`${h1s.length} <h1> elements instead of one: ${h1s.map((h) => h.text).join(" | ")}`);
   let previous = 0;
   for (const heading of s.headings) {
-    if (heading.level > previous + 1) problems.push(`h${heading.level} "${heading.text}" follows h${previous} (skips a level)`);
+    if (heading.level > previous + 1)
+      problems.push(`h${heading.level} "${heading.text}" follows h${previous} (skips a level)`);
     previous = heading.level;
   }
   for (const img of s.images) {
     const decorative = img.alt === "" && img.role === "presentation";
     if (!decorative && !img.alt?.trim()) problems.push(`<img src="${img.src}"> has no alt text`);
-    if (!img.width || !img.height) problems.push(`<img src="${img.src}"> has no width/height attributes (width=${img.width}, height=${img.height})`);
+    if (!img.width || !img.height)
+      problems.push(`<img src="${img.src}"> has no width/height attributes (width=${img.width}, height=${img.height})`);
   }
   if (s.mains !== 1) problems.push(`${s.mains} <main id="main"> elements instead of one`);
   if (s.banners < 1) problems.push("no page <header> (a child of body)");
@@ -200,7 +204,9 @@ const pageCases: PageCase[] = [
     dark: true,
     extra: async (page) => {
       assert.is((await page.locator("main h1").textContent())?.trim(), "Not found");
-      const homeLinks = await page.locator("main a[href]").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+      const homeLinks = await page
+        .locator("main a[href]")
+        .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
       assert.ok(homeLinks.includes(`${server.origin}/`), `the 404 page links home: ${homeLinks.join(", ")}`);
       assert.is(await page.locator('meta[name="robots"]').getAttribute("content"), "noindex");
     },
@@ -222,7 +228,10 @@ async function checkPage(pageCase: PageCase, scheme: "light" | "dark"): Promise<
     assert.match(response.headers()["content-type"] ?? "", /^text\/html/);
 
     // The unknown page's own 404 (the response, and Chromium's console line about it) is the expected answer, not an error.
-    const ownStatus = [`HTTP 404: ${url}`, `console: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`];
+    const ownStatus = [
+      `HTTP 404: ${url}`,
+      `console: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`,
+    ];
     const unexpected = errors.filter((error) => !(expected === 404 && ownStatus.includes(error)));
     assert.equal(unexpected, [], `console errors, page errors or failed requests on ${url} (${scheme})`);
     assert.equal(offSite(requested), [], `requests to other hosts from ${url} (${scheme})`);
@@ -232,7 +241,10 @@ async function checkPage(pageCase: PageCase, scheme: "light" | "dark"): Promise<
       assert.equal(structureProblems(await structureOf(page), expectedOg), [], `structure of ${url}`);
       await pageCase.extra?.(page);
     } else {
-      assert.ok(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches), "the dark scheme applies");
+      assert.ok(
+        await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches),
+        "the dark scheme applies",
+      );
     }
   } finally {
     await close();
@@ -244,7 +256,9 @@ for (const pageCase of pageCases) {
     // Both schemes at once, each in its own context: the file stays quick.
     const schemes: ("light" | "dark")[] = pageCase.dark ? ["light", "dark"] : ["light"];
     const results = await Promise.allSettled(schemes.map((scheme) => checkPage(pageCase, scheme)));
-    const failures = results.flatMap((result, i) => (result.status === "rejected" ? [{ scheme: schemes[i], error: result.reason as Error }] : []));
+    const failures = results.flatMap((result, i) =>
+      result.status === "rejected" ? [{ scheme: schemes[i], error: result.reason as Error }] : [],
+    );
     const [first, ...more] = failures;
     if (!first) return;
     // The first failure keeps its assertion details; any other scheme's failure is added to its message.
@@ -315,19 +329,35 @@ test("should focus a visible skip link on the first Tab and move to the main con
     const viewport = page.viewportSize() ?? { width: 0, height: 0 };
     assert.ok(focused.box, "the skip link has a box");
     const { left, top, right, bottom } = focused.box;
-    assert.ok(left >= 0 && top >= 0 && right <= viewport.width && bottom <= viewport.height && right - left > 1 && bottom - top > 1, `the focused skip link is on screen: ${JSON.stringify(focused.box)}`);
+    assert.ok(
+      left >= 0 &&
+        top >= 0 &&
+        right <= viewport.width &&
+        bottom <= viewport.height &&
+        right - left > 1 &&
+        bottom - top > 1,
+      `the focused skip link is on screen: ${JSON.stringify(focused.box)}`,
+    );
     assert.ok(await page.locator("a.skip").isVisible(), "the skip link is visible");
 
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.hash === "#main");
     // The home page is taller than the window, so main scrolls to the top of it.
-    await page.waitForFunction(() => Math.abs(document.getElementById("main")?.getBoundingClientRect().top ?? 99) < 2, undefined, { timeout: 2000 });
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById("main")?.getBoundingClientRect().top ?? 99) < 2,
+      undefined,
+      { timeout: 2000 },
+    );
     assert.ok(await page.evaluate(() => window.scrollY > 0), "the page scrolled down to main");
     // The next Tab starts from main: its first focusable element, not the header's links.
     await page.keyboard.press("Tab");
     const next = await page.evaluate(() => {
       const el = document.activeElement;
-      return { inMain: Boolean(el?.closest("main#main")), text: (el?.textContent ?? "").trim(), tag: el?.tagName ?? "" };
+      return {
+        inMain: Boolean(el?.closest("main#main")),
+        text: (el?.textContent ?? "").trim(),
+        tag: el?.tagName ?? "",
+      };
     });
     assert.ok(next.inMain, `after the skip link, Tab reaches main's content, not ${next.tag} "${next.text}"`);
     const firstInMain = await page.locator("main#main a[href], main#main button:not([hidden])").first().textContent();
@@ -357,9 +387,11 @@ test("should land on a post heading by the id the API gives, with every API head
     assert.ok(top > -1 && top < (page.viewportSize()?.height ?? 0), `the heading is scrolled into view (top ${top})`);
 
     // Every heading the API lists is on the page, at its level, with its title.
-    const onPage = await page.locator("main h2[id], main h3[id], main h4[id]").evaluateAll((hs) =>
-      hs.map((h) => ({ id: h.id, level: Number(h.tagName.slice(1)), text: (h.textContent ?? "").trim() })),
-    );
+    const onPage = await page
+      .locator("main h2[id], main h3[id], main h4[id]")
+      .evaluateAll((hs) =>
+        hs.map((h) => ({ id: h.id, level: Number(h.tagName.slice(1)), text: (h.textContent ?? "").trim() })),
+      );
     for (const h of post.headings) {
       const found = onPage.find((p) => p.id === h.id);
       assert.ok(found, `heading #${h.id} from the API is on the page`);

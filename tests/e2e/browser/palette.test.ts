@@ -64,9 +64,13 @@ test("should open with Ctrl-K, find projects by a keyword in any case and follow
 
   const titles = await options.locator(".palette-title").allTextContents();
   const matching = index.filter((item) => item.kind === "project" && item.keywords.includes(keyword));
-  for (const item of matching) assert.ok(titles.includes(item.title), `${item.title} listed for "${keyword}": ${titles.join(", ")}`);
+  for (const item of matching)
+    assert.ok(titles.includes(item.title), `${item.title} listed for "${keyword}": ${titles.join(", ")}`);
   assert.is(await input.getAttribute("aria-expanded"), "true");
-  assert.is(await input.getAttribute("aria-controls"), await page.locator("dialog.palette [role=listbox]").getAttribute("id"));
+  assert.is(
+    await input.getAttribute("aria-controls"),
+    await page.locator("dialog.palette [role=listbox]").getAttribute("id"),
+  );
 
   // The second option, reached with ArrowDown, is the one Enter follows.
   const target = index.find((item) => item.title === titles[1] && item.keywords.includes(keyword));
@@ -90,7 +94,10 @@ test("should close on Escape and give focus back to what had it, the button or a
   const button = page.locator("header [data-palette-open]");
   await button.click();
   await page.locator("dialog.palette[open]").waitFor();
-  assert.ok(await page.locator("dialog.palette input").evaluate((el) => el === document.activeElement), "the input has focus");
+  assert.ok(
+    await page.locator("dialog.palette input").evaluate((el) => el === document.activeElement),
+    "the input has focus",
+  );
   await page.keyboard.press("Escape");
   assert.not.ok(await page.locator("dialog.palette").evaluate((el) => (el as HTMLDialogElement).open), "closed");
   assert.ok(await button.evaluate((el) => el === document.activeElement), "focus is back on the button");
@@ -150,7 +157,9 @@ test("should say when the index cannot be loaded, and load it on the next open",
   const { page, close } = await home();
   let answered = 0;
   // The first answer is a server error; the second the real file.
-  await page.route("**/api/v1/search.json", (route) => (answered++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue()));
+  await page.route("**/api/v1/search.json", (route) =>
+    answered++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue(),
+  );
   await page.keyboard.press("Control+K");
   await page.locator("dialog.palette .palette-status", { hasText: "could not be loaded" }).waitFor();
   assert.is(await page.locator("dialog.palette [role=option]").count(), 0);
@@ -180,7 +189,9 @@ test("should keep the button hidden without JavaScript and still render the page
   const { page, errors, close } = await home({ javaScriptEnabled: false });
   assert.ok(await page.locator("header [data-palette-open]").isHidden(), "the palette button is hidden");
   assert.ok(await page.locator("main h1").isVisible(), "the page has a visible heading");
-  const links = await page.locator("header nav a").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
+  const links = await page
+    .locator("header nav a")
+    .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
   assert.ok(links.includes("/projects/"), `the site nav links the projects: ${links.join(", ")}`);
   assert.ok((await page.locator("main a[href]").count()) > 0, "the main content has links");
   await screenshot(page, "home-no-js");

@@ -30,24 +30,40 @@ test.before(async () => {
   const content = copyContent();
   const posts = join(content, "blog/posts");
   const images = join(content, "blog/images");
-  writeFileSync(join(images, "evil.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9" onload="${SCRIPT}"><script>${SCRIPT}</script></svg>`);
+  writeFileSync(
+    join(images, "evil.svg"),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9" onload="${SCRIPT}"><script>${SCRIPT}</script></svg>`,
+  );
   copyFileSync(join(images, "contour-cover.png"), join(images, "page.html"));
-  writeFileSync(join(images, "page.html"), Buffer.concat([readFileSync(join(images, "page.html")), Buffer.from(`<script>${SCRIPT}</script>`)]));
-  writeFileSync(join(posts, "shows-evil.md"), post("![A drawing](../images/evil.svg)\n\n![A page](../images/page.html)\n"));
-  for (const name of ["my post.md", "café.md", "a?b.md", "a#b.md"]) writeFileSync(join(posts, name), post("Hello.\n", "Badly named xq12"));
+  writeFileSync(
+    join(images, "page.html"),
+    Buffer.concat([readFileSync(join(images, "page.html")), Buffer.from(`<script>${SCRIPT}</script>`)]),
+  );
+  writeFileSync(
+    join(posts, "shows-evil.md"),
+    post("![A drawing](../images/evil.svg)\n\n![A page](../images/page.html)\n"),
+  );
+  for (const name of ["my post.md", "café.md", "a?b.md", "a#b.md"])
+    writeFileSync(join(posts, name), post("Hello.\n", "Badly named xq12"));
   const project = readFileSync(join(content, "projects/PeakLog.md"), "utf8");
   writeFileSync(join(content, "projects/dot-github.md"), project.replace(/^name: PeakLog$/m, "name: .github"));
 
   const links = copyContent();
   const outside = makeTempDir("g2-outside");
   renameSync(join(links, "blog/images"), join(outside, "images"));
-  writeFileSync(join(outside, "images/leak.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><title>${LEAK}</title></svg>`);
+  writeFileSync(
+    join(outside, "images/leak.svg"),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><title>${LEAK}</title></svg>`,
+  );
   symlinkSync(join(outside, "images"), join(links, "blog/images"));
   writeFileSync(join(links, "blog/posts/shows-leak.md"), post("![A leak](../images/leak.svg)\n"));
   // The GitHub data is read only once the content passed: its link needs a build of its own.
   const github = copyContent();
   renameSync(join(github, "github"), join(outside, "github"));
-  writeFileSync(join(outside, "github/snapshot.json"), readFileSync(join(outside, "github/snapshot.json"), "utf8").replace(/"title": "[^"]*"/, `"title": "${LEAK}"`));
+  writeFileSync(
+    join(outside, "github/snapshot.json"),
+    readFileSync(join(outside, "github/snapshot.json"), "utf8").replace(/"title": "[^"]*"/, `"title": "${LEAK}"`),
+  );
   symlinkSync(join(outside, "github"), join(github, "github"));
 
   dirs.push(content, links, github, outside);
@@ -66,14 +82,18 @@ test.after(() => {
 test("should refuse an SVG with a script or an event handler, naming the image file", () => {
   assertRefused(smuggled, {
     hostile: SCRIPT,
-    mentions: [/blog\/images\/evil\.svg: \(content\): expected an SVG with no script, .*\(found an event handler attribute onload on <svg> at line 1\)/],
+    mentions: [
+      /blog\/images\/evil\.svg: \(content\): expected an SVG with no script, .*\(found an event handler attribute onload on <svg> at line 1\)/,
+    ],
   });
 });
 
 test("should refuse an image whose name would serve it as a page", () => {
   assertRefused(smuggled, {
     hostile: "page.html",
-    mentions: [`blog/images/page.html: (file name): expected a file name ending in .png, as this PNG image is, found ".html"`],
+    mentions: [
+      `blog/images/page.html: (file name): expected a file name ending in .png, as this PNG image is, found ".html"`,
+    ],
   });
 });
 
@@ -81,7 +101,8 @@ test("should refuse post file names that are no slug, naming each file and the r
   assertRefused(smuggled, {
     hostile: "Badly named xq12",
     mentions: ["my post.md", "café.md", "a?b.md", "a#b.md"].map(
-      (name) => `posts/${name}: (file name): expected a file name of 1-100 lowercase letters, digits and single \`-\` between them, then \`.md\` (it is the post's slug in URLs), found "${name}"`,
+      (name) =>
+        `posts/${name}: (file name): expected a file name of 1-100 lowercase letters, digits and single \`-\` between them, then \`.md\` (it is the post's slug in URLs), found "${name}"`,
     ),
   });
 });
@@ -89,7 +110,9 @@ test("should refuse post file names that are no slug, naming each file and the r
 test("should refuse a project named .github, whose folder hosts drop", () => {
   assertRefused(smuggled, {
     hostile: ".github",
-    mentions: [/projects\/dot-github\.md: name: expected a repository name of 1-100 letters, digits, `\.`, `_` or `-`, not starting with `\.`/],
+    mentions: [
+      /projects\/dot-github\.md: name: expected a repository name of 1-100 letters, digits, `\.`, `_` or `-`, not starting with `\.`/,
+    ],
   });
 });
 

@@ -34,15 +34,24 @@ test.before(async () => {
     join(refusedContent, "blog/posts/conflict-free-logbooks.md"),
     "\nSee [the missing post](/blog/posts/no-such-post/), [a missing section](/blog/posts/offline-maps-for-flood-teams/#no-such-section) and [the draft](/blog/posts/half-written-thoughts-on-zig/).\n",
   );
-  appendFileSync(join(refusedContent, "projects/PeakLog.md"), "\nAlso see [this post](https://margo.example/blog/posts/no-such-post-either/).\n");
+  appendFileSync(
+    join(refusedContent, "projects/PeakLog.md"),
+    "\nAlso see [this post](https://margo.example/blog/posts/no-such-post-either/).\n",
+  );
 
   scheduledContent = copyContent();
   appendFileSync(
     join(scheduledContent, "blog/posts/a-year-of-lora-in-the-valley.md"),
     `\nNext: [the winter report](/blog/posts/${SCHEDULED}/), [its first section](../${SCHEDULED}.md#what-changed-before-the-snow), <https://margo.example/blog/posts/${SCHEDULED}/>.\n`,
   );
-  addProjectLink(join(scheduledContent, "projects/PeakLog.md"), `{ label: Winter report, url: "https://margo.example/blog/posts/${SCHEDULED}/" }`);
-  appendFileSync(join(scheduledContent, "projects/PeakLog.md"), `\nHow it held up: [the winter report](https://margo.example/blog/posts/${SCHEDULED}/).\n`);
+  addProjectLink(
+    join(scheduledContent, "projects/PeakLog.md"),
+    `{ label: Winter report, url: "https://margo.example/blog/posts/${SCHEDULED}/" }`,
+  );
+  appendFileSync(
+    join(scheduledContent, "projects/PeakLog.md"),
+    `\nHow it held up: [the winter report](https://margo.example/blog/posts/${SCHEDULED}/).\n`,
+  );
 
   [refused, scheduled, alsoInvalid] = await Promise.all([
     buildSite({ contentDir: refusedContent, epoch: EPOCH }),
@@ -53,7 +62,8 @@ test.before(async () => {
 });
 
 test.after(() => {
-  for (const dir of [refusedContent, scheduledContent, refused.outDir, scheduled.outDir, alsoInvalid.outDir]) removeDir(dir);
+  for (const dir of [refusedContent, scheduledContent, refused.outDir, scheduled.outDir, alsoInvalid.outDir])
+    removeDir(dir);
 });
 
 test("should refuse a link to a missing post, naming the post and the project writeup it is in", () => {
@@ -68,21 +78,28 @@ test("should refuse a link to a missing post, naming the post and the project wr
 
 test("should refuse a link to a fragment its page does not have, in the same build", () => {
   assertRefused(refused, {
-    mentions: [/conflict-free-logbooks\.md: link https:\/\/margo\.example\/blog\/posts\/offline-maps-for-flood-teams\/#no-such-section: expected an element with id "no-such-section"/],
+    mentions: [
+      /conflict-free-logbooks\.md: link https:\/\/margo\.example\/blog\/posts\/offline-maps-for-flood-teams\/#no-such-section: expected an element with id "no-such-section"/,
+    ],
     hostile: "no-such-section",
   });
 });
 
 test("should refuse a link to a draft, saying it is a draft", () => {
   assertRefused(refused, {
-    mentions: [/conflict-free-logbooks\.md: link https:\/\/margo\.example\/blog\/posts\/half-written-thoughts-on-zig\/: expected a link to a published post \(.*half-written-thoughts-on-zig\.md is a draft/],
+    mentions: [
+      /conflict-free-logbooks\.md: link https:\/\/margo\.example\/blog\/posts\/half-written-thoughts-on-zig\/: expected a link to a published post \(.*half-written-thoughts-on-zig\.md is a draft/,
+    ],
     hostile: "half-written-thoughts-on-zig",
   });
 });
 
 test("should report dead links in the same failure as the files the validation rejects", () => {
   assertRefused(alsoInvalid, {
-    mentions: [/api\/v1\/stats\.json: .*bogus/, "blog/posts/conflict-free-logbooks.md: link https://margo.example/blog/posts/no-such-post/"],
+    mentions: [
+      /api\/v1\/stats\.json: .*bogus/,
+      "blog/posts/conflict-free-logbooks.md: link https://margo.example/blog/posts/no-such-post/",
+    ],
     hostile: "no-such-post",
   });
 });
@@ -103,7 +120,10 @@ test("should warn once per held-back link, naming the file it is in", () => {
   assert.is(warnings.length, 5, warnings.join("\n"));
   assert.is(warnings.filter((line) => line.includes("blog/posts/a-year-of-lora-in-the-valley.md:")).length, 3);
   assert.is(warnings.filter((line) => line.includes("projects/PeakLog.md:")).length, 2);
-  assert.ok(warnings.every((line) => line.includes(`${SCHEDULED}.md is out (dated 2027-01-12)`)), warnings.join("\n"));
+  assert.ok(
+    warnings.every((line) => line.includes(`${SCHEDULED}.md is out (dated 2027-01-12)`)),
+    warnings.join("\n"),
+  );
 });
 
 test.run();

@@ -2,7 +2,15 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, copyContent, readJson, readText, removeDir, type BuildResult, type Envelope } from "../support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  readJson,
+  readText,
+  removeDir,
+  type BuildResult,
+  type Envelope,
+} from "../support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
 
 /*
@@ -41,7 +49,10 @@ const RAW_HTML = [
 ].join("\n");
 
 function post(name: string, body: string): [string, string] {
-  return [name, `---\ntitle: Raw HTML\ndescription: A post that carries raw HTML.\ndate: 2026-05-01\n---\nIntro.\n${body}`];
+  return [
+    name,
+    `---\ntitle: Raw HTML\ndescription: A post that carries raw HTML.\ndate: 2026-05-01\n---\nIntro.\n${body}`,
+  ];
 }
 
 function writePost(contentDir: string, [name, text]: [string, string]): void {
@@ -50,7 +61,9 @@ function writePost(contentDir: string, [name, text]: [string, string]): void {
 
 /** The 1-based line of `file` (in a content copy) holding `needle`. */
 function lineOf(contentDir: string, file: string, needle: string): number {
-  const index = readFileSync(join(contentDir, file), "utf8").split("\n").findIndex((line) => line.includes(needle));
+  const index = readFileSync(join(contentDir, file), "utf8")
+    .split("\n")
+    .findIndex((line) => line.includes(needle));
   if (index < 0) throw new Error(`${file} has no line with ${needle}`);
   return index + 1;
 }

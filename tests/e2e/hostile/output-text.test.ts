@@ -41,7 +41,13 @@ function edit(contentDir: string, file: string, change: (text: string) => string
 
 /** YAML double-quoted escapes of a string (`\e`, `\a`, `\u202E`), so the file itself stays plain text. */
 const yamlEscaped = (text: string) =>
-  [...text].map((char) => (/[\u0020-\u007e]/.test(char) && char !== '"' && char !== "\\" ? char : `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`)).join("");
+  [...text]
+    .map((char) =>
+      /[\u0020-\u007e]/.test(char) && char !== '"' && char !== "\\"
+        ? char
+        : `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,
+    )
+    .join("");
 
 const dirs: string[] = [];
 let refusedBuild: BuildResult;
@@ -55,12 +61,24 @@ test.before(async () => {
       .replace(/^title: .*$/m, `title: "Designing for zero bars${yamlEscaped(hostile.escape)}"`)
       .replace(/^tags: \[offline-first,/m, `tags: ["offline${yamlEscaped(hostile.escape)}",`),
   );
-  edit(refused, "blog/blog.yaml", (text) => text.replace(/^tagline: (.*)$/m, (_, value: string) => `tagline: "${value}${yamlEscaped(hostile.escape)}"`));
+  edit(refused, "blog/blog.yaml", (text) =>
+    text.replace(/^tagline: (.*)$/m, (_, value: string) => `tagline: "${value}${yamlEscaped(hostile.escape)}"`),
+  );
 
   // Build 2: bidi controls in the headline, a line separator in a post title; the entry lets both through.
   const accepted = copyContent();
-  edit(accepted, "profile.yaml", (text) => text.replace(/^headline: (.*)$/m, (_, value: string) => `headline: "${yamlEscaped(hostile.override)}${value}${yamlEscaped(hostile.isolate)}"`));
-  edit(accepted, "blog/posts/zero-bars-design.md", (text) => text.replace(/^title: .*$/m, `title: "Designing for zero bars${yamlEscaped(hostile.separator)}2026-12-24  FAKE-h3"`));
+  edit(accepted, "profile.yaml", (text) =>
+    text.replace(
+      /^headline: (.*)$/m,
+      (_, value: string) => `headline: "${yamlEscaped(hostile.override)}${value}${yamlEscaped(hostile.isolate)}"`,
+    ),
+  );
+  edit(accepted, "blog/posts/zero-bars-design.md", (text) =>
+    text.replace(
+      /^title: .*$/m,
+      `title: "Designing for zero bars${yamlEscaped(hostile.separator)}2026-12-24  FAKE-h3"`,
+    ),
+  );
   dirs.push(refused, accepted);
 
   const build = (contentDir: string) => buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir });

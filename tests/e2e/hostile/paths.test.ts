@@ -4,7 +4,15 @@ import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, copyContent, listFiles, makeTempDir, removeDir, stackTraceLines, type BuildResult } from "../support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  listFiles,
+  makeTempDir,
+  removeDir,
+  stackTraceLines,
+  type BuildResult,
+} from "../support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
 import { OUTPUT_MARKER } from "../../../src/util/output-folder.mjs";
 
@@ -32,7 +40,10 @@ function content(change: (dir: string) => void): string {
 }
 
 function post(dir: string, name: string, image: string): void {
-  writeFileSync(join(dir, "blog/posts", name), `---\ntitle: A linked image\ndescription: Shows an image.\ndate: 2025-01-01\ntags: [gis]\n---\n![A contour map](../images/${image})\n`);
+  writeFileSync(
+    join(dir, "blog/posts", name),
+    `---\ntitle: A linked image\ndescription: Shows an image.\ndate: 2025-01-01\ntags: [gis]\n---\n![A contour map](../images/${image})\n`,
+  );
 }
 
 let unreferencedLink: BuildResult;
@@ -42,7 +53,10 @@ let longName: BuildResult;
 let longNameBefore: Map<string, string>;
 
 test.before(async () => {
-  writeFileSync(hostImage, Buffer.concat([readFileSync(join("content/blog/images/contour-cover.png")), Buffer.from(MARKER)]));
+  writeFileSync(
+    hostImage,
+    Buffer.concat([readFileSync(join("content/blog/images/contour-cover.png")), Buffer.from(MARKER)]),
+  );
   // `ln -s <host file> content/blog/images/x.png`, named by no post.
   const unreferenced = content((dir) => symlinkSync(hostImage, join(dir, "blog/images/x.png")));
   // The same link, shown by a published post: refused as the post's images are read.
@@ -88,24 +102,43 @@ test("should not publish a symbolic link no published post shows", () => {
 });
 
 test("should refuse a symbolic link a published post shows, naming the file", () => {
-  assertRefused(referencedLink, { mentions: ["blog/images/linked.png", "symbolic links are not followed"], hostile: MARKER });
+  assertRefused(referencedLink, {
+    mentions: ["blog/images/linked.png", "symbolic links are not followed"],
+    hostile: MARKER,
+  });
 });
 
 test("should refuse an image name that cannot be an output file", () => {
-  assertRefused(backslashName, { mentions: ["blog/images/up\\..\\x.png: (file name): expected a name that can be published as a file (it contains a backslash)"], hostile: MARKER });
+  assertRefused(backslashName, {
+    mentions: [
+      "blog/images/up\\..\\x.png: (file name): expected a name that can be published as a file (it contains a backslash)",
+    ],
+    hostile: MARKER,
+  });
 });
 
 test("should report an output file name that is too long in one sentence and keep the previous output", () => {
   assert.is.not(longName.status, 0, longName.output);
-  assert.match(longName.output, /Cannot write .*\/blog\/(api\/v1\/)?tags\/a{300}.*: the path is longer than the file system allows \(ENAMETOOLONG\)|tags\[0\]/);
+  assert.match(
+    longName.output,
+    /Cannot write .*\/blog\/(api\/v1\/)?tags\/a{300}.*: the path is longer than the file system allows \(ENAMETOOLONG\)|tags\[0\]/,
+  );
   assert.not.match(longName.output, /\.staging-\d+/, "the staging folder is not named: it is gone");
   assert.equal(stackTraceLines(longName.output), []);
-  assert.equal(new Map(listFiles(longName.outDir).map((file) => [file, readFileSync(join(longName.outDir, file), "utf8")])), longNameBefore);
+  assert.equal(
+    new Map(listFiles(longName.outDir).map((file) => [file, readFileSync(join(longName.outDir, file), "utf8")])),
+    longNameBefore,
+  );
 });
 
 test("should refuse a blog.url that would lead out of the output folder, writing nothing there", async () => {
   const escape = `h5-escape-${randomBytes(4).toString("hex")}`;
-  const dir = content((d) => writeFileSync(join(d, "site.yaml"), readFileSync(join(d, "site.yaml"), "utf8").replace(/^( +url: )\/blog\/$/m, `$1../${escape}/`)));
+  const dir = content((d) =>
+    writeFileSync(
+      join(d, "site.yaml"),
+      readFileSync(join(d, "site.yaml"), "utf8").replace(/^( +url: )\/blog\/$/m, `$1../${escape}/`),
+    ),
+  );
   assert.match(readFileSync(join(dir, "site.yaml"), "utf8"), `../${escape}/`);
   const result = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: dir });
   dirs.push(result.outDir);
@@ -128,7 +161,10 @@ test("should say in one sentence that the output folder's parent is a file", asy
   dirs.push(dir);
   writeFileSync(join(dir, "file"), "x");
   const result = await outputFault(join(dir, "file/site"));
-  assert.match(result.stderr, `Cannot write ${join(dir, "file/site")} (${join(dir, "file")} is a file): a file stands where a folder is needed (ENOTDIR)`);
+  assert.match(
+    result.stderr,
+    `Cannot write ${join(dir, "file/site")} (${join(dir, "file")} is a file): a file stands where a folder is needed (ENOTDIR)`,
+  );
   assert.is(readFileSync(join(dir, "file"), "utf8"), "x");
 });
 
@@ -145,7 +181,10 @@ test("should say in one sentence that the output folder's name is too long", asy
   const dir = makeTempDir("fault");
   dirs.push(dir);
   const result = await outputFault(join(dir, "s".repeat(300)));
-  assert.match(result.stderr, /: the path is longer than the file system allows \(ENAMETOOLONG\); pass --output=<a shorter path>\./);
+  assert.match(
+    result.stderr,
+    /: the path is longer than the file system allows \(ENAMETOOLONG\); pass --output=<a shorter path>\./,
+  );
 });
 
 test("should refuse an output folder that holds the content", async () => {
@@ -171,7 +210,9 @@ test("should refuse an output folder of files no build wrote (--output=docs), wi
   assert.is.not(staged.status, 0, staged.output);
   assert.is(staged.stderr.trim(), sentence);
   // `npx eleventy` (and `npm start`) write in place and clean after: the same rule, before any plugin writes.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "CONTENT_DIR" && !name.startsWith("GITHUB_")));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== "CONTENT_DIR" && !name.startsWith("GITHUB_")),
+  );
   const inPlace = spawnSync(process.execPath, ["node_modules/@11ty/eleventy/cmd.cjs", `--output=${docs}`, "--quiet"], {
     encoding: "utf8",
     env: { ...env, SITE_URL, SOURCE_DATE_EPOCH: String(EPOCH), NO_COLOR: "1" },

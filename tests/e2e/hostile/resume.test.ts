@@ -35,7 +35,14 @@ test("should refuse a script URL, a URL with a password, a bare year and an unkn
   );
   const refused = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir });
   try {
-    const mentions = ["resume.yaml", "work[0].url", "work[0].start", "(quoted)", "education[0].degree", "education[0].url"];
+    const mentions = [
+      "resume.yaml",
+      "work[0].url",
+      "work[0].start",
+      "(quoted)",
+      "education[0].degree",
+      "education[0].url",
+    ];
     for (const hostile of [SCRIPT_URL, USERINFO_URL]) assertRefused(refused, { mentions, hostile });
   } finally {
     removeDir(refused.outDir);

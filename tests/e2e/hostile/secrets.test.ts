@@ -2,8 +2,24 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { startFakeGithub, type FakeAnswer, type FakeGithub, type FakeGithubOptions, type FakePull, type FakeRepository } from "../../support/fake-github.ts";
-import { buildSite, copyContent, makeTempDir, readJson, readText, removeDir, type BuildResult, type Envelope } from "../support/build-site.ts";
+import {
+  startFakeGithub,
+  type FakeAnswer,
+  type FakeGithub,
+  type FakeGithubOptions,
+  type FakePull,
+  type FakeRepository,
+} from "../../support/fake-github.ts";
+import {
+  buildSite,
+  copyContent,
+  makeTempDir,
+  readJson,
+  readText,
+  removeDir,
+  type BuildResult,
+  type Envelope,
+} from "../support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
 
 /*
@@ -25,7 +41,10 @@ const URL_SECRET = "ghp_SECRET0IN0THE0URL0000";
 const JAVASCRIPT = "javascript:alert(1)";
 const PRIVATE_TITLE = "Quarterly payroll export (PRIVATE-PULL-MARKER)";
 const CONTENT_TOKEN = "ghp_OWNER0PASTED0THIS0INTO0CONTENT000000";
-const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as { repositories: Record<string, unknown>; pulls: { url: string }[] };
+const snapshot = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as {
+  repositories: Record<string, unknown>;
+  pulls: { url: string }[];
+};
 
 interface Live {
   build: BuildResult;
@@ -34,27 +53,57 @@ interface Live {
 }
 
 function liveRepositories(): Record<string, FakeRepository> {
-  return Object.fromEntries(Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 5000 + i, pushedAt: "2026-11-18T12:00:00Z" }]));
+  return Object.fromEntries(
+    Object.keys(snapshot.repositories).map((key, i) => [key, { stars: 5000 + i, pushedAt: "2026-11-18T12:00:00Z" }]),
+  );
 }
 
 const pulls: FakePull[] = [
-  { number: 7, title: `Echo of ${TOKEN}`, state: "MERGED", createdAt: "2026-10-01T08:00:00Z", repo: "python/cpython", repoStars: 65000, url: JAVASCRIPT },
-  { number: 8, title: "Bell\u0007 and escape\u001b[2J", state: "OPEN", createdAt: "2026-11-01T08:00:00Z", repo: "zig/zig", repoStars: 40000 },
+  {
+    number: 7,
+    title: `Echo of ${TOKEN}`,
+    state: "MERGED",
+    createdAt: "2026-10-01T08:00:00Z",
+    repo: "python/cpython",
+    repoStars: 65000,
+    url: JAVASCRIPT,
+  },
+  {
+    number: 8,
+    title: "Bell\u0007 and escape\u001b[2J",
+    state: "OPEN",
+    createdAt: "2026-11-01T08:00:00Z",
+    repo: "zig/zig",
+    repoStars: 40000,
+  },
   // What a token with `repo` scope finds if the search's `is:public` is ignored (the fake ignores it).
-  { number: 9, title: PRIVATE_TITLE, state: "OPEN", createdAt: "2026-11-02T08:00:00Z", repo: "acme-internal/payroll", repoStars: 3, isPrivate: true },
+  {
+    number: 9,
+    title: PRIVATE_TITLE,
+    state: "OPEN",
+    createdAt: "2026-11-02T08:00:00Z",
+    repo: "acme-internal/payroll",
+    repoStars: 3,
+    isPrivate: true,
+  },
 ];
 
 async function liveBuild(fault: NonNullable<FakeGithubOptions["fault"]>): Promise<Live> {
   const server = await startFakeGithub({ repositories: liveRepositories(), pulls, fault });
   const cacheDir = makeTempDir("gh-cache");
-  const build = await buildSite({ epoch: EPOCH, env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir } });
+  const build = await buildSite({
+    epoch: EPOCH,
+    env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir },
+  });
   await server.close();
   return { build, server, cacheDir };
 }
 
 /** A clean answer (so it is cached) whose first repository has stars as a string. */
 const wrongShape = (): ReturnType<NonNullable<FakeGithubOptions["fault"]>> => ({
-  rewrite: (answer: FakeAnswer) => ({ data: { ...answer.data, r0: { ...(answer.data.r0 as object), stargazerCount: "12" } } }),
+  rewrite: (answer: FakeAnswer) => ({
+    data: { ...answer.data, r0: { ...(answer.data.r0 as object), stargazerCount: "12" } },
+  }),
 });
 
 let refused: BuildResult;
@@ -74,7 +123,11 @@ async function contentLeakBuild(): Promise<Live> {
   writeFileSync(file, profile);
   const server = await startFakeGithub({ repositories: liveRepositories(), pulls: [] });
   const cacheDir = makeTempDir("gh-cache");
-  const build = await buildSite({ epoch: EPOCH, contentDir: leakingContent, env: { GITHUB_TOKEN: CONTENT_TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir } });
+  const build = await buildSite({
+    epoch: EPOCH,
+    contentDir: leakingContent,
+    env: { GITHUB_TOKEN: CONTENT_TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir },
+  });
   await server.close();
   return { build, server, cacheDir };
 }
@@ -92,7 +145,9 @@ test.before(async () => {
       env: { GITHUB_TOKEN: NEWLINE_TOKEN, GITHUB_GRAPHQL_URL: `http://user:${URL_SECRET}@127.0.0.1:9/graphql` },
     }),
     liveBuild(wrongShape),
-    liveBuild((_, request) => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials (${request.authorization ?? ""})` }] }) })),
+    liveBuild((_, request) => ({
+      body: JSON.stringify({ errors: [{ message: `Bad credentials (${request.authorization ?? ""})` }] }),
+    })),
     contentLeakBuild(),
   ]);
 });
@@ -108,15 +163,26 @@ test.after(() => {
 });
 
 test("should refuse a token with a line break before any request, without echoing it", () => {
-  assertRefused(refused, { mentions: ["GITHUB_TOKEN", "line break", "the value is not shown"], hostile: "ghp_FAKE123", notInLog: true });
+  assertRefused(refused, {
+    mentions: ["GITHUB_TOKEN", "line break", "the value is not shown"],
+    hostile: "ghp_FAKE123",
+    notInLog: true,
+  });
 });
 
 test("should refuse a token in GITHUB_GRAPHQL_URL's userinfo in the same build, without echoing it", () => {
-  assertRefused(refused, { mentions: ["GITHUB_GRAPHQL_URL", "without a user name or password"], hostile: URL_SECRET, notInLog: true });
+  assertRefused(refused, {
+    mentions: ["GITHUB_GRAPHQL_URL", "without a user name or password"],
+    hostile: URL_SECRET,
+    notInLog: true,
+  });
 });
 
 test("should refuse a javascript: link in the snapshot in the same build, naming the file and field", () => {
-  assertRefused(refused, { mentions: [/github\/snapshot\.json: pulls\[0\]\.url: expected an absolute http\(s\) URL/], hostile: JAVASCRIPT });
+  assertRefused(refused, {
+    mentions: [/github\/snapshot\.json: pulls\[0\]\.url: expected an absolute http\(s\) URL/],
+    hostile: JAVASCRIPT,
+  });
 });
 
 test("should publish a live answer that echoes the token without it, in the site, the cache and the log", () => {
@@ -179,13 +245,21 @@ test("should refuse a build whose content carries the token, naming GITHUB_TOKEN
   const carries = "carries the value of GITHUB_TOKEN (not shown)";
 
   assertRefused(inContent.build, {
-    mentions: [`api/v1/profile.json: (built file): expected no secret, but it ${carries}`, `api/v1/card.txt: (built file): expected no secret, but it ${carries}`, `api/v1/card.ansi: (built file)`, /^\[11ty\]   index\.html: \(built file\)/m],
+    mentions: [
+      `api/v1/profile.json: (built file): expected no secret, but it ${carries}`,
+      `api/v1/card.txt: (built file): expected no secret, but it ${carries}`,
+      `api/v1/card.ansi: (built file)`,
+      /^\[11ty\]   index\.html: \(built file\)/m,
+    ],
     hostile: CONTENT_TOKEN,
     notInLog: true,
   });
   // The disguised copy in the focus line is no more published or printed than the plain one.
   assert.equal(filesCarrying(inContent.build.outDir, CONTENT_TOKEN.slice(12)), []);
-  assert.not.ok(inContent.build.output.includes(CONTENT_TOKEN.slice(12)), "the log must not carry the token's tail either");
+  assert.not.ok(
+    inContent.build.output.includes(CONTENT_TOKEN.slice(12)),
+    "the log must not carry the token's tail either",
+  );
   assert.equal(filesCarrying(inContent.cacheDir, CONTENT_TOKEN), []);
   assert.is(inContent.server.requests[0]?.authorization, `bearer ${CONTENT_TOKEN}`);
 });

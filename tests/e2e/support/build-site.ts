@@ -176,11 +176,18 @@ export function filesPromisedByIndex(index: ApiIndex): string[] {
 /** Envelope files: JSON under `api/` except the badge-shaped files, the résumé and the OpenAPI document. */
 export function envelopeFiles(outDir: string): string[] {
   return listFiles(outDir, "api").filter(
-    (file) => file.endsWith(".json") && file !== "api/openapi.json" && file !== "api/v1/resume.json" && !file.startsWith("api/v1/badges/") && !file.startsWith("api/v1/schemas/"),
+    (file) =>
+      file.endsWith(".json") &&
+      file !== "api/openapi.json" &&
+      file !== "api/v1/resume.json" &&
+      !file.startsWith("api/v1/badges/") &&
+      !file.startsWith("api/v1/schemas/"),
   );
 }
 
 /** Lines of the build output that look like a JavaScript stack trace. */
 export function stackTraceLines(output: string): string[] {
-  return output.split("\n").filter((line) => /^\s*(\[11ty\]\s*)?\s{2,}at\s/.test(line) || line.includes("Original error stack trace"));
+  return output
+    .split("\n")
+    .filter((line) => /^\s*(\[11ty\]\s*)?\s{2,}at\s/.test(line) || line.includes("Original error stack trace"));
 }

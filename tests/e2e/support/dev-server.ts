@@ -40,7 +40,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -88,7 +90,12 @@ export async function startDevServer(readyPath: string, options: DevServerOption
     },
   };
   try {
-    await waitFor(`the dev server to serve ${readyPath}`, async () => (await fetch(server.origin + readyPath)).status === 200, 30_000, () => printed);
+    await waitFor(
+      `the dev server to serve ${readyPath}`,
+      async () => (await fetch(server.origin + readyPath)).status === 200,
+      30_000,
+      () => printed,
+    );
   } catch (error) {
     await server.stop();
     throw error;
@@ -97,7 +104,12 @@ export async function startDevServer(readyPath: string, options: DevServerOption
 }
 
 /** Polls `check` until it holds; fails with what the server printed when it never does. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000, output: () => string = () => ""): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 15_000,
+  output: () => string = () => "",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -43,7 +43,9 @@ export interface Refusal {
 /** Staging or set-aside folders a build left beside its output folder. */
 export function leftoversBeside(outDir: string): string[] {
   const name = basename(outDir);
-  return readdirSync(dirname(outDir)).filter((entry) => entry.startsWith(`.${name}.staging-`) || entry.startsWith(`.${name}.old-`));
+  return readdirSync(dirname(outDir)).filter(
+    (entry) => entry.startsWith(`.${name}.staging-`) || entry.startsWith(`.${name}.old-`),
+  );
 }
 
 /** The build failed, said why in words (no stack trace), and published nothing of the hostile value. */
@@ -59,7 +61,11 @@ export function assertRefused(result: BuildResult, refusal: Refusal): void {
   // files elsewhere and swapped nothing in.
   assert.equal(listFiles(result.outDir), [...(refusal.outputBefore ?? [])].sort(), "a refused build publishes nothing");
   assert.equal(leftoversBeside(result.outDir), [], "no staging folder is left behind");
-  if (refusal.notInLog) assert.not.ok(result.output.includes(refusal.hostile), `the log must not carry the hostile value:\n${result.output}`);
+  if (refusal.notInLog)
+    assert.not.ok(
+      result.output.includes(refusal.hostile),
+      `the log must not carry the hostile value:\n${result.output}`,
+    );
 }
 
 /** The build succeeded and no output file carries the hostile value. */

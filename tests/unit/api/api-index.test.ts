@@ -15,9 +15,18 @@ test("should list every available route with its URL", () => {
 
   const index = buildApiIndex(portfolioApi, model);
 
-  assert.equal(index.endpoints.map((e) => e.path), portfolioApi.routes.map((r) => r.path));
+  assert.equal(
+    index.endpoints.map((e) => e.path),
+    portfolioApi.routes.map((r) => r.path),
+  );
   const profile = index.endpoints.find((e) => e.path === "/api/v1/profile.json");
-  assert.equal(profile, { path: "/api/v1/profile.json", url: "https://fixture.example/api/v1/profile.json", summary: "Who the owner is and how to reach them", group: "profile", type: "application/json" });
+  assert.equal(profile, {
+    path: "/api/v1/profile.json",
+    url: "https://fixture.example/api/v1/profile.json",
+    summary: "Who the owner is and how to reach them",
+    group: "profile",
+    type: "application/json",
+  });
 });
 
 test("should not list the key file when there is no key", () => {
@@ -32,7 +41,11 @@ test("should not list the key file when there is no key", () => {
 test("should give templated endpoints every valid value of each parameter", () => {
   const model = handModel({ content: content({ projects }) });
 
-  const params = Object.fromEntries(buildApiIndex(portfolioApi, model).endpoints.filter((e) => e.params).map((e) => [e.path, e.params]));
+  const params = Object.fromEntries(
+    buildApiIndex(portfolioApi, model)
+      .endpoints.filter((e) => e.params)
+      .map((e) => [e.path, e.params]),
+  );
 
   assert.equal(params, {
     "/api/v1/projects/{name}.json": { name: ["Alpha", "beta"] },
@@ -49,7 +62,12 @@ test("should name the API, its version, its docs and its OpenAPI document under 
 
   assert.equal(
     { name: index.name, version: index.version, docs: index.docs, openapi: index.openapi },
-    { name: "fixture-portfolio", version: "1.0.0", docs: "https://x.example/portfolio/docs/api/", openapi: "https://x.example/portfolio/api/openapi.json" },
+    {
+      name: "fixture-portfolio",
+      version: "1.0.0",
+      docs: "https://x.example/portfolio/docs/api/",
+      openapi: "https://x.example/portfolio/api/openapi.json",
+    },
   );
   assert.is(index.endpoints[0]?.url, "https://x.example/portfolio/api/v1/index.json");
 });

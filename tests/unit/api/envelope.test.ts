@@ -17,7 +17,18 @@ const context: ApiContext = {
 const Thing = Type.Object({ a: Type.Integer() });
 
 function route(changes: Partial<Route<null>>): Route<null> {
-  return { id: "r", path: "/r.json", summary: "R", description: "R", group: "g", mediaType: "application/json", body: "envelope", schema: Thing, build: () => null, ...changes };
+  return {
+    id: "r",
+    path: "/r.json",
+    summary: "R",
+    description: "R",
+    group: "g",
+    mediaType: "application/json",
+    body: "envelope",
+    schema: Thing,
+    build: () => null,
+    ...changes,
+  };
 }
 
 const api: ApiDefinition<null> = {
@@ -45,12 +56,20 @@ test("should write the meta keys in a fixed order: api, version, generated, self
 });
 
 test("should add count for list routes, then source, then note", () => {
-  const listRoute = route({ body: "list", schema: Type.Array(Thing), source: () => "https://github.com/x", notes: ["pulls"] });
+  const listRoute = route({
+    body: "list",
+    schema: Type.Array(Thing),
+    source: () => "https://github.com/x",
+    notes: ["pulls"],
+  });
 
   const { meta } = envelope(listRoute, context, api, "https://x.example/r.json", [1, 2, 3], null);
 
   assert.equal(Object.keys(meta), ["api", "version", "generated", "self", "docs", "schema", "count", "source", "note"]);
-  assert.equal([meta.schema, meta.count, meta.source, meta.note], ["https://x.example/api/v1/schemas/ThingList.json", 3, "https://github.com/x", "Pulls are old."]);
+  assert.equal(
+    [meta.schema, meta.count, meta.source, meta.note],
+    ["https://x.example/api/v1/schemas/ThingList.json", 3, "https://github.com/x", "Pulls are old."],
+  );
 });
 
 test("should not count items of an envelope route", () => {
@@ -60,7 +79,14 @@ test("should not count items of an envelope route", () => {
 });
 
 test("should join the distinct notes of the route's topics", () => {
-  const { meta } = envelope(route({ notes: ["repositories", "pulls", "posts"] }), context, api, "https://x.example/r.json", {}, null);
+  const { meta } = envelope(
+    route({ notes: ["repositories", "pulls", "posts"] }),
+    context,
+    api,
+    "https://x.example/r.json",
+    {},
+    null,
+  );
 
   assert.is(meta.note, "Stars are old. Pulls are old.");
 });

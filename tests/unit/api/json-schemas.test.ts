@@ -3,7 +3,14 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Type, type TSchema } from "@sinclair/typebox";
 import { blogApi } from "../../../src/api/blog/routes.ts";
-import { JsonSchemaDocumentShape, jsonSchemaDocument, publishedSchemas, schemaNameOf, schemaRoute, SCHEMA_ROUTE_ID } from "../../../src/api/json-schemas.ts";
+import {
+  JsonSchemaDocumentShape,
+  jsonSchemaDocument,
+  publishedSchemas,
+  schemaNameOf,
+  schemaRoute,
+  SCHEMA_ROUTE_ID,
+} from "../../../src/api/json-schemas.ts";
 import { buildOpenApi, componentRef, toOpenApiSchema } from "../../../src/api/openapi.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
 import { routeById, type ApiContext, type ApiDefinition, type Route } from "../../../src/api/route.ts";
@@ -39,7 +46,12 @@ function refsOf(node: unknown, found: string[] = []): string[] {
 function withRefs(node: unknown, map: (ref: string) => string): unknown {
   if (Array.isArray(node)) return node.map((item) => withRefs(item, map));
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" ? map(value) : withRefs(value, map)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" ? map(value) : withRefs(value, map),
+    ]),
+  );
 }
 
 test("should publish every component of both APIs as a 2020-12 document whose $id is its URL", () => {
@@ -48,10 +60,16 @@ test("should publish every component of both APIs as a 2020-12 document whose $i
     assert.equal(names.slice(0, Object.keys(api.components).length), Object.keys(api.components));
     for (const name of names) {
       const doc = jsonSchemaDocument(api, context, name);
-      assert.equal([doc.$schema, doc.$id, doc.title], ["https://json-schema.org/draft/2020-12/schema", `${folder(api)}${name}.json`, name]);
+      assert.equal(
+        [doc.$schema, doc.$id, doc.title],
+        ["https://json-schema.org/draft/2020-12/schema", `${folder(api)}${name}.json`, name],
+      );
     }
   }
-  assert.is(jsonSchemaDocument(blogApi, context, "FullPost").$id, "https://x.example/sub/blog/api/v1/schemas/FullPost.json");
+  assert.is(
+    jsonSchemaDocument(blogApi, context, "FullPost").$id,
+    "https://x.example/sub/blog/api/v1/schemas/FullPost.json",
+  );
 });
 
 test("should point every $ref at the URL of a sibling schema file of the same API", () => {
@@ -73,8 +91,15 @@ test("should be exactly the OpenAPI component, with references made URLs", () =>
   const portfolioContext = { ...context, baseUrl: base };
 
   for (const name of Object.keys(portfolioApi.components)) {
-    const { $schema: _dialect, $id: _id, title: _title, ...schema } = jsonSchemaDocument(portfolioApi, portfolioContext, name);
-    const asComponents = withRefs(schema, (ref) => ref.replace(`${base}/api/v1/schemas/`, "#/components/schemas/").replace(/\.json$/, ""));
+    const {
+      $schema: _dialect,
+      $id: _id,
+      title: _title,
+      ...schema
+    } = jsonSchemaDocument(portfolioApi, portfolioContext, name);
+    const asComponents = withRefs(schema, (ref) =>
+      ref.replace(`${base}/api/v1/schemas/`, "#/components/schemas/").replace(/\.json$/, ""),
+    );
 
     assert.equal(asComponents, openapi.components.schemas[name], name);
   }
@@ -85,7 +110,9 @@ test("should give a list route's data a {Component}List schema, shared by routes
   const featured = schemaNameOf(portfolioApi, routeById(portfolioApi, "listFeatured"));
 
   assert.equal([projects, featured], ["ProjectSummaryList", "ProjectSummaryList"]);
-  assert.equal(jsonSchemaDocument(portfolioApi, context, "ProjectSummaryList").items, { $ref: `${folder(portfolioApi)}ProjectSummary.json` });
+  assert.equal(jsonSchemaDocument(portfolioApi, context, "ProjectSummaryList").items, {
+    $ref: `${folder(portfolioApi)}ProjectSummary.json`,
+  });
 });
 
 test("should name a published schema for the data of every envelope and list route of both APIs", () => {
@@ -100,11 +127,19 @@ test("should name a published schema for the data of every envelope and list rou
 
 test("should describe the schema files in OpenAPI as one path with {name} over every published schema", () => {
   const doc = buildOpenApi(portfolioApi, handModel()) as { paths: Record<string, { get: Json }> };
-  const get = doc.paths["/api/v1/schemas/{name}.json"]?.get as { operationId: string; parameters: { schema: { enum: string[] } }[]; responses: Json };
+  const get = doc.paths["/api/v1/schemas/{name}.json"]?.get as {
+    operationId: string;
+    parameters: { schema: { enum: string[] } }[];
+    responses: Json;
+  };
 
   assert.is(get.operationId, SCHEMA_ROUTE_ID);
   assert.equal(get.parameters[0]?.schema.enum, [...publishedSchemas(portfolioApi).keys()]);
-  assert.ok(JSON.stringify(get.responses).includes('"$schema":{"type":"string","const":"https://json-schema.org/draft/2020-12/schema"'));
+  assert.ok(
+    JSON.stringify(get.responses).includes(
+      '"$schema":{"type":"string","const":"https://json-schema.org/draft/2020-12/schema"',
+    ),
+  );
 });
 
 test("should hold every schema file to the shape the after-build check reads, and refuse one that breaks it", () => {
@@ -132,7 +167,20 @@ function api(routes: Partial<Route<null>>[], components: Record<string, TSchema>
     root: "",
     routes: [
       schemaRoute(() => definition),
-      ...routes.map((r, i): Route<null> => ({ id: `r${i}`, path: `/r${i}.json`, summary: "R", description: "R", group: "g", mediaType: "application/json", body: "envelope", schema: Thing, build: () => null, ...r })),
+      ...routes.map(
+        (r, i): Route<null> => ({
+          id: `r${i}`,
+          path: `/r${i}.json`,
+          summary: "R",
+          description: "R",
+          group: "g",
+          mediaType: "application/json",
+          body: "envelope",
+          schema: Thing,
+          build: () => null,
+          ...r,
+        }),
+      ),
     ],
     groups: {},
     components,
@@ -142,7 +190,11 @@ function api(routes: Partial<Route<null>>[], components: Record<string, TSchema>
 }
 
 test("should name other envelope data after the route's operation id, and a raw body only when it is a component", () => {
-  const definition = api([{ id: "getOdd", schema: Type.Object({ b: Type.String() }) }, { id: "getText", body: "raw", schema: Type.String() }, { id: "getThing", body: "raw" }]);
+  const definition = api([
+    { id: "getOdd", schema: Type.Object({ b: Type.String() }) },
+    { id: "getText", body: "raw", schema: Type.String() },
+    { id: "getThing", body: "raw" },
+  ]);
 
   assert.equal([...publishedSchemas(definition).keys()], ["Thing", "getOdd"]);
   assert.is(schemaNameOf(definition, routeById(definition, "getText")), undefined);

@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildManifest, canonicalJson, contentDigest, isWrittenAfterBuild, MANIFEST_ROUTE_ID, writeManifest } from "../../../src/api/manifest.ts";
+import {
+  buildManifest,
+  canonicalJson,
+  contentDigest,
+  isWrittenAfterBuild,
+  MANIFEST_ROUTE_ID,
+  writeManifest,
+} from "../../../src/api/manifest.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
 import { renderRouteFile, routePermalink } from "../../../src/api/render-file.ts";
 import { availableRoutes, expandParams, routeById } from "../../../src/api/route.ts";
@@ -36,9 +43,15 @@ test("should serialize JSON canonically: keys sorted by code unit, no whitespace
 
 test("should give two envelope files that differ only in meta the same content digest", () => {
   const route = routeById(portfolioApi, "getProfile");
-  const a = Buffer.from(JSON.stringify({ meta: { generated: "2026-01-01T00:00:00Z" }, data: { name: "x", links: [1, 2] } }));
-  const b = Buffer.from(JSON.stringify({ data: { links: [1, 2], name: "x" }, meta: { generated: "2027-01-01T00:00:00Z" } }, null, 2));
-  const c = Buffer.from(JSON.stringify({ meta: { generated: "2026-01-01T00:00:00Z" }, data: { name: "y", links: [1, 2] } }));
+  const a = Buffer.from(
+    JSON.stringify({ meta: { generated: "2026-01-01T00:00:00Z" }, data: { name: "x", links: [1, 2] } }),
+  );
+  const b = Buffer.from(
+    JSON.stringify({ data: { links: [1, 2], name: "x" }, meta: { generated: "2027-01-01T00:00:00Z" } }, null, 2),
+  );
+  const c = Buffer.from(
+    JSON.stringify({ meta: { generated: "2026-01-01T00:00:00Z" }, data: { name: "y", links: [1, 2] } }),
+  );
 
   assert.is(contentDigest(route, a), contentDigest(route, b));
   assert.is.not(contentDigest(route, a), contentDigest(route, c));
@@ -58,9 +71,14 @@ test("should list every other file of the API with the digests of the bytes on d
 
     const expected = availableRoutes(portfolioApi, model)
       .filter((route) => route.id !== MANIFEST_ROUTE_ID)
-      .flatMap((route) => expandParams(route, model).map((params) => `/${routePermalink(portfolioApi, route.id, params)}`))
+      .flatMap((route) =>
+        expandParams(route, model).map((params) => `/${routePermalink(portfolioApi, route.id, params)}`),
+      )
       .sort();
-    assert.equal(manifest.files.map((file) => file.path), expected);
+    assert.equal(
+      manifest.files.map((file) => file.path),
+      expected,
+    );
     for (const file of manifest.files) {
       const bytes = readFileSync(join(dir, file.path));
       assert.is(file.sha256, sha256(bytes), file.path);
@@ -68,7 +86,10 @@ test("should list every other file of the API with the digests of the bytes on d
       assert.is(file.url, `https://x.example/portfolio${file.path}`);
     }
     assert.is(manifest.sha256, sha256(manifest.files.map((file) => `${file.sha256}  ${file.path}\n`).join("")));
-    assert.is(manifest.contentSha256, sha256(manifest.files.map((file) => `${file.contentSha256}  ${file.path}\n`).join("")));
+    assert.is(
+      manifest.contentSha256,
+      sha256(manifest.files.map((file) => `${file.contentSha256}  ${file.path}\n`).join("")),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

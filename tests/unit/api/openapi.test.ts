@@ -28,7 +28,10 @@ test("should build a valid OpenAPI 3.1 document", async () => {
 test("should describe every route of the portfolio API under paths", () => {
   const paths = Object.keys(doc.paths);
 
-  assert.equal(paths, portfolioApi.routes.map((route) => route.path));
+  assert.equal(
+    paths,
+    portfolioApi.routes.map((route) => route.path),
+  );
   assert.ok(paths.includes("/api/v1/schemas/{name}.json"));
 });
 
@@ -41,7 +44,10 @@ test("should leave out routes that have no file in this build", () => {
 
 test("should list every valid value of each path parameter as an enum", () => {
   const parameters = Object.fromEntries(
-    ["/api/v1/projects/{name}.json", "/api/v1/clusters/{id}.json", "/api/v1/badges/{metric}.json"].map((path) => [path, doc.paths[path].get.parameters]),
+    ["/api/v1/projects/{name}.json", "/api/v1/clusters/{id}.json", "/api/v1/badges/{metric}.json"].map((path) => [
+      path,
+      doc.paths[path].get.parameters,
+    ]),
   );
 
   assert.equal(parameters["/api/v1/projects/{name}.json"][0].schema, { type: "string", enum: ["alpha", "hl7.lint"] });

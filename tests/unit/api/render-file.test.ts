@@ -19,7 +19,10 @@ test("should serialize JSON with two-space indent and a final newline", () => {
 });
 
 test("should write a project file at its permalink with meta.self pointing at it", () => {
-  const body = JSON.parse(renderRouteFile(portfolioApi, model, "getProject", { name: "Delta" })) as { meta: { self: string }; data: { name: string } };
+  const body = JSON.parse(renderRouteFile(portfolioApi, model, "getProject", { name: "Delta" })) as {
+    meta: { self: string };
+    data: { name: string };
+  };
 
   assert.is(routePermalink(portfolioApi, "getProject", { name: "Delta" }), "api/v1/projects/Delta.json");
   assert.is(body.meta.self, "https://x.example/portfolio/api/v1/projects/Delta.json");

@@ -1,7 +1,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Type } from "@sinclair/typebox";
-import { availableRoutes, expandParams, fillPath, outputPath, routeById, routeUrl, type ApiDefinition, type Route } from "../../../src/api/route.ts";
+import {
+  availableRoutes,
+  expandParams,
+  fillPath,
+  outputPath,
+  routeById,
+  routeUrl,
+  type ApiDefinition,
+  type Route,
+} from "../../../src/api/route.ts";
 
 interface Model {
   names: string[];
@@ -11,7 +20,16 @@ interface Model {
 const model: Model = { names: ["a", "b c"], sizes: ["s", "m", "l"], hidden: true };
 
 const route = (changes: Partial<Route<Model>>): Route<Model> => ({
-  id: "r", path: "/r.json", summary: "R", description: "R", group: "g", mediaType: "application/json", body: "envelope", schema: Type.Null(), build: () => null, ...changes,
+  id: "r",
+  path: "/r.json",
+  summary: "R",
+  description: "R",
+  group: "g",
+  mediaType: "application/json",
+  body: "envelope",
+  schema: Type.Null(),
+  build: () => null,
+  ...changes,
 });
 
 const definition: ApiDefinition<Model> = {
@@ -22,13 +40,24 @@ const definition: ApiDefinition<Model> = {
   groups: { g: "Things" },
   routes: [
     route({ id: "plain", path: "/api/v1/plain.json" }),
-    route({ id: "item", path: "/api/v1/items/{name}/{size}.json", params: [
-      { name: "name", description: "n", values: (m) => m.names },
-      { name: "size", description: "s", values: (m) => m.sizes },
-    ] }),
+    route({
+      id: "item",
+      path: "/api/v1/items/{name}/{size}.json",
+      params: [
+        { name: "name", description: "n", values: (m) => m.names },
+        { name: "size", description: "s", values: (m) => m.sizes },
+      ],
+    }),
     route({ id: "secret", path: "/secret.txt", available: (m) => !m.hidden }),
   ],
-  context: () => ({ name: "t", description: "d", docs: "https://x.example/docs/", baseUrl: "https://x.example", generated: new Date(0), notes: {} }),
+  context: () => ({
+    name: "t",
+    description: "d",
+    docs: "https://x.example/docs/",
+    baseUrl: "https://x.example",
+    generated: new Date(0),
+    notes: {},
+  }),
 };
 
 test("should fill a path template with URL-encoded values", () => {
@@ -45,8 +74,12 @@ test("should expand a route's parameters into every combination of values", () =
   const combos = expandParams(routeById(definition, "item"), model);
 
   assert.equal(combos, [
-    { name: "a", size: "s" }, { name: "a", size: "m" }, { name: "a", size: "l" },
-    { name: "b c", size: "s" }, { name: "b c", size: "m" }, { name: "b c", size: "l" },
+    { name: "a", size: "s" },
+    { name: "a", size: "m" },
+    { name: "a", size: "l" },
+    { name: "b c", size: "s" },
+    { name: "b c", size: "m" },
+    { name: "b c", size: "l" },
   ]);
 });
 
@@ -65,7 +98,10 @@ test("should leave out routes that are not available in this build", () => {
 test("should place a file under the API's root, relative to the output folder and as a URL", () => {
   const item = routeById(definition, "item");
 
-  const where = [outputPath(definition, item, { name: "b c", size: "m" }), routeUrl(definition, definition.context(model), item, { name: "a", size: "s" })];
+  const where = [
+    outputPath(definition, item, { name: "b c", size: "m" }),
+    routeUrl(definition, definition.context(model), item, { name: "a", size: "s" }),
+  ];
 
   assert.equal(where, ["blog/api/v1/items/b%20c/m.json", "https://x.example/blog/api/v1/items/a/s.json"]);
 });

@@ -24,7 +24,10 @@ function blogDocument(): Json {
   }
 }
 
-const documents: Record<string, Json> = { portfolio: buildOpenApi(portfolioApi, handModel()) as Json, blog: blogDocument() };
+const documents: Record<string, Json> = {
+  portfolio: buildOpenApi(portfolioApi, handModel()) as Json,
+  blog: blogDocument(),
+};
 
 /** Every string field of a document whose name says it holds a URL, or whose format is `uri`: where, and its schema. */
 function urlFields(node: unknown, at: string, found: [string, Json][] = []): [string, Json][] {
@@ -34,7 +37,8 @@ function urlFields(node: unknown, at: string, found: [string, Json][] = []): [st
   if (schema.format === "uri") found.push([at, schema]);
   for (const [key, value] of Object.entries(schema)) {
     const child = value as Json;
-    const named = at.endsWith("/properties") && /(^|_)url$/.test(key) && child?.type === "string" && child.format !== "uri";
+    const named =
+      at.endsWith("/properties") && /(^|_)url$/.test(key) && child?.type === "string" && child.format !== "uri";
     if (named) found.push([`${at}/${key}`, child]);
     urlFields(value, `${at}/${key}`, found);
   }
@@ -46,14 +50,21 @@ test("should give every URL field of both APIs a scheme pattern, not format uri 
     const fields = urlFields(document, name);
 
     assert.ok(fields.length > 20, `${name}: ${fields.length} URL fields`);
-    const without = fields.filter(([, schema]) => schema.pattern !== WEB_URL_PATTERN && schema.pattern !== WEB_OR_MAIL_URL_PATTERN);
-    assert.equal(without.map(([at]) => at), []);
+    const without = fields.filter(
+      ([, schema]) => schema.pattern !== WEB_URL_PATTERN && schema.pattern !== WEB_OR_MAIL_URL_PATTERN,
+    );
+    assert.equal(
+      without.map(([at]) => at),
+      [],
+    );
   }
 });
 
 test("should allow mailto: only where a contact address may be published", () => {
   const mail = Object.entries(documents).flatMap(([name, document]) =>
-    urlFields(document, name).filter(([, schema]) => schema.pattern === WEB_OR_MAIL_URL_PATTERN).map(([at]) => at),
+    urlFields(document, name)
+      .filter(([, schema]) => schema.pattern === WEB_OR_MAIL_URL_PATTERN)
+      .map(([at]) => at),
   );
 
   assert.equal(mail, [
@@ -67,7 +78,14 @@ test("should refuse other schemes with the pattern the documents state", () => {
   const mail = new RegExp(WEB_OR_MAIL_URL_PATTERN);
 
   for (const url of ["https://x.example/", "HTTP://x.example/"]) assert.ok(web.test(url) && mail.test(url), url);
-  for (const url of ["javascript:alert(1)", " https://x.example/", "data:text/html,x", "//x.example/", "mailto:a@x.example"]) assert.not.ok(web.test(url), url);
+  for (const url of [
+    "javascript:alert(1)",
+    " https://x.example/",
+    "data:text/html,x",
+    "//x.example/",
+    "mailto:a@x.example",
+  ])
+    assert.not.ok(web.test(url), url);
   assert.ok(mail.test("mailto:a@x.example"));
   assert.not.ok(mail.test("javascript:alert(1)"));
 });
@@ -76,8 +94,10 @@ test("should hold project names to GitHub's repository-name rule, without a lead
   const name = new RegExp(REPOSITORY_NAME_PATTERN);
 
   for (const good of ["tidewatch", "hl7.lint", "a_b-c", "x".repeat(100)]) assert.ok(name.test(good), good);
-  for (const bad of [".", "..", ".github", ".git", "", "x".repeat(101), "a/b", "a b", "ä"]) assert.not.ok(name.test(bad), bad);
-  const schemas = (documents.portfolio?.components as { schemas: Record<string, { properties: Record<string, Json> }> }).schemas;
+  for (const bad of [".", "..", ".github", ".git", "", "x".repeat(101), "a/b", "a b", "ä"])
+    assert.not.ok(name.test(bad), bad);
+  const schemas = (documents.portfolio?.components as { schemas: Record<string, { properties: Record<string, Json> }> })
+    .schemas;
   assert.is(schemas.ProjectSummary?.properties.name?.pattern, REPOSITORY_NAME_PATTERN);
 });
 

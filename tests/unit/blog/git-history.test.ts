@@ -57,13 +57,10 @@ test("should report the last commit date of every committed post file when asked
   const history = readGitHistory(tree.file("blog/posts"));
 
   assert.is(history.unavailable, null);
-  assert.equal(
-    [...history.lastCommit.entries()].filter(([file]) => file.endsWith(".md")).sort(),
-    [
-      [tree.file("blog/posts/first.md"), FIRST_COMMIT],
-      [tree.file("blog/posts/second.md"), FIRST_COMMIT],
-    ],
-  );
+  assert.equal([...history.lastCommit.entries()].filter(([file]) => file.endsWith(".md")).sort(), [
+    [tree.file("blog/posts/first.md"), FIRST_COMMIT],
+    [tree.file("blog/posts/second.md"), FIRST_COMMIT],
+  ]);
 });
 
 test("should give a committed post its last commit date as updated, in the site zone", () => {
@@ -77,7 +74,10 @@ test("should give a committed post its last commit date as updated, in the site 
 
 test("should give a post committed twice the date of the later commit", () => {
   const tree = committedBlog();
-  writeFileSync(tree.file("blog/posts/first.md"), postFile(meta({ title: "First", date: "2026-03-10" }), "Hello, world, edited.\n"));
+  writeFileSync(
+    tree.file("blog/posts/first.md"),
+    postFile(meta({ title: "First", date: "2026-03-10" }), "Hello, world, edited.\n"),
+  );
   commitAll(tree.root, SECOND_COMMIT, "edit first");
 
   const content = loaded(tree);
@@ -137,10 +137,10 @@ test("should fall back to the publication dates of every post and mention the sh
   const content = loaded(tree, join(clone, "content"));
 
   assert.match(content.historyUnavailable ?? "", /shallow/);
-  assert.equal(
-    content.posts.map((post) => [post.slug, isoInZone(post.updated) === isoInZone(post.published)]).sort(),
-    [["first", true], ["second", true]],
-  );
+  assert.equal(content.posts.map((post) => [post.slug, isoInZone(post.updated) === isoInZone(post.published)]).sort(), [
+    ["first", true],
+    ["second", true],
+  ]);
 });
 
 test("should add a note on the missing history to the blog API context when history is unavailable", () => {

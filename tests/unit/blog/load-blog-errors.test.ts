@@ -50,7 +50,16 @@ test("should reject a date written in words and say which format is expected", a
 });
 
 test("should refuse every post file name that is not a slug, naming each file and the rule", async () => {
-  const bad = ["my post.md", "café.md", "a?b.md", "a#b.md", "Hello-World.md", "a--b.md", "-a.md", `${"a".repeat(101)}.md`];
+  const bad = [
+    "my post.md",
+    "café.md",
+    "a?b.md",
+    "a#b.md",
+    "Hello-World.md",
+    "a--b.md",
+    "-a.md",
+    `${"a".repeat(101)}.md`,
+  ];
   const good = ["hello-world.md", `${"a".repeat(100)}.md`, "2026-notes.md"];
   const problems = await problemsOf(Object.fromEntries([...bad, ...good].map((name) => [name, postFile(meta())])));
 
@@ -110,7 +119,10 @@ test("should refuse two spellings of a tag that differ only in case, naming both
 
   const problem = problemAt(problems, "tags[1]");
   assert.match(problem.file, /blog\/posts\/b\.md$/);
-  assert.match(problem.expected, /"zig" \(\S*posts\/a\.md, \S*posts\/c\.md\) and "ZIG" \(\S*posts\/b\.md\) differ only in case/);
+  assert.match(
+    problem.expected,
+    /"zig" \(\S*posts\/a\.md, \S*posts\/c\.md\) and "ZIG" \(\S*posts\/b\.md\) differ only in case/,
+  );
   assert.is(problem.actual, "ZIG");
 });
 
@@ -126,11 +138,17 @@ test("should refuse two tags that become the same slug, naming both spellings", 
 });
 
 test("should accept one spelling of a tag repeated across posts", async () => {
-  const tree = writeBlogTree({ "a.md": postFile(meta({ tags: ["Open Source"] })), "b.md": postFile(meta({ tags: ["Open Source", "zig"] })) });
+  const tree = writeBlogTree({
+    "a.md": postFile(meta({ tags: ["Open Source"] })),
+    "b.md": postFile(meta({ tags: ["Open Source", "zig"] })),
+  });
   try {
     const content = loadBlog(tree.config());
 
-    assert.equal(content?.posts.map((post) => post.tags.map((tag) => tag.slug)), [["open-source"], ["open-source", "zig"]]);
+    assert.equal(
+      content?.posts.map((post) => post.tags.map((tag) => tag.slug)),
+      [["open-source"], ["open-source", "zig"]],
+    );
   } finally {
     tree.cleanup();
   }
@@ -156,7 +174,9 @@ test("should refuse a missing image in a post scheduled after the build clock", 
 });
 
 test("should refuse a file that is not an image in a draft's cover", async () => {
-  const tree = writeBlogTree({ "draft.md": postFile(meta({ draft: true, cover: { src: "../images/fake.png", alt: "Fake" } })) });
+  const tree = writeBlogTree({
+    "draft.md": postFile(meta({ draft: true, cover: { src: "../images/fake.png", alt: "Fake" } })),
+  });
   tree.write("blog/images/fake.png", "not a PNG at all");
   try {
     const problems = await contentProblems(() => loadBlog(tree.config()));
@@ -179,10 +199,13 @@ test("should name the post and the field for a local time in the DST gap or over
     "overlap.md": postFile(meta({ date: "2026-10-25 02:30" })),
   });
 
-  assert.equal(problems.map((p) => [p.file.replace(/^.*posts\//, ""), p.field, p.actual]), [
-    ["gap.md", "date", "2026-03-29T02:30"],
-    ["overlap.md", "date", "2026-10-25 02:30"],
-  ]);
+  assert.equal(
+    problems.map((p) => [p.file.replace(/^.*posts\//, ""), p.field, p.actual]),
+    [
+      ["gap.md", "date", "2026-03-29T02:30"],
+      ["overlap.md", "date", "2026-10-25 02:30"],
+    ],
+  );
   assert.match(problems[0]?.expected ?? "", /clocks skip it/);
   assert.match(problems[1]?.expected ?? "", /happens twice/);
 });
@@ -218,7 +241,9 @@ test("should accept a scheduled post's link to a post scheduled before it, and a
 });
 
 test("should refuse an image path whose percent-escapes are not UTF-8, as a content error", async () => {
-  const problems = await problemsOf({ "escapes.md": postFile(meta({ cover: { src: "../images/%E0%A4%A.png", alt: "Broken" } })) });
+  const problems = await problemsOf({
+    "escapes.md": postFile(meta({ cover: { src: "../images/%E0%A4%A.png", alt: "Broken" } })),
+  });
 
   assert.match(problemAt(problems, "cover.src").expected, /an image file in/);
 });
@@ -229,7 +254,10 @@ test("should still check the tags and images of a post whose date is refused", a
     "b.md": postFile(meta({ date: "2026-02-30", tags: ["Zig"] }), "![A map](../images/nowhere.png)\n"),
   });
 
-  assert.equal(problems.map((p) => p.field), ["date", "tags[0]", "body image ../images/nowhere.png"]);
+  assert.equal(
+    problems.map((p) => p.field),
+    ["date", "tags[0]", "body image ../images/nowhere.png"],
+  );
 });
 
 test("should report front-matter, date, tag and image problems of every post in one error", async () => {
@@ -240,12 +268,10 @@ test("should report front-matter, date, tag and image problems of every post in 
     "d.md": postFile(meta({ tags: ["go"], date: "2030-01-01" }), "![A map](../images/nowhere.png)\n"),
   });
 
-  assert.equal(problems.map((p) => `${p.file.replace(/^.*posts\//, "")} ${p.field}`), [
-    "a.md title",
-    "b.md date",
-    "d.md tags[0]",
-    "d.md body image ../images/nowhere.png",
-  ]);
+  assert.equal(
+    problems.map((p) => `${p.file.replace(/^.*posts\//, "")} ${p.field}`),
+    ["a.md title", "b.md date", "d.md tags[0]", "d.md body image ../images/nowhere.png"],
+  );
 });
 
 test.run();

@@ -15,7 +15,10 @@ import { meta, postFile, writeBlogTree, type BlogTree } from "./support/blog-tre
 const LINKED = "expected a file or folder, not a symbolic link";
 
 /** Loads a blog after `arrange` changed its tree; the tree is removed afterwards. */
-async function problemsAfter(posts: Record<string, string>, arrange: (tree: BlogTree) => void): Promise<readonly ContentProblem[]> {
+async function problemsAfter(
+  posts: Record<string, string>,
+  arrange: (tree: BlogTree) => void,
+): Promise<readonly ContentProblem[]> {
   const tree = writeBlogTree(posts);
   try {
     arrange(tree);
@@ -49,25 +52,38 @@ for (const folder of ["blog", "blog/posts", "blog/images"]) {
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(1)</script></svg>`;
 
 test("should refuse an SVG a post shows when it holds a script, naming the image file", async () => {
-  const problems = await problemsAfter({ "shows.md": postFile(meta(), "![A drawing](../images/evil.svg)\n") }, (tree) => tree.write("blog/images/evil.svg", EVIL_SVG));
+  const problems = await problemsAfter({ "shows.md": postFile(meta(), "![A drawing](../images/evil.svg)\n") }, (tree) =>
+    tree.write("blog/images/evil.svg", EVIL_SVG),
+  );
   assert.is(problems.length, 1, described(problems));
   assert.ok(problems[0]?.file.endsWith("blog/images/evil.svg"));
-  assert.match(problems[0]?.expected ?? "", /an SVG with no script.*found an event handler attribute onload on <svg> at line 1/);
+  assert.match(
+    problems[0]?.expected ?? "",
+    /an SVG with no script.*found an event handler attribute onload on <svg> at line 1/,
+  );
 });
 
 test("should refuse a raster image whose name gives a type a browser would run, and a cover alike", async () => {
   const png = (tree: BlogTree) => readFileSync(tree.file("blog/images/contour-cover.png"));
   const problems = await problemsAfter(
-    { "shows.md": postFile(meta({ cover: { src: "../images/page.svg", alt: "A page" } }), "![A page](../images/page.html)\n") },
+    {
+      "shows.md": postFile(
+        meta({ cover: { src: "../images/page.svg", alt: "A page" } }),
+        "![A page](../images/page.html)\n",
+      ),
+    },
     (tree) => {
       writeFileSync(tree.file("blog/images/page.html"), png(tree));
       writeFileSync(tree.file("blog/images/page.svg"), png(tree));
     },
   );
-  assert.equal(problems.map((p) => [p.file.replace(/^.*\/blog\//, ""), p.field, p.expected, p.actual]), [
-    ["images/page.html", "(file name)", "a file name ending in .png, as this PNG image is", ".html"],
-    ["images/page.svg", "(file name)", "a file name ending in .png, as this PNG image is", ".svg"],
-  ]);
+  assert.equal(
+    problems.map((p) => [p.file.replace(/^.*\/blog\//, ""), p.field, p.expected, p.actual]),
+    [
+      ["images/page.html", "(file name)", "a file name ending in .png, as this PNG image is", ".html"],
+      ["images/page.svg", "(file name)", "a file name ending in .png, as this PNG image is", ".svg"],
+    ],
+  );
 });
 
 test("should publish a protocol-relative link as an absolute https URL", () => {
@@ -75,7 +91,10 @@ test("should publish a protocol-relative link as an absolute https URL", () => {
   try {
     const blog = loadBlog(tree.config());
     const post = blog?.posts.find((p) => p.slug === "away");
-    assert.equal(post?.links.external.map((link) => link.url), ["https://evil.example/x", "https://example.org/"]);
+    assert.equal(
+      post?.links.external.map((link) => link.url),
+      ["https://evil.example/x", "https://example.org/"],
+    );
     assert.match(post?.html ?? "", /href="https:\/\/evil\.example\/x"/);
   } finally {
     tree.cleanup();

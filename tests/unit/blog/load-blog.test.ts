@@ -37,35 +37,51 @@ Text.
 `;
 
 test("should make in-page anchors, .md links and site paths absolute and split them internal and external", () => {
-  const content = load({ "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY), "other.md": postFile(meta({ title: "Other" })) });
+  const content = load({
+    "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY),
+    "other.md": postFile(meta({ title: "Other" })),
+  });
 
   const links = post(content, "linker").links;
 
-  assert.equal(links.internal.map((link) => link.url), [
-    `${BLOG}posts/linker/#second-part`,
-    `${BLOG}posts/other/`,
-    `${BLOG}posts/other/#details`,
-    `${BLOG}posts/other/`,
-  ]);
-  assert.equal(links.external.map((link) => link.url), ["https://example.org/page"]);
+  assert.equal(
+    links.internal.map((link) => link.url),
+    [`${BLOG}posts/linker/#second-part`, `${BLOG}posts/other/`, `${BLOG}posts/other/#details`, `${BLOG}posts/other/`],
+  );
+  assert.equal(
+    links.external.map((link) => link.url),
+    ["https://example.org/page"],
+  );
 });
 
 test("should leave no relative href or src in the rendered HTML", () => {
-  const content = load({ "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY), "other.md": postFile(meta({ title: "Other" })) });
+  const content = load({
+    "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY),
+    "other.md": postFile(meta({ title: "Other" })),
+  });
 
   const urls = [...post(content, "linker").html.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((match) => match[1] ?? "");
 
   assert.ok(urls.length >= 6, urls.join(" "));
-  assert.equal(urls.filter((url) => !url.startsWith("https://")), []);
+  assert.equal(
+    urls.filter((url) => !url.startsWith("https://")),
+    [],
+  );
 });
 
 test("should give heading elements the ids listed in headings", () => {
-  const content = load({ "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY), "other.md": postFile(meta({ title: "Other" })) });
+  const content = load({
+    "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY),
+    "other.md": postFile(meta({ title: "Other" })),
+  });
   const linker = post(content, "linker");
 
   const ids = [...linker.html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((match) => match[1]);
 
-  assert.equal(ids, linker.headings.map((heading) => heading.id));
+  assert.equal(
+    ids,
+    linker.headings.map((heading) => heading.id),
+  );
   assert.equal(ids, ["first-part", "second-part"]);
 });
 
@@ -90,17 +106,32 @@ test("should give the cover and body images their real pixel sizes and mark the 
 
 test("should take a post's first image as its cover when the front matter names none, and the site's social image when it has no image", () => {
   const content = load({
-    "figure.md": postFile(meta({ title: "Figure" }), "Text.\n\n![A jump](../images/gpx-clock-jump.svg)\n\n![Contours](../images/contour-cover.png)\n"),
+    "figure.md": postFile(
+      meta({ title: "Figure" }),
+      "Text.\n\n![A jump](../images/gpx-clock-jump.svg)\n\n![Contours](../images/contour-cover.png)\n",
+    ),
     "plain.md": postFile(meta({ title: "Plain" }), "Only words.\n"),
   });
 
   const figure = post(content, "figure");
   const plain = post(content, "plain");
 
-  assert.equal([figure.coverSource, figure.cover], ["first image", { url: `${BLOG}images/gpx-clock-jump.svg`, width: 720, height: 360, alt: "A jump" }]);
-  assert.equal(figure.images.map((image) => image.cover), [true, false]);
-  assert.equal([plain.coverSource, plain.cover.url, plain.cover.width, plain.cover.height], ["site image", "https://margo.example/og/site.png", 1200, 630]);
-  assert.equal(plain.images.map((image) => image.url), ["https://margo.example/og/site.png"]);
+  assert.equal(
+    [figure.coverSource, figure.cover],
+    ["first image", { url: `${BLOG}images/gpx-clock-jump.svg`, width: 720, height: 360, alt: "A jump" }],
+  );
+  assert.equal(
+    figure.images.map((image) => image.cover),
+    [true, false],
+  );
+  assert.equal(
+    [plain.coverSource, plain.cover.url, plain.cover.width, plain.cover.height],
+    ["site image", "https://margo.example/og/site.png", 1200, 630],
+  );
+  assert.equal(
+    plain.images.map((image) => image.url),
+    ["https://margo.example/og/site.png"],
+  );
 });
 
 test("should leave out drafts and posts dated after the build clock", () => {
@@ -110,7 +141,10 @@ test("should leave out drafts and posts dated after the build clock", () => {
     "later.md": postFile(meta({ title: "Later", date: "2027-01-12" })),
   });
 
-  assert.equal(content.posts.map((p) => p.slug), ["now"]);
+  assert.equal(
+    content.posts.map((p) => p.slug),
+    ["now"],
+  );
 });
 
 test("should publish a scheduled post at the build on its date, and never a draft", () => {
@@ -123,7 +157,10 @@ test("should publish a scheduled post at the build on its date, and never a draf
     "1799708400",
   );
 
-  assert.equal(content.posts.map((p) => p.slug), ["later"]);
+  assert.equal(
+    content.posts.map((p) => p.slug),
+    ["later"],
+  );
 });
 
 test("should keep a post dated one second after the build clock scheduled", () => {

@@ -103,9 +103,16 @@ test("should accept a time in the gap or the overlap when it carries an offset",
 });
 
 test("should accept the local times just outside the gap and the overlap", () => {
-  const times = ["2026-03-29T01:59", "2026-03-29T03:00", "2026-10-25T01:59", "2026-10-25T03:00"].map((text) => isoInZone(dateOf(text)));
+  const times = ["2026-03-29T01:59", "2026-03-29T03:00", "2026-10-25T01:59", "2026-10-25T03:00"].map((text) =>
+    isoInZone(dateOf(text)),
+  );
 
-  assert.equal(times, ["2026-03-29T01:59:00+01:00", "2026-03-29T03:00:00+02:00", "2026-10-25T01:59:00+02:00", "2026-10-25T03:00:00+01:00"]);
+  assert.equal(times, [
+    "2026-03-29T01:59:00+01:00",
+    "2026-03-29T03:00:00+02:00",
+    "2026-10-25T01:59:00+02:00",
+    "2026-10-25T03:00:00+01:00",
+  ]);
 });
 
 test("should accept a date alone on a day whose midnight the zone skips, as the day's start", () => {

@@ -16,7 +16,10 @@ test("should escape each segment of a post's source path in its source URLs", ()
     const config = tree.config();
     const content = loadBlog(config);
     if (!content) throw new Error("expected a blog");
-    const settings = { ...content.settings, source: { repository: "https://code.example/m/site/", branch: "main", path: "notes?v=1/#drafts/é/" } };
+    const settings = {
+      ...content.settings,
+      source: { repository: "https://code.example/m/site/", branch: "main", path: "notes?v=1/#drafts/é/" },
+    };
     const model = buildBlogModel(config, { ...content, settings });
     const post = model.posts[0];
     if (!post) throw new Error("expected a post");

@@ -8,14 +8,20 @@ test("should keep one tag per slug within a post, in the order written", () => {
 
   const tags = postTags(["rust", "zig", "rust"], "a.md", problems);
 
-  assert.equal(tags, [{ name: "rust", slug: "rust" }, { name: "zig", slug: "zig" }]);
+  assert.equal(tags, [
+    { name: "rust", slug: "rust" },
+    { name: "zig", slug: "zig" },
+  ]);
   assert.equal(problems, []);
 });
 
 test("should find two spellings of one tag inside a single post", () => {
   const problems = tagSpellingProblems([{ where: "a.md", names: ["zig", "Zig"] }]);
 
-  assert.equal(problems.map((p) => [p.file, p.field, p.actual]), [["a.md", "tags[1]", "Zig"]]);
+  assert.equal(
+    problems.map((p) => [p.file, p.field, p.actual]),
+    [["a.md", "tags[1]", "Zig"]],
+  );
   assert.match(problems[0]?.expected ?? "", /"zig" \(a\.md\) and "Zig" \(a\.md\) differ only in case/);
 });
 
@@ -34,13 +40,18 @@ test("should report each further spelling of a slug against the first one seen",
     { where: "c.md", names: ["OPEN SOURCE"] },
   ]);
 
-  assert.equal(problems.map((p) => p.actual), ["Open-Source", "OPEN SOURCE"]);
+  assert.equal(
+    problems.map((p) => p.actual),
+    ["Open-Source", "OPEN SOURCE"],
+  );
   assert.match(problems[0]?.expected ?? "", /both become the tag "open-source"/);
   assert.match(problems[1]?.expected ?? "", /"open source" \(a\.md\) and "OPEN SOURCE" \(c\.md\) differ only in case/);
 });
 
 test("should find no clash among names that are object keys elsewhere", () => {
-  const problems = tagSpellingProblems([{ where: "a.md", names: ["constructor", "__proto__", "toString", "hasOwnProperty"] }]);
+  const problems = tagSpellingProblems([
+    { where: "a.md", names: ["constructor", "__proto__", "toString", "hasOwnProperty"] },
+  ]);
 
   assert.equal(problems, []);
 });

@@ -6,7 +6,9 @@ import { svgDanger } from "../../../src/blog/svg-check.ts";
 import { SAMPLE_CONTENT } from "./support/blog-tree.ts";
 
 const svg = (inside: string, attributes = ""): Uint8Array =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>\n${inside}\n</svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>\n${inside}\n</svg>`,
+  );
 
 test("should pass the sample's drawing and plain, linked and namespaced extras", () => {
   assert.is(svgDanger(readFileSync(join(SAMPLE_CONTENT, "blog/images/gpx-clock-jump.svg"))), null);
@@ -31,16 +33,26 @@ test("should name each active thing an SVG can carry, with its line", () => {
     [svg(`<rect ONCLICK="x"/>`), /^an event handler attribute ONCLICK on <rect>/],
     [svg(`<a href="javascript:alert(1)"><text>x</text></a>`), /^href="javascript:alert\(1\)" on <a>/],
     [svg(`<a xlink:href="&#106;avascript:alert(1)"/>`), /^xlink:href="javascript:alert\(1\)" on <a>/],
-    [svg(`<image href="data:image/svg+xml;base64,PHN2Zz4="/>`), /^href="data:image\/svg\+xml;base64,PHN2Zz4=" on <image>/],
-    [svg(`<a><set attributeName="xlink:href" to="javascript:alert(1)"/></a>`), /^an animation <set> that sets xlink:href/],
+    [
+      svg(`<image href="data:image/svg+xml;base64,PHN2Zz4="/>`),
+      /^href="data:image\/svg\+xml;base64,PHN2Zz4=" on <image>/,
+    ],
+    [
+      svg(`<a><set attributeName="xlink:href" to="javascript:alert(1)"/></a>`),
+      /^an animation <set> that sets xlink:href/,
+    ],
     [svg(`<animate attributeName="onbegin" values="x"/>`), /^an animation <animate> that sets onbegin/],
     [svg(`<a xml:base="javascript:" href="x"/>`), /^an xml:base attribute on <a>/],
     [Buffer.from(`<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>`), /^a DOCTYPE/],
-    [Buffer.from(`<?xml-stylesheet type="text/xsl" href="evil.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>`), /^a processing instruction <\?xml-stylesheet\?>/],
+    [
+      Buffer.from(`<?xml-stylesheet type="text/xsl" href="evil.xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>`),
+      /^a processing instruction <\?xml-stylesheet\?>/,
+    ],
     [svg("<rect>"), /^XML that is not well-formed/],
     [Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0x3e]), /^bytes that are not UTF-8 text$/],
   ];
-  for (const [bytes, expected] of cases) assert.match(svgDanger(bytes) ?? "(nothing found)", expected, Buffer.from(bytes).toString("utf8"));
+  for (const [bytes, expected] of cases)
+    assert.match(svgDanger(bytes) ?? "(nothing found)", expected, Buffer.from(bytes).toString("utf8"));
 });
 
 test.run();

@@ -29,12 +29,18 @@ function requestDoc(edit: (doc: Json) => void = () => {}): Json {
     paths: {
       "/things": {
         post: {
-          parameters: [{ name: "sort", in: "query", required: false, schema: { type: "string", enum: ["name", "date"] } }],
+          parameters: [
+            { name: "sort", in: "query", required: false, schema: { type: "string", enum: ["name", "date"] } },
+          ],
           requestBody: {
             required: true,
             content: {
               "application/json": {
-                schema: { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 50 }, size: { type: "integer" } } },
+                schema: {
+                  type: "object",
+                  required: ["name"],
+                  properties: { name: { type: "string", maxLength: 50 }, size: { type: "integer" } },
+                },
               },
             },
           },
@@ -67,12 +73,14 @@ test("should accept an additive release: a new path, a new response field and a 
     d.paths["/api/v1/talks.json"] = structuredClone(d.paths["/api/v1/posts.json"]);
     d.components.schemas.ProjectSummary.properties.forks = { type: "integer", minimum: 0 };
     d.components.schemas.ProjectSummary.required.push("forks");
-    d.paths["/api/v1/projects.json"].get.parameters = [{ name: "lang", in: "query", required: false, schema: { type: "string" } }];
+    d.paths["/api/v1/projects.json"].get.parameters = [
+      { name: "lang", in: "query", required: false, schema: { type: "string" } },
+    ];
   });
   const changes = compareOpenApi(baseline, doc);
   assert.equal(breakingChanges(changes), []);
   assert.equal(describe(changes), [
-    "GET /api/v1/projects.json: optional query parameter \"lang\" added",
+    'GET /api/v1/projects.json: optional query parameter "lang" added',
     "ProjectSummary.forks: added",
     "/api/v1/talks.json: path added",
   ]);
@@ -156,7 +164,7 @@ test("should still treat a response pattern or format replaced by another, or an
     summary.tags = { ...summary.tags, maxItems: 5 };
   });
   assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
-    'ProjectSummary.tags: maxItems 5 added',
+    "ProjectSummary.tags: maxItems 5 added",
     'ProjectSummary.pushed_at: format changed from "date-time" to "date"',
     'Language.color: pattern changed from "^#[0-9a-f]{6}$" to "^#[0-9a-f]{3}$"',
   ]);
@@ -244,11 +252,16 @@ test("should make api:check fail on a breaking change and pass on an additive on
   cpSync(join(repoRoot, "api-baseline"), site, { recursive: true });
   const run = (doc: Json) => {
     writeFileSync(join(site, "api/openapi.json"), JSON.stringify(doc));
-    return spawnSync(process.execPath, ["--import", "tsx", "scripts/api-check.ts", `--site=${site}`], { cwd: repoRoot, encoding: "utf8" });
+    return spawnSync(process.execPath, ["--import", "tsx", "scripts/api-check.ts", `--site=${site}`], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    });
   };
   try {
     const broken = run(changed((d) => delete d.components.schemas.Pull.properties.repo_stars));
-    const additive = run(changed((d) => (d.components.schemas.Pull.properties.labels = { type: "array", items: { type: "string" } })));
+    const additive = run(
+      changed((d) => (d.components.schemas.Pull.properties.labels = { type: "array", items: { type: "string" } })),
+    );
     assert.is(broken.status, 1, broken.stdout + broken.stderr);
     assert.match(broken.stdout, "✗ Pull.repo_stars: removed");
     assert.is(additive.status, 0, additive.stdout + additive.stderr);

@@ -26,7 +26,9 @@ const page = (body: string): string => `<!doctype html><html><body>${body}</body
 
 test("should accept links to pages, folders, files and ids that the build wrote", () => {
   const problems = check({
-    "index.html": page('<a href="/a/">a</a> <a href="/a">folder</a> <a href="a/#here">rel</a> <a href="/">home</a> <a href="#top">top</a> <a href="/data.json">json</a>'),
+    "index.html": page(
+      '<a href="/a/">a</a> <a href="/a">folder</a> <a href="a/#here">rel</a> <a href="/">home</a> <a href="#top">top</a> <a href="/data.json">json</a>',
+    ),
     "a/index.html": page('<h2 id="here">Here</h2><a href="../">up</a> <a href="#here">self</a>'),
     "data.json": JSON.stringify({ self: `${ROOT}/data.json`, page: `${ROOT}/a/#here`, home: ROOT }),
   });
@@ -35,9 +37,14 @@ test("should accept links to pages, folders, files and ids that the build wrote"
 });
 
 test("should report a link to a missing page, naming the built file it is in", () => {
-  const problems = check({ "index.html": page('<a href="/blog/posts/missing/">gone</a>'), "blog/index.html": page("") });
+  const problems = check({
+    "index.html": page('<a href="/blog/posts/missing/">gone</a>'),
+    "blog/index.html": page(""),
+  });
 
-  assert.equal(problems, ["index.html: link /blog/posts/missing/: a page or file of this build (nothing is written at blog/posts/missing/index.html)"]);
+  assert.equal(problems, [
+    "index.html: link /blog/posts/missing/: a page or file of this build (nothing is written at blog/posts/missing/index.html)",
+  ]);
 });
 
 test("should report a fragment that names no id of its page, whichever page is read first", () => {
@@ -59,7 +66,9 @@ test("should name the authored file of a page where one is known, and report its
     { sourceOf: new Map([["blog/posts/a/index.html", "content/blog/posts/a.md"]]) },
   );
 
-  assert.equal(problems, [`content/blog/posts/a.md: link ${ROOT}/blog/posts/gone/: a page or file of this build (nothing is written at blog/posts/gone/index.html)`]);
+  assert.equal(problems, [
+    `content/blog/posts/a.md: link ${ROOT}/blog/posts/gone/: a page or file of this build (nothing is written at blog/posts/gone/index.html)`,
+  ]);
 });
 
 test("should name one built file, and how many others, for a dead link found only in built files", () => {
@@ -69,16 +78,25 @@ test("should name one built file, and how many others, for a dead link found onl
     "c.json": JSON.stringify({ url: `${ROOT}/nope.json` }),
   });
 
-  assert.equal(problems, [`a.json (and 2 other built files): link ${ROOT}/nope.json: a page or file of this build (nothing is written at nope.json)`]);
+  assert.equal(problems, [
+    `a.json (and 2 other built files): link ${ROOT}/nope.json: a page or file of this build (nothing is written at nope.json)`,
+  ]);
 });
 
 test("should strip the base path, and ignore the same host outside it", () => {
   const base = "https://owner.github.io/portfolio";
   const problems = check(
     {
-      "index.html": page('<a href="/portfolio/a/">in</a> <a href="/portfolio">home</a> <a href="/other-site/">other</a> <a href="/portfolio/a/missing/">gone</a>'),
+      "index.html": page(
+        '<a href="/portfolio/a/">in</a> <a href="/portfolio">home</a> <a href="/other-site/">other</a> <a href="/portfolio/a/missing/">gone</a>',
+      ),
       "a/index.html": page(""),
-      "api.json": JSON.stringify({ home: `${base}/`, a: `${base}/a/`, other: "https://owner.github.io/elsewhere/", gone: `${base}/gone.json` }),
+      "api.json": JSON.stringify({
+        home: `${base}/`,
+        a: `${base}/a/`,
+        other: "https://owner.github.io/elsewhere/",
+        gone: `${base}/gone.json`,
+      }),
     },
     { baseUrl: base },
   );
@@ -91,7 +109,9 @@ test("should strip the base path, and ignore the same host outside it", () => {
 
 test("should ignore links to other sites and other schemes", () => {
   const problems = check({
-    "index.html": page('<a href="https://elsewhere.example/x">x</a> <a href="//cdn.example/y.js">y</a> <a href="mailto:me@margo.example">mail</a> <a href="tel:+1">tel</a> <a href="https://margo.example.org/z">lookalike</a>'),
+    "index.html": page(
+      '<a href="https://elsewhere.example/x">x</a> <a href="//cdn.example/y.js">y</a> <a href="mailto:me@margo.example">mail</a> <a href="tel:+1">tel</a> <a href="https://margo.example.org/z">lookalike</a>',
+    ),
     "data.json": JSON.stringify({ other: "https://margo.example.org/nope", mail: "mailto:x@margo.example" }),
   });
 
@@ -100,7 +120,9 @@ test("should ignore links to other sites and other schemes", () => {
 
 test("should leave alone a folder of the same host that the build writes nothing into", () => {
   const problems = check({
-    "index.html": page('<a href="/contact/">contact form</a> <a href="/writing/posts/elsewhere/">blog hosted elsewhere</a> <a href="/projects/gone/">gone</a> <a href="/gone.xml">gone file</a>'),
+    "index.html": page(
+      '<a href="/contact/">contact form</a> <a href="/writing/posts/elsewhere/">blog hosted elsewhere</a> <a href="/projects/gone/">gone</a> <a href="/gone.xml">gone file</a>',
+    ),
     "projects/index.html": page(""),
   });
 
@@ -112,7 +134,9 @@ test("should leave alone a folder of the same host that the build writes nothing
 
 test("should ignore query strings when finding the file", () => {
   const problems = check({
-    "index.html": page('<a href="/a/?tab=2">a</a> <a href="/a/?x=1&amp;y=2#here">both</a> <img src="/pic.png?v=3" alt="">'),
+    "index.html": page(
+      '<a href="/a/?tab=2">a</a> <a href="/a/?x=1&amp;y=2#here">both</a> <img src="/pic.png?v=3" alt="">',
+    ),
     "a/index.html": page('<i id="here"></i>'),
     "pic.png": "png",
   });
@@ -122,7 +146,9 @@ test("should ignore query strings when finding the file", () => {
 
 test("should decode percent-encoded paths and fragments, and report a malformed escape", () => {
   const problems = check({
-    "index.html": page('<a href="/projects/caf%C3%A9/">café</a> <a href="/projects/caf%C3%A9/#r%C3%A9sum%C3%A9">anchor</a> <a href="/projects/%E0%A4%A/">bad</a>'),
+    "index.html": page(
+      '<a href="/projects/caf%C3%A9/">café</a> <a href="/projects/caf%C3%A9/#r%C3%A9sum%C3%A9">anchor</a> <a href="/projects/%E0%A4%A/">bad</a>',
+    ),
     "projects/café/index.html": page('<h2 id="résumé">Résumé</h2>'),
   });
 
@@ -182,14 +208,19 @@ test("should neither read nor count a symbolic link in the output", () => {
 test("should say why nothing is at a path when the build knows", () => {
   const problems = check(
     { "index.html": page('<a href="/blog/posts/soon/">soon</a>'), "blog/index.html": page("") },
-    { explainMissing: (path) => (path === "blog/posts/soon/index.html" ? "a link to a published post (soon.md is a draft)" : undefined) },
+    {
+      explainMissing: (path) =>
+        path === "blog/posts/soon/index.html" ? "a link to a published post (soon.md is a draft)" : undefined,
+    },
   );
 
   assert.equal(problems, ["index.html: link /blog/posts/soon/: a link to a published post (soon.md is a draft)"]);
 });
 
 test("should read ids and links from attributes in any quoting, with entities decoded", () => {
-  const links = readPageLinks(`<a href='/x?a=1&amp;b=2' id=top-link>x</a><A HREF=/y/>y</A><p data-url="https://margo.example/z/" class="c">z</p><!-- <a href="/commented/"> -->`);
+  const links = readPageLinks(
+    `<a href='/x?a=1&amp;b=2' id=top-link>x</a><A HREF=/y/>y</A><p data-url="https://margo.example/z/" class="c">z</p><!-- <a href="/commented/"> -->`,
+  );
 
   assert.equal(links.links, ["/x?a=1&b=2", "/y/", "https://margo.example/z/"]);
   assert.equal([...links.ids], ["top-link"]);

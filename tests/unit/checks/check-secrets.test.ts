@@ -47,12 +47,16 @@ test.after(() => {
   for (const t of trees) rmSync(t.dir, { recursive: true, force: true });
 });
 
-const CARRIES = "no secret, but it carries the value of GITHUB_TOKEN (not shown): remove it from content/ or the GitHub snapshot";
+const CARRIES =
+  "no secret, but it carries the value of GITHUB_TOKEN (not shown): remove it from content/ or the GitHub snapshot";
 
 test("should accept a build whose files carry no registered secret", () => {
   registerSecret(TOKEN, "GITHUB_TOKEN");
 
-  const problems = check({ "index.html": "<p>ghp_ is how tokens start</p>", "api/v1/profile.json": '{"headline":"Hello"}' }, { "assets/site.css": "body{}" });
+  const problems = check(
+    { "index.html": "<p>ghp_ is how tokens start</p>", "api/v1/profile.json": '{"headline":"Hello"}' },
+    { "assets/site.css": "body{}" },
+  );
 
   assert.equal(problems, []);
 });
@@ -78,13 +82,25 @@ test("should name every file that carries the token, disguised or not, in path o
     `card.ansi: (built file): expected ${CARRIES}`,
     `card.txt: (built file): expected ${CARRIES}`,
   ]);
-  const message = new ContentError(checkSecrets(trees.at(-1)?.dir ?? "", trees.at(-1)?.written ?? new Map(), trees.at(-1)?.made)).message;
+  const message = new ContentError(
+    checkSecrets(trees.at(-1)?.dir ?? "", trees.at(-1)?.written ?? new Map(), trees.at(-1)?.made),
+  ).message;
   assert.not.ok(message.includes(TOKEN.slice(4)), "the message must not carry the value");
 });
 
 test("should find a secret in a binary file of the build, read from disk", () => {
   registerSecret(TOKEN, "GITHUB_TOKEN");
-  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, ...Buffer.from(`tEXtComment\u0000${TOKEN}`), 0x00, 0xc3]);
+  const png = new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0xff,
+    0xfe,
+    ...Buffer.from(`tEXtComment\u0000${TOKEN}`),
+    0x00,
+    0xc3,
+  ]);
 
   const problems = check({}, { "og/site.png": png });
 

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { formatProblems, validateSite, type ApiOutput, type ValidationProblem } from "../../../src/checks/validate-site.ts";
+import {
+  formatProblems,
+  validateSite,
+  type ApiOutput,
+  type ValidationProblem,
+} from "../../../src/checks/validate-site.ts";
 import { Uri } from "../../../src/schemas/common.ts";
 
 const BASE = "https://x.example";
@@ -25,7 +30,10 @@ const openapi = {
                 schema: {
                   type: "object",
                   required: ["meta", "data"],
-                  properties: { meta: { $ref: "#/components/schemas/Meta" }, data: { type: "array", items: { $ref: "#/components/schemas/Thing" } } },
+                  properties: {
+                    meta: { $ref: "#/components/schemas/Meta" },
+                    data: { type: "array", items: { $ref: "#/components/schemas/Thing" } },
+                  },
                 },
               },
             },
@@ -44,7 +52,10 @@ const openapi = {
                 schema: {
                   type: "object",
                   required: ["meta", "data"],
-                  properties: { meta: { $ref: "#/components/schemas/Meta" }, data: { $ref: "#/components/schemas/Thing" } },
+                  properties: {
+                    meta: { $ref: "#/components/schemas/Meta" },
+                    data: { $ref: "#/components/schemas/Thing" },
+                  },
                 },
               },
             },
@@ -53,10 +64,21 @@ const openapi = {
       },
     },
     "/api/v1/card.txt": {
-      get: { responses: { "200": { description: "Card", content: { "text/plain": { schema: { type: "string", minLength: 1 } } } } } },
+      get: {
+        responses: {
+          "200": { description: "Card", content: { "text/plain": { schema: { type: "string", minLength: 1 } } } },
+        },
+      },
     },
     "/api/v1/feed.xml": {
-      get: { responses: { "200": { description: "Feed", content: { "application/rss+xml": { schema: { type: "string", pattern: "^<\\?xml " } } } } } },
+      get: {
+        responses: {
+          "200": {
+            description: "Feed",
+            content: { "application/rss+xml": { schema: { type: "string", pattern: "^<\\?xml " } } },
+          },
+        },
+      },
     },
   },
   components: {
@@ -66,14 +88,19 @@ const openapi = {
         type: "object",
         required: ["name", "count"],
         // The real URL field of the resource schemas, so the tests below prove what they publish.
-        properties: { name: { type: "string" }, count: { type: "integer", minimum: 0 }, url: JSON.parse(JSON.stringify(Uri("Its page"))) as unknown },
+        properties: {
+          name: { type: "string" },
+          count: { type: "integer", minimum: 0 },
+          url: JSON.parse(JSON.stringify(Uri("Its page"))) as unknown,
+        },
       },
     },
   },
 };
 
 const thing = (name: string, count = 1, url = `${BASE}/things/${name}/`) => ({ name, count, url });
-const FEED = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel><title>T</title></channel>\n</rss>\n';
+const FEED =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n  <channel><title>T</title></channel>\n</rss>\n';
 const file = (path: string, data: unknown) => ({ meta: { self: `${BASE}/${path}` }, data });
 
 /** The files of a valid build, by path under the output folder. */
@@ -118,7 +145,9 @@ test("should accept a build whose files match the description", () => {
 test("should reject a field the description does not declare, though the published schema allows others", () => {
   assert.not.match(JSON.stringify(openapi), "additionalProperties");
 
-  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/a.json", { ...thing("a"), colour: "red" }) }));
+  const problem = onlyProblem(
+    validate({ "api/v1/things/a.json": file("api/v1/things/a.json", { ...thing("a"), colour: "red" }) }),
+  );
 
   assert.is(problem.file, join("api", "v1", "things", "a.json"));
   assert.is(problem.pointer, "/data");
@@ -127,7 +156,9 @@ test("should reject a field the description does not declare, though the publish
 });
 
 test("should reject an undeclared field inside an item of a list", () => {
-  const problem = onlyProblem(validate({ "api/v1/things.json": file("api/v1/things.json", [thing("a"), { ...thing("b"), extra: 1 }]) }));
+  const problem = onlyProblem(
+    validate({ "api/v1/things.json": file("api/v1/things.json", [thing("a"), { ...thing("b"), extra: 1 }]) }),
+  );
 
   assert.is(problem.file, join("api", "v1", "things.json"));
   assert.is(problem.pointer, "/data/1");
@@ -144,7 +175,9 @@ test("should reject an undeclared field in meta", () => {
 });
 
 test("should reject a value of the wrong type", () => {
-  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/a.json", { name: "a", count: "3" }) }));
+  const problem = onlyProblem(
+    validate({ "api/v1/things/a.json": file("api/v1/things/a.json", { name: "a", count: "3" }) }),
+  );
 
   assert.is(problem.file, join("api", "v1", "things", "a.json"));
   assert.is(problem.pointer, "/data/count");
@@ -178,7 +211,9 @@ test("should accept http, https and mixed-case scheme URLs in a URL field", () =
 });
 
 test("should reject a javascript: URL in a URL field, though format uri allows any scheme", () => {
-  const problem = onlyProblem(validate({ "api/v1/things/a.json": file("api/v1/things/a.json", thing("a", 1, "javascript:alert(1)")) }));
+  const problem = onlyProblem(
+    validate({ "api/v1/things/a.json": file("api/v1/things/a.json", thing("a", 1, "javascript:alert(1)")) }),
+  );
 
   assert.is(problem.file, join("api", "v1", "things", "a.json"));
   assert.is(problem.pointer, "/data/url");
@@ -188,7 +223,12 @@ test("should reject a javascript: URL in a URL field, though format uri allows a
 test("should reject data:, file: and mailto: URLs in a web URL field, inside a list too", () => {
   const bad = ["data:text/html,<script>alert(1)</script>", "file:///etc/passwd", "mailto:a@x.example"];
 
-  const problems = validate({ "api/v1/things.json": file("api/v1/things.json", bad.map((url, i) => thing(`t${i}`, i, url))) });
+  const problems = validate({
+    "api/v1/things.json": file(
+      "api/v1/things.json",
+      bad.map((url, i) => thing(`t${i}`, i, url)),
+    ),
+  });
 
   const byPattern = problems.filter((p) => p.rule.includes("[pattern at")).map((p) => p.pointer);
   assert.equal(byPattern, ["/data/0/url", "/data/1/url", "/data/2/url"], formatProblems(problems));
@@ -210,7 +250,9 @@ test("should reject an XML file whose elements do not close in order, with the l
 });
 
 test("should reject an XML file with an undeclared namespace prefix", () => {
-  const problem = onlyProblem(validate({ "api/v1/feed.xml": FEED.replace("<title>T</title>", "<content:encoded>x</content:encoded>") }));
+  const problem = onlyProblem(
+    validate({ "api/v1/feed.xml": FEED.replace("<title>T</title>", "<content:encoded>x</content:encoded>") }),
+  );
 
   assert.match(problem.rule, /^not well-formed XML \(3:\d+: unbound namespace prefix/);
 });
@@ -218,13 +260,21 @@ test("should reject an XML file with an undeclared namespace prefix", () => {
 test("should report a file that a templated path declares but the build lacks", () => {
   const problem = onlyProblem(validate({ "api/v1/things/b.json": null }));
 
-  assert.equal(problem, { file: join("api", "v1", "things", "b.json"), pointer: "", rule: "missing: /api/v1/things/{name}.json declares this file" });
+  assert.equal(problem, {
+    file: join("api", "v1", "things", "b.json"),
+    pointer: "",
+    rule: "missing: /api/v1/things/{name}.json declares this file",
+  });
 });
 
 test("should report a stray file in a folder the API owns", () => {
   const problem = onlyProblem(validate({ "api/v1/things/c.json": file("api/v1/things/c.json", thing("c")) }));
 
-  assert.equal(problem, { file: join("api", "v1", "things", "c.json"), pointer: "", rule: "no path of api/openapi.json declares this file" });
+  assert.equal(problem, {
+    file: join("api", "v1", "things", "c.json"),
+    pointer: "",
+    rule: "no path of api/openapi.json declares this file",
+  });
 });
 
 test("should ignore files outside the folders the API owns", () => {
@@ -252,7 +302,11 @@ test("should reject a meta.self that is not the file's own URL", () => {
 });
 
 test("should reject a meta.self on another host, though its path is right", () => {
-  const problem = onlyProblem(validate({ "api/v1/things/a.json": { meta: { self: "https://localhost:8080/api/v1/things/a.json" }, data: thing("a") } }));
+  const problem = onlyProblem(
+    validate({
+      "api/v1/things/a.json": { meta: { self: "https://localhost:8080/api/v1/things/a.json" }, data: thing("a") },
+    }),
+  );
 
   assert.equal(problem.pointer, "/meta/self");
   assert.match(problem.rule, "found https://localhost:8080/api/v1/things/a.json");
@@ -287,7 +341,10 @@ test("should find the same problems with validators loaded from the cache as wit
 });
 
 test("should format one line per problem", () => {
-  const text = formatProblems([{ file: "a.json", pointer: "/data", rule: "bad" }, { file: "b.json", pointer: "", rule: "missing" }]);
+  const text = formatProblems([
+    { file: "a.json", pointer: "/data", rule: "bad" },
+    { file: "b.json", pointer: "", rule: "missing" },
+  ]);
 
   assert.is(text, "a.json: /data: bad\nb.json: : missing");
 });

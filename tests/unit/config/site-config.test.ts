@@ -52,7 +52,9 @@ test("should split a base URL with a path into a base URL without trailing slash
 });
 
 test("should keep an absolute blog URL as it is", () => {
-  const config = withSite({ blog: { url: "https://blog.example/", feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+  const config = withSite({ blog: { url: "https://blog.example/", feed: "blog/feed.xml" } }, (dir) =>
+    readSiteConfig({ CONTENT_DIR: dir }),
+  );
 
   assert.is(config.blogUrl, "https://blog.example/");
 });
@@ -64,7 +66,9 @@ test("should set the build time from SOURCE_DATE_EPOCH", () => {
 });
 
 test("should reject a SOURCE_DATE_EPOCH that is not a number of seconds", async () => {
-  const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "yesterday" })));
+  const problems = await contentProblems(() =>
+    withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "yesterday" })),
+  );
 
   const problem = problemAt(problems, "(environment)");
   assert.is(problem.file, "SOURCE_DATE_EPOCH");
@@ -85,7 +89,9 @@ test("should reject a time zone that is not an IANA zone", async () => {
 });
 
 test("should reject a SITE_URL that is not an absolute URL and name SITE_URL", async () => {
-  const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "x.example/portfolio" })));
+  const problems = await contentProblems(() =>
+    withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "x.example/portfolio" })),
+  );
 
   const problem = problemAt(problems, "url");
   assert.is(problem.file, "SITE_URL");
@@ -93,8 +99,15 @@ test("should reject a SITE_URL that is not an absolute URL and name SITE_URL", a
 });
 
 test("should refuse a SITE_URL the one URL check refuses", async () => {
-  for (const url of ["https://user:pw@x.example/", "https://x.example/a\tb", "ftp://x.example/", "https://x.example/\u0085"]) {
-    const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })));
+  for (const url of [
+    "https://user:pw@x.example/",
+    "https://x.example/a\tb",
+    "ftp://x.example/",
+    "https://x.example/\u0085",
+  ]) {
+    const problems = await contentProblems(() =>
+      withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })),
+    );
     assert.is(problemAt(problems, "url").file, "SITE_URL", url);
   }
 });
@@ -106,7 +119,11 @@ test("should reject a content folder that does not exist", async () => {
 });
 
 test("should join a site path onto the base URL and keep absolute URLs", () => {
-  const joined = [absoluteUrl("https://x.example/p", "/blog/"), absoluteUrl("https://x.example/p", "blog/"), absoluteUrl("https://x.example/p", "https://b.example/")];
+  const joined = [
+    absoluteUrl("https://x.example/p", "/blog/"),
+    absoluteUrl("https://x.example/p", "blog/"),
+    absoluteUrl("https://x.example/p", "https://b.example/"),
+  ];
 
   assert.equal(joined, ["https://x.example/p/blog/", "https://x.example/p/blog/", "https://b.example/"]);
 });
@@ -118,10 +135,29 @@ test("should write instants in UTC with whole seconds", () => {
 });
 
 test("should refuse blog.url paths that could leave the output folder or mean another host", async () => {
-  const refused = ["../../etc/", "/../x/", "/blog/../../x/", "/./blog/", "/%2e%2e/x/", "/%2E%2e/", "//evil.example/", "/blog//x/", "/blog\\..\\x/", "blog/", "/blog/?q=1", "/blog/#top", "/my blog/", "javascript:alert(1)", "https://user@evil.example/", "file:///etc/"];
+  const refused = [
+    "../../etc/",
+    "/../x/",
+    "/blog/../../x/",
+    "/./blog/",
+    "/%2e%2e/x/",
+    "/%2E%2e/",
+    "//evil.example/",
+    "/blog//x/",
+    "/blog\\..\\x/",
+    "blog/",
+    "/blog/?q=1",
+    "/blog/#top",
+    "/my blog/",
+    "javascript:alert(1)",
+    "https://user@evil.example/",
+    "file:///etc/",
+  ];
 
   for (const url of refused) {
-    const problems = await contentProblems(() => withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+    const problems = await contentProblems(() =>
+      withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })),
+    );
     const problem = problemAt(problems, "blog.url");
     assert.is(problem.actual, url);
     assert.match(problem.expected, "or a path such as /blog/", url);
@@ -131,14 +167,32 @@ test("should refuse blog.url paths that could leave the output folder or mean an
 test("should accept blog.url paths that stay inside the site and safe absolute URLs", () => {
   const accepted = ["/blog/", "/", "/notes/2026/", "/blog", "/.well-known-ish/", "https://blog.example/"];
 
-  const urls = accepted.map((url) => withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })).blogUrl);
+  const urls = accepted.map(
+    (url) => withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })).blogUrl,
+  );
 
-  assert.equal(urls, ["https://fixture.example/blog/", "https://fixture.example/", "https://fixture.example/notes/2026/", "https://fixture.example/blog", "https://fixture.example/.well-known-ish/", "https://blog.example/"]);
+  assert.equal(urls, [
+    "https://fixture.example/blog/",
+    "https://fixture.example/",
+    "https://fixture.example/notes/2026/",
+    "https://fixture.example/blog",
+    "https://fixture.example/.well-known-ish/",
+    "https://blog.example/",
+  ]);
 });
 
 test("should refuse a blog.feed outside the content folder or of an unsafe scheme", async () => {
-  for (const feed of ["../../etc/hostname", "/etc/hostname", "blog/../../x.xml", "javascript:alert(1)", "https://u:p@feed.example/rss.xml", "blog\\feed.xml"]) {
-    const problems = await contentProblems(() => withSite({ blog: { url: "/blog/", feed } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+  for (const feed of [
+    "../../etc/hostname",
+    "/etc/hostname",
+    "blog/../../x.xml",
+    "javascript:alert(1)",
+    "https://u:p@feed.example/rss.xml",
+    "blog\\feed.xml",
+  ]) {
+    const problems = await contentProblems(() =>
+      withSite({ blog: { url: "/blog/", feed } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })),
+    );
     const problem = problemAt(problems, "blog.feed");
     assert.is(problem.actual, feed);
     assert.match(problem.expected, "a path under content/", feed);
@@ -159,7 +213,9 @@ test("should refuse a blog.feed reached through a symbolic link", async () => {
 });
 
 test("should report a bad blog.url and a bad time zone together", async () => {
-  const problems = await contentProblems(() => withSite({ timezone: "Mars/Base", blog: { url: "../x/" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+  const problems = await contentProblems(() =>
+    withSite({ timezone: "Mars/Base", blog: { url: "../x/" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })),
+  );
 
   assert.equal(problems.map((problem) => problem.field).sort(), ["blog.url", "timezone"]);
 });
@@ -188,8 +244,14 @@ test("should refuse a SITE_URL with a password without printing the password", (
 
 test("should refuse a SOURCE_DATE_EPOCH past the end of year 9999", async () => {
   for (const epoch of ["253402300800", "99999999999999"]) {
-    const problems = await contentProblems(() => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: epoch })));
-    assert.equal(problems.map((p) => p.file), ["SOURCE_DATE_EPOCH"], epoch);
+    const problems = await contentProblems(() =>
+      withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: epoch })),
+    );
+    assert.equal(
+      problems.map((p) => p.file),
+      ["SOURCE_DATE_EPOCH"],
+      epoch,
+    );
   }
   const last = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "253402300799" }));
   assert.is(last.buildTime.toISOString(), "9999-12-31T23:59:59.000Z");

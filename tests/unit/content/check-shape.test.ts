@@ -29,7 +29,10 @@ test("should throw a ContentError naming the file when the value does not match"
 test("should word the expectation with the schema's `expected` annotation", async () => {
   const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, name: "my project" }, FILE));
 
-  assert.is(problemAt(problems, "name").expected, "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)");
+  assert.is(
+    problemAt(problems, "name").expected,
+    "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)",
+  );
 });
 
 test("should list the known fields when a key is unknown", async () => {
@@ -40,7 +43,10 @@ test("should list the known fields when a key is unknown", async () => {
 });
 
 test("should name a nested field with dots and list indexes with brackets", async () => {
-  const links = [{ label: "ok", url: "https://ok.example/" }, { label: "bad", url: "ftp://nope" }];
+  const links = [
+    { label: "ok", url: "https://ok.example/" },
+    { label: "bad", url: "ftp://nope" },
+  ];
 
   const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, links }, FILE));
 
@@ -56,7 +62,7 @@ test("should report one problem per field when two rules on the field say the sa
 test("should report every problem of one file at once", async () => {
   const error = (() => {
     try {
-      checkShape(NowFile, { updated: "yesterday", sections: [{ title: "" , items: [] }] }, "/nonexistent/now.yaml");
+      checkShape(NowFile, { updated: "yesterday", sections: [{ title: "", items: [] }] }, "/nonexistent/now.yaml");
     } catch (caught) {
       return caught;
     }
@@ -69,7 +75,13 @@ test("should report every problem of one file at once", async () => {
 });
 
 test("should refuse URLs the one URL check refuses though they start with https://", async () => {
-  const bad = ["https://user:pw@evil.example/", "https://user@evil.example/", "https://exa mple.org/", "https://", "https://ok.example/\u0085x"];
+  const bad = [
+    "https://user:pw@evil.example/",
+    "https://user@evil.example/",
+    "https://exa mple.org/",
+    "https://",
+    "https://ok.example/\u0085x",
+  ];
 
   for (const demo of bad) {
     const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, demo }, FILE));
@@ -79,7 +91,10 @@ test("should refuse URLs the one URL check refuses though they start with https:
 });
 
 test("should check URLs inside lists and optional objects too", async () => {
-  const links = [{ label: "ok", url: "https://ok.example/" }, { label: "bad", url: "https://me@ok.example/" }];
+  const links = [
+    { label: "ok", url: "https://ok.example/" },
+    { label: "bad", url: "https://me@ok.example/" },
+  ];
   const award = { place: "1st", medal: "gold", event: "Jam", url: "https://a b.example/" };
 
   const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, links, award }, FILE));
@@ -105,7 +120,9 @@ test("should allow mailto: only where a contact address is meant", async () => {
   const contact = Type.Object({ form: ContactUrl });
 
   assert.equal(checkShape(contact, { form: "mailto:me@example.org" }, FILE), { form: "mailto:me@example.org" });
-  const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, demo: "mailto:me@example.org" }, FILE));
+  const problems = await contentProblems(() =>
+    checkShape(ProjectFrontMatter, { ...valid, demo: "mailto:me@example.org" }, FILE),
+  );
   assert.ok(problemAt(problems, "demo"));
   const scripted = await contentProblems(() => checkShape(contact, { form: "javascript:alert(1)" }, FILE));
   assert.is(problemAt(scripted, "form").expected, "an absolute http(s) URL or a mailto: address");
@@ -127,7 +144,9 @@ test("should refuse dates before 1970 or past 9999", async () => {
 
 test("should bound the names that become file names or GitHub logins", async () => {
   const owner = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, owner: "o".repeat(40) }, FILE));
-  const cluster = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, cluster: "c".repeat(101) }, FILE));
+  const cluster = await contentProblems(() =>
+    checkShape(ProjectFrontMatter, { ...valid, cluster: "c".repeat(101) }, FILE),
+  );
 
   assert.match(problemAt(owner, "owner").expected, "at most 39");
   assert.match(problemAt(cluster, "cluster").expected, "at most 100");
@@ -137,7 +156,9 @@ test("should bound the names that become file names or GitHub logins", async () 
 test("should refuse any date or date-time before 1970, whatever schema it is in", async () => {
   const stamped = Type.Object({ at: Type.String({ format: "date-time" }), on: Type.String({ format: "date" }) });
 
-  const problems = await contentProblems(() => checkShape(stamped, { at: "1969-12-31T23:59:59Z", on: "0001-01-01" }, FILE));
+  const problems = await contentProblems(() =>
+    checkShape(stamped, { at: "1969-12-31T23:59:59Z", on: "0001-01-01" }, FILE),
+  );
 
   assert.is(problemAt(problems, "at").expected, "a date and time from 1970 on");
   assert.is(problemAt(problems, "on").expected, "a date from 1970 on");
@@ -150,7 +171,10 @@ test("should follow GitHub's rule for repository names, without a leading dot (h
 
   for (const name of refused) {
     const problems = await contentProblems(() => checkShape(ProjectFrontMatter, { ...valid, name }, FILE));
-    assert.ok(problems.some((p) => p.field === "name"), name);
+    assert.ok(
+      problems.some((p) => p.field === "name"),
+      name,
+    );
   }
   for (const name of accepted) assert.is(checkShape(ProjectFrontMatter, { ...valid, name }, FILE).name, name);
 });

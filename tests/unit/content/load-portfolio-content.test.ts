@@ -5,7 +5,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ProblemList } from "../../../src/content/content-error.ts";
 import { loadPortfolioContent, readPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
-import { changedProject, PGP_FINGERPRINT, projectFile, writeContentTree, type TreeOverrides } from "../support/content-tree.ts";
+import {
+  changedProject,
+  PGP_FINGERPRINT,
+  projectFile,
+  writeContentTree,
+  type TreeOverrides,
+} from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
 /** Loads a fixture tree with the given overrides and returns the problems the loader reports. */
@@ -23,7 +29,10 @@ test("should load a valid content tree with every file checked", async () => {
   try {
     const content = await loadPortfolioContent(tree.dir);
 
-    assert.equal(content.domains.map((d) => d.id), ["systems", "climbing", "audio"]);
+    assert.equal(
+      content.domains.map((d) => d.id),
+      ["systems", "climbing", "audio"],
+    );
     assert.equal(content.projects.map((p) => p.meta.name).sort(), ["Delta", "alpha", "beta", "gamma"]);
     assert.is(content.profile.name, "Fixture Owner");
     assert.is(content.now.updated, "2026-11-02");
@@ -135,7 +144,9 @@ test("should reject a PGP file holding a private key block", async () => {
 });
 
 test("should reject an unknown front-matter key such as a misspelt `featured`", async () => {
-  const { problems, file } = await problemsWith({ "projects/alpha.md": changedProject("alpha", { featured: undefined, feature: true }) });
+  const { problems, file } = await problemsWith({
+    "projects/alpha.md": changedProject("alpha", { featured: undefined, feature: true }),
+  });
 
   const problem = problemAt(problems, "feature");
   assert.is(problem.file, file("projects/alpha.md"));
@@ -166,7 +177,10 @@ test("should report problems of several files together in one error", async () =
   });
 
   const where = problems.map((p) => `${p.file}#${p.field}`).sort();
-  assert.equal(where, [`${file("now.yaml")}#updated`, `${file("profile.yaml")}#(file)`, `${file("projects/alpha.md")}#tagline`].sort());
+  assert.equal(
+    where,
+    [`${file("now.yaml")}#updated`, `${file("profile.yaml")}#(file)`, `${file("projects/alpha.md")}#tagline`].sort(),
+  );
 });
 
 test("should report a cross-file problem together with a problem inside another file", async () => {
@@ -180,7 +194,12 @@ test("should report a cross-file problem together with a problem inside another 
 });
 
 test("should reject a projects folder without project files", async () => {
-  const none: TreeOverrides = { "projects/alpha.md": null, "projects/beta.md": null, "projects/gamma.md": null, "projects/Delta.md": null };
+  const none: TreeOverrides = {
+    "projects/alpha.md": null,
+    "projects/beta.md": null,
+    "projects/gamma.md": null,
+    "projects/Delta.md": null,
+  };
   const { problems } = await problemsWith({ ...none, "projects/README.txt": "no projects" });
 
   const problem = problemAt(problems, "(folder)");
@@ -195,7 +214,9 @@ test("should reject a project file without front matter", async () => {
 });
 
 test("should keep the Markdown body of a project apart from its front matter", async () => {
-  const tree = writeContentTree({ "projects/beta.md": projectFile({ name: "beta", tagline: "t", cluster: "systems", languages: ["C"] }, "# Hello\n") });
+  const tree = writeContentTree({
+    "projects/beta.md": projectFile({ name: "beta", tagline: "t", cluster: "systems", languages: ["C"] }, "# Hello\n"),
+  });
   try {
     const content = await loadPortfolioContent(tree.dir);
 
@@ -206,7 +227,9 @@ test("should keep the Markdown body of a project apart from its front matter", a
 });
 
 test("should reject project files whose names differ only in case, naming both files", async () => {
-  const { problems, file } = await problemsWith({ "projects/ALPHA.md": changedProject("alpha", { name: "alpha-two" }) });
+  const { problems, file } = await problemsWith({
+    "projects/ALPHA.md": changedProject("alpha", { name: "alpha-two" }),
+  });
 
   const problem = problemAt(problems, "(file name)");
   assert.is(problem.file, file("projects/alpha.md"));
@@ -217,13 +240,19 @@ test("should report a linked project file, a folder named x.md and a file that i
   const tree = writeContentTree();
   try {
     // Latin-1, as an editor set to it would save it: é is the single byte E9.
-    writeFileSync(tree.file("projects/latin1.md"), Buffer.from("---\nname: latin1\ntagline: caf\xe9\ncluster: systems\nlanguages: [C]\n---\n", "latin1"));
+    writeFileSync(
+      tree.file("projects/latin1.md"),
+      Buffer.from("---\nname: latin1\ntagline: caf\xe9\ncluster: systems\nlanguages: [C]\n---\n", "latin1"),
+    );
     symlinkSync("/etc/hostname", tree.file("projects/hostname.md"));
     mkdirSync(tree.file("projects/x.md"));
 
     const problems = await contentProblems(() => loadPortfolioContent(tree.dir));
 
-    assert.equal(problems.map((p) => `${p.file}#${p.field}`), ["projects/hostname.md", "projects/latin1.md", "projects/x.md"].map((name) => `${tree.file(name)}#(file)`));
+    assert.equal(
+      problems.map((p) => `${p.file}#${p.field}`),
+      ["projects/hostname.md", "projects/latin1.md", "projects/x.md"].map((name) => `${tree.file(name)}#(file)`),
+    );
     assert.match(problems[1]?.expected ?? "", "the byte at offset 29, line 3, is not UTF-8");
   } finally {
     tree.cleanup();
@@ -253,7 +282,10 @@ test("should reject two spellings of a project tag that differ only in case, nam
 
   const problem = problemAt(problems, "tags[0]");
   assert.is(problem.actual, "EMBEDDED");
-  assert.match(problem.expected, `"embedded" (${file("projects/alpha.md")}) and "EMBEDDED" (${file("projects/beta.md")}) differ only in case`);
+  assert.match(
+    problem.expected,
+    `"embedded" (${file("projects/alpha.md")}) and "EMBEDDED" (${file("projects/beta.md")}) differ only in case`,
+  );
   assert.match(problem.expected, "write it the same way in every project");
 });
 
@@ -275,15 +307,21 @@ test("should reject two spellings of a project language that differ only in case
 
   const problem = problemAt(problems, "languages[0]");
   assert.is(problem.file, file("projects/beta.md"));
-  assert.match(problem.expected, `one spelling per language: "C" (${file("projects/alpha.md")}, ${file("languages.yaml")}) and "c" (${file("projects/beta.md")}) differ only in case`);
+  assert.match(
+    problem.expected,
+    `one spelling per language: "C" (${file("projects/alpha.md")}, ${file("languages.yaml")}) and "c" (${file("projects/beta.md")}) differ only in case`,
+  );
 });
 
 test("should reject a languages.yaml key spelt otherwise than the projects' language", async () => {
-  const { problems, file } = await problemsWith({ "languages.yaml": "rust: \"#dea584\"\nC: \"#555555\"\n" });
+  const { problems, file } = await problemsWith({ "languages.yaml": 'rust: "#dea584"\nC: "#555555"\n' });
 
   const problem = problemAt(problems, "rust");
   assert.is(problem.file, file("languages.yaml"));
-  assert.match(problem.expected, `"Rust" (${file("projects/alpha.md")}) and "rust" (${file("languages.yaml")}) differ only in case`);
+  assert.match(
+    problem.expected,
+    `"Rust" (${file("projects/alpha.md")}) and "rust" (${file("languages.yaml")}) differ only in case`,
+  );
   assert.match(problem.expected, "every project and in languages.yaml");
 });
 
@@ -303,7 +341,10 @@ test("should keep C, C++ and C# apart as languages, though they share a slug", a
 
 test("should keep what later checks need from refused files: a project's body, now.yaml's sections", async () => {
   const tree = writeContentTree({
-    "projects/beta.md": projectFile({ name: "beta", tagline: "t", cluster: "cooking", languages: ["C"], colour: "red" }, "[x](https://beta.example)\n"),
+    "projects/beta.md": projectFile(
+      { name: "beta", tagline: "t", cluster: "cooking", languages: ["C"], colour: "red" },
+      "[x](https://beta.example)\n",
+    ),
     "now.yaml": "updated: last week\nsections:\n  - title: Reading\n    items: [a book]\n",
   });
   try {
@@ -311,7 +352,9 @@ test("should keep what later checks need from refused files: a project's body, n
     const { content, refusedProjects } = await readPortfolioContent(tree.dir, problems);
 
     assert.equal(problems.items.map((p) => p.field).sort(), ["colour", "updated"]);
-    assert.equal(refusedProjects, [{ file: tree.file("projects/beta.md"), body: "[x](https://beta.example)\n", bodyLine: 9 }]);
+    assert.equal(refusedProjects, [
+      { file: tree.file("projects/beta.md"), body: "[x](https://beta.example)\n", bodyLine: 9 },
+    ]);
     assert.equal(content.now.sections, [{ title: "Reading", items: ["a book"] }]);
     assert.not.ok(content.projects.some((p) => p.meta.name === "beta"));
   } finally {
@@ -320,12 +363,17 @@ test("should keep what later checks need from refused files: a project's body, n
 });
 
 test("should keep no /now sections when they are themselves refused", async () => {
-  const tree = writeContentTree({ "now.yaml": "updated: last week\nsections:\n  - title: Reading\n    items: [[nested]]\n" });
+  const tree = writeContentTree({
+    "now.yaml": "updated: last week\nsections:\n  - title: Reading\n    items: [[nested]]\n",
+  });
   try {
     const problems = new ProblemList();
     const { content } = await readPortfolioContent(tree.dir, problems);
 
-    assert.ok(problems.items.some((p) => p.field === "updated"), JSON.stringify(problems.items));
+    assert.ok(
+      problems.items.some((p) => p.field === "updated"),
+      JSON.stringify(problems.items),
+    );
     assert.equal(content.now.sections, []);
   } finally {
     tree.cleanup();

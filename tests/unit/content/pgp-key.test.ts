@@ -46,7 +46,10 @@ test("should return null when there is no key file", async () => {
 test("should reject garbage armor with a ContentError naming the file", async () => {
   const garbage = "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n!!!garbage!!!\n-----END PGP PUBLIC KEY BLOCK-----\n";
 
-  const { problems, file } = await withFile(garbage, async (file) => ({ problems: await contentProblems(() => readPublicKey(file)), file }));
+  const { problems, file } = await withFile(garbage, async (file) => ({
+    problems: await contentProblems(() => readPublicKey(file)),
+    file,
+  }));
 
   const problem = problemAt(problems, "(key)");
   assert.is(problem.file, file);
@@ -55,7 +58,13 @@ test("should reject garbage armor with a ContentError naming the file", async ()
 
 /** A freshly generated key pair, armored, as openpgp writes it. */
 function newKey(passphrase?: string) {
-  return generateKey({ type: "ecc", curve: "curve25519Legacy", userIDs: [{ name: "Test" }], format: "armored", ...(passphrase ? { passphrase } : {}) });
+  return generateKey({
+    type: "ecc",
+    curve: "curve25519Legacy",
+    userIDs: [{ name: "Test" }],
+    format: "armored",
+    ...(passphrase ? { passphrase } : {}),
+  });
 }
 
 /** The armor's words changed to say "public", as someone hiding a private key would. */
@@ -88,7 +97,9 @@ test("should refuse an encrypted private key whose armor says PUBLIC KEY BLOCK",
 test("should refuse a private key block appended after the public key", async () => {
   const { publicKey, privateKey } = await newKey();
 
-  const problems = await withFile(`${publicKey}\n${relabelled(privateKey)}`, (file) => contentProblems(() => readPublicKey(file)));
+  const problems = await withFile(`${publicKey}\n${relabelled(privateKey)}`, (file) =>
+    contentProblems(() => readPublicKey(file)),
+  );
 
   assert.match(problemAt(problems, "(key)").expected, "exactly one armored block");
 });
@@ -98,7 +109,9 @@ test("should refuse two public keys in one armored block", async () => {
   const packets = async (armored: string) => (await unarmor(armored)).data as Uint8Array;
   const both = new Uint8Array([...(await packets(first.publicKey)), ...(await packets(second.publicKey))]);
 
-  const problems = await withFile(armor(enums.armor.publicKey, both), (file) => contentProblems(() => readPublicKey(file)));
+  const problems = await withFile(armor(enums.armor.publicKey, both), (file) =>
+    contentProblems(() => readPublicKey(file)),
+  );
 
   assert.match(problemAt(problems, "(key)").expected, "exactly one public key (found 2)");
 });
@@ -108,9 +121,19 @@ test("should refuse a private key hidden in a compressed data packet", async () 
   const secret = (await unarmor(privateKey)).data as Uint8Array;
   // A compressed data packet (tag 8, new format) holding the key uncompressed (algorithm 0).
   const body = new Uint8Array([0, ...secret]);
-  const packet = new Uint8Array([0xc8, 0xff, (body.length >>> 24) & 0xff, (body.length >> 16) & 0xff, (body.length >> 8) & 0xff, body.length & 0xff, ...body]);
+  const packet = new Uint8Array([
+    0xc8,
+    0xff,
+    (body.length >>> 24) & 0xff,
+    (body.length >> 16) & 0xff,
+    (body.length >> 8) & 0xff,
+    body.length & 0xff,
+    ...body,
+  ]);
 
-  const problems = await withFile(armor(enums.armor.publicKey, packet), (file) => contentProblems(() => readPublicKey(file)));
+  const problems = await withFile(armor(enums.armor.publicKey, packet), (file) =>
+    contentProblems(() => readPublicKey(file)),
+  );
 
   assert.match(problemAt(problems, "(key)").expected, "a packet of type 8, which a public key never has");
 });
@@ -144,7 +167,12 @@ test("should refuse text outside the armored block", async () => {
 
 test("should agree with openpgp on the fingerprint of v4 and v6 keys", async () => {
   const v4 = await newKey();
-  const v6 = await generateKey({ type: "curve25519", userIDs: [{ name: "Test" }], format: "armored", config: { v6Keys: true } });
+  const v6 = await generateKey({
+    type: "curve25519",
+    userIDs: [{ name: "Test" }],
+    format: "armored",
+    config: { v6Keys: true },
+  });
 
   for (const { publicKey } of [v4, v6]) {
     const expected = (await readKey({ armoredKey: publicKey })).getFingerprint().toUpperCase();
@@ -194,11 +222,19 @@ test("should discard a cache entry that does not check and compute the fingerpri
       empty: () => writeFileSync(path, ""),
       truncated: () => writeFileSync(path, sound.slice(0, 20)),
       garbage: () => writeFileSync(path, "\u0000\u00ff not json"),
-      "null": () => writeFileSync(path, "null"),
+      null: () => writeFileSync(path, "null"),
       "wrong fingerprint": () => writeFileSync(path, JSON.stringify({ fingerprint: other, checksum })),
-      "wrong checksum": () => writeFileSync(path, JSON.stringify({ fingerprint: PGP_FINGERPRINT, checksum: "0".repeat(64) })),
+      "wrong checksum": () =>
+        writeFileSync(path, JSON.stringify({ fingerprint: PGP_FINGERPRINT, checksum: "0".repeat(64) })),
       // Checksum right for the forged fingerprint: the key's own packet still tells.
-      "forged entry": () => writeFileSync(path, JSON.stringify({ fingerprint: other, checksum: createHash("sha256").update(`${otherKey}\0${other}`).digest("hex") })),
+      "forged entry": () =>
+        writeFileSync(
+          path,
+          JSON.stringify({
+            fingerprint: other,
+            checksum: createHash("sha256").update(`${otherKey}\0${other}`).digest("hex"),
+          }),
+        ),
       folder: () => {
         rmSync(path);
         mkdirSync(path);

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ContentError } from "../../../src/content/content-error.ts";
-import { contentFileExists, listFiles, readFrontMatter, readJson, readText, readYaml } from "../../../src/content/read-files.ts";
+import {
+  contentFileExists,
+  listFiles,
+  readFrontMatter,
+  readJson,
+  readText,
+  readYaml,
+} from "../../../src/content/read-files.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
 /** Runs `act` in a fresh folder (removed afterwards). */
@@ -22,7 +29,10 @@ const ESCAPE = "\u001b]0;PWNED\u0007\u001b[2J";
 test("should refuse bytes that are not UTF-8, giving the offset and line of the first", async () => {
   const problems = await inFolder((dir) => {
     const file = join(dir, "profile.yaml");
-    writeFileSync(file, Buffer.concat([Buffer.from("name: ok\nhandle: caf"), Buffer.from([0xc3, 0x28]), Buffer.from("\n")]));
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from("name: ok\nhandle: caf"), Buffer.from([0xc3, 0x28]), Buffer.from("\n")]),
+    );
     return contentProblems(() => readText(file));
   });
 
@@ -64,7 +74,9 @@ test("should refuse a file reached through a linked folder when the content root
 });
 
 test("should refuse a path outside the content root", async () => {
-  const problems = await inFolder((dir) => contentProblems(() => readText(join(dir, "other", "x.yaml"), join(dir, "content"))));
+  const problems = await inFolder((dir) =>
+    contentProblems(() => readText(join(dir, "other", "x.yaml"), join(dir, "content"))),
+  );
 
   assert.match(problemAt(problems, "(file)").expected, "a path inside the content folder");
 });
@@ -72,7 +84,10 @@ test("should refuse a path outside the content root", async () => {
 test("should refuse a folder where a file is expected, and a missing file", async () => {
   const [folder, missing] = await inFolder(async (dir) => {
     mkdirSync(join(dir, "x.md"));
-    return [await contentProblems(() => readFrontMatter(join(dir, "x.md"))), await contentProblems(() => readJson(join(dir, "none.json")))];
+    return [
+      await contentProblems(() => readFrontMatter(join(dir, "x.md"))),
+      await contentProblems(() => readJson(join(dir, "none.json"))),
+    ];
   });
 
   assert.is(problemAt(folder ?? [], "(file)").expected, "a file, not a folder");
@@ -97,7 +112,10 @@ test("should refuse to list a linked folder or a file in its place", async () =>
     mkdirSync(join(dir, "real"));
     symlinkSync(join(dir, "real"), join(dir, "projects"));
     writeFileSync(join(dir, "posts"), "");
-    return [await contentProblems(() => listFiles(join(dir, "projects"), ".md")), await contentProblems(() => listFiles(join(dir, "posts"), ".md"))];
+    return [
+      await contentProblems(() => listFiles(join(dir, "projects"), ".md")),
+      await contentProblems(() => listFiles(join(dir, "posts"), ".md")),
+    ];
   });
 
   assert.match(problemAt(linked ?? [], "(folder)").expected, "symbolic links are not followed");
@@ -127,13 +145,21 @@ test("should refuse control characters in any YAML string or key, naming the dot
   });
 
   assert.is(problemAt(problems, "headline").expected, "text without control characters (found U+001B at character 2)");
-  assert.is(problemAt(problems, "sections[0].items[1]").expected, "text without control characters (found U+009B at character 4)");
+  assert.is(
+    problemAt(problems, "sections[0].items[1]").expected,
+    "text without control characters (found U+009B at character 4)",
+  );
   assert.is(problemAt(problems, "bad\u007fkey").expected, "a key without control characters (found U+007F)");
 });
 
 test("should refuse YAML aliases of lists and maps, so a billion-laughs document costs nothing", async () => {
   const levels = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-  for (let level = 1; level <= 9; level += 1) levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10).fill(`*${String.fromCharCode(96 + level)}`).join(", ")}]`);
+  for (let level = 1; level <= 9; level += 1)
+    levels.push(
+      `${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10)
+        .fill(`*${String.fromCharCode(96 + level)}`)
+        .join(", ")}]`,
+    );
   const started = Date.now();
 
   const problems = await inFolder((dir) => {
@@ -162,14 +188,17 @@ test("should refuse control characters in a Markdown body, naming the line, toge
     return contentProblems(() => readFrontMatter(file));
   });
 
-  assert.equal(problems.map((problem) => problem.field), ["name", "(body) line 5"]);
+  assert.equal(
+    problems.map((problem) => problem.field),
+    ["name", "(body) line 5"],
+  );
   assert.is(problemAt(problems, "(body) line 5").expected, "text without control characters (found U+001B)");
 });
 
 test("should keep tabs and line breaks, which are not control characters here", async () => {
   const document = await inFolder((dir) => {
     const file = join(dir, "x.md");
-    writeFileSync(file, "---\nname: \"a\\tb\"\n---\r\nline\tone\r\nline two\n");
+    writeFileSync(file, '---\nname: "a\\tb"\n---\r\nline\tone\r\nline two\n');
     return readFrontMatter(file);
   });
 

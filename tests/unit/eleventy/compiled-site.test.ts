@@ -15,10 +15,18 @@ interface Manifest {
 /** A tiny project: the plugins' entry, one data file, one template. */
 function project(): string {
   const root = mkdtempSync(join(tmpdir(), "folio-compiled-"));
-  write(root, "src/eleventy/site.ts", `import { where } from "./where.ts";\nexport const answer: number = 1;\nexport const whereAmI = where;\n`);
+  write(
+    root,
+    "src/eleventy/site.ts",
+    `import { where } from "./where.ts";\nexport const answer: number = 1;\nexport const whereAmI = where;\n`,
+  );
   write(root, "src/eleventy/where.ts", `export const where = import.meta.url;\n`);
   write(root, "_data/numbers.ts", `export default (): number[] => [1, 2];\n`);
-  write(root, "pages/a.11ty.ts", `export const data = { permalink: "a.txt" };\nexport const render = (): string => "A";\n`);
+  write(
+    root,
+    "pages/a.11ty.ts",
+    `export const data = { permalink: "a.txt" };\nexport const render = (): string => "A";\n`,
+  );
   return root;
 }
 
@@ -124,7 +132,10 @@ const DECOY = `export const answer = 2;\nexport const templates = {};\nexport co
  * module again would still give the first one: these tests assert on the files the loader
  * leaves, which only a check of what it reads can put right.
  */
-const MODULE_DAMAGES: typeof DAMAGES = { ...DAMAGES, "a valid module of other code": (file) => writeFileSync(file, DECOY) };
+const MODULE_DAMAGES: typeof DAMAGES = {
+  ...DAMAGES,
+  "a valid module of other code": (file) => writeFileSync(file, DECOY),
+};
 for (const [damage, apply] of Object.entries(MODULE_DAMAGES)) {
   test(
     `should compile again when the compiled module is ${damage}`,
@@ -180,9 +191,17 @@ test(
   "should compile into FOLIO_COMPILED_DIR, and import the project's packages from there",
   withProject(async (root) => {
     // A stand-in for a package the module leaves as an import (compiled-site.mjs, EXTERNAL).
-    write(root, "node_modules/openpgp/package.json", `{ "name": "openpgp", "type": "module", "exports": "./index.js" }\n`);
+    write(
+      root,
+      "node_modules/openpgp/package.json",
+      `{ "name": "openpgp", "type": "module", "exports": "./index.js" }\n`,
+    );
     write(root, "node_modules/openpgp/index.js", `export const late = "loaded";\n`);
-    write(root, "src/eleventy/site.ts", `export const answer: number = 1;\nexport const late = async (): Promise<string> => (await import("openpgp")).late;\n`);
+    write(
+      root,
+      "src/eleventy/site.ts",
+      `export const answer: number = 1;\nexport const late = async (): Promise<string> => (await import("openpgp")).late;\n`,
+    );
     const elsewhere = mkdtempSync(join(tmpdir(), "folio-compiled-dir-"));
     process.env.FOLIO_COMPILED_DIR = elsewhere;
     try {
@@ -233,7 +252,10 @@ test(
       console.warn = warn;
     }
     assert.is(warnings.length, 1, warnings.join("\n"));
-    assert.match(warnings[0] ?? "", "cannot be written (ENAMETOOLONG): this build goes on without keeping its entries there");
+    assert.match(
+      warnings[0] ?? "",
+      "cannot be written (ENAMETOOLONG): this build goes on without keeping its entries there",
+    );
     assert.not.ok(existsSync(join(cacheDir, "manifest.json")), "no manifest names a module that was not kept");
   }),
 );

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -8,7 +17,16 @@ import { useBuildCache } from "../../../src/util/build-cache.ts";
 import type { OgImageFile } from "../../../src/site/og-cards.ts";
 import type { OgCard } from "../../../src/site/og-image.ts";
 
-const card: OgCard = { eyebrow: "Systems", title: "a", subtitle: "b", badges: [], highlight: "", byline: "c", host: "d", accent: "#000000" };
+const card: OgCard = {
+  eyebrow: "Systems",
+  title: "a",
+  subtitle: "b",
+  badges: [],
+  highlight: "",
+  byline: "c",
+  host: "d",
+  accent: "#000000",
+};
 const images: OgImageFile[] = [
   { file: "og/projects/a.png", card },
   { file: "og/site.png", card: { ...card, title: "site" } },
@@ -37,50 +55,69 @@ function withDirs(run: (dirs: { out: string; cache: string }) => Promise<void>):
   };
 }
 
-test("should write every image at its path in the output folder", withDirs(async ({ out, cache }) => {
-  const { render } = countingRender();
+test(
+  "should write every image at its path in the output folder",
+  withDirs(async ({ out, cache }) => {
+    const { render } = countingRender();
 
-  await writeOgImages(images, out, { cacheDir: cache, render });
+    await writeOgImages(images, out, { cacheDir: cache, render });
 
-  assert.is(readFileSync(join(out, "og/projects/a.png"), "utf8"), "a");
-  assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
-}));
+    assert.is(readFileSync(join(out, "og/projects/a.png"), "utf8"), "a");
+    assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
+  }),
+);
 
-test("should reuse the cached PNG when a card has not changed", withDirs(async ({ out, cache }) => {
-  const counter = countingRender();
-  await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+test(
+  "should reuse the cached PNG when a card has not changed",
+  withDirs(async ({ out, cache }) => {
+    const counter = countingRender();
+    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
 
-  const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+    const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
 
-  assert.equal(report, { written: 2, rendered: 0, fromCache: 2 });
-  assert.is(counter.calls(), 2);
-  assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
-}));
+    assert.equal(report, { written: 2, rendered: 0, fromCache: 2 });
+    assert.is(counter.calls(), 2);
+    assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
+  }),
+);
 
-test("should render again only the card that changed", withDirs(async ({ out, cache }) => {
-  const counter = countingRender();
-  await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+test(
+  "should render again only the card that changed",
+  withDirs(async ({ out, cache }) => {
+    const counter = countingRender();
+    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
 
-  const report = await writeOgImages([images[0]!, { file: "og/site.png", card: { ...card, title: "renamed" } }], out, { cacheDir: cache, render: counter.render });
+    const report = await writeOgImages(
+      [images[0]!, { file: "og/site.png", card: { ...card, title: "renamed" } }],
+      out,
+      { cacheDir: cache, render: counter.render },
+    );
 
-  assert.equal(report, { written: 2, rendered: 1, fromCache: 1 });
-  assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "renamed");
-}));
+    assert.equal(report, { written: 2, rendered: 1, fromCache: 1 });
+    assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "renamed");
+  }),
+);
 
-test("should keep only the most recently used cache entries", withDirs(async ({ out, cache }) => {
-  const { render } = countingRender();
-  const many = Array.from({ length: 5 }, (_, i): OgImageFile => ({ file: `og/${i}.png`, card: { ...card, title: `t${i}` } }));
-  await writeOgImages(many, out, { cacheDir: cache, render, cacheEntries: 5 });
-  // File times are coarse: the older entries are dated an hour back so "more recent" is certain.
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  for (const name of readdirSync(cache)) utimesSync(join(cache, name), hourAgo, hourAgo);
+test(
+  "should keep only the most recently used cache entries",
+  withDirs(async ({ out, cache }) => {
+    const { render } = countingRender();
+    const many = Array.from(
+      { length: 5 },
+      (_, i): OgImageFile => ({ file: `og/${i}.png`, card: { ...card, title: `t${i}` } }),
+    );
+    await writeOgImages(many, out, { cacheDir: cache, render, cacheEntries: 5 });
+    // File times are coarse: the older entries are dated an hour back so "more recent" is certain.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of readdirSync(cache)) utimesSync(join(cache, name), hourAgo, hourAgo);
 
-  await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
+    await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
 
-  assert.is(readdirSync(cache).length, 5);
-  const report = await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
-  assert.is(report.fromCache, 2);
-}));
+    assert.is(readdirSync(cache).length, 5);
+    const report = await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
+    assert.is(report.fromCache, 2);
+  }),
+);
 
 test("should key the cache by the card's content and the renderer's version, not its key order", () => {
   const reordered = Object.fromEntries(Object.entries(card).reverse()) as unknown as OgCard;
@@ -103,43 +140,53 @@ const DAMAGES: Record<string, (file: string, before: Buffer, other: Buffer) => v
 };
 
 for (const [damage, apply] of Object.entries(DAMAGES)) {
-  test(`should render again and overwrite a cached PNG that is ${damage}`, withDirs(async ({ out, cache }) => {
-    const counter = countingRender();
-    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
-    const names = readdirSync(cache).sort();
-    const files = names.map((name) => join(cache, name));
-    const before = files.map((file) => readFileSync(file));
-    files.forEach((file, index) => apply(file, before[index]!, before[(index + 1) % files.length]!));
+  test(
+    `should render again and overwrite a cached PNG that is ${damage}`,
+    withDirs(async ({ out, cache }) => {
+      const counter = countingRender();
+      await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+      const names = readdirSync(cache).sort();
+      const files = names.map((name) => join(cache, name));
+      const before = files.map((file) => readFileSync(file));
+      files.forEach((file, index) => apply(file, before[index]!, before[(index + 1) % files.length]!));
 
-    const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+      const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
 
-    assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
-    assert.is(readFileSync(join(out, "again/og/projects/a.png"), "utf8"), "a");
-    assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
-    assert.equal(readdirSync(cache).sort(), names);
-    files.forEach((file, index) => assert.ok(statSync(file).isFile() && readFileSync(file).equals(before[index]!), `${file} rewritten`));
-  }));
+      assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
+      assert.is(readFileSync(join(out, "again/og/projects/a.png"), "utf8"), "a");
+      assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
+      assert.equal(readdirSync(cache).sort(), names);
+      files.forEach((file, index) =>
+        assert.ok(statSync(file).isFile() && readFileSync(file).equals(before[index]!), `${file} rewritten`),
+      );
+    }),
+  );
 }
 
-test("should render every image, and keep none, when the build cache is a file", withDirs(async ({ out, cache }) => {
-  writeFileSync(cache, "not a folder\n");
-  const warnings: string[] = [];
-  const warn = console.warn;
-  console.warn = (line: string) => warnings.push(line);
-  useBuildCache(cache);
-  try {
-    const counter = countingRender();
-    await writeOgImages(images, out, { render: counter.render });
-    const report = await writeOgImages(images, out, { render: counter.render });
+test(
+  "should render every image, and keep none, when the build cache is a file",
+  withDirs(async ({ out, cache }) => {
+    writeFileSync(cache, "not a folder\n");
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (line: string) => warnings.push(line);
+    useBuildCache(cache);
+    try {
+      const counter = countingRender();
+      await writeOgImages(images, out, { render: counter.render });
+      const report = await writeOgImages(images, out, { render: counter.render });
 
-    assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
-    assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
-    assert.is(readFileSync(cache, "utf8"), "not a folder\n");
-    assert.equal(warnings, [`[folio] The build cache ${JSON.stringify(cache)} is a file, not a folder: it is ignored and this build computes everything afresh.`]);
-  } finally {
-    useBuildCache(undefined);
-    console.warn = warn;
-  }
-}));
+      assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
+      assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
+      assert.is(readFileSync(cache, "utf8"), "not a folder\n");
+      assert.equal(warnings, [
+        `[folio] The build cache ${JSON.stringify(cache)} is a file, not a folder: it is ignored and this build computes everything afresh.`,
+      ]);
+    } finally {
+      useBuildCache(undefined);
+      console.warn = warn;
+    }
+  }),
+);
 
 test.run();

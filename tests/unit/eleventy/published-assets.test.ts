@@ -1,4 +1,14 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -18,7 +28,10 @@ const config = (contentDir: string) => ({ baseUrl: "https://site.example/base", 
 
 /** A blog model with only what the image list reads: the blog URL and each post's images. */
 function blog(urls: string[][]): BlogModel {
-  return { blogUrl: "https://site.example/base/blog/", posts: urls.map((list) => ({ images: list.map((url) => ({ url })) })) } as unknown as BlogModel;
+  return {
+    blogUrl: "https://site.example/base/blog/",
+    posts: urls.map((list) => ({ images: list.map((url) => ({ url })) })),
+  } as unknown as BlogModel;
 }
 
 test("should list each image a published post shows once, from blog/images to its URL's file", () => {
@@ -49,7 +62,9 @@ for (const linked of ["blog", "blog/images"]) {
     const assets = postImageAssets(blog([["https://site.example/base/blog/images/leak.svg"]]), config(contentDir));
     assert.throws(
       () => copyAssets(assets, out),
-      (error: unknown) => error instanceof ContentError && new RegExp(`content/${linked}: \\(file\\): expected a file or folder, not a symbolic link`).test(error.message),
+      (error: unknown) =>
+        error instanceof ContentError &&
+        new RegExp(`content/${linked}: \\(file\\): expected a file or folder, not a symbolic link`).test(error.message),
     );
     assert.not.ok(existsSync(join(out, "blog/images/leak.svg")));
   });
@@ -71,7 +86,11 @@ test("should refuse every symbolic link at once, naming each, and copy no link",
   symlinkSync(join(root, "host-file"), join(images, "b.png"));
   writeFileSync(join(images, "c.png"), "png");
   const out = join(root, "out");
-  const assets = ["a.png", "b.png", "c.png"].map((name) => ({ source: join(images, name), file: `blog/images/${name}`, root: images }));
+  const assets = ["a.png", "b.png", "c.png"].map((name) => ({
+    source: join(images, name),
+    file: `blog/images/${name}`,
+    root: images,
+  }));
   try {
     copyAssets(assets, out);
     assert.unreachable("should refuse");
@@ -98,7 +117,9 @@ test("should refuse, with the symbolic links, every asset whose name cannot be a
     () => copyAssets(assets, join(root, "out")),
     (error: unknown) =>
       error instanceof ContentError &&
-      /x\.png: \(file name\): expected a name that can be published as a file \(it has a `\.` or `\.\.` segment\)/.test(error.message) &&
+      /x\.png: \(file name\): expected a name that can be published as a file \(it has a `\.` or `\.\.` segment\)/.test(
+        error.message,
+      ) &&
       /a\\b\.png: \(file name\): .*\(it contains a backslash\)/.test(error.message) &&
       /link\.png: .*symbolic links are not followed/.test(error.message),
   );

@@ -28,57 +28,79 @@ function withOutput(run: (out: string) => Promise<void>): () => Promise<void> {
   };
 }
 
-test("should write an ICO whose entries are PNGs of 16, 32 and 48 pixels", withOutput(async (out) => {
-  await writeSiteIcons(svg, out);
-  const ico = readFileSync(join(out, "favicon.ico"));
-  assert.equal([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)], [0, 1, 3]);
-  const entries = [0, 1, 2].map((i) => {
-    const entry = 6 + 16 * i;
-    const length = ico.readUInt32LE(entry + 8);
-    const offset = ico.readUInt32LE(entry + 12);
-    return { declared: ico[entry], size: pngSize(ico.subarray(offset, offset + length)), end: offset + length };
-  });
-  assert.equal(entries.map((e) => [e.declared, e.size]), [[16, [16, 16]], [32, [32, 32]], [48, [48, 48]]]);
-  assert.is(entries.at(-1)?.end, ico.length, "the last image ends the file");
-}));
+test(
+  "should write an ICO whose entries are PNGs of 16, 32 and 48 pixels",
+  withOutput(async (out) => {
+    await writeSiteIcons(svg, out);
+    const ico = readFileSync(join(out, "favicon.ico"));
+    assert.equal([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)], [0, 1, 3]);
+    const entries = [0, 1, 2].map((i) => {
+      const entry = 6 + 16 * i;
+      const length = ico.readUInt32LE(entry + 8);
+      const offset = ico.readUInt32LE(entry + 12);
+      return { declared: ico[entry], size: pngSize(ico.subarray(offset, offset + length)), end: offset + length };
+    });
+    assert.equal(
+      entries.map((e) => [e.declared, e.size]),
+      [
+        [16, [16, 16]],
+        [32, [32, 32]],
+        [48, [48, 48]],
+      ],
+    );
+    assert.is(entries.at(-1)?.end, ico.length, "the last image ends the file");
+  }),
+);
 
-test("should write a 180-pixel apple-touch-icon.png", withOutput(async (out) => {
-  await writeSiteIcons(svg, out);
-  assert.equal(pngSize(readFileSync(join(out, "apple-touch-icon.png"))), [180, 180]);
-}));
+test(
+  "should write a 180-pixel apple-touch-icon.png",
+  withOutput(async (out) => {
+    await writeSiteIcons(svg, out);
+    assert.equal(pngSize(readFileSync(join(out, "apple-touch-icon.png"))), [180, 180]);
+  }),
+);
 
-test("should give the same bytes on every build", withOutput(async (out) => {
-  await writeSiteIcons(svg, out);
-  const first = [readFileSync(join(out, "favicon.ico")), readFileSync(join(out, "apple-touch-icon.png"))];
-  await writeSiteIcons(svg, out);
-  assert.ok(first[0]!.equals(readFileSync(join(out, "favicon.ico"))));
-  assert.ok(first[1]!.equals(readFileSync(join(out, "apple-touch-icon.png"))));
-}));
+test(
+  "should give the same bytes on every build",
+  withOutput(async (out) => {
+    await writeSiteIcons(svg, out);
+    const first = [readFileSync(join(out, "favicon.ico")), readFileSync(join(out, "apple-touch-icon.png"))];
+    await writeSiteIcons(svg, out);
+    assert.ok(first[0]!.equals(readFileSync(join(out, "favicon.ico"))));
+    assert.ok(first[1]!.equals(readFileSync(join(out, "apple-touch-icon.png"))));
+  }),
+);
 
-test("should be fast enough to render on every build", withOutput(async (out) => {
-  await writeSiteIcons(svg, out); // resvg's first load is not the per-build cost
-  const started = performance.now();
-  await writeSiteIcons(svg, out);
-  const took = performance.now() - started;
-  assert.ok(took < 250, `rendering the icons took ${took.toFixed(1)} ms`);
-}));
+test(
+  "should be fast enough to render on every build",
+  withOutput(async (out) => {
+    await writeSiteIcons(svg, out); // resvg's first load is not the per-build cost
+    const started = performance.now();
+    await writeSiteIcons(svg, out);
+    const took = performance.now() - started;
+    assert.ok(took < 250, `rendering the icons took ${took.toFixed(1)} ms`);
+  }),
+);
 
-test("should serve both at the site's root with 200 and an image type", withOutput(async (out) => {
-  await writeSiteIcons(svg, out);
-  const server = await startStaticServer(out);
-  try {
-    const ico = await fetch(`${server.origin}/favicon.ico`);
-    const touch = await fetch(`${server.origin}/apple-touch-icon.png`);
-    assert.equal([ico.status, ico.headers.get("content-type")], [200, "image/x-icon"]);
-    assert.equal([touch.status, touch.headers.get("content-type")], [200, "image/png"]);
-    const missing = await fetch(`${server.origin}/favicon-missing.ico`);
-    // This folder has no 404.html: the server fails there, but never with a 200.
-    assert.is.not(missing.status, 200, "the server does not answer 200 for a file that is not there");
-    await missing.arrayBuffer();
-    await Promise.all([ico.arrayBuffer(), touch.arrayBuffer()]);
-  } finally {
-    await server.stop();
-  }
-}));
+test(
+  "should serve both at the site's root with 200 and an image type",
+  withOutput(async (out) => {
+    await writeSiteIcons(svg, out);
+    const server = await startStaticServer(out);
+    try {
+      const ico = await fetch(`${server.origin}/favicon.ico`);
+      const touch = await fetch(`${server.origin}/apple-touch-icon.png`);
+      assert.equal([ico.status, ico.headers.get("content-type")], [200, "image/x-icon"]);
+      assert.equal([touch.status, touch.headers.get("content-type")], [200, "image/png"]);
+      const missing = await fetch(`${server.origin}/favicon-missing.ico`);
+      // This folder has no 404.html: the server fails there, but never with a 200.
+      assert.is.not(missing.status, 200, "the server does not answer 200 for a file that is not there");
+      await missing.arrayBuffer();
+      await Promise.all([ico.arrayBuffer(), touch.arrayBuffer()]);
+    } finally {
+      await server.stop();
+    }
+  }),
+);
 
 test.run();

@@ -14,7 +14,8 @@ const saved = { TMPDIR: process.env.TMPDIR, ELEVENTY_RUN_MODE: process.env.ELEVE
 
 test.before(() => {
   mkdirSync(join(folder, "posts/drafts"), { recursive: true });
-  for (const file of ["posts/a.md", "posts/b.md", "posts/drafts/c.md", "posts/drafts/d.md"]) writeFileSync(join(folder, file), "x");
+  for (const file of ["posts/a.md", "posts/b.md", "posts/drafts/c.md", "posts/drafts/d.md"])
+    writeFileSync(join(folder, file), "x");
   process.env.TMPDIR = markerParent;
   process.env.ELEVENTY_RUN_MODE = "serve";
   rebuildOnDeletion({ addWatchTarget: (target) => (marker = target) }, { folders: [folder] });

@@ -8,8 +8,17 @@ import { blogModelOf, meta, postFile } from "../blog/support/blog-tree.ts";
 /** A blog whose titles and descriptions carry everything XML must escape. */
 function trickyBlog(): BlogModel {
   return blogModelOf({
-    "amp.md": postFile(meta({ title: `Fish & chips: "quoted" <not a tag> it's`, description: "A &amp; B, 1 < 2 > 0, &nbsp; as text.", date: "2026-03-10" })),
-    "unicode.md": postFile(meta({ title: "Überhang — 登山 🧗", description: "  Spaces   and\nnewlines  ", date: "2025-12-31" }), "Body with <em>HTML</em>.\n"),
+    "amp.md": postFile(
+      meta({
+        title: `Fish & chips: "quoted" <not a tag> it's`,
+        description: "A &amp; B, 1 < 2 > 0, &nbsp; as text.",
+        date: "2026-03-10",
+      }),
+    ),
+    "unicode.md": postFile(
+      meta({ title: "Überhang — 登山 🧗", description: "  Spaces   and\nnewlines  ", date: "2025-12-31" }),
+      "Body with <em>HTML</em>.\n",
+    ),
   });
 }
 

@@ -12,8 +12,9 @@ const item = (fields: string) => `<item>${fields}</item>`;
 
 test("should read each item's title, link, date and summary in feed order", () => {
   const xml = rss(
-    item("<title>One</title><link>https://b.example/one/</link><pubDate>Tue, 11 Feb 2025 07:45:00 +0000</pubDate><description>First.</description>") +
-      item("<title>Two</title><link>https://b.example/two/</link><description>Second.</description>"),
+    item(
+      "<title>One</title><link>https://b.example/one/</link><pubDate>Tue, 11 Feb 2025 07:45:00 +0000</pubDate><description>First.</description>",
+    ) + item("<title>Two</title><link>https://b.example/two/</link><description>Second.</description>"),
   );
 
   const posts = parseRssPosts(xml, WHERE);
@@ -25,7 +26,9 @@ test("should read each item's title, link, date and summary in feed order", () =
 });
 
 test("should read RFC 822 dates keeping the feed's offset, so the day stays the blog's", () => {
-  const xml = rss(item("<title>T</title><link>https://b.example/t/</link><pubDate>Thu, 25 Sep 2025 00:10:00 +0200</pubDate>"));
+  const xml = rss(
+    item("<title>T</title><link>https://b.example/t/</link><pubDate>Thu, 25 Sep 2025 00:10:00 +0200</pubDate>"),
+  );
 
   const posts = parseRssPosts(xml, WHERE);
 
@@ -34,10 +37,12 @@ test("should read RFC 822 dates keeping the feed's offset, so the day stays the 
 });
 
 test("should decode entities and strip HTML from titles and summaries", () => {
-  const xml = rss(item(
-    "<title>Fish &amp; chips</title><link>https://b.example/f/</link>" +
-      "<description>&lt;p&gt;Hot &amp;amp; salty,\n   with &lt;em&gt;vinegar&lt;/em&gt;&lt;/p&gt;</description>",
-  ));
+  const xml = rss(
+    item(
+      "<title>Fish &amp; chips</title><link>https://b.example/f/</link>" +
+        "<description>&lt;p&gt;Hot &amp;amp; salty,\n   with &lt;em&gt;vinegar&lt;/em&gt;&lt;/p&gt;</description>",
+    ),
+  );
 
   const posts = parseRssPosts(xml, WHERE);
 
@@ -45,7 +50,11 @@ test("should decode entities and strip HTML from titles and summaries", () => {
 });
 
 test("should read a summary given as CDATA", () => {
-  const xml = rss(item("<title>C</title><link>https://b.example/c/</link><description><![CDATA[<p>Tags &amp; more</p>]]></description>"));
+  const xml = rss(
+    item(
+      "<title>C</title><link>https://b.example/c/</link><description><![CDATA[<p>Tags &amp; more</p>]]></description>",
+    ),
+  );
 
   const posts = parseRssPosts(xml, WHERE);
 

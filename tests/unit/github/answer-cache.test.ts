@@ -1,4 +1,15 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -6,7 +17,12 @@ import * as assert from "uvu/assert";
 import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
 import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
 import { keepAnswer, parseCacheDuration, readCachedAnswer } from "../../../src/github/answer-cache.ts";
-import { loadGithubData, type GithubData, type GithubEnvironment, type RepositoryRef } from "../../../src/github/github-data.ts";
+import {
+  loadGithubData,
+  type GithubData,
+  type GithubEnvironment,
+  type RepositoryRef,
+} from "../../../src/github/github-data.ts";
 import { projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { startFakeGithub, type FakeGithub } from "../../support/fake-github.ts";
 
@@ -22,10 +38,16 @@ let server: FakeGithub;
 let warm: string;
 const scratch = mkdtempSync(join(tmpdir(), "folio-answer-cache-"));
 
-const starsOf = (data: GithubData, ref: RepositoryRef) => data.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
+const starsOf = (data: GithubData, ref: RepositoryRef) =>
+  data.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
 
 function load(cacheDir: string, env: GithubEnvironment = {}): Promise<GithubData> {
-  return loadGithubData(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir, ...env }, () => {});
+  return loadGithubData(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir, ...env },
+    () => {},
+  );
 }
 
 /** The warm cache's entries, copied to a folder of their own. */
@@ -57,8 +79,19 @@ async function warningsOf(action: () => Promise<void>): Promise<string[]> {
 
 test.before(async () => {
   server = await startFakeGithub({
-    repositories: Object.fromEntries(wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }])),
-    pulls: [{ number: 1, title: "Cached", state: "OPEN", createdAt: "2026-01-01T00:00:00Z", repo: "python/cpython", repoStars: 5 }],
+    repositories: Object.fromEntries(
+      wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }]),
+    ),
+    pulls: [
+      {
+        number: 1,
+        title: "Cached",
+        state: "OPEN",
+        createdAt: "2026-01-01T00:00:00Z",
+        repo: "python/cpython",
+        repoStars: 5,
+      },
+    ],
   });
   warm = join(scratch, "warm");
   await load(warm);
@@ -92,7 +125,13 @@ const DAMAGES: Record<string, (file: string) => void> = {
   garbage: (file) => writeFileSync(file, Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x22, 0x9c])),
   "not an object": (file) => writeFileSync(file, "[1,2,3]"),
   "other star counts, digest kept": (file) =>
-    writeFileSync(file, readFileSync(file, "utf8").replace(/"stargazerCount":(\d+)/g, (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`)),
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        /"stargazerCount":(\d+)/g,
+        (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`,
+      ),
+    ),
   "another key, digest kept": (file) => {
     const entry = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...entry, key: "github-graphql-0000000000000000000000000000000000000000" }));
@@ -142,9 +181,17 @@ test("should say once that GITHUB_CACHE_DIR is a file, leave it, and ask GitHub 
     results = [await loadCounting(file), await loadCounting(file)];
   });
 
-  assert.equal(results.map((r) => r.requests), [1, 1]);
-  assert.equal(results.map((r) => starsOf(r.data, first)), [1000, 1000]);
-  assert.equal(warnings, [`[folio] The build cache ${JSON.stringify(file)} is a file, not a folder: it is ignored and this build computes everything afresh.`]);
+  assert.equal(
+    results.map((r) => r.requests),
+    [1, 1],
+  );
+  assert.equal(
+    results.map((r) => starsOf(r.data, first)),
+    [1000, 1000],
+  );
+  assert.equal(warnings, [
+    `[folio] The build cache ${JSON.stringify(file)} is a file, not a folder: it is ignored and this build computes everything afresh.`,
+  ]);
   assert.is(readFileSync(file, "utf8"), "a file where the cache folder belongs\n");
 });
 
@@ -183,7 +230,8 @@ test("should read GITHUB_CACHE_DURATION's notation and refuse any other", () => 
   assert.is(parseCacheDuration("2w"), 14 * 86_400_000);
   assert.is(parseCacheDuration("1y"), 365 * 86_400_000);
   assert.is(parseCacheDuration("*"), Number.POSITIVE_INFINITY);
-  for (const wrong of ["", "1", "d", "1 d", "1D", "-1d", "1.5h", "1dd", "10x", "99999999999d"]) assert.is(parseCacheDuration(wrong), null, wrong);
+  for (const wrong of ["", "1", "d", "1 d", "1D", "-1d", "1.5h", "1dd", "10x", "99999999999d"])
+    assert.is(parseCacheDuration(wrong), null, wrong);
 });
 
 test.run();

@@ -7,7 +7,15 @@ const snapshot: SnapshotFile = {
   fetched_at: "2026-11-20T03:12:00Z",
   repositories: { "Margo-Voss/PeakLog": { stars: 538, pushed_at: "2026-11-14T17:09:03Z" } },
   pulls: [
-    { repo: "python/cpython", number: 7, title: "Fix", state: "merged", url: "https://github.com/python/cpython/pull/7", created: "2025-04-02", repo_stars: 65000 },
+    {
+      repo: "python/cpython",
+      number: 7,
+      title: "Fix",
+      state: "merged",
+      url: "https://github.com/python/cpython/pull/7",
+      created: "2025-04-02",
+      repo_stars: 65000,
+    },
   ],
 };
 
@@ -22,7 +30,15 @@ test("should map snapshot repositories and pulls into the model's shape", () => 
 
   assert.equal(data.repositories.get("margo-voss/peaklog"), { stars: 538, pushedAt: "2026-11-14T17:09:03Z" });
   assert.equal(data.pulls, [
-    { repo: "python/cpython", number: 7, title: "Fix", state: "merged", url: "https://github.com/python/cpython/pull/7", created: "2025-04-02", repoStars: 65000 },
+    {
+      repo: "python/cpython",
+      number: 7,
+      title: "Fix",
+      state: "merged",
+      url: "https://github.com/python/cpython/pull/7",
+      created: "2025-04-02",
+      repoStars: 65000,
+    },
   ]);
 });
 
@@ -35,7 +51,11 @@ test("should say in the notes that the figures come from the snapshot and when i
 });
 
 test("should name every wanted repository the snapshot lacks", () => {
-  const wanted = [{ owner: "margo-voss", name: "PeakLog" }, { owner: "margo-voss", name: "ghost" }, { owner: "org", name: "gone" }];
+  const wanted = [
+    { owner: "margo-voss", name: "PeakLog" },
+    { owner: "margo-voss", name: "ghost" },
+    { owner: "org", name: "gone" },
+  ];
 
   const data = fromSnapshot(snapshot, wanted);
 

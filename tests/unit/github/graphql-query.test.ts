@@ -16,13 +16,19 @@ test("should build a repository-and-pulls query that GitHub's published schema a
 });
 
 test("should build a repositories-only query and a pulls-only query that the schema accepts", () => {
-  const errors = [...validate(buildQuery({ repositories, pulls: false })), ...validate(buildQuery({ repositories: [], pulls: true }))];
+  const errors = [
+    ...validate(buildQuery({ repositories, pulls: false })),
+    ...validate(buildQuery({ repositories: [], pulls: true })),
+  ];
 
   assert.equal(errors.map(String), []);
 });
 
 test("should be caught by the schema check when a field name is misspelt", () => {
-  const broken = buildQuery({ repositories, pulls: true }).replace("stargazerCount pushedAt", "stargazersCount pushedAt");
+  const broken = buildQuery({ repositories, pulls: true }).replace(
+    "stargazerCount pushedAt",
+    "stargazersCount pushedAt",
+  );
 
   assert.ok(validate(broken).length > 0);
 });

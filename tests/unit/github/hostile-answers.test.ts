@@ -6,11 +6,23 @@ import * as assert from "uvu/assert";
 import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
-import { loadGithubData, type GithubData, type GithubEnvironment, type RepositoryRef } from "../../../src/github/github-data.ts";
+import {
+  loadGithubData,
+  type GithubData,
+  type GithubEnvironment,
+  type RepositoryRef,
+} from "../../../src/github/github-data.ts";
 import { projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { readSnapshot } from "../../../src/github/snapshot.ts";
 import { forgetSecrets } from "../../../src/util/redact.ts";
-import { startFakeGithub, type FakeAnswer, type FakeGithub, type FakeGithubOptions, type FakePull, type FakeRepository } from "../../support/fake-github.ts";
+import {
+  startFakeGithub,
+  type FakeAnswer,
+  type FakeGithub,
+  type FakeGithubOptions,
+  type FakePull,
+  type FakeRepository,
+} from "../../support/fake-github.ts";
 
 /*
  * GitHub's answers are untrusted and the token is a secret: every fault a live fetch can meet,
@@ -27,12 +39,28 @@ const first = wanted[0] as RepositoryRef;
 const second = wanted[1] as RepositoryRef;
 
 function liveRepositories(): Record<string, FakeRepository> {
-  return Object.fromEntries(wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }]));
+  return Object.fromEntries(
+    wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }]),
+  );
 }
 
 const livePulls: FakePull[] = [
-  { number: 1, title: "Fix the parser", state: "MERGED", createdAt: "2026-03-01T12:00:00Z", repo: "python/cpython", repoStars: 65000 },
-  { number: 2, title: "Add a flag", state: "OPEN", createdAt: "2026-04-01T12:00:00Z", repo: "zig/zig", repoStars: 40000 },
+  {
+    number: 1,
+    title: "Fix the parser",
+    state: "MERGED",
+    createdAt: "2026-03-01T12:00:00Z",
+    repo: "python/cpython",
+    repoStars: 65000,
+  },
+  {
+    number: 2,
+    title: "Add a flag",
+    state: "OPEN",
+    createdAt: "2026-04-01T12:00:00Z",
+    repo: "zig/zig",
+    repoStars: 40000,
+  },
 ];
 
 interface Run {
@@ -43,7 +71,11 @@ interface Run {
   cacheDir: string;
 }
 
-async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment = {}, refs: RepositoryRef[] = wanted): Promise<Run> {
+async function run(
+  options: Partial<FakeGithubOptions>,
+  env: GithubEnvironment = {},
+  refs: RepositoryRef[] = wanted,
+): Promise<Run> {
   const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls, ...options });
   const cacheDir = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
   const logs: string[] = [];
@@ -51,7 +83,13 @@ async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment =
     const data = await loadGithubData(
       config,
       refs,
-      { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir, GITHUB_TIMEOUT_MS: "2000", ...env },
+      {
+        GITHUB_TOKEN: TOKEN,
+        GITHUB_GRAPHQL_URL: server.url,
+        GITHUB_CACHE_DIR: cacheDir,
+        GITHUB_TIMEOUT_MS: "2000",
+        ...env,
+      },
       (line) => logs.push(line),
     );
     return { data, server, logs, cacheDir };
@@ -65,7 +103,8 @@ async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment =
 /** Every text a run left: its data and notes, its log, its error, and each file of its cache. */
 function traces(r: Run): string[] {
   const texts = [...r.logs, r.error instanceof Error ? r.error.message : String(r.error ?? "")];
-  if (r.data) texts.push(JSON.stringify({ repositories: [...r.data.repositories], pulls: r.data.pulls, notes: r.data.notes }));
+  if (r.data)
+    texts.push(JSON.stringify({ repositories: [...r.data.repositories], pulls: r.data.pulls, notes: r.data.notes }));
   const walk = (dir: string): void => {
     if (!existsSync(dir)) return;
     for (const name of readdirSync(dir)) {
@@ -84,9 +123,12 @@ function assertNoSecret(r: Run, secret: string = TOKEN): void {
   rmSync(r.cacheDir, { recursive: true, force: true });
 }
 
-const starsOf = (data: GithubData | undefined, ref: RepositoryRef) => data?.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
+const starsOf = (data: GithubData | undefined, ref: RepositoryRef) =>
+  data?.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
 const snapshotStars = (ref: RepositoryRef) =>
-  Object.entries(snapshot.repositories).find(([key]) => key.toLowerCase() === `${ref.owner}/${ref.name}`.toLowerCase())?.[1].stars;
+  Object.entries(snapshot.repositories).find(
+    ([key]) => key.toLowerCase() === `${ref.owner}/${ref.name}`.toLowerCase(),
+  )?.[1].stars;
 const echo = (authorization: string | undefined) => `you sent: ${authorization ?? ""}`;
 
 test.after(() => {
@@ -94,12 +136,37 @@ test.after(() => {
 });
 
 // Every fault class of the live-data tests, each answered by a server that echoes the token.
-const faults: { name: string; fault: NonNullable<FakeGithubOptions["fault"]>; reason: RegExp; env?: GithubEnvironment }[] = [
-  { name: "HTTP 401", fault: (_, q) => ({ status: 401, headers: { "www-authenticate": echo(q.authorization) }, body: JSON.stringify({ message: echo(q.authorization) }) }), reason: /HTTP 401/ },
-  { name: "HTTP 403", fault: (_, q) => ({ status: 403, headers: { "x-echo": echo(q.authorization) }, body: echo(q.authorization) }), reason: /HTTP 403/ },
-  { name: "a rate limit", fault: (_, q) => ({ status: 429, headers: { "retry-after": "3600", "x-echo": echo(q.authorization) } }), reason: /rate limit/ },
+const faults: {
+  name: string;
+  fault: NonNullable<FakeGithubOptions["fault"]>;
+  reason: RegExp;
+  env?: GithubEnvironment;
+}[] = [
+  {
+    name: "HTTP 401",
+    fault: (_, q) => ({
+      status: 401,
+      headers: { "www-authenticate": echo(q.authorization) },
+      body: JSON.stringify({ message: echo(q.authorization) }),
+    }),
+    reason: /HTTP 401/,
+  },
+  {
+    name: "HTTP 403",
+    fault: (_, q) => ({ status: 403, headers: { "x-echo": echo(q.authorization) }, body: echo(q.authorization) }),
+    reason: /HTTP 403/,
+  },
+  {
+    name: "a rate limit",
+    fault: (_, q) => ({ status: 429, headers: { "retry-after": "3600", "x-echo": echo(q.authorization) } }),
+    reason: /rate limit/,
+  },
   { name: "HTTP 503", fault: (_, q) => ({ status: 503, body: echo(q.authorization) }), reason: /HTTP 503/ },
-  { name: "a body that is not JSON", fault: (_, q) => ({ status: 200, body: `<html>${echo(q.authorization)}</html>` }), reason: /not JSON/ },
+  {
+    name: "a body that is not JSON",
+    fault: (_, q) => ({ status: 200, body: `<html>${echo(q.authorization)}</html>` }),
+    reason: /not JSON/,
+  },
   {
     name: "GraphQL errors without data",
     fault: (_, q) => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials: ${echo(q.authorization)}` }] }) }),
@@ -107,10 +174,17 @@ const faults: { name: string; fault: NonNullable<FakeGithubOptions["fault"]>; re
   },
   {
     name: "GraphQL errors spelling the token with \\u escapes",
-    fault: (_, q) => ({ body: `{"errors":[{"message":"${[...(q.authorization ?? "")].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"}]}` }),
+    fault: (_, q) => ({
+      body: `{"errors":[{"message":"${[...(q.authorization ?? "")].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"}]}`,
+    }),
     reason: /GraphQL errors: bearer \[redacted\]/,
   },
-  { name: "a timeout", fault: (_, q) => ({ delayMs: 1500, headers: { "x-echo": echo(q.authorization) } }), reason: /did not answer within 0.3 s/, env: { GITHUB_TIMEOUT_MS: "300" } },
+  {
+    name: "a timeout",
+    fault: (_, q) => ({ delayMs: 1500, headers: { "x-echo": echo(q.authorization) } }),
+    reason: /did not answer within 0.3 s/,
+    env: { GITHUB_TIMEOUT_MS: "300" },
+  },
 ];
 
 for (const { name, fault, reason, env } of faults) {
@@ -130,10 +204,13 @@ for (const { name, fault, reason, env } of faults) {
 test("should keep the live repositories and leak no token when a partial answer's errors echo it", async () => {
   const r = await run({
     fault: (_, q) => ({
-      rewrite: (answer: FakeAnswer) => ({ data: { ...answer.data, r1: null, pulls: null }, errors: [
-        { type: "FORBIDDEN", path: ["r1"], message: `Resource not accessible by ${echo(q.authorization)}` },
-        { type: "FORBIDDEN", path: ["pulls"], message: `Search refused for ${echo(q.authorization)}` },
-      ] }),
+      rewrite: (answer: FakeAnswer) => ({
+        data: { ...answer.data, r1: null, pulls: null },
+        errors: [
+          { type: "FORBIDDEN", path: ["r1"], message: `Resource not accessible by ${echo(q.authorization)}` },
+          { type: "FORBIDDEN", path: ["pulls"], message: `Search refused for ${echo(q.authorization)}` },
+        ],
+      }),
     }),
   });
 
@@ -147,7 +224,11 @@ test("should keep the live repositories and leak no token when a partial answer'
 test("should name a renamed repository, and fall back for one whose new name echoes the token", async () => {
   const repositories = liveRepositories();
   repositories[`${first.owner}/${first.name}`] = { stars: 5, pushedAt: null, nameWithOwner: `${first.owner}/${TOKEN}` };
-  repositories[`${second.owner}/${second.name}`] = { stars: 6, pushedAt: null, nameWithOwner: `${second.owner}/${second.name}-renamed` };
+  repositories[`${second.owner}/${second.name}`] = {
+    stars: 6,
+    pushedAt: null,
+    nameWithOwner: `${second.owner}/${second.name}-renamed`,
+  };
   const r = await run({ repositories });
 
   assert.is(starsOf(r.data, first), snapshotStars(first));
@@ -160,7 +241,10 @@ test("should name a renamed repository, and fall back for one whose new name ech
 test("should say a repository is gone, with a NOT_FOUND message that echoes the token redacted", async () => {
   const r = await run({
     fault: (_, q) => ({
-      rewrite: (answer: FakeAnswer) => ({ data: { ...answer.data, r0: null }, errors: [{ type: "NOT_FOUND", path: ["r0"], message: echo(q.authorization) }] }),
+      rewrite: (answer: FakeAnswer) => ({
+        data: { ...answer.data, r0: null },
+        errors: [{ type: "NOT_FOUND", path: ["r0"], message: echo(q.authorization) }],
+      }),
     }),
   });
 
@@ -171,9 +255,12 @@ test("should say a repository is gone, with a NOT_FOUND message that echoes the 
 });
 
 test("should publish a live title that echoes the token without it, and cache no token", async () => {
-  const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: `Leaked ${TOKEN} here` }] });
+  const r = await run({ pulls: [{ ...(livePulls[0] as FakePull), title: `Leaked ${TOKEN} here` }] });
 
-  assert.equal(r.data?.pulls.map((p) => p.title), ["Leaked [redacted] here"]);
+  assert.equal(
+    r.data?.pulls.map((p) => p.title),
+    ["Leaked [redacted] here"],
+  );
   assert.ok(readdirSync(r.cacheDir).length > 0, "the clean answer is cached");
   assertNoSecret(r);
 });
@@ -200,20 +287,42 @@ test("should refuse a token in the URL's userinfo before any request, without ec
 });
 
 type Rewrite = (answer: FakeAnswer) => unknown;
-const withRepository = (change: (node: Record<string, unknown>) => unknown): Rewrite => (answer) => ({
-  data: { ...answer.data, r0: change({ ...(answer.data.r0 as Record<string, unknown>) }) },
-});
+const withRepository =
+  (change: (node: Record<string, unknown>) => unknown): Rewrite =>
+  (answer) => ({
+    data: { ...answer.data, r0: change({ ...(answer.data.r0 as Record<string, unknown>) }) },
+  });
 
 const repositoryShapes: [string, Rewrite, string][] = [
   ["nameWithOwner 42", withRepository((n) => ({ ...n, nameWithOwner: 42 })), "nameWithOwner: expected a string"],
-  ["stargazerCount \"12\"", withRepository((n) => ({ ...n, stargazerCount: "12" })), "stargazerCount: expected a whole number"],
-  ["stargazerCount -1", withRepository((n) => ({ ...n, stargazerCount: -1 })), "stargazerCount: expected a whole number"],
-  ["stargazerCount 1.5", withRepository((n) => ({ ...n, stargazerCount: 1.5 })), "stargazerCount: expected a whole number"],
+  [
+    'stargazerCount "12"',
+    withRepository((n) => ({ ...n, stargazerCount: "12" })),
+    "stargazerCount: expected a whole number",
+  ],
+  [
+    "stargazerCount -1",
+    withRepository((n) => ({ ...n, stargazerCount: -1 })),
+    "stargazerCount: expected a whole number",
+  ],
+  [
+    "stargazerCount 1.5",
+    withRepository((n) => ({ ...n, stargazerCount: 1.5 })),
+    "stargazerCount: expected a whole number",
+  ],
   ["pushedAt 7", withRepository((n) => ({ ...n, pushedAt: 7 })), "pushedAt: expected a string or null"],
-  ["pushedAt not a date", withRepository((n) => ({ ...n, pushedAt: "yesterday" })), "pushedAt: expected an ISO 8601 date-time"],
+  [
+    "pushedAt not a date",
+    withRepository((n) => ({ ...n, pushedAt: "yesterday" })),
+    "pushedAt: expected an ISO 8601 date-time",
+  ],
   ["a repository that is a list", withRepository(() => []), "expected an object"],
   ["isPrivate null", withRepository((n) => ({ ...n, isPrivate: null })), "isPrivate: expected true or false"],
-  ["a renamed name with a control character", withRepository((n) => ({ ...n, nameWithOwner: "margo-voss/evil\u001b[2J" })), "nameWithOwner: expected owner/name"],
+  [
+    "a renamed name with a control character",
+    withRepository((n) => ({ ...n, nameWithOwner: "margo-voss/evil\u001b[2J" })),
+    "nameWithOwner: expected owner/name",
+  ],
 ];
 
 for (const [name, rewrite, words] of repositoryShapes) {
@@ -232,9 +341,11 @@ for (const [name, rewrite, words] of repositoryShapes) {
   });
 }
 
-const withPulls = (change: (pulls: Record<string, unknown>) => unknown): Rewrite => (answer) => ({
-  data: { ...answer.data, pulls: change(JSON.parse(JSON.stringify(answer.data.pulls)) as Record<string, unknown>) },
-});
+const withPulls =
+  (change: (pulls: Record<string, unknown>) => unknown): Rewrite =>
+  (answer) => ({
+    data: { ...answer.data, pulls: change(JSON.parse(JSON.stringify(answer.data.pulls)) as Record<string, unknown>) },
+  });
 const withFirstPull = (change: (node: Record<string, unknown>) => unknown): Rewrite =>
   withPulls((pulls) => ({ ...pulls, nodes: [change({ ...((pulls.nodes as Record<string, unknown>[])[0] ?? {}) })] }));
 
@@ -242,14 +353,49 @@ const pullShapes: [string, Rewrite, string][] = [
   ["nodes that are not a list", withPulls((p) => ({ ...p, nodes: { 0: "x" } })), "pulls.nodes: expected a list"],
   ["no pageInfo", withPulls((p) => ({ ...p, pageInfo: undefined })), "pulls.pageInfo: expected an object"],
   ["a search result that is a string", withPulls(() => "many"), "pulls: expected an object"],
-  ["a title that is an object", withFirstPull((n) => ({ ...n, title: { text: "x" } })), "pulls.nodes.0.title: expected a string"],
-  ["a number that is a string", withFirstPull((n) => ({ ...n, number: "1" })), "pulls.nodes.0.number: expected a whole number"],
-  ["an unknown state", withFirstPull((n) => ({ ...n, state: "DRAFT" })), "pulls.nodes.0.state: expected one of OPEN, CLOSED, MERGED"],
-  ["a repository that is null", withFirstPull((n) => ({ ...n, repository: null })), "pulls.nodes.0.repository: expected an object"],
-  ["a repository name with a control character", withFirstPull((n) => ({ ...n, repository: { nameWithOwner: "evil/\u009bname", isPrivate: false, stargazerCount: 1, owner: { login: "evil" } } })), "nameWithOwner: expected owner/name"],
-  ["a repository that does not say whether it is private", withFirstPull((n) => ({ ...n, repository: { ...(n.repository as object), isPrivate: undefined } })), "pulls.nodes.0.repository.isPrivate: expected true or false"],
-  ["isPrivate as the text \"false\"", withFirstPull((n) => ({ ...n, repository: { ...(n.repository as object), isPrivate: "false" } })), "pulls.nodes.0.repository.isPrivate: expected true or false"],
-  ["a createdAt that is a number", withFirstPull((n) => ({ ...n, createdAt: 7 })), "pulls.nodes.0.createdAt: expected a string or null"],
+  [
+    "a title that is an object",
+    withFirstPull((n) => ({ ...n, title: { text: "x" } })),
+    "pulls.nodes.0.title: expected a string",
+  ],
+  [
+    "a number that is a string",
+    withFirstPull((n) => ({ ...n, number: "1" })),
+    "pulls.nodes.0.number: expected a whole number",
+  ],
+  [
+    "an unknown state",
+    withFirstPull((n) => ({ ...n, state: "DRAFT" })),
+    "pulls.nodes.0.state: expected one of OPEN, CLOSED, MERGED",
+  ],
+  [
+    "a repository that is null",
+    withFirstPull((n) => ({ ...n, repository: null })),
+    "pulls.nodes.0.repository: expected an object",
+  ],
+  [
+    "a repository name with a control character",
+    withFirstPull((n) => ({
+      ...n,
+      repository: { nameWithOwner: "evil/\u009bname", isPrivate: false, stargazerCount: 1, owner: { login: "evil" } },
+    })),
+    "nameWithOwner: expected owner/name",
+  ],
+  [
+    "a repository that does not say whether it is private",
+    withFirstPull((n) => ({ ...n, repository: { ...(n.repository as object), isPrivate: undefined } })),
+    "pulls.nodes.0.repository.isPrivate: expected true or false",
+  ],
+  [
+    'isPrivate as the text "false"',
+    withFirstPull((n) => ({ ...n, repository: { ...(n.repository as object), isPrivate: "false" } })),
+    "pulls.nodes.0.repository.isPrivate: expected true or false",
+  ],
+  [
+    "a createdAt that is a number",
+    withFirstPull((n) => ({ ...n, createdAt: 7 })),
+    "pulls.nodes.0.createdAt: expected a string or null",
+  ],
 ];
 
 for (const [name, rewrite, words] of pullShapes) {
@@ -257,7 +403,10 @@ for (const [name, rewrite, words] of pullShapes) {
     const r = await run({ fault: () => ({ rewrite }) });
 
     assert.is(r.error, undefined, String(r.error));
-    assert.equal(r.data?.pulls.map((p) => p.url), snapshot.pulls.map((p) => p.url));
+    assert.equal(
+      r.data?.pulls.map((p) => p.url),
+      snapshot.pulls.map((p) => p.url),
+    );
     assert.match(r.data?.notes.pulls ?? "", "unexpected shape");
     assert.match(r.data?.notes.pulls ?? "", words);
     assert.is(starsOf(r.data, first), 1000);
@@ -290,35 +439,51 @@ for (const [name, body] of envelopeShapes) {
 test("should replace a live pull link that is not http(s) by its github.com address, and say so", async () => {
   const r = await run({
     pulls: [
-      { ...livePulls[0] as FakePull, url: "javascript:alert(1)" },
-      { ...livePulls[1] as FakePull, url: "https://user:pass@github.com/zig/zig/pull/2" },
+      { ...(livePulls[0] as FakePull), url: "javascript:alert(1)" },
+      { ...(livePulls[1] as FakePull), url: "https://user:pass@github.com/zig/zig/pull/2" },
     ],
   });
 
-  assert.equal(r.data?.pulls.map((p) => p.url), ["https://github.com/python/cpython/pull/1", "https://github.com/zig/zig/pull/2"]);
+  assert.equal(
+    r.data?.pulls.map((p) => p.url),
+    ["https://github.com/python/cpython/pull/1", "https://github.com/zig/zig/pull/2"],
+  );
   assert.match(r.data?.notes.pulls ?? "", "not http(s) URLs for python/cpython#1, zig/zig#2");
   assert.not.match(JSON.stringify(r.data?.pulls), "javascript:");
   assertNoSecret(r);
 });
 
 test("should remove control characters from live titles, and say so", async () => {
-  const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: "Fix\u001b[31m red\u0007 \u009b2J" }] });
+  const r = await run({ pulls: [{ ...(livePulls[0] as FakePull), title: "Fix\u001b[31m red\u0007 \u009b2J" }] });
 
-  assert.equal(r.data?.pulls.map((p) => p.title), ["Fix[31m red 2J"]);
+  assert.equal(
+    r.data?.pulls.map((p) => p.title),
+    ["Fix[31m red 2J"],
+  );
   assert.match(r.data?.notes.pulls ?? "", "Control characters were removed from the titles of python/cpython#1.");
   assertNoSecret(r);
 });
 
 test("should give the UTC day of a pull opened with an offset", async () => {
-  const r = await run({ pulls: [{ ...livePulls[0] as FakePull, createdAt: "2026-02-03T23:30:00-05:00" }] });
+  const r = await run({ pulls: [{ ...(livePulls[0] as FakePull), createdAt: "2026-02-03T23:30:00-05:00" }] });
 
-  assert.equal(r.data?.pulls.map((p) => p.created), ["2026-02-04"]);
+  assert.equal(
+    r.data?.pulls.map((p) => p.created),
+    ["2026-02-04"],
+  );
   assertNoSecret(r);
 });
 
 test("should stop asking when GitHub keeps announcing the same next page", async () => {
   const r = await run({
-    fault: () => ({ rewrite: (answer) => ({ data: { ...answer.data, pulls: { issueCount: 2, pageInfo: { hasNextPage: true, endCursor: "same" }, nodes: [] } } }) }),
+    fault: () => ({
+      rewrite: (answer) => ({
+        data: {
+          ...answer.data,
+          pulls: { issueCount: 2, pageInfo: { hasNextPage: true, endCursor: "same" }, nodes: [] },
+        },
+      }),
+    }),
   });
 
   assert.ok(r.server.requests.length <= 2, `${r.server.requests.length} requests`);
@@ -328,7 +493,14 @@ test("should stop asking when GitHub keeps announcing the same next page", async
 
 test("should stop after 50 pages when GitHub keeps announcing new ones", async () => {
   const r = await run({
-    fault: (n) => ({ rewrite: (answer) => ({ data: { ...answer.data, pulls: { issueCount: 1, pageInfo: { hasNextPage: true, endCursor: `c${n}` }, nodes: [] } } }) }),
+    fault: (n) => ({
+      rewrite: (answer) => ({
+        data: {
+          ...answer.data,
+          pulls: { issueCount: 1, pageInfo: { hasNextPage: true, endCursor: `c${n}` }, nodes: [] },
+        },
+      }),
+    }),
   });
 
   assert.is(r.server.requests.length, 50);
@@ -340,13 +512,28 @@ test("should stop after 50 pages when GitHub keeps announcing new ones", async (
 test("should handle repositories and pull targets named like Object.prototype members", async () => {
   const names = ["__proto__", "constructor", "toString", "hasOwnProperty"];
   const refs = names.map((name) => ({ owner: "margo-voss", name }));
-  const repositories = Object.fromEntries(names.map((name, i) => [`margo-voss/${name}`, { stars: 10 + i, pushedAt: null }]));
-  const pulls: FakePull[] = names.map((name, i) => ({ number: i + 1, title: name, state: "OPEN", createdAt: "2026-01-01T00:00:00Z", repo: `${name}/${name}`, repoStars: i }));
+  const repositories = Object.fromEntries(
+    names.map((name, i) => [`margo-voss/${name}`, { stars: 10 + i, pushedAt: null }]),
+  );
+  const pulls: FakePull[] = names.map((name, i) => ({
+    number: i + 1,
+    title: name,
+    state: "OPEN",
+    createdAt: "2026-01-01T00:00:00Z",
+    repo: `${name}/${name}`,
+    repoStars: i,
+  }));
   const r = await run({ repositories, pulls }, {}, refs);
 
   assert.is(r.error, undefined, String(r.error));
-  assert.equal(refs.map((ref) => starsOf(r.data, ref)), [10, 11, 12, 13]);
-  assert.equal(r.data?.pulls.map((p) => p.repo), names.map((name) => `${name}/${name}`));
+  assert.equal(
+    refs.map((ref) => starsOf(r.data, ref)),
+    [10, 11, 12, 13],
+  );
+  assert.equal(
+    r.data?.pulls.map((p) => p.repo),
+    names.map((name) => `${name}/${name}`),
+  );
   assertNoSecret(r);
 });
 
@@ -373,7 +560,8 @@ test("should answer from a cache entry of the right shape without a request", as
   const cached = await run({});
   const port = Number(new URL(cached.server.url).port);
   const copy = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
-  for (const name of readdirSync(cached.cacheDir)) writeFileSync(join(copy, name), readFileSync(join(cached.cacheDir, name)));
+  for (const name of readdirSync(cached.cacheDir))
+    writeFileSync(join(copy, name), readFileSync(join(cached.cacheDir, name)));
   const again = await run({ port }, { GITHUB_CACHE_DIR: copy });
 
   assert.is(again.server.requests.length, 0);
@@ -398,14 +586,24 @@ const squeezed = (texts: string[]): string[] => texts.map((text) => text.replace
 for (const [name, inside] of DISGUISED_TITLES) {
   test(`should publish, cache and log no token hidden in a pull title with ${name} inside it`, async () => {
     const disguised = `${TOKEN.slice(0, 6)}${inside}${TOKEN.slice(6, 20)}${inside}${TOKEN.slice(20)}`;
-    const r = await run({ pulls: [{ ...livePulls[0] as FakePull, title: `Leak ${disguised} end` }] });
-    const cacheFiles = readdirSync(r.cacheDir, { recursive: true, encoding: "utf8" }).filter((name) => statSync(join(r.cacheDir, name)).isFile());
+    const r = await run({ pulls: [{ ...(livePulls[0] as FakePull), title: `Leak ${disguised} end` }] });
+    const cacheFiles = readdirSync(r.cacheDir, { recursive: true, encoding: "utf8" }).filter((name) =>
+      statSync(join(r.cacheDir, name)).isFile(),
+    );
     const cached = cacheFiles.map((name) => readFileSync(join(r.cacheDir, name), "utf8"));
 
-    assert.equal(r.data?.pulls.map((p) => p.title), ["Leak [redacted] end"]);
+    assert.equal(
+      r.data?.pulls.map((p) => p.title),
+      ["Leak [redacted] end"],
+    );
     assert.ok(cached.length > 0, "the clean answer was cached");
-    for (const text of [...traces(r), ...cached]) assert.not.ok(text.includes(disguised), "no trace may carry the disguised token");
-    assert.equal(squeezed([...traces(r), ...cached]).filter((text) => text.includes(TOKEN)), [], "no trace may carry the token, however squeezed");
+    for (const text of [...traces(r), ...cached])
+      assert.not.ok(text.includes(disguised), "no trace may carry the disguised token");
+    assert.equal(
+      squeezed([...traces(r), ...cached]).filter((text) => text.includes(TOKEN)),
+      [],
+      "no trace may carry the token, however squeezed",
+    );
     assert.is(r.server.requests[0]?.authorization, `bearer ${TOKEN}`);
     assertNoSecret(r);
   });
@@ -413,10 +611,15 @@ for (const [name, inside] of DISGUISED_TITLES) {
 
 test("should redact a GraphQL error message once its hidden characters are gone", async () => {
   const disguised = `${TOKEN.slice(0, 10)}\u200b\u0085${TOKEN.slice(10)}`;
-  const r = await run({ fault: () => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials ${disguised}` }] }) }) });
+  const r = await run({
+    fault: () => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials ${disguised}` }] }) }),
+  });
 
   assert.match(r.data?.notes.pulls ?? "", "GraphQL errors: Bad credentials [redacted]");
-  assert.equal(squeezed(traces(r)).filter((text) => text.includes(TOKEN)), []);
+  assert.equal(
+    squeezed(traces(r)).filter((text) => text.includes(TOKEN)),
+    [],
+  );
   assertNoSecret(r);
 });
 

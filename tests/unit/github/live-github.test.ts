@@ -5,10 +5,22 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
 import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
-import { GithubRequiredError, loadGithubData, type GithubData, type GithubEnvironment, type RepositoryRef } from "../../../src/github/github-data.ts";
+import {
+  GithubRequiredError,
+  loadGithubData,
+  type GithubData,
+  type GithubEnvironment,
+  type RepositoryRef,
+} from "../../../src/github/github-data.ts";
 import { projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { readSnapshot } from "../../../src/github/snapshot.ts";
-import { startFakeGithub, type FakeGithub, type FakeGithubOptions, type FakePull, type FakeRepository } from "../../support/fake-github.ts";
+import {
+  startFakeGithub,
+  type FakeGithub,
+  type FakeGithubOptions,
+  type FakePull,
+  type FakeRepository,
+} from "../../support/fake-github.ts";
 
 const TOKEN = "ghp_FAKE0TOKEN0FOR0TESTS0ONLY0123456789";
 const config: SiteConfig = readSiteConfig({ CONTENT_DIR: "content", SITE_URL: "https://margo.example" });
@@ -18,7 +30,9 @@ if (!snapshot) throw new Error("the sample snapshot is missing");
 
 /** Live GitHub in these tests: every sample repository with 1000 more stars than the snapshot says. */
 function liveRepositories(): Record<string, FakeRepository> {
-  return Object.fromEntries(wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }]));
+  return Object.fromEntries(
+    wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: 1000 + i, pushedAt: "2026-11-21T10:00:00Z" }]),
+  );
 }
 
 function livePulls(count: number): FakePull[] {
@@ -40,7 +54,11 @@ interface Run {
   cacheDir: string;
 }
 
-async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment = {}, refs: RepositoryRef[] = wanted): Promise<Run> {
+async function run(
+  options: Partial<FakeGithubOptions>,
+  env: GithubEnvironment = {},
+  refs: RepositoryRef[] = wanted,
+): Promise<Run> {
   const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls(14), ...options });
   const cacheDir = mkdtempSync(join(tmpdir(), "folio-github-cache-"));
   const logs: string[] = [];
@@ -48,7 +66,13 @@ async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment =
     const data = await loadGithubData(
       config,
       refs,
-      { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir, GITHUB_TIMEOUT_MS: "2000", ...env },
+      {
+        GITHUB_TOKEN: TOKEN,
+        GITHUB_GRAPHQL_URL: server.url,
+        GITHUB_CACHE_DIR: cacheDir,
+        GITHUB_TIMEOUT_MS: "2000",
+        ...env,
+      },
       (line) => logs.push(line),
     );
     return { data, server, logs, cacheDir };
@@ -60,10 +84,13 @@ async function run(options: Partial<FakeGithubOptions>, env: GithubEnvironment =
 }
 
 const done = (r: Run) => rmSync(r.cacheDir, { recursive: true, force: true });
-const starsOf = (data: GithubData | undefined, ref: RepositoryRef) => data?.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
+const starsOf = (data: GithubData | undefined, ref: RepositoryRef) =>
+  data?.repositories.get(`${ref.owner}/${ref.name}`.toLowerCase())?.stars;
 const first = wanted[0] as RepositoryRef;
 const snapshotStars = (ref: RepositoryRef) =>
-  Object.entries(snapshot.repositories).find(([key]) => key.toLowerCase() === `${ref.owner}/${ref.name}`.toLowerCase())?.[1].stars;
+  Object.entries(snapshot.repositories).find(
+    ([key]) => key.toLowerCase() === `${ref.owner}/${ref.name}`.toLowerCase(),
+  )?.[1].stars;
 
 test("should fetch every repository and every pull request of the sample in one request, with the token", async () => {
   const r = await run({});
@@ -80,7 +107,11 @@ test("should grow the request count with pages of 100, not with items", async ()
   const many = await run({ pulls: livePulls(250) });
   const manyRepos = Array.from({ length: 120 }, (_, i) => ({ owner: "margo-voss", name: `repo-${i}` }));
   const repos = await run(
-    { repositories: Object.fromEntries(manyRepos.map((ref) => [`${ref.owner}/${ref.name}`, { stars: 1, pushedAt: null }])) },
+    {
+      repositories: Object.fromEntries(
+        manyRepos.map((ref) => [`${ref.owner}/${ref.name}`, { stars: 1, pushedAt: null }]),
+      ),
+    },
     {},
     manyRepos,
   );
@@ -109,11 +140,28 @@ test("should send no request at all without a token and say the snapshot is used
 const faults: { name: string; fault: FakeGithubOptions["fault"]; reason: RegExp; env?: GithubEnvironment }[] = [
   { name: "HTTP 401", fault: () => ({ status: 401 }), reason: /refused the token \(HTTP 401\)/ },
   { name: "HTTP 403 without a retry hint", fault: () => ({ status: 403 }), reason: /refused the request \(HTTP 403\)/ },
-  { name: "a long rate limit (429, Retry-After one hour)", fault: () => ({ status: 429, headers: { "retry-after": "3600" } }), reason: /rate limit/ },
+  {
+    name: "a long rate limit (429, Retry-After one hour)",
+    fault: () => ({ status: 429, headers: { "retry-after": "3600" } }),
+    reason: /rate limit/,
+  },
   { name: "HTTP 502", fault: () => ({ status: 502 }), reason: /HTTP 502/ },
-  { name: "a body that is not JSON", fault: () => ({ status: 200, body: "<html>Unicorn!</html>" }), reason: /not JSON/ },
-  { name: "a GraphQL errors array without data", fault: () => ({ body: JSON.stringify({ errors: [{ message: "Something went wrong" }] }) }), reason: /GraphQL errors: Something went wrong/ },
-  { name: "a timeout", fault: () => ({ delayMs: 1500 }), reason: /did not answer within 0.3 s/, env: { GITHUB_TIMEOUT_MS: "300" } },
+  {
+    name: "a body that is not JSON",
+    fault: () => ({ status: 200, body: "<html>Unicorn!</html>" }),
+    reason: /not JSON/,
+  },
+  {
+    name: "a GraphQL errors array without data",
+    fault: () => ({ body: JSON.stringify({ errors: [{ message: "Something went wrong" }] }) }),
+    reason: /GraphQL errors: Something went wrong/,
+  },
+  {
+    name: "a timeout",
+    fault: () => ({ delayMs: 1500 }),
+    reason: /did not answer within 0.3 s/,
+    env: { GITHUB_TIMEOUT_MS: "300" },
+  },
 ];
 
 for (const { name, fault, reason, env } of faults) {
@@ -133,7 +181,12 @@ test("should keep the last-known figures when GitHub cannot be reached at all", 
   const server = await startFakeGithub({ repositories: {}, pulls: [] });
   await server.close();
 
-  const data = await loadGithubData(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: mkdtempSync(join(tmpdir(), "folio-gh-")) }, () => {});
+  const data = await loadGithubData(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: mkdtempSync(join(tmpdir(), "folio-gh-")) },
+    () => {},
+  );
 
   assert.is(starsOf(data, first), snapshotStars(first));
   assert.match(data.notes.repositories ?? "", /could not be reached/);
@@ -179,19 +232,43 @@ const cacheTexts = (dir: string) => readdirSync(dir).map((file) => readFileSync(
 test("should publish, note, log and cache nothing of a pull request to a private repository", async () => {
   const secret = "Payroll export for the Q4 layoffs";
   const pulls: FakePull[] = [
-    { number: 3, title: "Public fix", state: "MERGED", createdAt: "2026-03-01T00:00:00Z", repo: "python/cpython", repoStars: 9 },
-    { number: 41, title: secret, state: "OPEN", createdAt: "2026-04-01T00:00:00Z", repo: "acme-corp/payroll", repoStars: 2, isPrivate: true },
+    {
+      number: 3,
+      title: "Public fix",
+      state: "MERGED",
+      createdAt: "2026-03-01T00:00:00Z",
+      repo: "python/cpython",
+      repoStars: 9,
+    },
+    {
+      number: 41,
+      title: secret,
+      state: "OPEN",
+      createdAt: "2026-04-01T00:00:00Z",
+      repo: "acme-corp/payroll",
+      repoStars: 2,
+      isPrivate: true,
+    },
   ];
   const r = await run({ pulls });
   const cached = cacheTexts(r.cacheDir);
 
-  assert.equal(r.data?.pulls.map((p) => `${p.repo}#${p.number}`), ["python/cpython#3"]);
+  assert.equal(
+    r.data?.pulls.map((p) => `${p.repo}#${p.number}`),
+    ["python/cpython#3"],
+  );
   assert.equal(r.data?.notes, {});
   assert.match(String(r.server.requests[0]?.variables.pullsQuery), /^is:pr is:public /);
   assert.ok(cached.length > 0, "the answer was cached");
   for (const trace of [secret, "acme-corp"]) {
-    assert.not.ok(cached.some((text) => text.includes(trace)), `no cache file carries ${trace}`);
-    assert.not.ok(r.logs.some((line) => line.includes(trace)), `no log line carries ${trace}`);
+    assert.not.ok(
+      cached.some((text) => text.includes(trace)),
+      `no cache file carries ${trace}`,
+    );
+    assert.not.ok(
+      r.logs.some((line) => line.includes(trace)),
+      `no log line carries ${trace}`,
+    );
   }
   done(r);
 });
@@ -213,7 +290,13 @@ test("should keep answers fetched with different tokens apart in a shared cache,
   const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls(2) });
   const cacheDir = mkdtempSync(join(tmpdir(), "folio-github-cache-"));
   const other = "ghp_OTHER0TOKEN0WITH0REPO0SCOPE0000000000";
-  const load = (token: string) => loadGithubData(config, wanted, { GITHUB_TOKEN: token, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir }, () => {});
+  const load = (token: string) =>
+    loadGithubData(
+      config,
+      wanted,
+      { GITHUB_TOKEN: token, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir },
+      () => {},
+    );
 
   await load(TOKEN);
   await load(other);
@@ -222,10 +305,16 @@ test("should keep answers fetched with different tokens apart in a shared cache,
   const names = readdirSync(cacheDir);
   const texts = cacheTexts(cacheDir);
 
-  assert.equal(server.requests.map((request) => request.authorization), [`bearer ${TOKEN}`, `bearer ${other}`]);
+  assert.equal(
+    server.requests.map((request) => request.authorization),
+    [`bearer ${TOKEN}`, `bearer ${other}`],
+  );
   assert.is(names.length, 2);
   for (const token of [TOKEN, other, TOKEN.slice(4), other.slice(4)]) {
-    assert.not.ok(names.some((name) => name.includes(token)) || texts.some((text) => text.includes(token)), "no cache file carries a token");
+    assert.not.ok(
+      names.some((name) => name.includes(token)) || texts.some((text) => text.includes(token)),
+      "no cache file carries a token",
+    );
   }
   rmSync(cacheDir, { recursive: true, force: true });
 });
@@ -250,13 +339,35 @@ test("should keep the last-known pull list when the search fails inside a partia
 
 test("should leave out pull requests to the owner's own repositories and lower-case the states", async () => {
   const pulls: FakePull[] = [
-    { number: 1, title: "Own", state: "MERGED", createdAt: "2026-01-01T00:00:00Z", repo: `${config.site.github}/kestrel-os`, repoStars: 5 },
-    { number: 2, title: "Theirs", state: "OPEN", createdAt: "2026-02-03T23:30:00Z", repo: "python/cpython", repoStars: 9 },
+    {
+      number: 1,
+      title: "Own",
+      state: "MERGED",
+      createdAt: "2026-01-01T00:00:00Z",
+      repo: `${config.site.github}/kestrel-os`,
+      repoStars: 5,
+    },
+    {
+      number: 2,
+      title: "Theirs",
+      state: "OPEN",
+      createdAt: "2026-02-03T23:30:00Z",
+      repo: "python/cpython",
+      repoStars: 9,
+    },
   ];
   const r = await run({ pulls });
 
   assert.equal(r.data?.pulls, [
-    { repo: "python/cpython", number: 2, title: "Theirs", state: "open", url: "https://github.com/python/cpython/pull/2", created: "2026-02-03", repoStars: 9 },
+    {
+      repo: "python/cpython",
+      number: 2,
+      title: "Theirs",
+      state: "open",
+      url: "https://github.com/python/cpython/pull/2",
+      created: "2026-02-03",
+      repoStars: 9,
+    },
   ]);
   done(r);
 });
@@ -280,7 +391,11 @@ test("should answer a second build from the cache without a request, and never s
 
 test("should not cache a partial answer", async () => {
   const gone = wanted[1] as RepositoryRef;
-  const server = await startFakeGithub({ repositories: liveRepositories(), pulls: [], fault: () => ({ notFound: [`${gone.owner}/${gone.name}`] }) });
+  const server = await startFakeGithub({
+    repositories: liveRepositories(),
+    pulls: [],
+    fault: () => ({ notFound: [`${gone.owner}/${gone.name}`] }),
+  });
   const cacheDir = mkdtempSync(join(tmpdir(), "folio-github-cache-"));
   const env = { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: cacheDir };
 

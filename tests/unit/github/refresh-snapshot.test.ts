@@ -19,7 +19,12 @@ async function setUp() {
   cpSync("content", contentDir, { recursive: true });
   const config = readSiteConfig({ CONTENT_DIR: contentDir, SITE_URL: "https://margo.example" });
   const wanted = projectRepositories(config, await loadPortfolioContent(contentDir));
-  const repositories = Object.fromEntries(wanted.map((ref, i) => [`${ref.owner}/${ref.name}`, { stars: i, pushedAt: i === 0 ? null : "2026-11-21T01:02:03Z" }]));
+  const repositories = Object.fromEntries(
+    wanted.map((ref, i) => [
+      `${ref.owner}/${ref.name}`,
+      { stars: i, pushedAt: i === 0 ? null : "2026-11-21T01:02:03Z" },
+    ]),
+  );
   return { contentDir, config, wanted, repositories, file: join(contentDir, "github", "snapshot.json") };
 }
 
@@ -27,10 +32,24 @@ test("should rewrite the snapshot from live data in the shape the build reads", 
   const { contentDir, config, wanted, repositories, file } = await setUp();
   const server = await startFakeGithub({
     repositories,
-    pulls: [{ number: 5, title: "Fix <tag> & \"quotes\"", state: "MERGED", createdAt: "2026-10-01T10:00:00Z", repo: "python/cpython", repoStars: 70000 }],
+    pulls: [
+      {
+        number: 5,
+        title: 'Fix <tag> & "quotes"',
+        state: "MERGED",
+        createdAt: "2026-10-01T10:00:00Z",
+        repo: "python/cpython",
+        repoStars: 70000,
+      },
+    ],
   });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") },
+    NOW,
+  );
   await server.close();
   const written = readSnapshot(file);
 
@@ -38,7 +57,15 @@ test("should rewrite the snapshot from live data in the shape the build reads", 
   assert.is(written?.fetched_at, "2026-11-21T06:00:00Z");
   assert.is(Object.keys(written?.repositories ?? {}).length, wanted.length);
   assert.equal(written?.pulls, [
-    { repo: "python/cpython", number: 5, title: "Fix <tag> & \"quotes\"", state: "merged", url: "https://github.com/python/cpython/pull/5", created: "2026-10-01", repo_stars: 70000 },
+    {
+      repo: "python/cpython",
+      number: 5,
+      title: 'Fix <tag> & "quotes"',
+      state: "merged",
+      url: "https://github.com/python/cpython/pull/5",
+      created: "2026-10-01",
+      repo_stars: 70000,
+    },
   ]);
   rmSync(contentDir, { recursive: true, force: true });
 });
@@ -47,13 +74,31 @@ test("should write a live javascript: link as the pull request's github.com addr
   const { contentDir, config, wanted, repositories, file } = await setUp();
   const server = await startFakeGithub({
     repositories,
-    pulls: [{ number: 9, title: "Bell\u0007", state: "OPEN", createdAt: "2026-10-01T10:00:00Z", repo: "zig/zig", repoStars: 1, url: "javascript:alert(1)" }],
+    pulls: [
+      {
+        number: 9,
+        title: "Bell\u0007",
+        state: "OPEN",
+        createdAt: "2026-10-01T10:00:00Z",
+        repo: "zig/zig",
+        repoStars: 1,
+        url: "javascript:alert(1)",
+      },
+    ],
   });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") },
+    NOW,
+  );
   await server.close();
 
-  assert.equal(readSnapshot(file)?.pulls.map((p) => [p.url, p.title]), [["https://github.com/zig/zig/pull/9", "Bell"]]);
+  assert.equal(
+    readSnapshot(file)?.pulls.map((p) => [p.url, p.title]),
+    [["https://github.com/zig/zig/pull/9", "Bell"]],
+  );
   assert.not.match(readFileSync(file, "utf8"), "javascript:");
   assert.match(result.cleaned.join(" "), "zig/zig#9");
   rmSync(contentDir, { recursive: true, force: true });
@@ -64,16 +109,39 @@ test("should write no pull request to a private repository into the snapshot", a
   const server = await startFakeGithub({
     repositories,
     pulls: [
-      { number: 5, title: "Public", state: "MERGED", createdAt: "2026-10-01T10:00:00Z", repo: "python/cpython", repoStars: 70000 },
-      { number: 6, title: "Confidential merger prep", state: "OPEN", createdAt: "2026-10-02T10:00:00Z", repo: "acme-corp/deals", repoStars: 1, isPrivate: true },
+      {
+        number: 5,
+        title: "Public",
+        state: "MERGED",
+        createdAt: "2026-10-01T10:00:00Z",
+        repo: "python/cpython",
+        repoStars: 70000,
+      },
+      {
+        number: 6,
+        title: "Confidential merger prep",
+        state: "OPEN",
+        createdAt: "2026-10-02T10:00:00Z",
+        repo: "acme-corp/deals",
+        repoStars: 1,
+        isPrivate: true,
+      },
     ],
   });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") },
+    NOW,
+  );
   await server.close();
 
   assert.equal(result.problems, []);
-  assert.equal(readSnapshot(file)?.pulls.map((p) => p.repo), ["python/cpython"]);
+  assert.equal(
+    readSnapshot(file)?.pulls.map((p) => p.repo),
+    ["python/cpython"],
+  );
   assert.not.match(readFileSync(file, "utf8"), /Confidential|acme-corp/);
   rmSync(contentDir, { recursive: true, force: true });
 });
@@ -83,7 +151,12 @@ test("should leave the committed snapshot untouched when live data is incomplete
   const before = readFileSync(file, "utf8");
   const server = await startFakeGithub({ repositories, pulls: [], fault: () => ({ status: 502 }) });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") },
+    NOW,
+  );
   await server.close();
 
   assert.is(result.snapshot, null);
@@ -114,13 +187,24 @@ test("should write a snapshot without the token when a pull title hides it betwe
   }));
   const server = await startFakeGithub({ repositories, pulls });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") },
+    NOW,
+  );
   await server.close();
   const text = readFileSync(file, "utf8");
 
   assert.equal(result.problems, []);
-  assert.equal(readSnapshot(file)?.pulls.map((p) => p.title), ["T0 [redacted]", "T1 [redacted]", "T2 [redacted]", "T3 [redacted]", "T4 [redacted]"]);
-  assert.not.ok(text.replace(/[^\x21-\x7e]/g, "").includes(TOKEN), "the snapshot must not carry the token, however disguised");
+  assert.equal(
+    readSnapshot(file)?.pulls.map((p) => p.title),
+    ["T0 [redacted]", "T1 [redacted]", "T2 [redacted]", "T3 [redacted]", "T4 [redacted]"],
+  );
+  assert.not.ok(
+    text.replace(/[^\x21-\x7e]/g, "").includes(TOKEN),
+    "the snapshot must not carry the token, however disguised",
+  );
   assert.not.ok(text.includes(TOKEN.slice(5)), "nor any disguised form of it");
   rmSync(contentDir, { recursive: true, force: true });
 });
@@ -133,12 +217,19 @@ test("should refuse to write a snapshot that would carry a secret, naming the se
   registerSecret(secret, "GITHUB_GRAPHQL_URL");
   const server = await startFakeGithub({ repositories, pulls: [] });
 
-  const result = await refreshSnapshot(config, wanted, { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") }, NOW);
+  const result = await refreshSnapshot(
+    config,
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") },
+    NOW,
+  );
   await server.close();
   forgetSecrets();
 
   assert.is(result.snapshot, null);
-  assert.equal(result.problems, ["the snapshot would carry the value of GITHUB_GRAPHQL_URL (not shown), and it is committed and published"]);
+  assert.equal(result.problems, [
+    "the snapshot would carry the value of GITHUB_GRAPHQL_URL (not shown), and it is committed and published",
+  ]);
   assert.is(readFileSync(file, "utf8"), before);
   rmSync(contentDir, { recursive: true, force: true });
 });

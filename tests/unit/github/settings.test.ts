@@ -42,12 +42,18 @@ test("should refuse a cache duration or timeout it cannot read, instead of silen
       ["GITHUB_TIMEOUT_MS", "ten"],
     ],
   );
-  assert.is(githubSettings({ GITHUB_TOKEN: TOKEN, GITHUB_CACHE_DURATION: "6h", GITHUB_TIMEOUT_MS: "2500" })?.timeoutMs, 2500);
+  assert.is(
+    githubSettings({ GITHUB_TOKEN: TOKEN, GITHUB_CACHE_DURATION: "6h", GITHUB_TIMEOUT_MS: "2500" })?.timeoutMs,
+    2500,
+  );
 });
 
 test("should refuse a token too short to be GitHub's, without showing it", () => {
   const problems = refusal({ GITHUB_TOKEN: "abc" }).problems;
-  assert.equal(problems.map((p) => p.file), ["GITHUB_TOKEN"]);
+  assert.equal(
+    problems.map((p) => p.file),
+    ["GITHUB_TOKEN"],
+  );
   assert.match(problems[0]?.expected ?? "", /20 characters or more/);
   assert.not.match(JSON.stringify(problems), /abc/);
 });
@@ -81,7 +87,10 @@ for (const [name, token, words] of badTokens) {
 }
 
 test("should refuse a user name or password in GITHUB_GRAPHQL_URL without showing them, and redact them", () => {
-  const error = refusal({ GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: "http://user:ghp_SECRET0IN0URL@127.0.0.1:9/graphql" });
+  const error = refusal({
+    GITHUB_TOKEN: TOKEN,
+    GITHUB_GRAPHQL_URL: "http://user:ghp_SECRET0IN0URL@127.0.0.1:9/graphql",
+  });
 
   assert.is(error.problems[0]?.file, "GITHUB_GRAPHQL_URL");
   assert.match(error.message, "without a user name or password");
@@ -91,14 +100,24 @@ test("should refuse a user name or password in GITHUB_GRAPHQL_URL without showin
 });
 
 test("should refuse a token given as the URL's user name alone", () => {
-  const error = refusal({ GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: "https://ghp_USERNAME0TOKEN@api.github.com/graphql" });
+  const error = refusal({
+    GITHUB_TOKEN: TOKEN,
+    GITHUB_GRAPHQL_URL: "https://ghp_USERNAME0TOKEN@api.github.com/graphql",
+  });
 
   assert.match(error.message, "GITHUB_GRAPHQL_URL");
   assert.not.match(error.message, "ghp_USERNAME0TOKEN");
   assert.is(redact("ghp_USERNAME0TOKEN"), "[redacted]");
 });
 
-for (const endpoint of ["javascript:alert(1)", "file:///etc/passwd", "ftp://example.org/graphql", "not a url", "http://exa\tmple.org/graphql", "/graphql"]) {
+for (const endpoint of [
+  "javascript:alert(1)",
+  "file:///etc/passwd",
+  "ftp://example.org/graphql",
+  "not a url",
+  "http://exa\tmple.org/graphql",
+  "/graphql",
+]) {
   test(`should refuse the endpoint ${JSON.stringify(endpoint)}: only http(s) URLs are asked`, () => {
     const error = refusal({ GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: endpoint });
 
@@ -108,7 +127,10 @@ for (const endpoint of ["javascript:alert(1)", "file:///etc/passwd", "ftp://exam
 }
 
 test("should not register a short user name, which would garble every message, yet redact it in URLs", () => {
-  const error = refusal({ GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: "http://u:ghp_PASSWORD0SECRET@127.0.0.1:9/graphql" });
+  const error = refusal({
+    GITHUB_TOKEN: TOKEN,
+    GITHUB_GRAPHQL_URL: "http://u:ghp_PASSWORD0SECRET@127.0.0.1:9/graphql",
+  });
 
   assert.match(error.message, "expected a URL without a user name or password");
   assert.is(redact("user-agent http://u:x@host/"), "user-agent http://[redacted]@host/");
@@ -118,7 +140,10 @@ test("should not register a short user name, which would garble every message, y
 test("should report a bad token and a bad endpoint together", () => {
   const error = refusal({ GITHUB_TOKEN: "bad\ntoken", GITHUB_GRAPHQL_URL: "file:///x" });
 
-  assert.equal(error.problems.map((p) => p.file), ["GITHUB_TOKEN", "GITHUB_GRAPHQL_URL"]);
+  assert.equal(
+    error.problems.map((p) => p.file),
+    ["GITHUB_TOKEN", "GITHUB_GRAPHQL_URL"],
+  );
 });
 
 test.run();

@@ -9,7 +9,10 @@ import { fromSnapshot, loadGithubData } from "../../../src/github/github-data.ts
 import { readSnapshot } from "../../../src/github/snapshot.ts";
 import { forgetSecrets } from "../../../src/util/redact.ts";
 
-const sample = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as { pulls: Record<string, unknown>[]; repositories: Record<string, unknown> };
+const sample = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) as {
+  pulls: Record<string, unknown>[];
+  repositories: Record<string, unknown>;
+};
 
 function writeSnapshot(change: (snapshot: typeof sample) => unknown): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), "folio-snapshot-"));
@@ -81,23 +84,39 @@ test("should refuse repository names GitHub cannot have", () => {
 
   const problems = problemsOf(file);
 
-  assert.ok(problems.some((p) => p.startsWith("pulls[0].repo: owner/name of letters")), problems.join("\n"));
-  assert.ok(problems.includes("repositories: keys of the form owner/name of letters, digits, `.`, `_` or `-`"), problems.join("\n"));
+  assert.ok(
+    problems.some((p) => p.startsWith("pulls[0].repo: owner/name of letters")),
+    problems.join("\n"),
+  );
+  assert.ok(
+    problems.includes("repositories: keys of the form owner/name of letters, digits, `.`, `_` or `-`"),
+    problems.join("\n"),
+  );
   rmSync(dir, { recursive: true, force: true });
 });
 
 test("should read repositories named like Object.prototype members from a snapshot", () => {
   const { dir, file } = writeSnapshot((s) => ({
     fetched_at: "2026-11-20T03:12:00Z",
-    repositories: JSON.parse('{"margo-voss/__proto__":{"stars":1,"pushed_at":null},"margo-voss/constructor":{"stars":2,"pushed_at":null},"margo-voss/toString":{"stars":3,"pushed_at":null}}') as unknown,
-    pulls: [{ ...s.pulls[0], repo: "hasOwnProperty/__proto__", url: "https://github.com/hasOwnProperty/__proto__/pull/1" }],
+    repositories: JSON.parse(
+      '{"margo-voss/__proto__":{"stars":1,"pushed_at":null},"margo-voss/constructor":{"stars":2,"pushed_at":null},"margo-voss/toString":{"stars":3,"pushed_at":null}}',
+    ) as unknown,
+    pulls: [
+      { ...s.pulls[0], repo: "hasOwnProperty/__proto__", url: "https://github.com/hasOwnProperty/__proto__/pull/1" },
+    ],
   }));
   const refs = ["__proto__", "constructor", "toString"].map((name) => ({ owner: "margo-voss", name }));
 
   const data = fromSnapshot(readSnapshot(file), refs);
 
-  assert.equal(refs.map((ref) => data.repositories.get(`margo-voss/${ref.name.toLowerCase()}`)?.stars), [1, 2, 3]);
-  assert.equal(data.pulls.map((p) => p.repo), ["hasOwnProperty/__proto__"]);
+  assert.equal(
+    refs.map((ref) => data.repositories.get(`margo-voss/${ref.name.toLowerCase()}`)?.stars),
+    [1, 2, 3],
+  );
+  assert.equal(
+    data.pulls.map((p) => p.repo),
+    ["hasOwnProperty/__proto__"],
+  );
   assert.not.match(data.notes.repositories ?? "", "No data for");
   rmSync(dir, { recursive: true, force: true });
 });
@@ -117,7 +136,10 @@ test("should report a bad token and a bad snapshot in one error", async () => {
   }
 
   assert.instance(error, ContentError);
-  assert.equal((error as ContentError).problems.map((p) => p.field), ["(environment)", "pulls[0].url"]);
+  assert.equal(
+    (error as ContentError).problems.map((p) => p.field),
+    ["(environment)", "pulls[0].url"],
+  );
   assert.not.match((error as Error).message, "ghp_BAD");
   rmSync(dir, { recursive: true, force: true });
 });

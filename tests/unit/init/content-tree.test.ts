@@ -5,38 +5,102 @@ import { contentTree, proposeDomains, usableRepositories, NO_LANGUAGE } from "..
 import type { OwnedRepository } from "../../../src/init/list-repositories.ts";
 
 function repository(name: string, more: Partial<OwnedRepository> = {}): OwnedRepository {
-  return { name, description: `About ${name}`, homepageUrl: null, stars: 0, pushedAt: null, languages: [{ name: "Go", color: "#00ADD8" }], topics: [], readme: null, isFork: false, isArchived: false, ...more };
+  return {
+    name,
+    description: `About ${name}`,
+    homepageUrl: null,
+    stars: 0,
+    pushedAt: null,
+    languages: [{ name: "Go", color: "#00ADD8" }],
+    topics: [],
+    readme: null,
+    isFork: false,
+    isArchived: false,
+    ...more,
+  };
 }
 
 const answers = { name: "Ada Lovelace", login: "ada", siteUrl: "https://ada.example/", timezone: "UTC", blog: true };
 const NOW = new Date("2026-11-23T12:00:00Z");
 
 test("should skip names the build refuses, and a second spelling ignoring case, with a line each", () => {
-  const { usable, skipped } = usableRepositories([repository("tools"), repository(".github"), repository("café"), repository("Tools"), repository("fork", { isFork: true }), repository("old", { isArchived: true })]);
+  const { usable, skipped } = usableRepositories([
+    repository("tools"),
+    repository(".github"),
+    repository("café"),
+    repository("Tools"),
+    repository("fork", { isFork: true }),
+    repository("old", { isArchived: true }),
+  ]);
 
-  assert.equal(usable.map((r) => r.name), ["tools"]);
+  assert.equal(
+    usable.map((r) => r.name),
+    ["tools"],
+  );
   assert.is(skipped.length, 3);
   assert.match(skipped[0] ?? "", '".github"');
   assert.match(skipped[2] ?? "", "ignoring case");
 });
 
 test("should propose a domain for each topic two projects share, and put the rest in projects", () => {
-  const { domains, clusterOf } = proposeDomains([repository("a", { topics: ["cli"] }), repository("b", { topics: ["cli", "web"] }), repository("c", { topics: ["web"] }), repository("d")]);
+  const { domains, clusterOf } = proposeDomains([
+    repository("a", { topics: ["cli"] }),
+    repository("b", { topics: ["cli", "web"] }),
+    repository("c", { topics: ["web"] }),
+    repository("d"),
+  ]);
 
-  assert.equal(domains.map((d) => d.id), ["cli", "web", "projects"]);
-  assert.equal([...clusterOf.entries()], [["a", "cli"], ["b", "cli"], ["c", "web"], ["d", "projects"]]);
+  assert.equal(
+    domains.map((d) => d.id),
+    ["cli", "web", "projects"],
+  );
+  assert.equal(
+    [...clusterOf.entries()],
+    [
+      ["a", "cli"],
+      ["b", "cli"],
+      ["c", "web"],
+      ["d", "projects"],
+    ],
+  );
 });
 
 test("should write a project with the description as tagline, topics as tags and a safe homepage as demo", () => {
-  const tree = contentTree(answers, [repository("tide", { description: "Tides\nand\u0007 more", topics: ["tides", "Bad Topic"], homepageUrl: "https://tide.example/" })], new Set(["tide"]), NOW, []);
+  const tree = contentTree(
+    answers,
+    [
+      repository("tide", {
+        description: "Tides\nand\u0007 more",
+        topics: ["tides", "Bad Topic"],
+        homepageUrl: "https://tide.example/",
+      }),
+    ],
+    new Set(["tide"]),
+    NOW,
+    [],
+  );
   const text = tree.get("projects/tide.md") ?? "";
   const front = yaml.load(text.split("---\n")[1] ?? "") as Record<string, unknown>;
 
-  assert.equal(front, { name: "tide", tagline: "Tides and more", cluster: "projects", languages: ["Go"], tags: ["tides"], featured: true, demo: "https://tide.example/" });
+  assert.equal(front, {
+    name: "tide",
+    tagline: "Tides and more",
+    cluster: "projects",
+    languages: ["Go"],
+    tags: ["tides"],
+    featured: true,
+    demo: "https://tide.example/",
+  });
 });
 
 test("should leave out a homepage that is not http(s), and name a language when GitHub gives none", () => {
-  const tree = contentTree(answers, [repository("x", { homepageUrl: "javascript:alert(1)", languages: [] })], new Set(), NOW, []);
+  const tree = contentTree(
+    answers,
+    [repository("x", { homepageUrl: "javascript:alert(1)", languages: [] })],
+    new Set(),
+    NOW,
+    [],
+  );
   const text = tree.get("projects/x.md") ?? "";
 
   assert.not.match(text, "javascript:");
@@ -46,20 +110,30 @@ test("should leave out a homepage that is not http(s), and name a language when 
 test("should write an empty snapshot and one example project without live data", () => {
   const tree = contentTree({ ...answers, blog: false }, [], new Set(), NOW, null);
 
-  assert.equal(JSON.parse(tree.get("github/snapshot.json") ?? ""), { fetched_at: "2026-11-23T12:00:00Z", repositories: {}, pulls: [] });
+  assert.equal(JSON.parse(tree.get("github/snapshot.json") ?? ""), {
+    fetched_at: "2026-11-23T12:00:00Z",
+    repositories: {},
+    pulls: [],
+  });
   assert.ok(tree.has("projects/example-project.md"));
   assert.ok(tree.has("blog/feed.xml"));
   assert.not.ok(tree.has("blog/blog.yaml"));
 });
 
 test("should keep an answer with YAML syntax as text", () => {
-  const tree = contentTree({ ...answers, name: "Ada: \"x\" # y" }, [], new Set(), NOW, null);
+  const tree = contentTree({ ...answers, name: 'Ada: "x" # y' }, [], new Set(), NOW, null);
 
   assert.is((yaml.load(tree.get("site.yaml") ?? "") as { title: string }).title, 'Ada: "x" # y');
 });
 
 test("should date the first post and the /now list in the owner's time zone", () => {
-  const tree = contentTree({ ...answers, timezone: "America/Los_Angeles" }, [], new Set(), new Date("2026-11-23T03:00:00Z"), null);
+  const tree = contentTree(
+    { ...answers, timezone: "America/Los_Angeles" },
+    [],
+    new Set(),
+    new Date("2026-11-23T03:00:00Z"),
+    null,
+  );
 
   assert.match(tree.get("now.yaml") ?? "", 'updated: "2026-11-22"');
   assert.match(tree.get("blog/posts/hello-world.md") ?? "", 'date: "2026-11-22"');

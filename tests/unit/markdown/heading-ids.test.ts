@@ -9,7 +9,9 @@ const root = join(import.meta.dirname, "../../..");
 /** Files whose markup sits on the pages that show rendered Markdown. */
 const LAYOUT_FILES = [
   "src/site/layout.ts",
-  ...readdirSync(join(root, "src/site/pages")).filter((name) => name.endsWith(".ts")).map((name) => `src/site/pages/${name}`),
+  ...readdirSync(join(root, "src/site/pages"))
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => `src/site/pages/${name}`),
   "site-assets/palette.js",
 ];
 

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { highlightCode, isHighlightOf, saveHighlightedBlocks } from "../../../src/markdown/highlight.ts";
 import { useBuildCache } from "../../../src/util/build-cache.ts";
 
-const RUST = "fn main() {\n    println!(\"hi\");\n}";
+const RUST = 'fn main() {\n    println!("hi");\n}';
 const PYTHON = "print(1)";
 
 /** Runs `run` as one "build" with a fresh cache folder; `warnings` collects what it printed. */
@@ -101,9 +101,21 @@ const damages: [string, (file: string) => void, RegExp][] = [
   ["an empty file", (file) => writeFileSync(file, ""), /checksum/],
   ["a file cut short", (file) => writeFileSync(file, readFileSync(file).subarray(0, 90)), /checksum/],
   ["garbage", (file) => writeFileSync(file, "\u0000\u00ff not a cache \u001b[31m"), /checksum/],
-  ["an edited block under the old checksum", (file) => writeFileSync(file, readFileSync(file, "utf8").replace("hljs-keyword", "hljs-evil")), /checksum/],
-  ["JSON that is not blocks, sealed", (file) => writeFileSync(file, sealed({ a: 1 } as unknown as Record<string, string>)), /does not hold blocks/],
-  ["a folder where the file belongs", (file) => (rmSync(file), mkdirSync(join(file, "inside"), { recursive: true })), /not a regular file/],
+  [
+    "an edited block under the old checksum",
+    (file) => writeFileSync(file, readFileSync(file, "utf8").replace("hljs-keyword", "hljs-evil")),
+    /checksum/,
+  ],
+  [
+    "JSON that is not blocks, sealed",
+    (file) => writeFileSync(file, sealed({ a: 1 } as unknown as Record<string, string>)),
+    /does not hold blocks/,
+  ],
+  [
+    "a folder where the file belongs",
+    (file) => (rmSync(file), mkdirSync(join(file, "inside"), { recursive: true })),
+    /not a regular file/,
+  ],
 ];
 
 for (const [name, damage, reason] of damages) {

@@ -5,7 +5,6 @@ import { checkShape } from "../../../src/content/check-shape.ts";
 import { RAW_HTML_MODES } from "../../../src/markdown/raw-html.ts";
 import { contentProblems } from "../support/errors.ts";
 
-
 test("should accept in site.yaml exactly the raw HTML modes the renderer knows", () => {
   for (const mode of RAW_HTML_MODES) {
     const checked = checkShape(SiteFile.properties.markdown, { raw_html: mode }, "site.yaml");
@@ -14,7 +13,9 @@ test("should accept in site.yaml exactly the raw HTML modes the renderer knows",
 });
 
 test("should refuse any other raw HTML mode, listing the known ones", async () => {
-  const problems = await contentProblems(() => checkShape(SiteFile.properties.markdown, { raw_html: "allow" }, "site.yaml"));
+  const problems = await contentProblems(() =>
+    checkShape(SiteFile.properties.markdown, { raw_html: "allow" }, "site.yaml"),
+  );
 
   assert.is(problems.length, 1, JSON.stringify(problems));
   assert.is(problems[0]?.expected, "one of escape, sanitize, trust");

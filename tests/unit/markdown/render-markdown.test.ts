@@ -1,6 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { renderInline, renderMarkdown, stripTags, type RenderOptions, type RenderProblem } from "../../../src/markdown/render-markdown.ts";
+import {
+  renderInline,
+  renderMarkdown,
+  stripTags,
+  type RenderOptions,
+  type RenderProblem,
+} from "../../../src/markdown/render-markdown.ts";
 
 /** The problems of a render that must refuse something (fails the test when it finds none). */
 function refusal(source: string, options: RenderOptions = {}): RenderProblem[] {
@@ -23,7 +29,10 @@ test("should give every heading a slug id, in the HTML and in the headings list"
 test("should number repeated headings -2, -3", () => {
   const rendered = renderMarkdown("## Usage\n\n## Usage\n\n## Usage\n");
 
-  assert.equal(rendered.headings.map((h) => h.id), ["usage", "usage-2", "usage-3"]);
+  assert.equal(
+    rendered.headings.map((h) => h.id),
+    ["usage", "usage-2", "usage-3"],
+  );
 });
 
 test("should keep heading ids unique when a heading's own slug equals a numbered one", () => {
@@ -40,7 +49,10 @@ test("should fall back to `section` for a heading without letters or digits", ()
 });
 
 test("should give plain text without tags, with blocks separated by blank lines, where raw HTML is trusted", () => {
-  const rendered = renderMarkdown("Some **bold** and [a link](https://x.example/).\n\n<div class=\"note\">Raw <b>HTML</b></div>\n\n- one\n- two <em>too</em>\n", { rawHtml: "trust" });
+  const rendered = renderMarkdown(
+    'Some **bold** and [a link](https://x.example/).\n\n<div class="note">Raw <b>HTML</b></div>\n\n- one\n- two <em>too</em>\n',
+    { rawHtml: "trust" },
+  );
 
   assert.is(rendered.text, "Some bold and a link.\n\nRaw HTML\n\none\n\ntwo too");
 });
@@ -55,7 +67,10 @@ test("should keep code blocks verbatim in the text and escaped in the HTML", () 
 test("should highlight code in a known language and still escape it", () => {
   const rendered = renderMarkdown("```ts\nconst a = 1 < 2;\n```\n");
 
-  assert.match(rendered.html, '<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;');
+  assert.match(
+    rendered.html,
+    '<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;',
+  );
   assert.is(rendered.text, "const a = 1 < 2;");
 });
 
@@ -98,17 +113,24 @@ test("should write the resolved URL and the pixel size on an image, so the page 
     resolveImage: () => ({ url: "https://x.example/blog/images/chart.png", width: 800, height: 450 }),
   });
 
-  assert.match(rendered.html, '<img src="https://x.example/blog/images/chart.png" alt="A chart" width="800" height="450">');
-  assert.equal(rendered.images, [{ written: "../images/chart.png", url: "https://x.example/blog/images/chart.png", alt: "A chart" }]);
+  assert.match(
+    rendered.html,
+    '<img src="https://x.example/blog/images/chart.png" alt="A chart" width="800" height="450">',
+  );
+  assert.equal(rendered.images, [
+    { written: "../images/chart.png", url: "https://x.example/blog/images/chart.png", alt: "A chart" },
+  ]);
 });
-
 
 const HOSTILE_HTML = '<script>alert(1)</script>\n\nText with <img src=x onerror="alert(2)"> inline.\n';
 
 test("should show raw HTML as text by default (escape)", () => {
   const rendered = renderMarkdown(HOSTILE_HTML);
 
-  assert.is(rendered.html, "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>Text with &lt;img src=x onerror=&quot;alert(2)&quot;&gt; inline.</p>\n");
+  assert.is(
+    rendered.html,
+    "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n<p>Text with &lt;img src=x onerror=&quot;alert(2)&quot;&gt; inline.</p>\n",
+  );
 });
 
 test("should pass raw HTML through as written when it is trusted", () => {
@@ -130,9 +152,15 @@ test("should drop scripts, event handlers and unsafe URLs from raw HTML when it 
 });
 
 test("should keep a sanitized element open around the Markdown it wraps, as written", () => {
-  const rendered = renderMarkdown('<details class="more" id="main">\n<summary>More</summary>\n\n**Bold** text\n\n</details>\n\nInline <b>bold</b> and <kbd>Ctrl</kbd>.\n', { rawHtml: "sanitize" });
+  const rendered = renderMarkdown(
+    '<details class="more" id="main">\n<summary>More</summary>\n\n**Bold** text\n\n</details>\n\nInline <b>bold</b> and <kbd>Ctrl</kbd>.\n',
+    { rawHtml: "sanitize" },
+  );
 
-  assert.is(rendered.html, '<details class="more">\n<summary>More</summary>\n<p><strong>Bold</strong> text</p>\n</details>\n<p>Inline <b>bold</b> and <kbd>Ctrl</kbd>.</p>\n');
+  assert.is(
+    rendered.html,
+    '<details class="more">\n<summary>More</summary>\n<p><strong>Bold</strong> text</p>\n</details>\n<p>Inline <b>bold</b> and <kbd>Ctrl</kbd>.</p>\n',
+  );
 });
 
 test("should refuse every unsafe link and image scheme at once, naming the line and the scheme only", () => {
@@ -170,7 +198,9 @@ test("should refuse every unsafe link and image scheme at once, naming the line 
 });
 
 test("should publish a refused link or image as its text alone, never its URL", () => {
-  const { html, text } = renderMarkdown("[a](javascript:alert(1)) <javascript:alert(2)> ![chart](data:image/png;base64,AAAA) [ok](https://ok.example/)\n");
+  const { html, text } = renderMarkdown(
+    "[a](javascript:alert(1)) <javascript:alert(2)> ![chart](data:image/png;base64,AAAA) [ok](https://ok.example/)\n",
+  );
 
   assert.is(html, '<p>a  chart <a href="https://ok.example/">ok</a></p>\n');
   assert.is(text, "a  chart ok");
@@ -179,39 +209,57 @@ test("should publish a refused link or image as its text alone, never its URL", 
 test("should name the file's own lines when told the line the body starts on", () => {
   const problems = refusal("Intro\n\n[x](javascript:alert(1))", { firstLine: 6 });
 
-  assert.equal(problems.map((p) => [p.field, p.actual]), [["line 8, link", "javascript:"]]);
+  assert.equal(
+    problems.map((p) => [p.field, p.actual]),
+    [["line 8, link", "javascript:"]],
+  );
 });
 
 test("should refuse a protocol-relative link to no host and a URL with credentials", () => {
   const problems = refusal("[a](//) [b](https://user:pw@x.example/)");
 
-  assert.equal(problems.map((p) => p.actual), ["//…", "https:"]);
+  assert.equal(
+    problems.map((p) => p.actual),
+    ["//…", "https:"],
+  );
 });
 
 test("should link http(s) text and leave ftp:// text as text", () => {
   const rendered = renderMarkdown("See https://x.example/a and ftp://files.example/b\n");
 
-  assert.is(rendered.html, '<p>See <a href="https://x.example/a">https://x.example/a</a> and ftp://files.example/b</p>\n');
+  assert.is(
+    rendered.html,
+    '<p>See <a href="https://x.example/a">https://x.example/a</a> and ftp://files.example/b</p>\n',
+  );
 });
 
 test("should refuse an unsafe link in inline Markdown, naming its kind and scheme, and publish its text", () => {
   const { html, problems } = renderInline("Now: [x](javascript:alert(1))");
 
-  assert.equal(problems.map((p) => [p.field, p.actual]), [["link", "javascript:"]]);
+  assert.equal(
+    problems.map((p) => [p.field, p.actual]),
+    [["link", "javascript:"]],
+  );
   assert.is(html, "Now: x");
 });
 
 test("should not give a heading an id the layout uses", () => {
   const rendered = renderMarkdown("## Main\n\n## Palette results\n\n## Palette option 1\n\n## Main\n");
 
-  assert.equal(rendered.headings.map((h) => h.id), ["main-2", "palette-results-2", "palette-option-1-2", "main-3"]);
+  assert.equal(
+    rendered.headings.map((h) => h.id),
+    ["main-2", "palette-results-2", "palette-option-1-2", "main-3"],
+  );
   assert.match(rendered.html, '<h2 id="main-2">Main</h2>');
 });
 
 test("should give two headings of the same text distinct ids", () => {
   const rendered = renderMarkdown("## Setup\n\n## Setup\n");
 
-  assert.equal(rendered.headings.map((h) => h.id), ["setup", "setup-2"]);
+  assert.equal(
+    rendered.headings.map((h) => h.id),
+    ["setup", "setup-2"],
+  );
 });
 
 test.run();

@@ -11,18 +11,35 @@ test("should report refused links of two writeups, a refused project's writeup a
   const problems = await contentProblems(() =>
     renderPortfolioMarkdown({
       config,
-      projects: [project({ name: "first" }, "[x](javascript:alert(1))\n"), project({ name: "second" }, "[y](data:text/html,hi)\n")],
-      refusedProjects: [{ file: "/nonexistent/content/projects/broken.md", body: "[z](vbscript:msgbox)\n", bodyLine: 1 }],
+      projects: [
+        project({ name: "first" }, "[x](javascript:alert(1))\n"),
+        project({ name: "second" }, "[y](data:text/html,hi)\n"),
+      ],
+      refusedProjects: [
+        { file: "/nonexistent/content/projects/broken.md", body: "[z](vbscript:msgbox)\n", bodyLine: 1 },
+      ],
       now: { updated: "2026-11-02", sections: [{ title: "Doing", items: ["fine", "[w](javascript:void)"] }] },
     }),
   );
 
   const files = problems.map((p) => `${p.file}#${p.field}`);
   assert.is(problems.length, 4, JSON.stringify(problems));
-  assert.ok(files.some((where) => where.includes("projects/first.md")), files.join("\n"));
-  assert.ok(files.some((where) => where.includes("projects/second.md")), files.join("\n"));
-  assert.ok(files.some((where) => where.includes("projects/broken.md")), files.join("\n"));
-  assert.ok(files.some((where) => where.includes("now.yaml#sections[0].items[1]")), files.join("\n"));
+  assert.ok(
+    files.some((where) => where.includes("projects/first.md")),
+    files.join("\n"),
+  );
+  assert.ok(
+    files.some((where) => where.includes("projects/second.md")),
+    files.join("\n"),
+  );
+  assert.ok(
+    files.some((where) => where.includes("projects/broken.md")),
+    files.join("\n"),
+  );
+  assert.ok(
+    files.some((where) => where.includes("now.yaml#sections[0].items[1]")),
+    files.join("\n"),
+  );
 });
 
 test("should render every writeup and /now item once, by file and by position", () => {
@@ -32,7 +49,10 @@ test("should render every writeup and /now item once, by file and by position", 
     now: { updated: "2026-11-02", sections: [{ title: "Doing", items: ["a [link](https://example.com/)"] }] },
   });
 
-  assert.equal(rendered.writeups.get("/nonexistent/content/projects/first.md"), { html: "<p>Hello <em>there</em>.</p>\n", text: "Hello there." });
+  assert.equal(rendered.writeups.get("/nonexistent/content/projects/first.md"), {
+    html: "<p>Hello <em>there</em>.</p>\n",
+    text: "Hello there.",
+  });
   assert.is(rendered.writeups.get("/nonexistent/content/projects/empty.md"), null);
   assert.equal(rendered.now, [[{ text: "a link", html: 'a <a href="https://example.com/">link</a>' }]]);
 });
@@ -42,7 +62,10 @@ test("should report every refused link of the model's Markdown at once when the 
     buildPortfolioModel({
       config,
       content: content({
-        projects: [project({ name: "first" }, "[x](javascript:alert(1))\n"), project({ name: "second" }, "[y](javascript:alert(2))\n")],
+        projects: [
+          project({ name: "first" }, "[x](javascript:alert(1))\n"),
+          project({ name: "second" }, "[y](javascript:alert(2))\n"),
+        ],
         now: { updated: "2026-11-02", sections: [{ title: "Doing", items: ["[w](javascript:void)"] }] },
       }),
       github: { repositories: new Map(), pulls: [], notes: {} },

@@ -7,9 +7,14 @@ import { changedProject } from "../support/content-tree.ts";
 import { content, fixtureModel, github, handModel, project, pull, siteConfig } from "../support/model.ts";
 
 test("should list projects by name, ignoring case", () => {
-  const model = handModel({ content: content({ projects: [project({ name: "beta" }), project({ name: "gamma" }), project({ name: "Alpha" })] }) });
+  const model = handModel({
+    content: content({ projects: [project({ name: "beta" }), project({ name: "gamma" }), project({ name: "Alpha" })] }),
+  });
 
-  assert.equal(model.projects.map((p) => p.name), ["Alpha", "beta", "gamma"]);
+  assert.equal(
+    model.projects.map((p) => p.name),
+    ["Alpha", "beta", "gamma"],
+  );
 });
 
 test("should relate a project to the other projects of its domain, most shared tags first", () => {
@@ -45,19 +50,30 @@ test("should group projects by language, most used first, then by name, with col
 });
 
 test("should give languages named like Object.prototype's members no colour unless languages.yaml gives one", () => {
-  const projects = [project({ name: "a", languages: ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"] })];
+  const projects = [
+    project({ name: "a", languages: ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"] }),
+  ];
   const languageColors = JSON.parse('{"__proto__": "#112233", "valueOf": "#ABCDEF"}') as Record<string, string>;
 
   const model = handModel({ content: content({ projects, languageColors }) });
 
   assert.equal(
     model.languages.map((language) => [language.name, language.color]),
-    [["__proto__", "#112233"], ["constructor", null], ["hasOwnProperty", null], ["toString", null], ["valueOf", "#abcdef"]],
+    [
+      ["__proto__", "#112233"],
+      ["constructor", null],
+      ["hasOwnProperty", null],
+      ["toString", null],
+      ["valueOf", "#abcdef"],
+    ],
   );
 });
 
 test("should group tags named like Object.prototype's members as any other tag", () => {
-  const projects = [project({ name: "a", tags: ["constructor", "__proto__"] }), project({ name: "b", tags: ["__proto__"] })];
+  const projects = [
+    project({ name: "a", tags: ["constructor", "__proto__"] }),
+    project({ name: "b", tags: ["__proto__"] }),
+  ];
 
   const model = handModel({ content: content({ projects }) });
 
@@ -95,26 +111,33 @@ test("should order awards gold, silver, bronze, then by event", () => {
 
   const model = handModel({ content: content({ projects }) });
 
-  assert.equal(model.awards.map((a) => `${a.award.medal} ${a.award.event} ${a.project.name}`), [
-    "gold Alpha Jam d",
-    "gold Zulu Hack b",
-    "silver Beta Fest c",
-    "bronze Alpha Jam a",
-  ]);
+  assert.equal(
+    model.awards.map((a) => `${a.award.medal} ${a.award.event} ${a.project.name}`),
+    ["gold Alpha Jam d", "gold Zulu Hack b", "silver Beta Fest c", "bronze Alpha Jam a"],
+  );
 });
 
 test("should fill optional award fields with null", () => {
-  const model = handModel({ content: content({ projects: [project({ name: "a", award: { place: "2nd", medal: "silver", event: "Jam" } })] }) });
+  const model = handModel({
+    content: content({ projects: [project({ name: "a", award: { place: "2nd", medal: "silver", event: "Jam" } })] }),
+  });
 
   assert.equal(model.projects[0]?.award, { place: "2nd", medal: "silver", event: "Jam", track: null, url: null });
 });
 
 test("should list featured projects by name", () => {
-  const projects = [project({ name: "z", featured: true }), project({ name: "m" }), project({ name: "b", featured: true })];
+  const projects = [
+    project({ name: "z", featured: true }),
+    project({ name: "m" }),
+    project({ name: "b", featured: true }),
+  ];
 
   const model = handModel({ content: content({ projects }) });
 
-  assert.equal(model.featured.map((p) => p.name), ["b", "z"]);
+  assert.equal(
+    model.featured.map((p) => p.name),
+    ["b", "z"],
+  );
   assert.is(model.stats.featured, 2);
 });
 
@@ -131,7 +154,10 @@ test("should order pulls merged first, then newest created first, undated last, 
 
   const model = handModel({ github: github({}, pulls) });
 
-  assert.equal(model.pulls.map((p) => p.number), [4, 2, 7, 6, 5, 1, 3]);
+  assert.equal(
+    model.pulls.map((p) => p.number),
+    [4, 2, 7, 6, 5, 1, 3],
+  );
 });
 
 test("should count reach over distinct repositories, however many pulls each received", () => {
@@ -150,9 +176,14 @@ test("should count reach over distinct repositories, however many pulls each rec
 test("should total the stars and list the five most starred projects", () => {
   const names = ["a", "b", "c", "d", "e", "f"];
   const stars = [5, 50, 7, 50, 1, 9];
-  const repositories = Object.fromEntries(names.map((name, i) => [`fixture-owner/${name}`, { stars: stars[i] ?? 0, pushedAt: null }]));
+  const repositories = Object.fromEntries(
+    names.map((name, i) => [`fixture-owner/${name}`, { stars: stars[i] ?? 0, pushedAt: null }]),
+  );
 
-  const model = handModel({ content: content({ projects: names.map((name) => project({ name })) }), github: github(repositories) });
+  const model = handModel({
+    content: content({ projects: names.map((name) => project({ name })) }),
+    github: github(repositories),
+  });
 
   assert.is(model.stats.starsTotal, 122);
   assert.equal(model.stats.topStarred, [
@@ -174,17 +205,25 @@ test("should list at most five recent pushes, newest first, leaving out never-pu
     f: "2025-01-01T00:00:00Z",
     g: "2026-02-01T00:00:00Z",
   };
-  const repositories = Object.fromEntries(Object.entries(pushes).map(([name, at]) => [`fixture-owner/${name}`, { stars: 1, pushedAt: at }]));
+  const repositories = Object.fromEntries(
+    Object.entries(pushes).map(([name, at]) => [`fixture-owner/${name}`, { stars: 1, pushedAt: at }]),
+  );
 
-  const model = handModel({ content: content({ projects: Object.keys(pushes).map((name) => project({ name })) }), github: github(repositories) });
+  const model = handModel({
+    content: content({ projects: Object.keys(pushes).map((name) => project({ name })) }),
+    github: github(repositories),
+  });
 
-  assert.equal(model.recentPushes.map((p) => `${p.project.name} ${p.at}`), [
-    "e 2026-11-01T00:00:00Z",
-    "b 2026-06-01T00:00:00Z",
-    "d 2026-03-01T00:00:00Z",
-    "g 2026-02-01T00:00:00Z",
-    "a 2026-01-01T00:00:00Z",
-  ]);
+  assert.equal(
+    model.recentPushes.map((p) => `${p.project.name} ${p.at}`),
+    [
+      "e 2026-11-01T00:00:00Z",
+      "b 2026-06-01T00:00:00Z",
+      "d 2026-03-01T00:00:00Z",
+      "g 2026-02-01T00:00:00Z",
+      "a 2026-01-01T00:00:00Z",
+    ],
+  );
   assert.equal(model.stats.lastPush, { project: "e", at: "2026-11-01T00:00:00Z" });
 });
 
@@ -200,7 +239,10 @@ test("should give an install command only to projects published on the Python pa
 
   const model = handModel({ content: content({ projects }) });
 
-  assert.equal(model.projects.map((p) => p.install), ["pip install py-tool", null]);
+  assert.equal(
+    model.projects.map((p) => p.install),
+    ["pip install py-tool", null],
+  );
 });
 
 test("should look repositories up under the project's owner, or the site's GitHub login", () => {
@@ -214,14 +256,20 @@ test("should look repositories up under the project's owner, or the site's GitHu
     },
     pulls: [],
   };
-  const wanted = [{ owner: "fixture-owner", name: "mine" }, { owner: "other-org", name: "theirs" }];
+  const wanted = [
+    { owner: "fixture-owner", name: "mine" },
+    { owner: "other-org", name: "theirs" },
+  ];
 
   const model = handModel({ content: content({ projects }), github: fromSnapshot(snapshot, wanted) });
 
-  assert.equal(model.projects.map((p) => [p.name, p.stars, p.repoUrl]), [
-    ["mine", 4, "https://github.com/fixture-owner/mine"],
-    ["theirs", 9, "https://github.com/other-org/theirs"],
-  ]);
+  assert.equal(
+    model.projects.map((p) => [p.name, p.stars, p.repoUrl]),
+    [
+      ["mine", 4, "https://github.com/fixture-owner/mine"],
+      ["theirs", 9, "https://github.com/other-org/theirs"],
+    ],
+  );
 });
 
 test("should show a project missing from the snapshot with 0 stars, no push date and a note naming it", () => {
@@ -240,10 +288,10 @@ test("should render the writeup, or give null for an empty body", () => {
 
   const model = handModel({ content: content({ projects }) });
 
-  assert.equal(model.projects.map((p) => p.writeup), [
-    { html: '<h2 id="setup">Setup</h2>\n<p>Run <code>make</code>.</p>\n', text: "Setup\n\nRun make." },
-    null,
-  ]);
+  assert.equal(
+    model.projects.map((p) => p.writeup),
+    [{ html: '<h2 id="setup">Setup</h2>\n<p>Run <code>make</code>.</p>\n', text: "Setup\n\nRun make." }, null],
+  );
 });
 
 test("should render each /now item as HTML and text", () => {
@@ -252,7 +300,10 @@ test("should render each /now item as HTML and text", () => {
   const model = handModel({ content: content({ now }) });
 
   assert.equal(model.now.sections, [
-    { title: "Reading", items: [{ html: "<em>Crafting Interpreters</em>, again", text: "Crafting Interpreters, again" }] },
+    {
+      title: "Reading",
+      items: [{ html: "<em>Crafting Interpreters</em>, again", text: "Crafting Interpreters, again" }],
+    },
   ]);
 });
 
@@ -295,19 +346,28 @@ test("should count calendar days across a daylight-saving change", () => {
 test("should build the model of a fixture content tree the way a build does", async () => {
   const model = await fixtureModel();
 
-  assert.equal(model.projects.map((p) => [p.name, p.stars, p.pushedAt]), [
-    ["alpha", 10, "2026-11-10T10:00:00Z"],
-    ["beta", 5, "2026-10-01T10:00:00Z"],
-    ["Delta", 2, "2025-01-01T00:00:00Z"],
-    ["gamma", 7, null],
-  ]);
-  assert.equal(model.domains.map((d) => [d.id, d.projects.map((p) => p.name)]), [
-    ["systems", ["alpha", "beta"]],
-    ["climbing", ["gamma"]],
-    ["audio", ["Delta"]],
-  ]);
+  assert.equal(
+    model.projects.map((p) => [p.name, p.stars, p.pushedAt]),
+    [
+      ["alpha", 10, "2026-11-10T10:00:00Z"],
+      ["beta", 5, "2026-10-01T10:00:00Z"],
+      ["Delta", 2, "2025-01-01T00:00:00Z"],
+      ["gamma", 7, null],
+    ],
+  );
+  assert.equal(
+    model.domains.map((d) => [d.id, d.projects.map((p) => p.name)]),
+    [
+      ["systems", ["alpha", "beta"]],
+      ["climbing", ["gamma"]],
+      ["audio", ["Delta"]],
+    ],
+  );
   assert.equal(model.stats.pulls, { count: 3, repos: 2, merged: 1, reach: 1500 });
-  assert.equal(model.posts.map((p) => p.title), ["Second post", "First post"]);
+  assert.equal(
+    model.posts.map((p) => p.title),
+    ["Second post", "First post"],
+  );
   assert.is(model.now.stale, false);
 });
 

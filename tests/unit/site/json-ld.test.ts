@@ -4,7 +4,15 @@ import type { SoftwareSourceCodeLeaf } from "schema-dts";
 import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import { jsonLdScript } from "../../../src/site/json-ld.ts";
 import { archivePage, blogIndexPage, postPage, tagPage } from "../../../src/site/pages/blog-pages.ts";
-import { awardsPage, domainPage, homePage, nowPage, projectPage, projectsPage, pullsPage } from "../../../src/site/pages/portfolio-pages.ts";
+import {
+  awardsPage,
+  domainPage,
+  homePage,
+  nowPage,
+  projectPage,
+  projectsPage,
+  pullsPage,
+} from "../../../src/site/pages/portfolio-pages.ts";
 import { blogModelOf, meta, postFile } from "../blog/support/blog-tree.ts";
 import { content, handModel, project } from "../support/model.ts";
 
@@ -28,7 +36,9 @@ function nodesOf(page: string): Node[] {
 }
 
 function crumbNames(nodes: Node[]): unknown[] {
-  const list = nodes.find((node) => node["@type"] === "BreadcrumbList") as { itemListElement: { position: number; name: string }[] } | undefined;
+  const list = nodes.find((node) => node["@type"] === "BreadcrumbList") as
+    | { itemListElement: { position: number; name: string }[] }
+    | undefined;
   assert.ok(list, "a BreadcrumbList");
   list.itemListElement.forEach((item, index) => assert.is(item.position, index + 1));
   return list.itemListElement.map((item) => item.name);
@@ -54,7 +64,10 @@ test("should escape every character that could end or bend the script element, a
 
   assert.not.match(inner, /[<>&\u2028]/);
   assert.match(inner, "\\u003c/script\\u003e");
-  assert.equal(JSON.parse(inner), { "@context": "https://schema.org", "@graph": [{ "@type": "Thing", name: HOSTILE }] });
+  assert.equal(JSON.parse(inner), {
+    "@context": "https://schema.org",
+    "@graph": [{ "@type": "Thing", name: HOSTILE }],
+  });
 });
 
 test("should describe the owner as a Person with sameAs links, and the WebSite, on the home page", () => {
@@ -91,7 +104,13 @@ test("should describe a project as SoftwareSourceCode with its repository and la
 
 test("should give every other portfolio page a breadcrumb trail from the home page", () => {
   if (!domain) throw new Error("fixture");
-  const trails = [projectsPage(model), domainPage(model, domain), nowPage(model), awardsPage(model), pullsPage(model)].map((page) => crumbNames(nodesOf(page)));
+  const trails = [
+    projectsPage(model),
+    domainPage(model, domain),
+    nowPage(model),
+    awardsPage(model),
+    pullsPage(model),
+  ].map((page) => crumbNames(nodesOf(page)));
 
   assert.equal(trails, [
     ["Fixture Owner", "Projects"],
@@ -123,7 +142,9 @@ test("should give the blog's index, tag and archive pages a trail through the bl
   const model = blog();
   const tag = model.tags[0];
   if (!tag) throw new Error("fixture");
-  const [index, tagTrail, archive] = [blogIndexPage(model), tagPage(model, tag), archivePage(model)].map((page) => crumbNames(nodesOf(page)));
+  const [index, tagTrail, archive] = [blogIndexPage(model), tagPage(model, tag), archivePage(model)].map((page) =>
+    crumbNames(nodesOf(page)),
+  );
 
   assert.is(index?.length, 2);
   assert.equal(tagTrail?.slice(2), ["Tag: notes"]);

@@ -1,6 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { accentFor, drawableText, OG_HEIGHT, OG_WIDTH, renderOgImage, type OgCard } from "../../../src/site/og-image.ts";
+import {
+  accentFor,
+  drawableText,
+  OG_HEIGHT,
+  OG_WIDTH,
+  renderOgImage,
+  type OgCard,
+} from "../../../src/site/og-image.ts";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -18,7 +25,11 @@ const card: OgCard = {
 /** Width and height from the IHDR chunk, which a PNG must start with. */
 function pngSize(png: Uint8Array): { chunk: string; width: number; height: number } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return { chunk: new TextDecoder().decode(png.subarray(12, 16)), width: view.getUint32(16), height: view.getUint32(20) };
+  return {
+    chunk: new TextDecoder().decode(png.subarray(12, 16)),
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+  };
 }
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));

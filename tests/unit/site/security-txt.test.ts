@@ -15,7 +15,11 @@ test("should write the RFC 9116 fields from the profile, expiring 180 days after
     content: content({
       profile: {
         ...profile,
-        security: { contact: ["mailto:security@owner.example", "https://owner.example/report"], preferred_languages: ["en", "de"], policy: "https://owner.example/policy" },
+        security: {
+          contact: ["mailto:security@owner.example", "https://owner.example/report"],
+          preferred_languages: ["en", "de"],
+          policy: "https://owner.example/policy",
+        },
       },
     }),
   });

@@ -16,7 +16,12 @@ function portfolio(): PortfolioModel {
 test("should list every page, one indented <url> each, with the /now page's date", () => {
   const xml = sitemapXml(portfolio(), null);
 
-  assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n    <loc>'), xml);
+  assert.ok(
+    xml.startsWith(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url>\n    <loc>',
+    ),
+    xml,
+  );
   assert.match(xml, /<loc>[^<]*\/projects\/first\/<\/loc>/);
   assert.match(xml, /<loc>[^<]*\/now\/<\/loc>\n    <lastmod>2026-11-02<\/lastmod>\n  <\/url>/);
   assert.ok(xml.endsWith("</urlset>\n"), xml);

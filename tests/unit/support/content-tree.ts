@@ -17,7 +17,12 @@ export const fixtureProfile: ProfileFile = {
   contact: {
     form: "https://fixture.example/contact/",
     discord: "fixture",
-    irc: { network: "Libera.Chat", nick: "fixture", how: "/msg fixture", web_client: "https://web.libera.chat/#fixture" },
+    irc: {
+      network: "Libera.Chat",
+      nick: "fixture",
+      how: "/msg fixture",
+      web_client: "https://web.libera.chat/#fixture",
+    },
   },
 };
 
@@ -109,9 +114,33 @@ const defaults: Record<string, string> = {
       "fixture-owner/Delta": { stars: 2, pushed_at: "2025-01-01T00:00:00Z" },
     },
     pulls: [
-      { repo: "python/cpython", number: 1, title: "Fix a typo", state: "merged", url: "https://github.com/python/cpython/pull/1", created: "2025-04-02", repo_stars: 1000 },
-      { repo: "python/cpython", number: 2, title: "Another fix", state: "open", url: "https://github.com/python/cpython/pull/2", created: "2025-05-02", repo_stars: 1000 },
-      { repo: "rust-lang/rust", number: 3, title: "Docs", state: "closed", url: "https://github.com/rust-lang/rust/pull/3", created: null, repo_stars: 500 },
+      {
+        repo: "python/cpython",
+        number: 1,
+        title: "Fix a typo",
+        state: "merged",
+        url: "https://github.com/python/cpython/pull/1",
+        created: "2025-04-02",
+        repo_stars: 1000,
+      },
+      {
+        repo: "python/cpython",
+        number: 2,
+        title: "Another fix",
+        state: "open",
+        url: "https://github.com/python/cpython/pull/2",
+        created: "2025-05-02",
+        repo_stars: 1000,
+      },
+      {
+        repo: "rust-lang/rust",
+        number: 3,
+        title: "Docs",
+        state: "closed",
+        url: "https://github.com/rust-lang/rust/pull/3",
+        created: null,
+        repo_stars: 500,
+      },
     ],
   }),
   "blog/feed.xml": `<?xml version="1.0" encoding="UTF-8"?>

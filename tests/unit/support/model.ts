@@ -1,8 +1,17 @@
 import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
 import type { ProfileFile, ProjectFrontMatter } from "../../../src/content/content-schemas.ts";
-import { loadPortfolioContent, type PortfolioContent, type ProjectSource } from "../../../src/content/load-portfolio-content.ts";
+import {
+  loadPortfolioContent,
+  type PortfolioContent,
+  type ProjectSource,
+} from "../../../src/content/load-portfolio-content.ts";
 import type { FeedPost } from "../../../src/feeds/read-rss-posts.ts";
-import { loadGithubData, type GithubData, type PullFacts, type RepositoryFacts } from "../../../src/github/github-data.ts";
+import {
+  loadGithubData,
+  type GithubData,
+  type PullFacts,
+  type RepositoryFacts,
+} from "../../../src/github/github-data.ts";
 import { loadFeedPosts, projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../../../src/model/portfolio-model.ts";
 import { fixtureProfile, writeContentTree, type TreeOverrides } from "./content-tree.ts";
@@ -95,7 +104,10 @@ export function handModel(
 }
 
 /** Loads a fixture content tree the way a build does and builds its model; the tree is removed afterwards. */
-export async function fixtureModel(overrides: TreeOverrides = {}, env: { SITE_URL?: string } = {}): Promise<PortfolioModel> {
+export async function fixtureModel(
+  overrides: TreeOverrides = {},
+  env: { SITE_URL?: string } = {},
+): Promise<PortfolioModel> {
   const tree = writeContentTree(overrides);
   try {
     const config = readSiteConfig({ CONTENT_DIR: tree.dir, SOURCE_DATE_EPOCH: FIXTURE_EPOCH, SITE_URL: env.SITE_URL });

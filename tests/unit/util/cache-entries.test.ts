@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { folderProblem, isFolder, keepInBuildCache, warnCacheOnce, warnUnusableCache } from "../../../src/util/cache-entries.mjs";
+import {
+  folderProblem,
+  isFolder,
+  keepInBuildCache,
+  warnCacheOnce,
+  warnUnusableCache,
+} from "../../../src/util/cache-entries.mjs";
 
 /*
  * The warnings are said once per path per process, so each test works in a fresh temp folder:
@@ -50,7 +56,10 @@ test(
   withWarnings((dir) => {
     writeFileSync(join(dir, "file"), "");
 
-    assert.equal([isFolder(dir), isFolder(join(dir, "file")), isFolder(join(dir, "missing"))], [true, false, undefined]);
+    assert.equal(
+      [isFolder(dir), isFolder(join(dir, "file")), isFolder(join(dir, "missing"))],
+      [true, false, undefined],
+    );
   }),
 );
 
@@ -79,7 +88,12 @@ test(
     assert.equal(kept, [false, false]);
     assert.is(warnings.length, 1, warnings.join("\n"));
     // mkdir says EEXIST or ENOTDIR, depending on the platform.
-    assert.match(warnings[0] ?? "", new RegExp(`^\\[folio\\] The build cache ${JSON.stringify(join(dir, "og")).replace(/[\\[\]().*+?^$|]/g, "\\$&")} cannot be written \\(E[A-Z]+\\): this build goes on without keeping its entries there, and the next build computes them again\\.$`));
+    assert.match(
+      warnings[0] ?? "",
+      new RegExp(
+        `^\\[folio\\] The build cache ${JSON.stringify(join(dir, "og")).replace(/[\\[\]().*+?^$|]/g, "\\$&")} cannot be written \\(E[A-Z]+\\): this build goes on without keeping its entries there, and the next build computes them again\\.$`,
+      ),
+    );
     assert.not.match(warnings[0] ?? "", "afresh");
     assert.is(readFileSync(join(dir, "og"), "utf8"), "not a folder\n");
   }),
@@ -90,7 +104,9 @@ test(
   withWarnings((dir, warnings) => {
     warnUnusableCache(join(dir, "cache"), "is a file, not a folder");
 
-    assert.equal(warnings, [`[folio] The build cache ${JSON.stringify(join(dir, "cache"))} is a file, not a folder: it is ignored and this build computes everything afresh.`]);
+    assert.equal(warnings, [
+      `[folio] The build cache ${JSON.stringify(join(dir, "cache"))} is a file, not a folder: it is ignored and this build computes everything afresh.`,
+    ]);
   }),
 );
 
@@ -114,7 +130,9 @@ test(
 
     warnCacheOnce(inside, (name) => `The cache ${name}.`);
 
-    assert.equal(warnings, [`[folio] The cache ${JSON.stringify(relative(process.cwd(), inside).replace("\u001b", ""))}.`]);
+    assert.equal(warnings, [
+      `[folio] The cache ${JSON.stringify(relative(process.cwd(), inside).replace("\u001b", ""))}.`,
+    ]);
   }),
 );
 

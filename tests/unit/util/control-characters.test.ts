@@ -1,7 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as plain from "../../../src/util/control-characters.mjs";
-import { CONTROL_CHARACTER, findControlCharacter, withoutControlCharacters } from "../../../src/util/control-characters.ts";
+import {
+  CONTROL_CHARACTER,
+  findControlCharacter,
+  withoutControlCharacters,
+} from "../../../src/util/control-characters.ts";
 
 test("should define the control characters once, for the plain-JavaScript side too", () => {
   assert.is(CONTROL_CHARACTER, plain.CONTROL_CHARACTER);

@@ -12,7 +12,7 @@ function fsError(code: string, path?: string, dest?: string): NodeJS.ErrnoExcept
 
 /** The way Eleventy wraps what a template or plugin threw. */
 function wrapped(inner: Error): Error {
-  const middle = Object.assign(new Error("Having trouble writing to \"x\" from \"y\""), { originalError: inner });
+  const middle = Object.assign(new Error('Having trouble writing to "x" from "y"'), { originalError: inner });
   return Object.assign(new Error("Problem writing Eleventy templates"), { originalError: middle });
 }
 
@@ -58,7 +58,11 @@ test("should find a fault in the output folder, its staging folder, its parents,
   ]) {
     assert.is(faultOf(wrapped(fsError("EACCES", path)))?.path, path, path);
   }
-  assert.is(faultOf(fsError("EEXIST", "/srv/.site.staging-7-0badc0de", "/srv/site"))?.code, "EEXIST", "a rename between two of them");
+  assert.is(
+    faultOf(fsError("EEXIST", "/srv/.site.staging-7-0badc0de", "/srv/site"))?.code,
+    "EEXIST",
+    "a rename between two of them",
+  );
 });
 
 test("should leave a failed read of our own files to be printed with its stack", () => {
@@ -71,7 +75,11 @@ test("should leave a failed read of our own files to be printed with its stack",
   ]) {
     assert.is(faultOf(wrapped(fsError("EACCES", path))), undefined, path);
   }
-  assert.is(faultOf(fsError("EISDIR", "/srv/repo/content/x.md", "/srv/repo/src/x.md")), undefined, "both paths it names must be the owner's");
+  assert.is(
+    faultOf(fsError("EISDIR", "/srv/repo/content/x.md", "/srv/repo/src/x.md")),
+    undefined,
+    "both paths it names must be the owner's",
+  );
   assert.is(faultOf(fsError("EACCES")), undefined, "a fault that names no path");
   assert.is(fsFaultOf(fsError("EACCES", "/srv/site/index.html"), [], places), undefined, "no output folder given");
 });
@@ -128,7 +136,12 @@ test("should name the GitHub cache file a folder stands on, and advise deleting 
   const fault = faultOf(wrapped(fsError("EISDIR", "/srv/repo/.cache/github/answers/3f2a.json")))!;
   const sentence = describeFsFault(fault, "/srv/site.staging", places);
 
-  assert.ok(sentence.startsWith("Cannot use /srv/repo/.cache/github/answers/3f2a.json, in the GitHub answer cache (/srv/repo/.cache/github): a folder stands where a file is needed (EISDIR)"), sentence);
+  assert.ok(
+    sentence.startsWith(
+      "Cannot use /srv/repo/.cache/github/answers/3f2a.json, in the GitHub answer cache (/srv/repo/.cache/github): a folder stands where a file is needed (EISDIR)",
+    ),
+    sentence,
+  );
   assert.match(sentence, "delete /srv/repo/.cache/github");
   assert.match(sentence, "set GITHUB_CACHE_DIR=<another folder>");
   assert.not.match(sentence, "--output");
@@ -136,37 +149,64 @@ test("should name the GitHub cache file a folder stands on, and advise deleting 
 });
 
 test("should advise deleting the build cache or FOLIO_CACHE_DIR for a fault in the build cache", () => {
-  const sentence = describeFsFault(faultOf(fsError("EACCES", "/srv/repo/.cache/validators/content.js"))!, "/srv/site", places);
+  const sentence = describeFsFault(
+    faultOf(fsError("EACCES", "/srv/repo/.cache/validators/content.js"))!,
+    "/srv/site",
+    places,
+  );
 
-  assert.ok(sentence.startsWith("Cannot use /srv/repo/.cache/validators/content.js, in the build cache (/srv/repo/.cache): permission denied (EACCES)"), sentence);
+  assert.ok(
+    sentence.startsWith(
+      "Cannot use /srv/repo/.cache/validators/content.js, in the build cache (/srv/repo/.cache): permission denied (EACCES)",
+    ),
+    sentence,
+  );
   assert.match(sentence, "set FOLIO_CACHE_DIR=<another folder>");
   assert.not.match(sentence, "--output");
   assert.not.match(sentence, "GITHUB_CACHE_DIR");
 });
 
 test("should name a content file and advise fixing it, not --output, for a fault in the content folder", () => {
-  const sentence = describeFsFault(faultOf(fsError("EACCES", "/srv/repo/content/blog/images/map.png"))!, "/srv/site", places);
+  const sentence = describeFsFault(
+    faultOf(fsError("EACCES", "/srv/repo/content/blog/images/map.png"))!,
+    "/srv/site",
+    places,
+  );
 
-  assert.is(sentence, "Cannot read /srv/repo/content/blog/images/map.png, in the content folder (/srv/repo/content): permission denied (EACCES); give the user running the build access to it, then build again.");
+  assert.is(
+    sentence,
+    "Cannot read /srv/repo/content/blog/images/map.png, in the content folder (/srv/repo/content): permission denied (EACCES); give the user running the build access to it, then build again.",
+  );
 });
 
 test("should keep the --output advice for a path in the output folder, or beside it", () => {
   const inside = describeFsFault(faultOf(fsError("EISDIR", "/srv/site/api/v1/stats.json"))!, "/srv/site", places);
   const beside = describeFsFault(faultOf(fsError("EACCES", "/srv/.site.staging-1"))!, "/srv/site", places);
 
-  assert.ok(inside.startsWith("Cannot write /srv/site/api/v1/stats.json: a folder stands where a file is needed (EISDIR)"), inside);
+  assert.ok(
+    inside.startsWith("Cannot write /srv/site/api/v1/stats.json: a folder stands where a file is needed (EISDIR)"),
+    inside,
+  );
   assert.match(inside, "pass --output=<another folder>");
   assert.match(beside, "pass --output=<a folder you can write>");
 });
 
 test("should tell the output folder from a cache whose name merely starts like it", () => {
-  const sentence = describeFsFault({ code: "EROFS", path: "/srv/repo/.cache-old/x", dest: undefined }, "/srv/site", places);
+  const sentence = describeFsFault(
+    { code: "EROFS", path: "/srv/repo/.cache-old/x", dest: undefined },
+    "/srv/site",
+    places,
+  );
 
   assert.match(sentence, "pass --output=", "`.cache-old` is not inside `.cache`");
 });
 
 test("should take the content folder and the caches from the environment, relative paths from the working folder", () => {
-  const fromEnv = placesFromEnvironment({ CONTENT_DIR: " my-content ", GITHUB_CACHE_DIR: "", FOLIO_CACHE_DIR: "/var/cache/folio" });
+  const fromEnv = placesFromEnvironment({
+    CONTENT_DIR: " my-content ",
+    GITHUB_CACHE_DIR: "",
+    FOLIO_CACHE_DIR: "/var/cache/folio",
+  });
   assert.equal(fromEnv, {
     content: "my-content",
     caches: [

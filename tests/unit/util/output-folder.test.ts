@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
@@ -24,7 +33,8 @@ test.after.each(() => rmSync(root, { recursive: true, force: true }));
 /** A process id that runs no process (the kernel's limit is far below it). */
 const DEAD_PID = 2 ** 30;
 
-const isFolderError = (words: RegExp) => (error: unknown) => error instanceof OutputFolderError && words.test(error.message);
+const isFolderError = (words: RegExp) => (error: unknown) =>
+  error instanceof OutputFolderError && words.test(error.message);
 
 test("should stage beside the output folder under a name only it matches", () => {
   const out = join(root, "_site");
@@ -51,7 +61,10 @@ test("should put the old output back when the staging folder cannot be renamed i
   const out = join(root, "_site");
   mkdirSync(out);
   writeFileSync(join(out, "index.html"), "old");
-  assert.throws(() => replaceOutputFolder(join(root, "missing-staging"), out), (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT");
+  assert.throws(
+    () => replaceOutputFolder(join(root, "missing-staging"), out),
+    (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT",
+  );
   assert.is(readFileSync(join(out, "index.html"), "utf8"), "old");
   assert.equal(readdirSync(root), ["_site"]);
 });
@@ -100,7 +113,11 @@ test("should refuse an output folder holding files no build wrote, and leave it 
   writeFileSync(join(docs, "guide/index.html"), "<p>a guide</p>");
   assert.throws(
     () => checkOutputFolder(docs, []),
-    isFolderError(new RegExp(`^The output folder ${docs} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>\.$`)),
+    isFolderError(
+      new RegExp(
+        `^The output folder ${docs} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>\.$`,
+      ),
+    ),
   );
   assert.equal(readdirSync(docs).sort(), ["deployment.md", "guide"]);
   assert.is(readFileSync(join(docs, "deployment.md"), "utf8"), "# Deployment");

@@ -2,7 +2,13 @@ import { join, resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { paginatedOutput } from "../../../src/eleventy/paginated-output.ts";
-import { forgetOutputFiles, outputFile, outputFilesMade, OutputPathError, outputPath } from "../../../src/util/output-path.ts";
+import {
+  forgetOutputFiles,
+  outputFile,
+  outputFilesMade,
+  OutputPathError,
+  outputPath,
+} from "../../../src/util/output-path.ts";
 
 /** Paths that would leave the output folder (or name no file), each with the reason the error gives. */
 const HOSTILE: [string, RegExp][] = [
@@ -30,7 +36,11 @@ test("should return a plain relative path unchanged", () => {
 
 test("should refuse every path that could leave the output folder, saying why", () => {
   for (const [path, reason] of HOSTILE) {
-    assert.throws(() => outputPath(path), (error: unknown) => error instanceof OutputPathError && reason.test(error.message), path);
+    assert.throws(
+      () => outputPath(path),
+      (error: unknown) => error instanceof OutputPathError && reason.test(error.message),
+      path,
+    );
   }
 });
 
@@ -47,7 +57,10 @@ test("should show a control character of a refused path escaped, never raw", () 
 });
 
 test("should ask Eleventy to print the refusal without a stack trace", () => {
-  assert.throws(() => outputPath("../x"), (error: unknown) => (error as OutputPathError).skipOriginalStack === true);
+  assert.throws(
+    () => outputPath("../x"),
+    (error: unknown) => (error as OutputPathError).skipOriginalStack === true,
+  );
 });
 
 test("should resolve a file inside the output folder and remember it", () => {

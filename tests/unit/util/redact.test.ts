@@ -1,6 +1,14 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { forgetSecrets, REDACTED, redact, redactJson, registerSecret, secretsIn, withoutHiddenCharacters } from "../../../src/util/redact.ts";
+import {
+  forgetSecrets,
+  REDACTED,
+  redact,
+  redactJson,
+  registerSecret,
+  secretsIn,
+  withoutHiddenCharacters,
+} from "../../../src/util/redact.ts";
 
 const TOKEN = "ghp_R3dact+Me/Please=0123456789abcdefghij";
 
@@ -59,12 +67,17 @@ test("should ignore an empty secret and leave texts without secrets unchanged", 
 
 test("should redact every string of a JSON value, keys too, and keep `__proto__` a plain key", () => {
   registerSecret(TOKEN);
-  const parsed: unknown = JSON.parse(`{"data":{"title":"leak ${TOKEN}","list":[1,"${TOKEN}",null],"${TOKEN}":true,"__proto__":{"x":1}}}`);
+  const parsed: unknown = JSON.parse(
+    `{"data":{"title":"leak ${TOKEN}","list":[1,"${TOKEN}",null],"${TOKEN}":true,"__proto__":{"x":1}}}`,
+  );
 
   const redacted = redactJson(parsed);
 
   assert.not.match(JSON.stringify(redacted), TOKEN);
-  assert.is(JSON.stringify(redacted), `{"data":{"title":"leak ${REDACTED}","list":[1,"${REDACTED}",null],"${REDACTED}":true,"__proto__":{"x":1}}}`);
+  assert.is(
+    JSON.stringify(redacted),
+    `{"data":{"title":"leak ${REDACTED}","list":[1,"${REDACTED}",null],"${REDACTED}":true,"__proto__":{"x":1}}}`,
+  );
 });
 
 test("should catch a secret written with \\u escapes in JSON", () => {
@@ -77,7 +90,8 @@ test("should catch a secret written with \\u escapes in JSON", () => {
 });
 
 /** The token with `inside` between its 6th and 7th characters, and once more near its end. */
-const disguised = (inside: string): string => `${TOKEN.slice(0, 6)}${inside}${TOKEN.slice(6, -3)}${inside}${TOKEN.slice(-3)}`;
+const disguised = (inside: string): string =>
+  `${TOKEN.slice(0, 6)}${inside}${TOKEN.slice(6, -3)}${inside}${TOKEN.slice(-3)}`;
 
 const DISGUISES: [string, string][] = [
   ["BEL", "\u0007"],

@@ -20,7 +20,13 @@ const from = { file: "content/blog/posts/out.md", base: `${BLOG}posts/out/` };
 test("should find a scheduled post by any URL of its page", () => {
   const unpublished = posts();
 
-  for (const url of [`${BLOG}posts/soon/`, `${BLOG}posts/soon`, `${BLOG}posts/soon/index.html`, `${BLOG}posts/soon/#part-2`, `${BLOG}posts/so%6Fn/?ref=x`]) {
+  for (const url of [
+    `${BLOG}posts/soon/`,
+    `${BLOG}posts/soon`,
+    `${BLOG}posts/soon/index.html`,
+    `${BLOG}posts/soon/#part-2`,
+    `${BLOG}posts/so%6Fn/?ref=x`,
+  ]) {
     assert.is(unpublished.find(url)?.file, "content/blog/posts/soon.md", url);
   }
   assert.is(unpublished.find("../soon/", `${BLOG}posts/out/`)?.file, "content/blog/posts/soon.md");
@@ -34,7 +40,9 @@ test("should hold back a link to a scheduled post with one warning naming the fi
   const href = posts(warnings).publishable("/blog/posts/soon/#part-2", from);
 
   assert.is(href, null);
-  assert.equal(warnings, ["[links] content/blog/posts/out.md: the link to /blog/posts/soon/#part-2 is published as plain text until content/blog/posts/soon.md is out (dated 2027-01-12)"]);
+  assert.equal(warnings, [
+    "[links] content/blog/posts/out.md: the link to /blog/posts/soon/#part-2 is published as plain text until content/blog/posts/soon.md is out (dated 2027-01-12)",
+  ]);
 });
 
 test("should keep a link to a draft, for the after-build check to refuse", () => {
@@ -53,12 +61,18 @@ test("should not warn about the links of a page that is not out itself", () => {
 
 test("should render a held-back link as its text, and an autolink's URL not at all", () => {
   const unpublished = posts();
-  const rendered = renderMarkdown(`Read [the *next* post](${BLOG}posts/soon/), <${BLOG}posts/soon/> and ${BLOG}posts/soon/ or [this](/x/).\n`, {
-    resolveLink: (href) => unpublished.publishable(href, from),
-  });
+  const rendered = renderMarkdown(
+    `Read [the *next* post](${BLOG}posts/soon/), <${BLOG}posts/soon/> and ${BLOG}posts/soon/ or [this](/x/).\n`,
+    {
+      resolveLink: (href) => unpublished.publishable(href, from),
+    },
+  );
 
   assert.is(rendered.html, '<p>Read the <em>next</em> post,  and  or <a href="/x/">this</a>.</p>\n');
-  assert.equal(rendered.links.map((link) => link.url), ["/x/"]);
+  assert.equal(
+    rendered.links.map((link) => link.url),
+    ["/x/"],
+  );
   assert.not.match(rendered.text, "soon");
 });
 

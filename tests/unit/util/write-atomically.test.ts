@@ -58,7 +58,10 @@ test(
   inTempFolder((dir) => {
     writeFileSync(join(dir, "cache"), "not a folder");
 
-    assert.throws(() => writeFileAtomically(join(dir, "cache", "entry.json"), "text"), (error: NodeJS.ErrnoException) => /^E[A-Z]+$/.test(error.code ?? ""));
+    assert.throws(
+      () => writeFileAtomically(join(dir, "cache", "entry.json"), "text"),
+      (error: NodeJS.ErrnoException) => /^E[A-Z]+$/.test(error.code ?? ""),
+    );
     assert.is(readFileSync(join(dir, "cache"), "utf8"), "not a folder");
   }),
 );

@@ -35,7 +35,14 @@ test("should write nested elements indented by two spaces, with attributes and e
     name: "rss",
     attributes: { version: "2.0" },
     children: [
-      { name: "channel", children: [{ name: "title", text: "Tom & Jerry <3" }, { name: "link", attributes: { href: `a"b` } }, { name: "empty", text: "" }] },
+      {
+        name: "channel",
+        children: [
+          { name: "title", text: "Tom & Jerry <3" },
+          { name: "link", attributes: { href: `a"b` } },
+          { name: "empty", text: "" },
+        ],
+      },
     ],
   });
   assert.is(

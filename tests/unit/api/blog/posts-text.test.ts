@@ -19,7 +19,11 @@ function hostileBlog(): BlogModel {
   return {
     ...model,
     settings: { ...model.settings, title: `Blog${HOSTILE}`, tagline: `Tagline${HOSTILE}` },
-    posts: model.posts.map((post) => ({ ...post, title: `Title${HOSTILE}`, tags: post.tags.map((tag) => ({ ...tag, name: `tag${HOSTILE}` })) })),
+    posts: model.posts.map((post) => ({
+      ...post,
+      title: `Title${HOSTILE}`,
+      tags: post.tags.map((tag) => ({ ...tag, name: `tag${HOSTILE}` })),
+    })),
   };
 }
 

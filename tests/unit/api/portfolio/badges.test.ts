@@ -7,7 +7,11 @@ const model = handModel({
   content: content({ projects: [project({ name: "a" }), project({ name: "b", cluster: "two" })] }),
   github: github(
     { "fixture-owner/a": { stars: 40, pushedAt: null }, "fixture-owner/b": { stars: 2, pushedAt: null } },
-    [pull({ repo: "x/y", number: 1, state: "merged" }), pull({ repo: "x/y", number: 2, state: "merged" }), pull({ repo: "x/z", number: 3 })],
+    [
+      pull({ repo: "x/y", number: 1, state: "merged" }),
+      pull({ repo: "x/y", number: 2, state: "merged" }),
+      pull({ repo: "x/z", number: 3 }),
+    ],
   ),
   posts: [{ title: "P", url: "https://fixture.example/blog/p/", published: null, summary: "" }],
 });

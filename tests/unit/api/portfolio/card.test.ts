@@ -10,12 +10,22 @@ const ESCAPE = /\u001b\[[0-9;]*m/g;
 
 function modelWith(changes: Partial<ProfileFile> = {}) {
   return handModel({
-    content: content({ profile: { ...profile, ...changes }, pgp: { fingerprint: PGP_FINGERPRINT, armored: "-----BEGIN PGP PUBLIC KEY BLOCK-----\n" } }),
-    github: github({}, [pull({ repo: "a/b", number: 1, state: "merged" }), pull({ repo: "a/b", number: 2, state: "open" })]),
+    content: content({
+      profile: { ...profile, ...changes },
+      pgp: { fingerprint: PGP_FINGERPRINT, armored: "-----BEGIN PGP PUBLIC KEY BLOCK-----\n" },
+    }),
+    github: github({}, [
+      pull({ repo: "a/b", number: 1, state: "merged" }),
+      pull({ repo: "a/b", number: 2, state: "open" }),
+    ]),
   });
 }
 
-const widths = (card: string) => card.replace(/\n$/, "").split("\n").map((line) => stringWidth(line));
+const widths = (card: string) =>
+  card
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => stringWidth(line));
 
 test("should draw every line of the plain card with the same display width", () => {
   const card = cardText(modelWith());
@@ -33,7 +43,8 @@ test("should keep the borders aligned when the name has wide characters", () => 
 });
 
 test("should wrap a long headline onto several lines inside the box", () => {
-  const headline = "Systems programmer building small, dependable tools for hospitals, crags and the offline edge, and more";
+  const headline =
+    "Systems programmer building small, dependable tools for hospitals, crags and the offline edge, and more";
 
   const card = cardText(modelWith({ headline }));
 
@@ -78,7 +89,11 @@ function hostileModel() {
     handle: `handle${HOSTILE}`,
     headline: `Headline${HOSTILE}`,
     open_to_work: { open: true, text: `Text${HOSTILE}` },
-    contact: { form: `https://fixture.example/contact/${HOSTILE}`, discord: `disc${HOSTILE}`, irc: { network: `Net${HOSTILE}`, nick: `nick${HOSTILE}`, how: "/msg x", web_client: "https://web.libera.chat/" } },
+    contact: {
+      form: `https://fixture.example/contact/${HOSTILE}`,
+      discord: `disc${HOSTILE}`,
+      irc: { network: `Net${HOSTILE}`, nick: `nick${HOSTILE}`, how: "/msg x", web_client: "https://web.libera.chat/" },
+    },
   });
 }
 
@@ -97,7 +112,10 @@ test("should keep exactly the ANSI card's own colour sequences when the fields c
   const ansi = cardAnsi(model);
 
   assert.ok((ansi.match(OWN_SGR) ?? []).length > 20);
-  assert.not.match(ansi.replace(OWN_SGR, ""), /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+  assert.not.match(
+    ansi.replace(OWN_SGR, ""),
+    /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/,
+  );
   assert.is(ansi.replace(OWN_SGR, ""), cardText(model));
 });
 

@@ -65,7 +65,11 @@ export function writeBlogTree(posts: Record<string, string>): BlogTree {
     file,
     write,
     config: (env = {}) =>
-      readSiteConfig({ CONTENT_DIR: contentDir, SOURCE_DATE_EPOCH: env.SOURCE_DATE_EPOCH ?? BLOG_EPOCH, SITE_URL: env.SITE_URL ?? BLOG_SITE_URL }),
+      readSiteConfig({
+        CONTENT_DIR: contentDir,
+        SOURCE_DATE_EPOCH: env.SOURCE_DATE_EPOCH ?? BLOG_EPOCH,
+        SITE_URL: env.SITE_URL ?? BLOG_SITE_URL,
+      }),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -83,7 +87,11 @@ export function git(cwd: string, args: string[], date?: string): string {
 /** Stages everything in `root` and commits it at `date`. */
 export function commitAll(root: string, date: string, message = "change"): void {
   git(root, ["add", "-A"]);
-  git(root, ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "commit", "-q", "-m", message], date);
+  git(
+    root,
+    ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "commit", "-q", "-m", message],
+    date,
+  );
 }
 
 /** The blog model of a fixture tree of these posts, loaded the way a build loads it; the tree is removed afterwards. */
