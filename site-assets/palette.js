@@ -4,7 +4,7 @@
   "use strict";
   const meta = document.querySelector('meta[name="search-index"]');
   // Without an index or <dialog> the buttons stay hidden, as they are without JavaScript.
-  if (!meta || !meta.content || typeof HTMLDialogElement !== "function") return;
+  if (!meta?.content || typeof HTMLDialogElement !== "function") return;
 
   const MAX_RESULTS = 20;
   const isMac = /Mac|iPhone|iPad/.test(navigator.platform);
@@ -46,7 +46,7 @@
     const words = q.split(/\s+/);
     const ranked = [];
     for (const entry of items) {
-      let rank = entry.title.startsWith(q) ? 0 : entry.title.includes(q) ? 1 : 2;
+      const rank = entry.title.startsWith(q) ? 0 : entry.title.includes(q) ? 1 : 2;
       if (rank === 2 && !words.every((word) => entry.title.includes(word) || entry.rest.includes(word))) continue;
       ranked.push({ rank, item: entry.item });
     }
@@ -97,7 +97,7 @@
       if (option) setActive(Number(option.dataset.index));
     });
     dialog.addEventListener("close", () => {
-      if (returnFocus && returnFocus.isConnected) returnFocus.focus();
+      if (returnFocus?.isConnected) returnFocus.focus();
       returnFocus = null;
     });
   }

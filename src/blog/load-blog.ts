@@ -107,7 +107,9 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
   );
   const sources = readPostSources(paths.posts, config, problems);
   tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach(
-    (problem) => problems.add(problem),
+    (problem) => {
+      problems.add(problem);
+    },
   );
 
   const buildTime = DateTime.fromJSDate(config.buildTime);
@@ -178,7 +180,9 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
       const slug = basename(file, ".md");
       if (!POST_FILE_NAME.test(basename(file)))
         found.push({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
-      found.forEach((problem) => problems.add(problem));
+      found.forEach((problem) => {
+        problems.add(problem);
+      });
       sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
     }, undefined);
   }
@@ -281,7 +285,9 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };
     },
   });
-  rendered.problems.forEach((problem) => problems.push({ file: where, ...problem }));
+  rendered.problems.forEach((problem) => {
+    problems.push({ file: where, ...problem });
+  });
 
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {

@@ -73,7 +73,9 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isSchema(node.items)) {
       const items = node.items;
-      data.forEach((item, index) => visit(items, item, `${pointer}/${index}`));
+      data.forEach((item, index) => {
+        visit(items, item, `${pointer}/${index}`);
+      });
     } else if (data !== null && typeof data === "object" && !Array.isArray(data)) {
       const properties: SchemaNode = isSchema(node.properties) ? node.properties : {};
       const patterns = isSchema(node.patternProperties) ? Object.values(node.patternProperties).filter(isSchema) : [];

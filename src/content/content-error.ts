@@ -58,7 +58,9 @@ export class ProblemList {
       return read();
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
-      error.problems.forEach((problem) => this.add(problem));
+      error.problems.forEach((problem) => {
+        this.add(problem);
+      });
       return fallback;
     }
   }
@@ -69,7 +71,9 @@ export class ProblemList {
       return await read();
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
-      error.problems.forEach((problem) => this.add(problem));
+      error.problems.forEach((problem) => {
+        this.add(problem);
+      });
       return fallback;
     }
   }

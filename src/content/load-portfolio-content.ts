@@ -104,7 +104,9 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
     return checkShape(NowFile, parsed.data, file);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    error.problems.forEach((problem) => problems.add(problem));
+    error.problems.forEach((problem) => {
+      problems.add(problem);
+    });
   }
   const sections =
     typeof parsed.data === "object" && parsed.data !== null

@@ -138,7 +138,9 @@ function controlCharacterProblems(value: unknown, file: string): ContentProblem[
           expected: `text without control characters (found ${found.codePoint} at character ${found.index + 1})`,
         });
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, `${field}[${index}]`));
+      node.forEach((item, index) => {
+        visit(item, `${field}[${index}]`);
+      });
     } else if (node !== null && typeof node === "object") {
       for (const [key, item] of Object.entries(node)) {
         const child = field === "" ? key : `${field}.${key}`;

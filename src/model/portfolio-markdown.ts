@@ -54,7 +54,9 @@ export function renderPortfolioMarkdown({
     if (body === "") return null;
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
     const file = displayPath(project.file);
-    rendered.problems.forEach((problem) => problems.add({ file, ...problem }));
+    rendered.problems.forEach((problem) => {
+      problems.add({ file, ...problem });
+    });
     return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
   };
   for (const project of projects) {
@@ -69,7 +71,9 @@ export function renderPortfolioMarkdown({
     section.items.map((item, i) => {
       const field = `sections[${s}].items[${i}]`;
       const { text, html, problems: refused } = renderInline(item, { rawHtml });
-      refused.forEach((problem) => problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` }));
+      refused.forEach((problem) => {
+        problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` });
+      });
       return { text, html };
     }),
   );

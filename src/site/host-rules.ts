@@ -96,11 +96,9 @@ export function renderHeadersFile(files: readonly string[], basePath: string): s
     const paths = basePath === "" ? [path] : [path, basePath + path];
     return paths.map((p) => block(p, { "Content-Type": rule.type }));
   });
-  return (
-    [
-      "# Response headers for Netlify and Cloudflare Pages, written by the build from src/site/host-rules.ts.",
-      block("/*", hostHeaders),
-      ...typed,
-    ].join("\n\n") + "\n"
-  );
+  return `${[
+    "# Response headers for Netlify and Cloudflare Pages, written by the build from src/site/host-rules.ts.",
+    block("/*", hostHeaders),
+    ...typed,
+  ].join("\n\n")}\n`;
 }

@@ -107,7 +107,8 @@ const WARNED = Symbol.for("folio.cache-warnings");
  */
 export function warnCacheOnce(path, sentence) {
   const global = /** @type {{ [WARNED]?: Set<string> }} */ (/** @type {unknown} */ (globalThis));
-  const warned = (global[WARNED] ??= new Set());
+  global[WARNED] ??= new Set();
+  const warned = global[WARNED];
   if (warned.has(path)) return;
   warned.add(path);
   const shown = relative(process.cwd(), path);

@@ -69,7 +69,7 @@ test.before(async () => {
   writeFileSync(
     join(everywhereDir, "site.yaml"),
     readFileSync(join(everywhereDir, "site.yaml"), "utf8").replace(
-      /^  url: \/blog\/$/m,
+      /^ {2}url: \/blog\/$/m,
       "  url: /blog/\n  feed: blog/cut-short.xml",
     ),
   );

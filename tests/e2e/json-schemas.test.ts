@@ -30,7 +30,10 @@ const validators = new Map<string, Promise<Validator>>();
 /** One compiled validator per schema URL: hyperjump fetches the schema and every `$ref` over HTTP. */
 const validatorFor = (url: string): Promise<Validator> => {
   let found = validators.get(url);
-  if (!found) validators.set(url, (found = validate(url)));
+  if (!found) {
+    found = validate(url);
+    validators.set(url, found);
+  }
   return found;
 };
 

@@ -147,8 +147,8 @@ test("should describe each post as a BlogPosting with headline, dates, author, i
     assert.is(posting?.headline, post.title);
     assert.is(posting?.datePublished, post.published);
     assert.ok(posting?.dateModified);
-    assert.is((posting?.author as { name?: string }).name, "Margo Voss");
-    assert.is((posting?.image as { url?: string }).url, post.cover.url);
+    assert.is((posting?.author as { name?: string } | undefined)?.name, "Margo Voss");
+    assert.is((posting?.image as { url?: string } | undefined)?.url, post.cover.url);
     assert.equal(
       posting?.keywords,
       post.tags.map((tag) => tag.name),

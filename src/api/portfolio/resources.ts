@@ -69,7 +69,7 @@ export function projectDetail(model: PortfolioModel, project: Project): ProjectD
   };
 }
 
-function clusterHead(model: PortfolioModel, domain: Domain) {
+function clusterHead(domain: Domain) {
   return {
     id: domain.id,
     emoji: domain.emoji,
@@ -88,7 +88,7 @@ function clusterUrls(model: PortfolioModel, domain: Domain) {
 
 export function clusterList(model: PortfolioModel): Cluster[] {
   return model.domains.map((domain) => ({
-    ...clusterHead(model, domain),
+    ...clusterHead(domain),
     projects: domain.projects.map((p) => p.name),
     urls: clusterUrls(model, domain),
   }));
@@ -96,7 +96,7 @@ export function clusterList(model: PortfolioModel): Cluster[] {
 
 export function clusterDetail(model: PortfolioModel, domain: Domain): ClusterDetail {
   return {
-    ...clusterHead(model, domain),
+    ...clusterHead(domain),
     projects: domain.projects.map((p) => projectSummary(model, p)),
     urls: clusterUrls(model, domain),
   };

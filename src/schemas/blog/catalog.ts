@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { WEB_URL_PATTERN } from "../../util/safe-url.ts";
-import { Count, DateTimeString, Link, Nullable, SITE_PATH_PATTERN, Uri } from "../common.ts";
+import { Count, Link, Nullable, SITE_PATH_PATTERN, Uri } from "../common.ts";
 import { LicenseTerms, PostRef, PostSummary } from "./posts.ts";
 
 export const BlogSite = Type.Object(

@@ -112,7 +112,7 @@ test.before(async () => {
   edit(profile, "profile.yaml", (text) =>
     text.replace(/^headline: .*$/m, `headline: "Systems programmer\\e]0;PWNED\\a\\e[2J"`),
   );
-  edit(profile, "now.yaml", (text) => text.replace(/^(      - ).*$/m, '$1"C1 control \\x9b31m here"'));
+  edit(profile, "now.yaml", (text) => text.replace(/^( {6}- ).*$/m, '$1"C1 control \\x9b31m here"'));
 
   // Builds 3 and 4: two keys in one block; a block that does not decode.
   const twoKeys = copyContent();

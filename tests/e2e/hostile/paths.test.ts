@@ -132,19 +132,19 @@ test("should report an output file name that is too long in one sentence and kee
 });
 
 test("should refuse a blog.url that would lead out of the output folder, writing nothing there", async () => {
-  const escape = `h5-escape-${randomBytes(4).toString("hex")}`;
+  const outside = `h5-outside-${randomBytes(4).toString("hex")}`;
   const dir = content((d) =>
     writeFileSync(
       join(d, "site.yaml"),
-      readFileSync(join(d, "site.yaml"), "utf8").replace(/^( +url: )\/blog\/$/m, `$1../${escape}/`),
+      readFileSync(join(d, "site.yaml"), "utf8").replace(/^( +url: )\/blog\/$/m, `$1../${outside}/`),
     ),
   );
-  assert.match(readFileSync(join(dir, "site.yaml"), "utf8"), `../${escape}/`);
+  assert.match(readFileSync(join(dir, "site.yaml"), "utf8"), `../${outside}/`);
   const result = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: dir });
   dirs.push(result.outDir);
   // Refused where site.yaml is read, or else where the first page's path is made.
-  assertRefused(result, { mentions: [/blog\.url|Refusing to write/], hostile: escape });
-  assert.not.ok(existsSync(join(dirname(result.outDir), escape)), "nothing was written beside the output folder");
+  assertRefused(result, { mentions: [/blog\.url|Refusing to write/], hostile: outside });
+  assert.not.ok(existsSync(join(dirname(result.outDir), outside)), "nothing was written beside the output folder");
 });
 
 /** A build that fails before Eleventy starts: the output folder cannot be used. */

@@ -32,7 +32,10 @@ const folder = (api: ApiDefinition<unknown>) => `https://x.example/sub${api.root
 
 /** Every `$ref` in a document, wherever it is. */
 function refsOf(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((item) => refsOf(item, found));
+  if (Array.isArray(node))
+    node.forEach((item) => {
+      refsOf(item, found);
+    });
   else if (node !== null && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") found.push(value);

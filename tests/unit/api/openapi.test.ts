@@ -14,6 +14,7 @@ const model = handModel({
     pgp: { fingerprint: PGP_FINGERPRINT, armored: "-----BEGIN PGP PUBLIC KEY BLOCK-----\n" },
   }),
 });
+// biome-ignore lint/suspicious/noExplicitAny: walks an OpenAPI document of any shape
 type Json = Record<string, any>;
 const doc = buildOpenApi(portfolioApi, model) as Json;
 

@@ -31,7 +31,10 @@ const documents: Record<string, Json> = {
 
 /** Every string field of a document whose name says it holds a URL, or whose format is `uri`: where, and its schema. */
 function urlFields(node: unknown, at: string, found: [string, Json][] = []): [string, Json][] {
-  if (Array.isArray(node)) node.forEach((child, i) => urlFields(child, `${at}/${i}`, found));
+  if (Array.isArray(node))
+    node.forEach((child, i) => {
+      urlFields(child, `${at}/${i}`, found);
+    });
   if (node === null || typeof node !== "object" || Array.isArray(node)) return found;
   const schema = node as Json;
   if (schema.format === "uri") found.push([at, schema]);
@@ -96,7 +99,7 @@ test("should hold project names to GitHub's repository-name rule, without a lead
   for (const good of ["tidewatch", "hl7.lint", "a_b-c", "x".repeat(100)]) assert.ok(name.test(good), good);
   for (const bad of [".", "..", ".github", ".git", "", "x".repeat(101), "a/b", "a b", "ä"])
     assert.not.ok(name.test(bad), bad);
-  const schemas = (documents.portfolio?.components as { schemas: Record<string, { properties: Record<string, Json> }> })
+  const schemas = (documents.portfolio!.components as { schemas: Record<string, { properties: Record<string, Json> }> })
     .schemas;
   assert.is(schemas.ProjectSummary?.properties.name?.pattern, REPOSITORY_NAME_PATTERN);
 });

@@ -7,6 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { breakingChanges, compareOpenApi, type ApiChange } from "../../../src/checks/api-compat.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: walks OpenAPI documents of any shape
 type Json = Record<string, any>;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");

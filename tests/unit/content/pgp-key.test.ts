@@ -261,7 +261,7 @@ test("should warn once, not fail, when the fingerprint cannot be kept", async ()
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
-    let key;
+    let key: Awaited<ReturnType<typeof readPublicKey>> | undefined;
     try {
       key = await readPublicKey(PGP_FIXTURE);
     } finally {

@@ -148,7 +148,9 @@ for (const [damage, apply] of Object.entries(DAMAGES)) {
       const names = readdirSync(cache).sort();
       const files = names.map((name) => join(cache, name));
       const before = files.map((file) => readFileSync(file));
-      files.forEach((file, index) => apply(file, before[index]!, before[(index + 1) % files.length]!));
+      files.forEach((file, index) => {
+        apply(file, before[index]!, before[(index + 1) % files.length]!);
+      });
 
       const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
 
@@ -156,9 +158,9 @@ for (const [damage, apply] of Object.entries(DAMAGES)) {
       assert.is(readFileSync(join(out, "again/og/projects/a.png"), "utf8"), "a");
       assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
       assert.equal(readdirSync(cache).sort(), names);
-      files.forEach((file, index) =>
-        assert.ok(statSync(file).isFile() && readFileSync(file).equals(before[index]!), `${file} rewritten`),
-      );
+      files.forEach((file, index) => {
+        assert.ok(statSync(file).isFile() && readFileSync(file).equals(before[index]!), `${file} rewritten`);
+      });
     }),
   );
 }

@@ -113,7 +113,10 @@ const damages: [string, (file: string) => void, RegExp][] = [
   ],
   [
     "a folder where the file belongs",
-    (file) => (rmSync(file), mkdirSync(join(file, "inside"), { recursive: true })),
+    (file) => {
+      rmSync(file);
+      mkdirSync(join(file, "inside"), { recursive: true });
+    },
     /not a regular file/,
   ],
 ];

@@ -40,7 +40,9 @@ function crumbNames(nodes: Node[]): unknown[] {
     | { itemListElement: { position: number; name: string }[] }
     | undefined;
   assert.ok(list, "a BreadcrumbList");
-  list.itemListElement.forEach((item, index) => assert.is(item.position, index + 1));
+  list.itemListElement.forEach((item, index) => {
+    assert.is(item.position, index + 1);
+  });
   return list.itemListElement.map((item) => item.name);
 }
 

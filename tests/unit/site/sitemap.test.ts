@@ -23,7 +23,7 @@ test("should list every page, one indented <url> each, with the /now page's date
     xml,
   );
   assert.match(xml, /<loc>[^<]*\/projects\/first\/<\/loc>/);
-  assert.match(xml, /<loc>[^<]*\/now\/<\/loc>\n    <lastmod>2026-11-02<\/lastmod>\n  <\/url>/);
+  assert.match(xml, /<loc>[^<]*\/now\/<\/loc>\n {4}<lastmod>2026-11-02<\/lastmod>\n {2}<\/url>/);
   assert.ok(xml.endsWith("</urlset>\n"), xml);
 });
 

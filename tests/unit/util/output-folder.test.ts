@@ -115,7 +115,7 @@ test("should refuse an output folder holding files no build wrote, and leave it 
     () => checkOutputFolder(docs, []),
     isFolderError(
       new RegExp(
-        `^The output folder ${docs} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>\.$`,
+        `^The output folder ${docs} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.$`,
       ),
     ),
   );
