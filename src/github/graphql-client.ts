@@ -81,12 +81,14 @@ export async function postGraphql(
   if ("reason" in response) return { ok: false, reason: redact(response.reason) };
   if (!response.ok) return { ok: false, reason: statusReason(response) };
 
-  let text: string;
+  let text: string | null;
   try {
-    text = await response.text();
+    text = await readAnswerText(response, MAX_ANSWER_BYTES);
   } catch {
     return { ok: false, reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
   }
+  if (text === null)
+    return { ok: false, reason: `GitHub's answer was larger than ${MAX_ANSWER_BYTES / MIB} MiB and was not read` };
   let answer: { data: JsonObject | null; errors: GraphqlError[] };
   try {
     // Redacted before anything reads it, so an answer that echoes the token cannot carry it
@@ -109,6 +111,34 @@ export async function postGraphql(
   // Only complete answers are cached: a partial one must be asked again next time.
   if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
   return { ok: true, data, errors, fromCache: false };
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * Largest answer read. One page of our queries (100 repositories or pull requests, short
+ * fields) is well under 1 MiB; a server that sends more is broken or hostile, and reading it
+ * whole would only spend the build's memory.
+ */
+const MAX_ANSWER_BYTES = 32 * MIB;
+
+/** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
+async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return "";
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of response.body) {
+    length += chunk.byteLength;
+    // Leaving the loop cancels the stream: the rest is never downloaded.
+    if (length > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, length).toString("utf8");
 }
 
 /** The GraphQL envelope: `data` (an object, or null when nothing came) and `errors`. */

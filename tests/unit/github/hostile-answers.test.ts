@@ -180,6 +180,21 @@ const faults: {
     reason: /GraphQL errors: bearer \[redacted\]/,
   },
   {
+    // Sent in chunks, with no length announced: reading stops after 32 MiB.
+    name: "an answer larger than 32 MiB",
+    fault: (_, q) => ({ body: `{"data":{"x":"${echo(q.authorization)}${" ".repeat(33 * 1024 * 1024)}"}}` }),
+    reason: /larger than 32 MiB and was not read/,
+  },
+  {
+    // Announced by Content-Length: refused before the body is read.
+    name: "an announced answer larger than 32 MiB",
+    fault: (_, q) => {
+      const body = `{"data":{"x":"${echo(q.authorization)}${" ".repeat(33 * 1024 * 1024)}"}}`;
+      return { headers: { "content-length": String(Buffer.byteLength(body)) }, body };
+    },
+    reason: /larger than 32 MiB and was not read/,
+  },
+  {
     name: "a timeout",
     fault: (_, q) => ({ delayMs: 1500, headers: { "x-echo": echo(q.authorization) } }),
     reason: /did not answer within 0.3 s/,
