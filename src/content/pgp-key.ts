@@ -25,6 +25,12 @@ export interface PublicKeyInfo {
 }
 
 const EXPECTED = "an ASCII-armored OpenPGP public key";
+
+/**
+ * A public key with its self-signatures is a few KiB; one that gathered many third-party
+ * signatures can reach a few hundred. More is not a key anyone should publish as a file.
+ */
+const MAX_KEY_BYTES = 1024 * 1024;
 const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key material), which must never be published";
 
 /**
@@ -35,7 +41,7 @@ const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key ma
  */
 export async function readPublicKey(file: string, root?: string): Promise<PublicKeyInfo | null> {
   if (!contentFileExists(file)) return null;
-  const armored = readText(file, root).replace(/\r\n/g, "\n");
+  const armored = readText(file, root, MAX_KEY_BYTES).replace(/\r\n/g, "\n");
   const fail = (expected: string) => new ContentError([{ file: displayPath(file), field: "(key)", expected }]);
   if (/-----BEGIN PGP PRIVATE KEY BLOCK-----/.test(armored)) throw fail(PRIVATE);
   // The text is published as it is; an armor header ("Comment: ...") could carry an escape.

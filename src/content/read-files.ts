@@ -75,17 +75,28 @@ export function contentFileExists(file: string): boolean {
   return entryAt(file) !== null;
 }
 
+const MIB = 1024 * 1024;
+
+/**
+ * Largest content file read. The largest real ones are photos of a few MiB; a file far larger
+ * is a mistake (a video, a disk image) that would only exhaust the build's memory.
+ */
+export const MAX_CONTENT_FILE_BYTES = 64 * MIB;
+
 /**
  * Reads a content file's bytes. `root`, when given, is the content folder the file must be
- * inside. Missing, a link, a folder or unreadable: a content error naming the file.
+ * inside. Missing, a link, a folder, larger than `maxBytes` or unreadable: a content error
+ * naming the file.
  */
-export function readBytes(file: string, root?: string): Buffer {
+export function readBytes(file: string, root?: string, maxBytes: number = MAX_CONTENT_FILE_BYTES): Buffer {
   if (root !== undefined) checkContentPath(root, file);
   const entry = entryAt(file);
   if (entry === null) throw problem(file, "this file to exist");
   if (entry.isSymbolicLink()) throw problem(file, "a file, not a symbolic link (symbolic links are not followed)");
   if (entry.isDirectory()) throw problem(file, "a file, not a folder");
   if (!entry.isFile()) throw problem(file, "a regular file");
+  if (entry.size > maxBytes)
+    throw problem(file, `a file of at most ${sizeInWords(maxBytes)} (this one has ${sizeInWords(entry.size)})`);
   try {
     return readFileSync(file);
   } catch (error) {
@@ -96,8 +107,8 @@ export function readBytes(file: string, root?: string): Buffer {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Reads a content file as UTF-8; bytes that are not UTF-8 are an error giving the first one's offset. */
-export function readText(file: string, root?: string): string {
-  const bytes = readBytes(file, root);
+export function readText(file: string, root?: string, maxBytes?: number): string {
+  const bytes = readBytes(file, root, maxBytes);
   try {
     return utf8.decode(bytes);
   } catch {
@@ -261,4 +272,10 @@ export function listFiles(dir: string, extension: string, root?: string): string
     .filter((name) => name.endsWith(extension))
     .sort()
     .map((name) => join(dir, name));
+}
+
+/** "64 MiB", "1.5 MiB", "900 KiB": sizes as a person reads them in an error. */
+function sizeInWords(bytes: number): string {
+  if (bytes >= MIB) return `${Number((bytes / MIB).toFixed(1))} MiB`;
+  return `${Math.ceil(bytes / 1024)} KiB`;
 }

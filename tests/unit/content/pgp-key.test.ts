@@ -56,6 +56,20 @@ test("should reject garbage armor with a ContentError naming the file", async ()
   assert.match(problem.expected, "an ASCII-armored OpenPGP public key");
 });
 
+test("should refuse a key file larger than 1 MiB, naming the file", async () => {
+  const armored = readFileSync(PGP_FIXTURE, "utf8");
+  const padded = `${armored}${" ".repeat(1024 * 1024 - armored.length + 1)}`;
+
+  const { problems, file } = await withFile(padded, async (file) => ({
+    problems: await contentProblems(() => readPublicKey(file)),
+    file,
+  }));
+
+  const problem = problemAt(problems, "(file)");
+  assert.is(problem.file, file);
+  assert.match(problem.expected, "a file of at most 1 MiB");
+});
+
 /** A freshly generated key pair, armored, as openpgp writes it. */
 function newKey(passphrase?: string) {
   return generateKey({

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -47,6 +47,17 @@ test("should read UTF-8 text and drop a byte order mark", async () => {
   });
 
   assert.is(text, "name: Zoë 🧗\n");
+});
+
+test("should refuse a file larger than 64 MiB before reading it, saying how large it is", async () => {
+  const problems = await inFolder((dir) => {
+    const file = join(dir, "huge.md");
+    writeFileSync(file, "");
+    truncateSync(file, 65 * 1024 * 1024); // sparse: no 65 MiB written to the disk
+    return contentProblems(() => readText(file));
+  });
+
+  assert.is(problemAt(problems, "(file)").expected, "a file of at most 64 MiB (this one has 65 MiB)");
 });
 
 test("should refuse a symbolic link, even to a readable file", async () => {
