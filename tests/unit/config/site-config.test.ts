@@ -2,13 +2,13 @@ import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { stringify } from "yaml";
 import { absoluteUrl, isoInstant, readSiteConfig } from "../../../src/config/site-config.ts";
 import { writeContentTree } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
+import { yamlText } from "../support/yaml-text.ts";
 
 const siteYaml = (changes: Record<string, unknown> = {}) =>
-  stringify({
+  yamlText({
     url: "https://fixture.example",
     title: "Fixture",
     description: "A fixture",

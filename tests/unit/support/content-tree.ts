@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { stringify } from "yaml";
 import type { ProfileFile } from "../../../src/content/content-schemas.ts";
+import { yamlText } from "./yaml-text.ts";
 
 /** The fixture owner's profile, as written to profile.yaml (and used by model fixtures). */
 export const fixtureProfile: ProfileFile = {
@@ -43,7 +43,7 @@ export const PGP_FINGERPRINT = "DFD5C74840C80C2336B089294FAF1A7DC53A6CCF";
 
 /** Writes YAML front matter and a Markdown body as a project file. */
 export function projectFile(meta: Record<string, unknown>, body = ""): string {
-  return `---\n${stringify(meta)}---\n${body}`;
+  return `---\n${yamlText(meta)}---\n${body}`;
 }
 
 /** The front matter of the fixture's projects, so a test can change one field of one. */
@@ -84,7 +84,7 @@ export const fixtureProjects: Record<string, Record<string, unknown>> = {
 };
 
 const defaults: Record<string, string> = {
-  "site.yaml": stringify({
+  "site.yaml": yamlText({
     url: "https://fixture.example",
     title: "Fixture Owner",
     description: "Portfolio of a fixture",
@@ -93,18 +93,18 @@ const defaults: Record<string, string> = {
     api: { name: "fixture-portfolio", description: "Projects of a fixture as static JSON." },
     blog: { url: "/blog/", feed: "blog/feed.xml" },
   }),
-  "profile.yaml": stringify(fixtureProfile),
-  "domains.yaml": stringify([
+  "profile.yaml": yamlText(fixtureProfile),
+  "domains.yaml": yamlText([
     { id: "systems", emoji: "⚙️", title: "Systems", blurb: "Low-level code." },
     { id: "climbing", emoji: "🧗", title: "Climbing", blurb: "Tools for the crag." },
     { id: "audio", emoji: "🎛️", title: "Audio", blurb: "Sound." },
   ]),
-  "now.yaml": stringify({
+  "now.yaml": yamlText({
     updated: "2026-11-02",
     sections: [{ title: "Building", items: ["Porting [alpha](https://github.com/fixture-owner/alpha)"] }],
   }),
-  "in-progress.yaml": stringify([{ name: "secret-thing", hint: "Not yet published." }]),
-  "languages.yaml": stringify({ Rust: "#DEA584", C: "#555555" }),
+  "in-progress.yaml": yamlText([{ name: "secret-thing", hint: "Not yet published." }]),
+  "languages.yaml": yamlText({ Rust: "#DEA584", C: "#555555" }),
   "github/snapshot.json": JSON.stringify({
     fetched_at: "2026-11-20T03:12:00Z",
     repositories: {

@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { stringify } from "yaml";
 import { buildBlogModel, type BlogModel } from "../../../../src/blog/blog-model.ts";
 import { loadBlog } from "../../../../src/blog/load-blog.ts";
 import { readSiteConfig, type SiteConfig } from "../../../../src/config/site-config.ts";
+import { yamlText } from "../../support/yaml-text.ts";
 
 /** The repository's own sample content: its site.yaml, blog.yaml and images are reused. */
 export const SAMPLE_CONTENT = resolve(import.meta.dirname, "../../../../content");
@@ -16,7 +16,7 @@ export const BLOG_SITE_URL = "https://margo.example";
 
 /** Writes a post file: YAML front matter and a Markdown body. */
 export function postFile(meta: Record<string, unknown>, body = "Hello, world.\n"): string {
-  return `---\n${stringify(meta)}---\n${body}`;
+  return `---\n${yamlText(meta)}---\n${body}`;
 }
 
 /** A valid front matter, to change one field of. */
