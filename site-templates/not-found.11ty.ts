@@ -2,7 +2,7 @@
 import type { SiteConfig } from "../src/config/site-config.ts";
 import { portfolioPaths } from "../src/api/portfolio/paths.ts";
 import { renderPage } from "../src/site/layout.ts";
-import { pageUrls } from "../src/site/page-urls.ts";
+import { sitePaths } from "../src/config/site-paths.ts";
 import { html } from "../src/util/html.ts";
 
 interface Data {
@@ -15,25 +15,24 @@ export const data = {
 };
 
 export function render(d: Data): string {
-  const pages = pageUrls(d.site);
   // Root-relative links with the base path (the layout's too): this page answers at any depth.
-  const link = (url: string) => pages.pathOf(url);
+  const paths = sitePaths(d.site);
   const body = html`<h1>Not found</h1>
 <p>Nothing lives at this address on ${d.site.site.title}'s site. A project or domain name in an API path must be one of the names the API lists; names are case-sensitive.</p>
 <nav aria-label="Where to go instead">
 <ul>
-<li><a href="${link(pages.home)}">Home</a></li>
-<li><a href="${link(pages.projects)}">All projects</a></li>
-<li><a href="${link(pages.apiDocs)}">API reference</a></li>
-<li><a href="${link(d.site.baseUrl + portfolioPaths.index)}">API index</a> (every endpoint and every valid name, as JSON)</li>
-<li><a href="${link(d.site.blogUrl)}">Blog</a></li>
+<li><a href="${paths.home}">Home</a></li>
+<li><a href="${paths.projects}">All projects</a></li>
+<li><a href="${paths.apiDocs}">API reference</a></li>
+<li><a href="${paths.portfolioApi(portfolioPaths.index)}">API index</a> (every endpoint and every valid name, as JSON)</li>
+<li><a href="${paths.blog.home}">Blog</a></li>
 </ul>
 </nav>`;
   return renderPage({
     config: d.site,
     title: "Not found",
     description: "This address does not exist on this site.",
-    url: `${d.site.baseUrl}/404.html`,
+    path: paths.notFound,
     section: "none",
     body,
     head: html`<meta name="robots" content="noindex">`,

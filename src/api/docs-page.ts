@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
+import { linkTarget } from "../config/site-paths.ts";
 import { renderPage } from "../site/layout.ts";
 import { renderInline } from "../markdown/render-markdown.ts";
 import { html, raw, type SafeHtml } from "../util/html.ts";
@@ -86,7 +87,8 @@ ${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(n
     config: options.config,
     title: doc.info.title,
     description: doc.info.summary ?? doc.info.title,
-    url: options.url,
+    // The URL comes from the route table's context (src/eleventy/api-templates.ts).
+    path: linkTarget(options.config, options.url),
     section: "api",
     body,
   });

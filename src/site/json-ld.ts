@@ -12,7 +12,7 @@ import type { FullPost } from "../schemas/blog/posts.ts";
 import type { Profile } from "../schemas/portfolio/profile.ts";
 import type { ProjectDetail } from "../schemas/portfolio/projects.ts";
 import { raw, type SafeHtml } from "../util/html.ts";
-import { pageUrls } from "./page-urls.ts";
+import { publishedUrl, sitePaths } from "../config/site-paths.ts";
 
 /*
  * Structured data (JSON-LD, schema.org) for search engines and social previews. Typed with
@@ -23,7 +23,8 @@ import { pageUrls } from "./page-urls.ts";
 /** One step of a breadcrumb trail: what a search result shows above the page's title. */
 export interface Crumb {
   name: string;
-  url: string;
+  /** The page's site path (src/config/site-paths.ts). */
+  path: string;
 }
 
 // `<` would let a `</script>` or `<!--` in any text end or bend the script element; `>` and `&`
@@ -44,9 +45,13 @@ export function jsonLdScript(nodes: readonly Thing[]): SafeHtml {
   return raw(`<script type="application/ld+json">${json}</script>`);
 }
 
+function homeUrl(config: SiteConfig): string {
+  return publishedUrl(config, sitePaths(config).home);
+}
+
 /** The owner's node id: every page refers to the one Person the home page describes. */
 export function personId(config: SiteConfig): string {
-  return `${pageUrls(config).home}#person`;
+  return `${homeUrl(config)}#person`;
 }
 
 /** The owner, with the profiles elsewhere that are theirs (`sameAs`). */
@@ -64,7 +69,7 @@ export function personNode(config: SiteConfig, profile: Profile): PersonLeaf {
 
 /** The site as a whole, published by its owner. */
 export function webSiteNode(config: SiteConfig): WebSiteLeaf {
-  const home = pageUrls(config).home;
+  const home = homeUrl(config);
   return {
     "@type": "WebSite",
     "@id": `${home}#website`,
@@ -76,14 +81,14 @@ export function webSiteNode(config: SiteConfig): WebSiteLeaf {
 }
 
 /** The trail from the home page to this page; the last crumb is the page itself. */
-export function breadcrumbNode(trail: readonly Crumb[]): BreadcrumbListLeaf {
+export function breadcrumbNode(config: SiteConfig, trail: readonly Crumb[]): BreadcrumbListLeaf {
   return {
     "@type": "BreadcrumbList",
     itemListElement: trail.map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: crumb.url,
+      item: publishedUrl(config, crumb.path),
     })),
   };
 }
@@ -107,7 +112,6 @@ export function sourceCodeNode(config: SiteConfig, project: ProjectDetail): Soft
 
 /** A blog post: headline, dates, author, cover image and tags. */
 export function blogPostingNode(config: SiteConfig, post: FullPost, language: string): BlogPostingLeaf {
-  const pages = pageUrls(config);
   return {
     "@type": "BlogPosting",
     "@id": `${post.url}#post`,
@@ -120,7 +124,7 @@ export function blogPostingNode(config: SiteConfig, post: FullPost, language: st
     inLanguage: language,
     // Named as the blog API names its author; no `@id`, since that name is the site's title and
     // may differ from the profile's name the home page's Person carries.
-    author: { "@type": "Person", name: config.site.title, url: pages.home },
+    author: { "@type": "Person", name: config.site.title, url: homeUrl(config) },
     image: {
       "@type": "ImageObject",
       url: post.cover.url,

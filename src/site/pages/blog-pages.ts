@@ -1,12 +1,12 @@
 import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
 import type { BlogPost } from "../../blog/load-blog.ts";
 import * as api from "../../api/blog/resources.ts";
-import { blogUrls } from "../../api/blog/blog-urls.ts";
+import { blogPaths } from "../../api/blog/paths.ts";
 import type { PostSummary } from "../../schemas/blog/posts.ts";
 import { html, type SafeHtml } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
-import { pageUrls } from "../page-urls.ts";
+import { sitePaths } from "../../config/site-paths.ts";
 import { proseHtml, tagLink, time } from "./fragments.ts";
 
 /*
@@ -16,34 +16,35 @@ import { proseHtml, tagLink, time } from "./fragments.ts";
 
 /** The breadcrumb trail of a blog page: the site's home page, the blog's, then `steps`. */
 function trail(model: BlogModel, ...steps: Crumb[]) {
-  const home = { name: model.config.site.title, url: pageUrls(model.config).home };
-  return breadcrumbNode([home, { name: model.settings.title, url: blogUrls(model).home }, ...steps]);
+  const paths = sitePaths(model.config);
+  const home = { name: model.config.site.title, path: paths.home };
+  return breadcrumbNode(model.config, [home, { name: model.settings.title, path: paths.blog.home }, ...steps]);
 }
 
 function postItem(model: BlogModel, post: PostSummary): SafeHtml {
-  const pages = pageUrls(model.config);
+  const blog = sitePaths(model.config).blog;
   return html`<li class="post-item">
-<h2><a href="${pages.pathOf(post.url)}">${post.title}</a></h2>
-<p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, pages.pathOf(tag.url))}`)}` : ""}</p>
+<h2><a href="${blog.post(post.slug)}">${post.title}</a></h2>
+<p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
 <p>${post.description}</p>
 </li>`;
 }
 
 export function blogIndexPage(model: BlogModel): string {
-  const pages = pageUrls(model.config);
-  const urls = blogUrls(model);
+  const paths = sitePaths(model.config);
+  const blog = paths.blog;
   const body = html`<h1>${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
-<p class="links"><a href="${pages.pathOf(urls.archive)}">Archive</a> · <a href="${pages.pathOf(urls.rss)}">RSS</a> · <a href="${pages.pathOf(urls.jsonFeed)}">JSON Feed</a> · <a href="${pages.pathOf(urls.apiDocs)}">API</a></p>
+<p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a> · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
 <ul class="posts">${model.posts.map((post) => postItem(model, api.postSummary(model, post)))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
-<ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, pages.pathOf(urls.tag(tag.slug)))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
+<ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, blog.tag(tag.slug))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
   return renderPage({
     config: model.config,
     title: model.settings.title,
     description: model.settings.tagline,
-    url: urls.home,
+    path: blog.home,
     section: "blog",
     body,
     jsonLd: [trail(model)],
@@ -51,22 +52,24 @@ export function blogIndexPage(model: BlogModel): string {
 }
 
 export function postPage(model: BlogModel, post: BlogPost): string {
-  const pages = pageUrls(model.config);
+  const paths = sitePaths(model.config);
+  const blog = paths.blog;
+  const path = blog.post(post.slug);
   const full = api.fullPost(model, post);
   const zone = model.config.site.timezone;
   const body = html`<article class="post">
 <header>
 <h1>${full.title}</h1>
-<p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, pages.pathOf(tag.url))}`)}` : ""}</p>
+<p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
 </header>
 ${post.coverSource === "front matter" ? html`<img class="cover" src="${full.cover.url}" width="${full.cover.width}" height="${full.cover.height}" alt="${full.cover.alt}">` : ""}
 <div class="prose">${proseHtml(full.content_html)}</div>
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
-<p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${pages.pathOf(full.api_url)}">JSON</a></p>
+<p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
 <nav class="post-nav" aria-label="More posts">
-${full.older ? html`<a rel="prev" data-older href="${pages.pathOf(full.older.url)}">← ${full.older.title}</a>` : ""}
-${full.newer ? html`<a rel="next" data-newer href="${pages.pathOf(full.newer.url)}">${full.newer.title} →</a>` : ""}
+${full.older ? html`<a rel="prev" data-older href="${blog.post(full.older.slug)}">← ${full.older.title}</a>` : ""}
+${full.newer ? html`<a rel="next" data-newer href="${blog.post(full.newer.slug)}">${full.newer.title} →</a>` : ""}
 </nav>
 </footer>
 </article>`;
@@ -76,21 +79,19 @@ ${full.newer ? html`<a rel="next" data-newer href="${pages.pathOf(full.newer.url
     config: model.config,
     title: full.title,
     description: full.description,
-    url: full.url,
+    path,
     section: "blog",
     body,
     ogType: "article",
     head,
     ogImage: full.cover.url,
-    jsonLd: [
-      blogPostingNode(model.config, full, model.settings.language),
-      trail(model, { name: full.title, url: full.url }),
-    ],
+    jsonLd: [blogPostingNode(model.config, full, model.settings.language), trail(model, { name: full.title, path })],
   });
 }
 
 export function tagPage(model: BlogModel, tag: BlogTag): string {
   const detail = api.tagDetail(model, tag);
+  const path = sitePaths(model.config).blog.tag(tag.slug);
   const body = html`<h1>Posts tagged “${detail.name}”</h1>
 <p>${detail.count} post${detail.count === 1 ? "" : "s"}.</p>
 <ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul>`;
@@ -98,31 +99,31 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
     config: model.config,
     title: `Tag: ${detail.name}`,
     description: `${detail.count} posts tagged ${detail.name}`,
-    url: detail.url,
+    path,
     section: "blog",
     body,
-    jsonLd: [trail(model, { name: `Tag: ${detail.name}`, url: detail.url })],
+    jsonLd: [trail(model, { name: `Tag: ${detail.name}`, path })],
   });
 }
 
 export function archivePage(model: BlogModel): string {
-  const pages = pageUrls(model.config);
+  const blog = sitePaths(model.config).blog;
   const years = api.archive(model);
   const body = html`<h1>Archive</h1>
 ${years.map(
   (
     year,
   ) => html`<section aria-labelledby="y-${year.year}"><h2 id="y-${year.year}">${year.year} <span class="count">${year.count}</span></h2>
-${year.months.map((month) => html`<h3>${month.name}</h3><ul class="plain">${month.posts.map((post) => html`<li><a href="${pages.pathOf(post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>`)}
+${year.months.map((month) => html`<h3>${month.name}</h3><ul class="plain">${month.posts.map((post) => html`<li><a href="${blog.post(post.slug)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>`)}
 </section>`,
 )}`;
   return renderPage({
     config: model.config,
     title: "Archive",
     description: `All ${model.stats.posts} posts by year and month`,
-    url: blogUrls(model).archive,
+    path: blog.archive,
     section: "blog",
     body,
-    jsonLd: [trail(model, { name: "Archive", url: blogUrls(model).archive })],
+    jsonLd: [trail(model, { name: "Archive", path: blog.archive })],
   });
 }

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { html, raw, type SafeHtml } from "../../util/html.ts";
 import type { ProjectSummary } from "../../schemas/portfolio/projects.ts";
-import type { PageUrls } from "../page-urls.ts";
+import type { SitePaths } from "../../config/site-paths.ts";
 
 // Lists repeat the same dates many times (a post is in its tags, the index, the archive).
 const readable = new Map<string, string>();
@@ -67,9 +67,9 @@ export function time(iso: string | null, zone = "UTC"): SafeHtml {
 const MEDALS: Record<string, string> = { gold: "🥇", silver: "🥈", bronze: "🥉" };
 
 /** A project as a card in lists: name, tagline, domain, languages, stars, award. */
-export function projectCard(project: ProjectSummary, pages: PageUrls): SafeHtml {
+export function projectCard(project: ProjectSummary, paths: SitePaths): SafeHtml {
   return html`<li class="card">
-<h3><a href="${pages.pathOf(project.urls.page)}">${project.name}</a></h3>
+<h3><a href="${paths.project(project.name)}">${project.name}</a></h3>
 <p>${project.tagline}</p>
 <p class="meta"><span>${project.cluster.title}</span> · <span>${project.languages.join(", ")}</span> · <span><span aria-hidden="true">★ </span>${project.stars}<span class="sr-only"> stars</span></span>${
     project.award

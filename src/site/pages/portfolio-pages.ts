@@ -3,7 +3,8 @@ import * as api from "../../api/portfolio/resources.ts";
 import { html, raw } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
-import { pageUrls } from "../page-urls.ts";
+import { portfolioPaths } from "../../api/portfolio/paths.ts";
+import { linkTarget, sitePaths } from "../../config/site-paths.ts";
 import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 
 /*
@@ -13,11 +14,14 @@ import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 
 /** The breadcrumb trail of a page: the home page, then `steps`. */
 function trail(model: PortfolioModel, ...steps: Crumb[]) {
-  return breadcrumbNode([{ name: model.config.site.title, url: pageUrls(model.config).home }, ...steps]);
+  return breadcrumbNode(model.config, [
+    { name: model.config.site.title, path: sitePaths(model.config).home },
+    ...steps,
+  ]);
 }
 
 export function homePage(model: PortfolioModel): string {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const profile = api.profileResource(model);
   const posts = api.postList(model).slice(0, 3);
   const body = html`<section class="intro" aria-labelledby="intro-title">
@@ -26,24 +30,24 @@ export function homePage(model: PortfolioModel): string {
 <p>${profile.summary}</p>
 <p><strong>Focus:</strong> ${profile.focus}</p>
 <p class="availability">${profile.open_to_work.open ? `Open to work${profile.open_to_work.text ? `: ${profile.open_to_work.text}` : ""}` : "Not looking for work right now."}</p>
-<p class="links"><a href="${profile.links.github}">GitHub</a> · <a href="${profile.links.itch}">itch.io</a> · <a href="${pages.pathOf(profile.links.blog)}">Blog</a> · <a href="${profile.contact.form}">Contact</a>${
-    profile.pgp ? html` · <a href="${pages.pathOf(profile.pgp.key_url)}">PGP key</a>` : ""
+<p class="links"><a href="${profile.links.github}">GitHub</a> · <a href="${profile.links.itch}">itch.io</a> · <a href="${pages.blog.home}">Blog</a> · <a href="${profile.contact.form}">Contact</a>${
+    profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""
   }</p>
 </section>
 <section aria-labelledby="featured-title">
 <h2 id="featured-title">Featured projects</h2>
 <ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
-<p><a href="${pages.pathOf(pages.projects)}">All ${model.stats.projects} projects</a></p>
+<p><a href="${pages.projects}">All ${model.stats.projects} projects</a></p>
 </section>
 <section aria-labelledby="domains-title">
 <h2 id="domains-title">Domains</h2>
-<ul class="domains">${api.clusterList(model).map((c) => html`<li><a href="${pages.pathOf(c.urls.page)}"><span aria-hidden="true">${c.emoji}</span> ${c.title}</a> <span class="count">${c.count}</span></li>`)}</ul>
+<ul class="domains">${api.clusterList(model).map((c) => html`<li><a href="${pages.domain(c.id)}"><span aria-hidden="true">${c.emoji}</span> ${c.title}</a> <span class="count">${c.count}</span></li>`)}</ul>
 </section>
 ${
   posts.length > 0
     ? html`<section aria-labelledby="posts-title">
 <h2 id="posts-title">Latest posts</h2>
-<ul class="plain">${posts.map((post) => html`<li><a href="${pages.pathOf(post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>
+<ul class="plain">${posts.map((post) => html`<li><a href="${linkTarget(model.config, post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>
 </section>`
     : ""
 }`;
@@ -51,7 +55,7 @@ ${
     config: model.config,
     title: profile.name,
     description: profile.headline,
-    url: pages.home,
+    path: pages.home,
     section: "home",
     body,
     ogType: "profile",
@@ -60,15 +64,15 @@ ${
 }
 
 export function projectsPage(model: PortfolioModel): string {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const body = html`<h1>Projects</h1>
-<p>${model.stats.projects} projects in ${model.stats.domains} domains. Also as <a href="${pages.pathOf(`${model.config.baseUrl}/api/v1/projects.json`)}">JSON</a>.</p>
+<p>${model.stats.projects} projects in ${model.stats.domains} domains. Also as <a href="${pages.portfolioApi(portfolioPaths.projects)}">JSON</a>.</p>
 ${api
   .clusterList(model)
   .filter((c) => c.count > 0)
   .map(
     (cluster) => html`<section aria-labelledby="d-${cluster.id}">
-<h2 id="d-${cluster.id}"><span aria-hidden="true">${cluster.emoji}</span> <a href="${pages.pathOf(cluster.urls.page)}">${cluster.title}</a></h2>
+<h2 id="d-${cluster.id}"><span aria-hidden="true">${cluster.emoji}</span> <a href="${pages.domain(cluster.id)}">${cluster.title}</a></h2>
 <ul class="cards">${(model.domainById.get(cluster.id)?.projects ?? []).map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
 </section>`,
   )}`;
@@ -76,55 +80,59 @@ ${api
     config: model.config,
     title: "Projects",
     description: `All ${model.stats.projects} projects of ${model.config.site.title}`,
-    url: pages.projects,
+    path: pages.projects,
     section: "projects",
     body,
-    jsonLd: [trail(model, { name: "Projects", url: pages.projects })],
+    jsonLd: [trail(model, { name: "Projects", path: pages.projects })],
   });
 }
 
 export function projectPage(model: PortfolioModel, project: Project): string {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const detail = api.projectDetail(model, project);
   const zone = model.config.site.timezone;
   const body = html`<article class="project">
 <h1>${detail.name}</h1>
 <p class="lede">${detail.tagline}</p>
 <dl class="facts">
-<dt>Domain</dt><dd><a href="${pages.pathOf(pages.domain(detail.cluster.id))}">${detail.cluster.title}</a></dd>
+<dt>Domain</dt><dd><a href="${pages.domain(detail.cluster.id)}">${detail.cluster.title}</a></dd>
 <dt>Languages</dt><dd>${detail.languages.join(", ")}</dd>
 <dt>Stars</dt><dd>${detail.stars}</dd>
 <dt>Last push</dt><dd>${time(detail.pushed_at, zone)}</dd>
 ${detail.award ? html`<dt>Award</dt><dd>${medal(detail.award.medal)} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd>` : ""}
 </dl>
 ${tagList(detail.tags)}
-<p class="links"><a href="${detail.urls.repo}">Source code</a>${detail.urls.demo ? html` · <a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html` · <a href="${detail.urls.docs}">Documentation</a>` : ""} · <a href="${pages.pathOf(detail.urls.api)}">JSON</a></p>
+<p class="links"><a href="${detail.urls.repo}">Source code</a>${detail.urls.demo ? html` · <a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html` · <a href="${detail.urls.docs}">Documentation</a>` : ""} · <a href="${pages.portfolioApi(portfolioPaths.project, { name: project.name })}">JSON</a></p>
 ${detail.install ? html`<p>Install: <code>${detail.install}</code></p>` : ""}
 ${detail.writeup ? html`<div class="prose">${proseHtml(detail.writeup.html)}</div>` : html`<p>No writeup yet.</p>`}
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
-${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.pathOf(pages.project(name))}">${name}</a></li>`)}</ul>` : ""}
+${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.project(name)}">${name}</a></li>`)}</ul>` : ""}
 </article>`;
   return renderPage({
     config: model.config,
     title: detail.name,
     description: detail.tagline,
-    url: detail.urls.page,
+    path: pages.project(project.name),
     section: "projects",
     body,
     ogImage: detail.urls.og_image,
     jsonLd: [
       sourceCodeNode(model.config, detail),
-      trail(model, { name: "Projects", url: pages.projects }, { name: detail.name, url: detail.urls.page }),
+      trail(
+        model,
+        { name: "Projects", path: pages.projects },
+        { name: detail.name, path: pages.project(project.name) },
+      ),
     ],
   });
 }
 
 export function domainPage(model: PortfolioModel, domain: Domain): string {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const detail = api.clusterDetail(model, domain);
   const body = html`<h1><span aria-hidden="true">${detail.emoji}</span> ${detail.title}</h1>
 <p class="lede">${detail.blurb}</p>
-<p>${detail.count} project${detail.count === 1 ? "" : "s"}. Also as <a href="${pages.pathOf(detail.urls.api)}">JSON</a>.</p>
+<p>${detail.count} project${detail.count === 1 ? "" : "s"}. Also as <a href="${pages.portfolioApi(portfolioPaths.cluster, { id: domain.id })}">JSON</a>.</p>
 <section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
 <ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>
 </section>`;
@@ -132,15 +140,17 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
     config: model.config,
     title: detail.title,
     description: detail.blurb,
-    url: detail.urls.page,
+    path: pages.domain(domain.id),
     section: "projects",
     body,
-    jsonLd: [trail(model, { name: "Projects", url: pages.projects }, { name: detail.title, url: detail.urls.page })],
+    jsonLd: [
+      trail(model, { name: "Projects", path: pages.projects }, { name: detail.title, path: pages.domain(domain.id) }),
+    ],
   });
 }
 
 export function nowPage(model: PortfolioModel): string {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const now = api.nowResource(model);
   const zone = model.config.site.timezone;
   const body = html`<h1>Now</h1>
@@ -148,38 +158,37 @@ export function nowPage(model: PortfolioModel): string {
 ${now.stale ? html`<p class="note" role="note">This list has not been updated for more than 60 days, so some of it may be out of date.</p>` : ""}
 ${now.sections.map((section) => html`<section><h2>${section.title}</h2><ul>${section.items.map((item) => html`<li>${raw(item.html)}</li>`)}</ul></section>`)}
 <section><h2>Lately</h2>
-${now.lately.latest_post ? html`<p>Latest post: <a href="${pages.pathOf(now.lately.latest_post.url)}">${now.lately.latest_post.title}</a> (${time(now.lately.latest_post.published, zone)})</p>` : ""}
-<ul class="plain">${now.lately.recent_pushes.map((push) => html`<li><a href="${pages.pathOf(pages.project(push.project))}">${push.project}</a> pushed ${time(push.pushed_at, zone)}</li>`)}</ul>
+${now.lately.latest_post ? html`<p>Latest post: <a href="${linkTarget(model.config, now.lately.latest_post.url)}">${now.lately.latest_post.title}</a> (${time(now.lately.latest_post.published, zone)})</p>` : ""}
+<ul class="plain">${now.lately.recent_pushes.map((push) => html`<li><a href="${pages.project(push.project)}">${push.project}</a> pushed ${time(push.pushed_at, zone)}</li>`)}</ul>
 </section>`;
   return renderPage({
     config: model.config,
     title: "Now",
     description: `What ${model.config.site.title} is doing now`,
-    url: now.url,
+    path: pages.now,
     section: "now",
     body,
-    jsonLd: [trail(model, { name: "Now", url: now.url })],
+    jsonLd: [trail(model, { name: "Now", path: pages.now })],
   });
 }
 
 export function awardsPage(model: PortfolioModel): string {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const awards = api.awardList(model);
   const body = html`<h1>Awards</h1>
-<ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.pathOf(a.project_url)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
+<ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.project(a.project)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
   return renderPage({
     config: model.config,
     title: "Awards",
     description: `${awards.length} awards won by projects of ${model.config.site.title}`,
-    url: pages.awards,
+    path: pages.awards,
     section: "awards",
     body,
-    jsonLd: [trail(model, { name: "Awards", url: pages.awards })],
+    jsonLd: [trail(model, { name: "Awards", path: pages.awards })],
   });
 }
 
 export function pullsPage(model: PortfolioModel): string {
-  const pages = pageUrls(model.config);
   const pulls = api.pullList(model);
   const figures = api.statsResource(model).pull_requests;
   const body = html`<h1>Pull requests</h1>
@@ -192,9 +201,9 @@ export function pullsPage(model: PortfolioModel): string {
     config: model.config,
     title: "Pull requests",
     description: `Pull requests by ${model.config.site.title} to other people's projects`,
-    url: pages.pulls,
+    path: sitePaths(model.config).pulls,
     section: "pulls",
     body,
-    jsonLd: [trail(model, { name: "Pull requests", url: pages.pulls })],
+    jsonLd: [trail(model, { name: "Pull requests", path: sitePaths(model.config).pulls })],
   });
 }

@@ -1,0 +1,165 @@
+import { OutputPathError } from "../util/output-path.ts";
+import type { SiteConfig } from "./site-config.ts";
+
+/*
+ * The one module that owns the site's paths. Every page, API file and asset is named here as a
+ * site-relative path that already carries the base path (`/folio/projects/x/`), which is what
+ * an HTML link inside the site needs. Two functions turn a path into something else:
+ * `publishedUrl` (the absolute URL, only where one is published: API fields, feeds, canonical
+ * and og tags, the sitemap, JSON-LD) and `outputFileOf` (the file the path is served from).
+ * The API path templates stay in the route tables' own modules (src/api/*\/paths.ts); they are
+ * turned into site paths by `portfolioApi` / `blogApi` here.
+ */
+
+/** Where the blog API's files live under the site's base path. */
+export const BLOG_API_ROOT = "/blog";
+
+/** The blog's pages: paths, or absolute URLs when `blog.url` puts the blog on another host. */
+export interface BlogPaths {
+  /** Always ends with `/`. */
+  home: string;
+  post(slug: string): string;
+  tag(slug: string): string;
+  archive: string;
+  apiDocs: string;
+}
+
+/** Every path of the site, with the base path. Names are encoded, so any name makes one segment. */
+export interface SitePaths {
+  home: string;
+  projects: string;
+  project(name: string): string;
+  domain(id: string): string;
+  now: string;
+  awards: string;
+  pulls: string;
+  apiDocs: string;
+  sitemap: string;
+  /** The host's answer to an unknown path. */
+  notFound: string;
+  ogImage(name: string): string;
+  /** The social image of every page that has none of its own. */
+  siteOgImage: string;
+  pgpKey: string;
+  /** The security contact file (RFC 9116), when the profile gives a contact. */
+  securityTxt: string;
+  appleTouchIcon: string;
+  /** A file of the site's own assets folder, e.g. `asset("site.css")`. */
+  asset(file: string): string;
+  blog: BlogPaths;
+  /** A portfolio API file from its route template (src/api/portfolio/paths.ts). */
+  portfolioApi(template: string, params?: Record<string, string>): string;
+  /** A blog API file from its route template (src/api/blog/paths.ts). */
+  blogApi(template: string, params?: Record<string, string>): string;
+}
+
+/**
+ * A path template filled with its parameters, each encoded as one segment:
+ * `/api/v1/projects/{name}.json` with `{name: "a b"}` → `/api/v1/projects/a%20b.json`.
+ */
+export function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for {${name}} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+const cache = new WeakMap<SiteConfig, SitePaths>();
+
+/** The site's paths for one configuration (made once per configuration). */
+export function sitePaths(config: SiteConfig): SitePaths {
+  let paths = cache.get(config);
+  if (paths === undefined) {
+    paths = makePaths(config);
+    cache.set(config, paths);
+  }
+  return paths;
+}
+
+function makePaths(config: SiteConfig): SitePaths {
+  const base = config.basePath;
+  const at = (path: string) => base + path;
+  const segment = encodeURIComponent;
+  const blogHome = blogHomeOf(config);
+  return {
+    home: at("/"),
+    projects: at("/projects/"),
+    project: (name) => at(`/projects/${segment(name)}/`),
+    domain: (id) => at(`/domains/${segment(id)}/`),
+    now: at("/now/"),
+    awards: at("/awards/"),
+    pulls: at("/pulls/"),
+    apiDocs: at("/docs/api/"),
+    sitemap: at("/sitemap.xml"),
+    notFound: at("/404.html"),
+    ogImage: (name) => at(`/og/projects/${segment(name)}.png`),
+    siteOgImage: at("/og/site.png"),
+    pgpKey: at("/pgp.asc"),
+    securityTxt: at("/.well-known/security.txt"),
+    appleTouchIcon: at("/apple-touch-icon.png"),
+    asset: (file) => at(`/assets/${file.split("/").map(segment).join("/")}`),
+    blog: {
+      home: blogHome,
+      post: (slug) => `${blogHome}posts/${segment(slug)}/`,
+      tag: (slug) => `${blogHome}tags/${segment(slug)}/`,
+      archive: `${blogHome}archive/`,
+      apiDocs: `${blogHome}docs/api/`,
+    },
+    portfolioApi: (template, params = {}) => at(fillPath(template, params)),
+    blogApi: (template, params = {}) => at(BLOG_API_ROOT + fillPath(template, params)),
+  };
+}
+
+/**
+ * The blog's home as a path when it is on this site's host, else its absolute URL (a blog
+ * hosted elsewhere); with a trailing slash, since its pages are folders under it.
+ */
+function blogHomeOf(config: SiteConfig): string {
+  const home = linkTarget(config, config.blogUrl);
+  return home.endsWith("/") ? home : `${home}/`;
+}
+
+/**
+ * How a page links to a URL that comes as data rather than from these paths (a post read
+ * from a feed, the blog's configured URL): its path when it is on this site's host, so links
+ * stay on the host the site is viewed on; any other URL as it is.
+ */
+export function linkTarget(config: SiteConfig, url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin === originOf(config) ? parsed.pathname + parsed.search + parsed.hash : url;
+}
+
+function originOf(config: SiteConfig): string {
+  return config.baseUrl.slice(0, config.baseUrl.length - config.basePath.length);
+}
+
+/**
+ * The absolute URL of a site path, for the places that publish one (API fields, feeds,
+ * canonical and og tags, the sitemap, JSON-LD). An absolute URL (a blog on another host) is
+ * returned as it is.
+ */
+export function publishedUrl(config: SiteConfig, path: string): string {
+  return path.startsWith("/") && !path.startsWith("//") ? originOf(config) + path : path;
+}
+
+/**
+ * The output file of a site path, relative to the output folder: `/folio/projects/x/` →
+ * `projects/x/index.html`, the name decoded (`a%20b` → `a b`); null when the path lies outside
+ * this site (an absolute URL, or outside the base path). The caller still passes the result
+ * through `outputPath` (src/util/output-path.ts), the one safety check of output files.
+ */
+export function outputFileOf(config: SiteConfig, path: string): string | null {
+  if (!path.startsWith(`${config.basePath}/`) || path.startsWith("//")) return null;
+  const inside = path.slice(config.basePath.length + 1);
+  const file = inside === "" || inside.endsWith("/") ? `${inside}index.html` : inside;
+  return file
+    .split("/")
+    .map((segment) => {
+      const name = decodeURIComponent(segment);
+      // One encoded segment is one file name: an encoded `/` must not open another folder.
+      if (/[\\/]/.test(name)) throw new OutputPathError(path, "a name in it holds a slash");
+      return name;
+    })
+    .join("/");
+}
