@@ -80,8 +80,15 @@ function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
   const older = model.older.get(post.slug) ?? null;
   const newer = model.newer.get(post.slug) ?? null;
   const source = model.settings.source;
-  // Each segment escaped: the blog.yaml path may hold any character but white space.
-  const file = [...source.path.replace(/\/+$/, "").split("/"), post.fileName].map(encodeURIComponent).join("/");
+  // Each segment escaped: blog.yaml's path and branch may hold any character but white space
+  // (git allows `#` and `%` in a branch). Empty segments (a leading or doubled `/`) are dropped.
+  const segments = (text: string) =>
+    text
+      .split("/")
+      .filter((segment) => segment !== "")
+      .map(encodeURIComponent);
+  const file = [...segments(source.path), encodeURIComponent(post.fileName)].join("/");
+  const branch = segments(source.branch).join("/");
   const repository = source.repository.replace(/\/+$/, "");
   return {
     ...postSummary(model, post),
@@ -102,9 +109,9 @@ function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
       attribution: `"${post.title}" by ${model.config.site.title}, ${url}, licensed under CC BY 4.0`,
     },
     source: {
-      markdown: `${repository}/blob/${source.branch}/${file}`,
-      raw: `${repository}/raw/${source.branch}/${file}`,
-      history: `${repository}/commits/${source.branch}/${file}`,
+      markdown: `${repository}/blob/${branch}/${file}`,
+      raw: `${repository}/raw/${branch}/${file}`,
+      history: `${repository}/commits/${branch}/${file}`,
     },
   };
 }

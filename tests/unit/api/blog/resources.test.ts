@@ -209,6 +209,31 @@ test("should join the source folder and repository without doubled slashes when 
   });
 });
 
+test("should escape a source branch like the path, so a # in a branch name cannot cut the URL short", () => {
+  // Git allows `#` and `%` in branch names; blog.yaml's pattern only refuses white space.
+  const settings = blogSettings({
+    source: { repository: "https://code.example/fixture/site", branch: "release/fix#2%", path: "posts" },
+  });
+  const model = handBlogModel([handPost("a", "2026-03-10")], { settings });
+
+  const { source } = fullPost(model, postOf(model, "a"));
+
+  assert.is(source.markdown, "https://code.example/fixture/site/blob/release/fix%232%25/posts/a.md");
+  assert.is(source.raw, "https://code.example/fixture/site/raw/release/fix%232%25/posts/a.md");
+  assert.is(source.history, "https://code.example/fixture/site/commits/release/fix%232%25/posts/a.md");
+});
+
+test("should read a source path written with a leading or doubled slash as the same folder", () => {
+  const settings = blogSettings({
+    source: { repository: "https://code.example/fixture/site", branch: "main", path: "/content//posts/" },
+  });
+  const model = handBlogModel([handPost("a", "2026-03-10")], { settings });
+
+  const { source } = fullPost(model, postOf(model, "a"));
+
+  assert.is(source.markdown, "https://code.example/fixture/site/blob/main/content/posts/a.md");
+});
+
 test("should list posts newest first, those at the same instant by slug", () => {
   const model = blog();
 
