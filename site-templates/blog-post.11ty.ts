@@ -1,5 +1,5 @@
 // One page per published post.
-import { blogUrls } from "../src/api/blog/blog-urls.ts";
+import { sitePaths } from "../src/config/site-paths.ts";
 import type { BlogModel } from "../src/blog/blog-model.ts";
 import type { BlogPost } from "../src/blog/load-blog.ts";
 import { pagesTemplate } from "../src/eleventy/page-templates.ts";
@@ -8,6 +8,6 @@ import { postPage } from "../src/site/pages/blog-pages.ts";
 export const { data, render } = pagesTemplate(
   "blog",
   (m: BlogModel) => m.posts,
-  (m: BlogModel, p: BlogPost) => blogUrls(m).post(p.slug),
+  (m: BlogModel, p: BlogPost) => sitePaths(m.config).blog.post(p.slug),
   postPage,
 );

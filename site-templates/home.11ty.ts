@@ -1,7 +1,7 @@
 // The home page: profile, featured projects, domains, latest posts.
 import type { PortfolioModel } from "../src/model/portfolio-model.ts";
 import { pageTemplate } from "../src/eleventy/page-templates.ts";
-import { pageUrls } from "../src/site/page-urls.ts";
+import { sitePaths } from "../src/config/site-paths.ts";
 import { homePage } from "../src/site/pages/portfolio-pages.ts";
 
-export const { data, render } = pageTemplate("portfolio", (m: PortfolioModel) => pageUrls(m.config).home, homePage);
+export const { data, render } = pageTemplate("portfolio", (m: PortfolioModel) => sitePaths(m.config).home, homePage);

@@ -1,4 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
+import { fillPath } from "../config/site-paths.ts";
 
 /** A path parameter and every value it can take in this build. */
 export interface RouteParam<M> {
@@ -68,14 +69,8 @@ export interface ApiDefinition<M> {
   context(model: M): ApiContext;
 }
 
-/** Fills a path template with parameter values. */
-export function fillPath(template: string, params: Record<string, string>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`No value for {${name}} in ${template}`);
-    return encodeURIComponent(value);
-  });
-}
+// Fills a path template with parameter values; defined with the site's paths.
+export { fillPath };
 
 /** Every combination of parameter values of a route (one empty combination for a plain route). */
 export function expandParams<M>(route: Route<M>, model: M): Record<string, string>[] {

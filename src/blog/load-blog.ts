@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import absoluteUrl from "@11ty/eleventy-plugin-rss/src/absoluteUrl.js";
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
@@ -12,7 +11,7 @@ import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { isImage, readImage, type ImageFacts, type ImageRead } from "./image-files.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
-import { pageUrls, SOCIAL_IMAGE_SIZE } from "../site/page-urls.ts";
+import { publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 import { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A published image of a post, with its real pixel size. */
@@ -121,7 +120,7 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
   const context: PostContext = {
     config,
     imagesLinked,
-    siteImage: pageUrls(config).siteOgImage,
+    siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
     blogUrl: config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`,
     history: readGitHistory(paths.posts),
@@ -385,7 +384,12 @@ function resolveLink(href: string, at: LinkContext): string {
     at.linkedPost(href, target);
     return postUrl(at.blogUrl, target.slug) + (hash ? `#${hash}` : "");
   }
-  return absoluteUrl(href, at.url);
+  // A relative link, resolved as a browser would on the post's page; one that cannot be is kept as written.
+  try {
+    return new URL(href, at.url).href;
+  } catch {
+    return href;
+  }
 }
 
 /** The opening of a post as plain text: its first paragraph, cut at a word near 280 characters. */

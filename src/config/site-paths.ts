@@ -11,6 +11,9 @@ import type { SiteConfig } from "./site-config.ts";
  * turned into site paths by `portfolioApi` / `blogApi` here.
  */
 
+/** Every social image (Open Graph, under `og/`) is this size, in pixels. */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
@@ -35,6 +38,7 @@ export interface SitePaths {
   pulls: string;
   apiDocs: string;
   sitemap: string;
+  robotsTxt: string;
   /** The host's answer to an unknown path. */
   notFound: string;
   ogImage(name: string): string;
@@ -92,6 +96,7 @@ function makePaths(config: SiteConfig): SitePaths {
     pulls: at("/pulls/"),
     apiDocs: at("/docs/api/"),
     sitemap: at("/sitemap.xml"),
+    robotsTxt: at("/robots.txt"),
     notFound: at("/404.html"),
     ogImage: (name) => at(`/og/projects/${segment(name)}.png`),
     siteOgImage: at("/og/site.png"),

@@ -1,13 +1,19 @@
 import type { SiteConfig } from "../config/site-config.ts";
+import { outputFileOf as outputFileOfPath } from "../config/site-paths.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
 
 /*
  * Factories for the page templates in site-templates/: a template names the global data key
- * of its model, each page's URL and how its HTML is made. Pages whose model is null (no blog)
- * or whose URL lies outside this site are not written.
+ * of its model, each page's site path (src/config/site-paths.ts) and how its HTML is made.
+ * Pages whose model is null (no blog) or whose path lies outside this site are not written.
  */
 
-/** The output file of a page URL: `https://site/base/projects/x/` → `projects/x/index.html`. */
+/**
+ * The output file of one of this site's absolute URLs, %-encoded as in the URL; null outside the
+ * site. Only for the two callers that still hold a URL rather than a path
+ * (src/eleventy/api-templates.ts, src/eleventy/published-assets.ts); everything else names its
+ * file from a site path with `outputFileOf` of src/config/site-paths.ts, which these should use too.
+ */
 export function outputFileOf(config: SiteConfig, url: string): string | null {
   if (!url.startsWith(`${config.baseUrl}/`)) return null;
   const path = url.slice(config.baseUrl.length + 1);
@@ -18,13 +24,13 @@ export function outputFileOf(config: SiteConfig, url: string): string | null {
 export function pagesTemplate<M extends { config: SiteConfig }, T>(
   modelKey: string,
   items: (model: M) => T[],
-  url: (model: M, item: T) => string,
+  path: (model: M, item: T) => string,
   render: (model: M, item: T) => string,
 ): TemplateModule {
   return paginatedOutput<M, T>({
     modelKey,
     items,
-    file: (model, item) => outputFileOf(model.config, url(model, item)),
+    file: (model, item) => outputFileOfPath(model.config, path(model, item)),
     render,
   });
 }
@@ -32,13 +38,13 @@ export function pagesTemplate<M extends { config: SiteConfig }, T>(
 /** A single page of a model. */
 export function pageTemplate<M extends { config: SiteConfig }>(
   modelKey: string,
-  url: (model: M) => string,
+  path: (model: M) => string,
   render: (model: M) => string,
 ): TemplateModule {
   return pagesTemplate<M, M>(
     modelKey,
     (model) => [model],
-    (model) => url(model),
+    (model) => path(model),
     (model) => render(model),
   );
 }

@@ -4,7 +4,7 @@ import type { Thing } from "schema-dts";
 import { jsonLdScript } from "./json-ld.ts";
 import { blogPaths } from "../api/blog/paths.ts";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
-import { publishedUrl, sitePaths } from "../config/site-paths.ts";
+import { publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 
 /** Where a page sits in the site's navigation. */
 export type Section = "home" | "projects" | "now" | "awards" | "pulls" | "blog" | "api" | "none";
@@ -71,8 +71,8 @@ export function renderPage(options: PageOptions): string {
 <meta property="og:url" content="${url}">
 <meta property="og:type" content="${options.ogType ?? "website"}">
 <meta property="og:image" content="${options.ogImage ?? siteOgImage}">
-<meta property="og:image:width" content="1200">
-<meta property="og:image:height" content="630">
+<meta property="og:image:width" content="${SOCIAL_IMAGE_SIZE.width}">
+<meta property="og:image:height" content="${SOCIAL_IMAGE_SIZE.height}">
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="${options.title}">
 <meta name="twitter:description" content="${options.description}">

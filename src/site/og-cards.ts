@@ -1,7 +1,7 @@
 import type { Domain, PortfolioModel, Project } from "../model/portfolio-model.ts";
 import { countOf } from "../util/plural.ts";
 import { accentFor, type OgCard } from "./og-image.ts";
-import { pageUrls } from "./page-urls.ts";
+import { outputFileOf, sitePaths } from "../config/site-paths.ts";
 
 /** One social image to write: its path inside the output folder and what it shows. */
 export interface OgImageFile {
@@ -18,13 +18,15 @@ const STARS = new Intl.NumberFormat("en-US");
 /** Every social image of the portfolio: one per project (at the path of its `urls.og_image`) and the site's. */
 export function ogImageFiles(model: PortfolioModel): OgImageFile[] {
   const { config, profile, stats } = model;
-  const pages = pageUrls(config);
+  const paths = sitePaths(config);
   // The address as people type it: host and base path, no scheme.
   const host = config.baseUrl.replace(/^https?:\/\//, "");
-  // A file's place in the output folder is its URL's path without the base path, so the file is
-  // always where the API's `og_image` says it is.
-  const fileOf = (url: string) =>
-    decodeURIComponent(pages.pathOf(url).slice(config.basePath.length).replace(/^\//, ""));
+  // The file comes from the same path as the API's `og_image`, so it is always where that says.
+  const fileOf = (path: string): string => {
+    const file = outputFileOf(config, path);
+    if (file === null) throw new Error(`A social image path outside the site: ${path}`);
+    return file;
+  };
 
   const stars = (count: number) => `${STARS.format(count)} ${count === 1 ? "star" : "stars"}`;
 
@@ -42,11 +44,11 @@ export function ogImageFiles(model: PortfolioModel): OgImageFile[] {
 
   return [
     ...model.projects.map((project) => ({
-      file: fileOf(pages.ogImage(project.name)),
+      file: fileOf(paths.ogImage(project.name)),
       card: projectCard(project, model.domainById.get(project.domainId)),
     })),
     {
-      file: fileOf(pages.siteOgImage),
+      file: fileOf(paths.siteOgImage),
       card: {
         eyebrow: "Portfolio",
         title: profile.name,

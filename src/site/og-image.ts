@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Font } from "satori";
 import { packageVersion } from "../util/package-version.ts";
-import { SOCIAL_IMAGE_SIZE } from "./page-urls.ts";
+import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 
 /*
  * Social preview images (Open Graph, 1200×630 PNG): satori lays out a tree of plain element

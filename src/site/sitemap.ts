@@ -1,33 +1,42 @@
-import { blogUrls } from "../api/blog/blog-urls.ts";
 import type { BlogModel } from "../blog/blog-model.ts";
+import { outputFileOf, publishedUrl, sitePaths } from "../config/site-paths.ts";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
 import { xmlDocument, type XmlElement } from "../util/xml.ts";
-import { pageUrls } from "./page-urls.ts";
 
-/** Every HTML page of this build, from the same URL helpers the pages use. */
-export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): { url: string; lastmod?: string }[] {
-  const pages = pageUrls(portfolio.config);
-  const entries: { url: string; lastmod?: string }[] = [
-    { url: pages.home },
-    { url: pages.projects },
-    ...portfolio.projects.map((p) => ({ url: pages.project(p.name) })),
-    ...portfolio.domains.map((d) => ({ url: pages.domain(d.id) })),
-    { url: pages.now, lastmod: portfolio.now.updated },
-    { url: pages.awards },
-    { url: pages.pulls },
-    { url: pages.apiDocs },
+/** One page in the sitemap: its absolute URL and, where known, the date it last changed. */
+export interface SitemapEntry {
+  url: string;
+  lastmod?: string;
+}
+
+/** Every HTML page this build writes, from the same paths the page templates use. */
+export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): SitemapEntry[] {
+  const { config } = portfolio;
+  const paths = sitePaths(config);
+  const entries: { path: string; lastmod?: string | undefined }[] = [
+    { path: paths.home },
+    { path: paths.projects },
+    ...portfolio.projects.map((p) => ({ path: paths.project(p.name) })),
+    ...portfolio.domains.map((d) => ({ path: paths.domain(d.id) })),
+    { path: paths.now, lastmod: portfolio.now.updated },
+    { path: paths.awards },
+    { path: paths.pulls },
+    { path: paths.apiDocs },
   ];
   if (blog) {
-    const urls = blogUrls(blog);
+    const pages = paths.blog;
     entries.push(
-      { url: urls.home },
-      { url: urls.archive },
-      { url: urls.apiDocs },
-      ...blog.posts.map((post) => ({ url: urls.post(post.slug), lastmod: post.updated.toISODate() ?? undefined })),
-      ...blog.tags.map((tag) => ({ url: urls.tag(tag.slug) })),
+      { path: pages.home },
+      { path: pages.archive },
+      { path: pages.apiDocs },
+      ...blog.posts.map((post) => ({ path: pages.post(post.slug), lastmod: post.updated.toISODate() ?? undefined })),
+      ...blog.tags.map((tag) => ({ path: pages.tag(tag.slug) })),
     );
   }
-  return entries.filter((entry) => entry.url.startsWith(`${portfolio.config.baseUrl}/`));
+  // A blog on another host has its own sitemap: only the pages written here are listed.
+  return entries
+    .filter((entry) => outputFileOf(config, entry.path) !== null)
+    .map(({ path, lastmod }) => ({ url: publishedUrl(config, path), ...(lastmod ? { lastmod } : {}) }));
 }
 
 /**
@@ -35,7 +44,7 @@ export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): { 
  * it goes through the same XML text check (util/xml.ts).
  */
 export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): string {
-  const url = (entry: { url: string; lastmod?: string }): XmlElement => ({
+  const url = (entry: SitemapEntry): XmlElement => ({
     name: "url",
     children: [{ name: "loc", text: entry.url }, ...(entry.lastmod ? [{ name: "lastmod", text: entry.lastmod }] : [])],
   });
@@ -48,5 +57,6 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
 
 /** robots.txt: everything may be crawled; the sitemap says what there is. */
 export function robotsTxt(portfolio: PortfolioModel): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${portfolio.config.baseUrl}/sitemap.xml\n`;
+  const sitemap = publishedUrl(portfolio.config, sitePaths(portfolio.config).sitemap);
+  return `User-agent: *\nAllow: /\n\nSitemap: ${sitemap}\n`;
 }

@@ -1,18 +1,22 @@
 import type { BlogModel } from "../../blog/blog-model.ts";
-import { fillPath } from "../route.ts";
-import { BLOG_ROOT, blogPaths } from "./paths.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
+import { blogPaths } from "./paths.ts";
 
-/** The blog's page URLs and its API file URLs: the one place that forms them. */
+/**
+ * The blog's published URLs, for the API fields and the feeds: its site paths
+ * (src/config/site-paths.ts) made absolute. Pages link by path instead.
+ */
 export function blogUrls(model: BlogModel) {
-  const home = model.blogUrl;
-  const api = (path: string, params: Record<string, string> = {}) =>
-    model.config.baseUrl + BLOG_ROOT + fillPath(path, params);
+  const { config } = model;
+  const paths = sitePaths(config);
+  const url = (path: string) => publishedUrl(config, path);
+  const api = (template: string, params: Record<string, string> = {}) => url(paths.blogApi(template, params));
   return {
-    home,
-    post: (slug: string) => `${home}posts/${encodeURIComponent(slug)}/`,
-    tag: (slug: string) => `${home}tags/${encodeURIComponent(slug)}/`,
-    archive: `${home}archive/`,
-    apiDocs: `${home}docs/api/`,
+    home: url(paths.blog.home),
+    post: (slug: string) => url(paths.blog.post(slug)),
+    tag: (slug: string) => url(paths.blog.tag(slug)),
+    archive: url(paths.blog.archive),
+    apiDocs: url(paths.blog.apiDocs),
     api,
     postApi: (slug: string) => api(blogPaths.post, { slug }),
     tagApi: (slug: string) => api(blogPaths.tag, { tag: slug }),

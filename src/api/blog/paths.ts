@@ -17,5 +17,5 @@ export const blogPaths = {
   postsText: "/api/v1/posts.txt",
 } as const;
 
-/** Where the blog API's files live under the site's base URL. */
-export const BLOG_ROOT = "/blog";
+/** Where the blog API's files live under the site's base URL (src/config/site-paths.ts). */
+export { BLOG_API_ROOT as BLOG_ROOT } from "../../config/site-paths.ts";

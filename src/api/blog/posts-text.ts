@@ -1,6 +1,7 @@
 import type { BlogModel } from "../../blog/blog-model.ts";
 import { terminalText } from "../../util/terminal-text.ts";
 import { blogUrls } from "./blog-urls.ts";
+import { blogPaths } from "./paths.ts";
 
 /**
  * The post list for terminals: date, title and URL of every post, newest first. Each line is
@@ -12,7 +13,7 @@ export function postsText(model: BlogModel): string {
   const lines = [
     `${model.settings.title} — ${model.settings.tagline}`,
     `${urls.home}`,
-    `${model.stats.posts} post${model.stats.posts === 1 ? "" : "s"}, newest first. As JSON: ${urls.api("/api/v1/posts.json")}`,
+    `${model.stats.posts} post${model.stats.posts === 1 ? "" : "s"}, newest first. As JSON: ${urls.api(blogPaths.posts)}`,
     "",
   ];
   for (const post of model.posts) {
