@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
+
+/*
+ * Which pages `npm run audit` measures, found in the built site itself so that it works for
+ * any owner's content and any SITE_URL: the sitemap names every page with the site's URL, and
+ * its shortest entry is the home page, whose path is the base path the site is served under.
+ */
+
+/** One page to audit: a label for the table and its path below the base path. */
+export interface AuditPage {
+  kind: string;
+  /** `/projects/tidewatch/`: always starts and ends with `/`, without the base path. */
+  path: string;
+  /**
+   * The page answers 404 on purpose: Lighthouse must audit it anyway (it refuses an error
+   * status otherwise) and excuse the audits that a not-found answer fails by design.
+   */
+  excused?: readonly string[];
+}
+
+/** The pages to audit and the base path to serve the folder under (`""` or `/folio`). */
+export interface AuditPlan {
+  basePath: string;
+  pages: AuditPage[];
+  /** Kinds this site has no page of (a site without a blog), to say so rather than skip silently. */
+  missing: string[];
+}
+
+/** A path no build publishes, for the 404 page. */
+export const MISSING_PATH = "/audit-no-such-page/";
+
+/**
+ * The two SEO audits a not-found page fails by design: it answers with status 404
+ * (`http-status-code`), and it says `noindex` (`is-crawlable`) because some hosts also serve
+ * `/404.html` itself with status 200. A soft 404 or an indexable error page would please
+ * Lighthouse and mislead search engines; every other SEO audit still counts.
+ */
+export const NOT_FOUND_EXCUSED: readonly string[] = ["http-status-code", "is-crawlable"];
+
+// The first page of each kind in sitemap order, which is the site's own order.
+const KINDS: readonly { kind: string; pattern: RegExp }[] = [
+  { kind: "home", pattern: /^\/$/ },
+  { kind: "project", pattern: /^\/projects\/[^/]+\/$/ },
+  { kind: "domain", pattern: /^\/domains\/[^/]+\/$/ },
+  { kind: "blog", pattern: /^\/blog\/$/ },
+  { kind: "post", pattern: /^\/blog\/posts\/[^/]+\/$/ },
+  { kind: "api docs", pattern: /^\/docs\/api\/$/ },
+];
+
+/** Reads the sitemap of the site built in `siteDir` and picks one page of each kind. */
+export function planAudit(siteDir: string): AuditPlan {
+  const sitemap = join(siteDir, "sitemap.xml");
+  if (!existsSync(sitemap)) throw new Error(`${sitemap} not found: build the site first (npm run build)`);
+  return pagesOf(sitemapUrls(readFileSync(sitemap, "utf8")));
+}
+
+/** The `<loc>` of every `<url>` of a sitemap, in order. */
+export function sitemapUrls(xml: string): string[] {
+  const parsed = new XMLParser({ isArray: (name) => name === "url" }).parse(xml) as {
+    urlset?: { url?: { loc?: unknown }[] };
+  };
+  return (parsed.urlset?.url ?? []).flatMap((entry) => (typeof entry.loc === "string" ? [entry.loc] : []));
+}
+
+/** The plan for a site whose sitemap lists `urls`. */
+export function pagesOf(urls: readonly string[]): AuditPlan {
+  const home = [...urls].sort((a, b) => a.length - b.length)[0];
+  if (home === undefined) throw new Error("the sitemap lists no page");
+  const basePath = new URL(home).pathname.replace(/\/$/, "");
+  const paths = urls.filter((url) => url.startsWith(home)).map((url) => `/${url.slice(home.length)}`);
+  const pages: AuditPage[] = [];
+  const missing: string[] = [];
+  for (const { kind, pattern } of KINDS) {
+    const path = paths.find((p) => pattern.test(p));
+    if (path === undefined) missing.push(kind);
+    else pages.push({ kind, path });
+  }
+  pages.push({ kind: "404", path: MISSING_PATH, excused: NOT_FOUND_EXCUSED });
+  return { basePath, pages, missing };
+}
