@@ -1,0 +1,67 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, extname, join } from "node:path";
+import { transformSync } from "esbuild";
+import { readBytes } from "../content/read-files.ts";
+import { outputFile } from "../util/output-path.ts";
+import { folderAssets, type PublishedAsset } from "./published-assets.ts";
+
+/*
+ * The site's own stylesheet, script and icon (site-assets/), as pages load them. The sources
+ * stay readable, with their comments; the published stylesheet and script are minified by
+ * esbuild, and the stylesheets a page needs are joined into one file, so that a page waits for
+ * one render-blocking request, not two (Lighthouse, docs/audit.md). esbuild's output depends
+ * only on its input and its pinned version: the build stays deterministic.
+ */
+
+/** Stylesheets published as one file, each from its sources in cascade order. */
+export const STYLESHEET_BUNDLES: Readonly<Record<string, readonly string[]>> = {
+  "site.css": ["site.css", "palette.css"],
+};
+
+/**
+ * What the minified files may use, so that esbuild adds no newer syntax than the sources have:
+ * for stylesheets, browsers of 2023 on; for the script, the language level it is written in
+ * (ES2022). Browser names would make esbuild turn the script's `/\p{M}/u` literal into a
+ * `new RegExp(...)` call, compiled again on every keystroke.
+ */
+export const ASSET_TARGETS: Readonly<Record<"css" | "js", string[]>> = {
+  css: ["chrome111", "edge111", "firefox114", "safari16.4"],
+  js: ["es2022"],
+};
+
+const MINIFIED: Readonly<Record<string, "css" | "js">> = { ".css": "css", ".js": "js" };
+
+/**
+ * Writes the minified stylesheets and scripts of `dir` to `to/` in `outputDir` and returns the
+ * other files, to be copied as they are (`copyAssets`). A stylesheet that is part of a bundle
+ * is published only in it.
+ */
+export function publishSiteAssets(dir: string, to: string, outputDir: string): PublishedAsset[] {
+  const bundled = new Set(Object.values(STYLESHEET_BUNDLES).flat());
+  const asIs: PublishedAsset[] = [];
+  for (const asset of folderAssets(dir, to)) {
+    const name = asset.file.slice(to.length + 1);
+    const loader = MINIFIED[extname(name)];
+    if (loader === undefined) {
+      asIs.push(asset);
+      continue;
+    }
+    const sources = STYLESHEET_BUNDLES[name] ?? [name];
+    // Published inside its bundle only.
+    if (bundled.has(name) && !STYLESHEET_BUNDLES[name]) continue;
+    const text = sources.map((source) => readBytes(join(dir, source), dir).toString("utf8")).join("\n");
+    write(outputFile(outputDir, asset.file), minify(text, loader));
+  }
+  return asIs;
+}
+
+/** `code` minified by esbuild for `ASSET_TARGETS`. A syntax error is a bug of site-assets/ and throws. */
+export function minify(code: string, loader: "css" | "js"): string {
+  const target = ASSET_TARGETS[loader];
+  return transformSync(code, { loader, minify: true, target, charset: "utf8", legalComments: "none" }).code;
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}

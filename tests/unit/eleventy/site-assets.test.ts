@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { minify, publishSiteAssets } from "../../../src/eleventy/site-assets.ts";
+
+let root = "";
+let dir = "";
+let out = "";
+test.before.each(() => {
+  root = mkdtempSync(join(tmpdir(), "audit-site-assets-"));
+  dir = join(root, "site-assets");
+  out = join(root, "out");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "site.css"), "/* pages */\nbody {\n  color: #ffffff;\n}\n");
+  writeFileSync(join(dir, "palette.css"), "/* palette */\n.palette {\n  color: red;\n}\nbody { color: blue; }\n");
+  writeFileSync(
+    join(dir, "palette.js"),
+    '// why\n(() => {\n  function greet(longName) {\n    return "hi " + longName;\n  }\n  window.greet = greet;\n})();\n',
+  );
+  writeFileSync(join(dir, "favicon.svg"), "<svg/>");
+});
+test.after.each(() => rmSync(root, { recursive: true, force: true }));
+
+const published = (file: string) => readFileSync(join(out, "assets", file), "utf8");
+
+test("should publish one minified stylesheet from site.css then palette.css, in cascade order", () => {
+  publishSiteAssets(dir, "assets", out);
+  // The later `body` rule must stay after the earlier one, or the palette's override is lost.
+  assert.is(published("site.css"), "body{color:#fff}.palette{color:red}body{color:#00f}\n");
+  assert.not.ok(existsSync(join(out, "assets/palette.css")));
+});
+
+test("should publish the script minified and return the other files to copy as they are", () => {
+  const rest = publishSiteAssets(dir, "assets", out);
+  const script = published("palette.js");
+  assert.not.ok(script.includes("longName") || script.includes("// why"), script);
+  // Still the same program: it defines the same function.
+  const window: { greet?: (name: string) => string } = {};
+  new Function("window", script)(window);
+  assert.is(window.greet?.("Margo"), "hi Margo");
+  assert.equal(rest, [{ source: join(dir, "favicon.svg"), file: "assets/favicon.svg", root: dir }]);
+});
+
+test("should write the same bytes on every build", () => {
+  publishSiteAssets(dir, "assets", out);
+  const first = [published("site.css"), published("palette.js")];
+  rmSync(out, { recursive: true });
+  publishSiteAssets(dir, "assets", out);
+  assert.equal([published("site.css"), published("palette.js")], first);
+});
+
+test("should refuse a stylesheet that is a symbolic link", () => {
+  rmSync(join(dir, "palette.css"));
+  writeFileSync(join(root, "elsewhere.css"), "body{}");
+  symlinkSync(join(root, "elsewhere.css"), join(dir, "palette.css"));
+  assert.throws(() => publishSiteAssets(dir, "assets", out));
+  assert.not.ok(existsSync(join(out, "assets/site.css")));
+});
+
+test("should keep the script's regular expressions literal, as the sources write them", () => {
+  const script = minify('const f = (t) => t.replace(/\\p{M}/gu, "");\n', "js");
+  assert.ok(script.includes(".replace(/\\p{M}/gu,"), script);
+  assert.not.ok(script.includes("RegExp"), script);
+});
+
+test("should minify the repository's own stylesheet and script without losing a rule", () => {
+  const sources = join(process.cwd(), "site-assets");
+  publishSiteAssets(sources, "assets", out);
+  const css = published("site.css");
+  for (const selector of [".palette", "[data-palette-open][hidden]", ".hljs-comment", ".api-docs .values"])
+    assert.ok(css.includes(selector), selector);
+  assert.not.match(css, /\/\*/);
+  assert.ok(published("palette.js").length < readFileSync(join(sources, "palette.js"), "utf8").length * 0.7);
+});
+
+test.run();
