@@ -197,7 +197,10 @@ export function search(model: BlogModel): BlogSearchItem[] {
   const item = searchEntries(pageUrls(model.config).pathOf);
   return [
     item("page", model.settings.title, model.settings.tagline, urls.home, ["blog", "home"]),
-    item("page", "Archive", `All ${model.stats.posts} posts by year and month`, urls.archive, ["archive", "all posts"]),
+    item("page", "Archive", `All ${countOf(model.stats.posts, "post", "posts")} by year and month`, urls.archive, [
+      "archive",
+      "all posts",
+    ]),
     item("page", "API documentation", "The blog's static JSON API", urls.apiDocs, ["api", "json", "openapi"]),
     ...model.posts.map((post) =>
       item(

@@ -15,6 +15,7 @@ import type { Domain, PortfolioModel, Project } from "../../model/portfolio-mode
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
 import { pageUrls } from "../../site/page-urls.ts";
 import { memoByObject } from "../../util/memo.ts";
+import { countOf } from "../../util/plural.ts";
 import { searchEntries } from "../search-entry.ts";
 import { toPullRecord } from "../../github/facts.ts";
 import { fillPath } from "../route.ts";
@@ -205,14 +206,18 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
     entry("page", title, subtitle, url, keywords);
   return [
     page("Home", model.profile.headline, pages.home, ["profile", "about", model.profile.name, model.profile.handle]),
-    page("Projects", `All ${model.stats.projects} projects`, pages.projects, ["portfolio", "repositories"]),
-    page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
-    page("Awards", `${model.stats.awards} awards`, pages.awards, ["prizes", "hackathons", "medals"]),
-    page("Pull requests", `${model.stats.pulls.count} pull requests to other projects`, pages.pulls, [
-      "open source",
-      "contributions",
-      "upstream",
+    page("Projects", `All ${countOf(model.stats.projects, "project", "projects")}`, pages.projects, [
+      "portfolio",
+      "repositories",
     ]),
+    page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
+    page("Awards", countOf(model.stats.awards, "award", "awards"), pages.awards, ["prizes", "hackathons", "medals"]),
+    page(
+      "Pull requests",
+      `${countOf(model.stats.pulls.count, "pull request", "pull requests")} to other projects`,
+      pages.pulls,
+      ["open source", "contributions", "upstream"],
+    ),
     page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
     page("Blog", "Posts and notes", model.config.blogUrl, ["blog", "posts", "writing"]),
     ...model.projects.map((project) =>

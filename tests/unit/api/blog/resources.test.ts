@@ -427,6 +427,12 @@ test("should give search entries their subtitles and keywords, dates in the site
   assert.equal(find("A-tag")?.keywords, ["a-tag"]);
 });
 
+test("should count one post in the singular in the archive's search subtitle", () => {
+  const index = search(handBlogModel([handPost("only", "2026-03-10")]));
+
+  assert.is(index.find((item) => item.title === "Archive")?.subtitle, "All 1 post by year and month");
+});
+
 test("should keep the base path in the blog's search paths", () => {
   const index = search(blog("https://fixture.example/folio"));
 

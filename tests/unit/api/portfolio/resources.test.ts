@@ -584,6 +584,18 @@ test("should give search entries their subtitles and keywords from the model's f
   assert.equal(find("Offset")?.keywords, ["post", "blog"]);
 });
 
+test("should count one project, award and pull request in the singular in search subtitles", () => {
+  const model = handModel({
+    content: content({ projects: [project({ name: "solo", award: { place: "1st", medal: "gold", event: "Jam" } })] }),
+    github: github({}, [pull({ repo: "a/b", number: 1 })]),
+  });
+  const subtitle = (title: string) => searchIndex(model).find((item) => item.title === title)?.subtitle;
+
+  assert.is(subtitle("Projects"), "All 1 project");
+  assert.is(subtitle("Awards"), "1 award");
+  assert.is(subtitle("Pull requests"), "1 pull request to other projects");
+});
+
 test("should keep the base path in search paths, and a post on another host as its full URL", () => {
   const model = handModel({
     config: siteConfig({ baseUrl: "https://fixture.example/folio" }),
