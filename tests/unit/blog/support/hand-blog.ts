@@ -75,7 +75,10 @@ export function handPost(slug: string, date: string, changes: Partial<BlogPost> 
   };
 }
 
-/** A blog model of hand-made posts, as buildBlogModel makes it from loaded ones. */
+/**
+ * A blog model of hand-made posts, as buildBlogModel makes it from loaded ones. Give each model
+ * posts of its own: the resource builders remember a post's shape per post object (util/memo.ts).
+ */
 export function handBlogModel(
   posts: BlogPost[],
   inputs: { config?: SiteConfig; settings?: BlogFile; historyUnavailable?: string | null } = {},
