@@ -1,16 +1,22 @@
-// `npm run audit [-- --site=_site --runs=3 --threshold=95 --report-only --only=post,404]`: Lighthouse (mobile,
-// simulated throttling: its defaults) on one page of each kind of the built site, served on
-// loopback with the host's headers. Prints the median scores of each page as a Markdown table
-// and the failing audits of every category under the threshold; exits 1 when there is one,
-// unless --report-only. It builds nothing: it measures the folder you would deploy, so run
-// `npm run build` first (with the SITE_URL you deploy with). docs/audit.md says more.
-import { writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
-import { resolve } from "node:path";
+// `npm run audit [-- --runs=3 --threshold=95 --report-only --only=post,404 --json=<file>]`:
+// Lighthouse (mobile, simulated throttling: its defaults) on one page of each kind of the site,
+// served on loopback with the host's headers. Prints the median scores of each page as a
+// Markdown table and the failing audits of every category under the threshold; exits 1 when
+// there is one, unless --report-only. docs/audit.md says more.
+//
+// It builds the site itself, from the same content and code, into a temporary folder and for
+// the loopback address (SITE_URL=http://127.0.0.1:{port}{base path}): pages name their post
+// images and social cards by absolute URL, and a build for the real host would send the
+// browser there, so Lighthouse would measure pages whose images never load.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
+import { readSiteConfig } from "../src/config/site-config.ts";
 import { startChromium } from "./audit/chromium.ts";
-import { planAudit } from "./audit/pages.ts";
+import { type AuditPlan, planAudit } from "./audit/pages.ts";
 import {
   CATEGORIES,
   DEFAULT_THRESHOLD,
@@ -25,7 +31,6 @@ import { serveSite } from "./audit/static-server.ts";
 
 const { values } = parseArgs({
   options: {
-    site: { type: "string", default: "_site" },
     runs: { type: "string", default: "3" },
     threshold: { type: "string", default: String(DEFAULT_THRESHOLD) },
     "report-only": { type: "boolean", default: false },
@@ -38,6 +43,9 @@ const threshold = Number(values.threshold);
 if (!Number.isInteger(runs) || runs < 1) fail(`--runs: expected a whole number of at least 1, found "${values.runs}"`);
 if (!(threshold >= 0 && threshold <= 100)) fail(`--threshold: expected 0 to 100, found "${values.threshold}"`);
 
+/** A reason to stop that is not a bug of this script: said in one line, exit status 2. */
+class AuditError extends Error {}
+
 function fail(message: string): never {
   console.error(`[audit] ${message}`);
   process.exit(2);
@@ -49,54 +57,29 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
-const site = resolve(values.site);
-let plan: ReturnType<typeof planAudit>;
+const root = resolve(import.meta.dirname, "..");
+let basePath: string;
 try {
-  plan = planAudit(site);
+  // The base path the owner deploys under (SITE_URL or site.yaml), kept on loopback.
+  basePath = readSiteConfig().basePath;
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-if (values.only !== undefined) {
-  const kinds = values.only.split(",").map((kind) => kind.trim());
-  const unknown = kinds.filter((kind) => !plan.pages.some((page) => page.kind === kind));
-  if (unknown.length > 0)
-    fail(`--only: no page of kind ${unknown.join(", ")} (${plan.pages.map((p) => p.kind).join(", ")})`);
-  plan.pages = plan.pages.filter((page) => kinds.includes(page.kind));
-}
-if (plan.missing.length > 0) console.error(`[audit] this site has no page of kind: ${plan.missing.join(", ")}`);
-
-const server = await serveSite(site, plan.basePath);
-const chromium = await startChromium();
-const results = new Map<string, RunResult[]>(plan.pages.map((page) => [page.kind, []]));
+const work = mkdtempSync(join(tmpdir(), "audit-"));
+const site = join(work, "site");
+const server = await serveSite(site, basePath);
 const loadBefore = load();
-let version = "";
+let measured: Measured;
 try {
-  // Round by round rather than page by page: a burst of load on the machine then lowers one
-  // run of several pages, which the median discards, instead of all runs of one page.
-  for (let round = 1; round <= runs; round++) {
-    for (const page of plan.pages) {
-      const url = `${server.origin}${plan.basePath}${page.path}`;
-      const answer = await lighthouse(url, {
-        port: chromium.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-        ignoreStatusCode: page.excused !== undefined,
-      });
-      if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
-      version = answer.lhr.lighthouseVersion;
-      const run = toRunResult(answer.lhr, page.excused);
-      results.get(page.kind)!.push(run);
-      const error = answer.lhr.runtimeError ? ` (${answer.lhr.runtimeError.code})` : "";
-      const scores = CATEGORIES.map((c) => run.scores[c] ?? "-").join(" ");
-      console.error(`[audit] ${page.kind} ${page.path} run ${round}/${runs}: ${scores}${error}`);
-    }
-  }
+  measured = await measure(buildAndPlan());
+} catch (error) {
+  if (!(error instanceof AuditError)) throw error;
+  fail(error.message);
 } finally {
-  await chromium.stop();
   await server.stop();
+  rmSync(work, { recursive: true, force: true });
 }
-
+const { plan, results, version } = measured;
 const loadAfter = load();
 const summaries = plan.pages.map((page) => summarize(`${page.kind} (${page.path})`, results.get(page.kind)!));
 console.log(
@@ -112,7 +95,71 @@ console.log(
   report ? `\nUnder ${threshold}:\n${report}` : `\nEvery page scores ${threshold} or more in every category.`,
 );
 // Every failing audit of every page, under the threshold or not: what to look at next.
-if (values.json)
+if (values.json !== undefined)
   writeFileSync(values.json, `${JSON.stringify({ version, loadBefore, loadAfter, summaries }, null, 2)}\n`);
 const short = summaries.some((summary) => shortfalls(summary, threshold).length > 0);
 process.exit(short && !values["report-only"] ? 1 : 0);
+
+interface Measured {
+  plan: AuditPlan;
+  /** Each page's runs, by kind. */
+  results: Map<string, RunResult[]>;
+  version: string;
+}
+
+/** Runs Lighthouse `runs` times on every page of the plan, in one Chromium. */
+async function measure(plan: AuditPlan): Promise<Measured> {
+  const results = new Map<string, RunResult[]>(plan.pages.map((page) => [page.kind, []]));
+  let version = "";
+  const chromium = await startChromium();
+  try {
+    // Round by round rather than page by page: a burst of load on the machine then lowers one
+    // run of several pages, which the median discards, instead of all runs of one page.
+    for (let round = 1; round <= runs; round++) {
+      for (const page of plan.pages) {
+        const url = `${server.origin}${plan.basePath}${page.path}`;
+        const answer = await lighthouse(url, {
+          port: chromium.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ignoreStatusCode: page.excused !== undefined,
+        });
+        if (!answer) throw new AuditError(`Lighthouse returned nothing for ${url}`);
+        version = answer.lhr.lighthouseVersion;
+        const run = toRunResult(answer.lhr, page.excused);
+        results.get(page.kind)!.push(run);
+        const error = answer.lhr.runtimeError ? ` (${answer.lhr.runtimeError.code})` : "";
+        const scores = CATEGORIES.map((c) => run.scores[c] ?? "-").join(" ");
+        console.error(`[audit] ${page.kind} ${page.path} run ${round}/${runs}: ${scores}${error}`);
+      }
+    }
+  } finally {
+    await chromium.stop();
+  }
+  return { plan, results, version };
+}
+
+/** Builds the site for the loopback server into `site`, then picks the pages to audit from it. */
+function buildAndPlan(): AuditPlan {
+  const siteUrl = `${server.origin}${basePath}`;
+  console.error(`[audit] building the site for ${siteUrl}`);
+  const build = spawnSync(process.execPath, [join(root, "scripts/build.mjs"), `--output=${site}`, "--quiet"], {
+    cwd: root,
+    env: { ...process.env, SITE_URL: siteUrl },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (build.status !== 0) throw new AuditError("the build failed (above): nothing to audit");
+  const planned = planAudit(site);
+  if (values.only !== undefined) {
+    const kinds = values.only.split(",").map((kind) => kind.trim());
+    const unknown = kinds.filter((kind) => !planned.pages.some((page) => page.kind === kind));
+    if (unknown.length > 0)
+      throw new AuditError(
+        `--only: no page of kind ${unknown.join(", ")} (${planned.pages.map((p) => p.kind).join(", ")})`,
+      );
+    planned.pages = planned.pages.filter((page) => kinds.includes(page.kind));
+  }
+  if (planned.missing.length > 0) console.error(`[audit] this site has no page of kind: ${planned.missing.join(", ")}`);
+  return planned;
+}
