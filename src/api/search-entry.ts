@@ -1,3 +1,6 @@
+import type { SiteConfig } from "../config/site-config.ts";
+import { linkTarget, publishedUrl } from "../config/site-paths.ts";
+
 /** One entry of a search index (both APIs' `search.json`): the same fields whatever its kind. */
 export interface SearchEntry<K extends string> {
   kind: K;
@@ -9,22 +12,19 @@ export interface SearchEntry<K extends string> {
 }
 
 /**
- * Makes search entries for one site: `path` is the URL's site-relative path (same-origin links
- * for the palette), computed by the site's own `pathOf`.
+ * Makes search entries for one site from a site path (src/config/site-paths.ts) or, for what
+ * comes as data (a post read from a feed), an absolute URL: `url` is the published URL, `path`
+ * the same-origin link the palette follows (the URL itself when it leads to another host).
  */
-export function searchEntries(pathOf: (url: string) => string) {
+export function searchEntries(config: SiteConfig) {
   return <K extends string>(
     kind: K,
     title: string,
     subtitle: string,
-    url: string,
+    pathOrUrl: string,
     keywords: string[],
-  ): SearchEntry<K> => ({
-    kind,
-    title,
-    subtitle,
-    path: pathOf(url),
-    url,
-    keywords,
-  });
+  ): SearchEntry<K> => {
+    const url = publishedUrl(config, pathOrUrl);
+    return { kind, title, subtitle, path: linkTarget(config, url), url, keywords };
+  };
 }

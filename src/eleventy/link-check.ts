@@ -1,8 +1,7 @@
-import { postUrl } from "../blog/load-blog.ts";
 import { checkLinks } from "../checks/check-links.ts";
 import { ContentError } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
-import { pageUrls } from "../site/page-urls.ts";
+import { outputFileOf, sitePaths } from "../config/site-paths.ts";
 import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
 
 /*
@@ -19,16 +18,15 @@ export async function checkSiteLinks(
   const config = await siteConfig();
   const blog = await blogContent();
   const portfolio = await portfolioContent();
-  const pages = pageUrls(config);
-  const pathOf = (url: string): string => {
-    const path = decodeURIComponent(new URL(url).pathname.slice(config.basePath.length + 1));
-    return path === "" || path.endsWith("/") ? `${path}index.html` : path;
-  };
+  const paths = sitePaths(config);
   const sourceOf = new Map<string, string>();
-  for (const post of blog?.posts ?? [])
-    sourceOf.set(pathOf(postUrl(config.blogUrl, post.slug)), displayPath(post.file));
-  for (const project of portfolio.projects)
-    sourceOf.set(pathOf(pages.project(project.meta.name)), displayPath(project.file));
+  const from = (path: string, file: string) => {
+    const page = outputFileOf(config, path);
+    // A blog on another host has no pages in this folder to name a source for.
+    if (page !== null) sourceOf.set(page, displayPath(file));
+  };
+  for (const post of blog?.posts ?? []) from(paths.blog.post(post.slug), post.file);
+  for (const project of portfolio.projects) from(paths.project(project.meta.name), project.file);
 
   const problems = checkLinks({
     outputDir,

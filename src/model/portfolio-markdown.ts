@@ -4,7 +4,7 @@ import type { NowFile } from "../content/content-schemas.ts";
 import type { RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
 import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
-import { pageUrls } from "../site/page-urls.ts";
+import { publishedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A writeup or a /now item as published: its HTML and its plain text. */
@@ -105,6 +105,6 @@ export function projectLinkResolver(
   name: string,
   unpublished?: UnpublishedPosts,
 ): (href: string) => string | null {
-  const linkSource = { file: displayPath(file), base: pageUrls(config).project(name) };
+  const linkSource = { file: displayPath(file), base: publishedUrl(config, sitePaths(config).project(name)) };
   return (href) => (unpublished ? unpublished.publishable(href, linkSource) : href);
 }

@@ -1,7 +1,7 @@
 import type { PortfolioModel } from "../model/portfolio-model.ts";
 import { isoInstant } from "../config/site-config.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
-import { pageUrls } from "./page-urls.ts";
+import { publishedUrl, sitePaths } from "../config/site-paths.ts";
 
 /**
  * How long a published security.txt stays valid. RFC 9116 asks for less than a year; the
@@ -19,16 +19,17 @@ const VALID_DAYS = 180;
 export function securityTxt(model: PortfolioModel): string | null {
   const security = model.profile.security;
   if (!security) return null;
-  const urls = pageUrls(model.config);
+  const paths = sitePaths(model.config);
+  const url = (path: string) => publishedUrl(model.config, path);
   const expires = new Date(model.config.buildTime.getTime() + VALID_DAYS * 24 * 60 * 60 * 1000);
   const lines = [
     `# How to report a security problem with ${oneLine(model.config.site.title)} (RFC 9116).`,
     ...security.contact.map((contact) => `Contact: ${contact}`),
     `Expires: ${isoInstant(expires)}`,
-    ...(model.pgp ? [`Encryption: ${urls.pgpKey}`] : []),
+    ...(model.pgp ? [`Encryption: ${url(paths.pgpKey)}`] : []),
     ...(security.preferred_languages ? [`Preferred-Languages: ${security.preferred_languages.join(", ")}`] : []),
     ...(security.policy ? [`Policy: ${security.policy}`] : []),
-    `Canonical: ${urls.securityTxt}`,
+    `Canonical: ${url(paths.securityTxt)}`,
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -1,9 +1,9 @@
-import dateToRfc3339 from "@11ty/eleventy-plugin-rss/src/dateRfc3339.js";
-import dateToRfc822 from "@11ty/eleventy-plugin-rss/src/dateRfc822.js";
+import type { DateTime } from "luxon";
 import type { BlogModel } from "../../blog/blog-model.ts";
+import { isoInstant } from "../../config/site-config.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { RssChannel } from "../../feeds/read-rss-posts.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
-import { pageUrls } from "../../site/page-urls.ts";
 import { withoutControlCharacters } from "../../util/control-characters.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { xmlDocument, type XmlElement } from "../../util/xml.ts";
@@ -55,19 +55,26 @@ function buildChannel(model: BlogModel): BlogRssChannel {
     description: model.settings.description,
     language: model.settings.language,
     // The newest change to any post, not the build time: unchanged posts give an unchanged feed.
-    lastBuildDate: newest ? dateToRfc822(newest.updated.toJSDate(), model.config.site.timezone) : null,
+    lastBuildDate: newest ? rfc822(newest.updated.setZone(model.config.site.timezone)) : null,
     selfUrl: urls.rss,
     item: model.posts.map((post) => ({
       title: post.title,
       link: urls.post(post.slug),
-      // RFC 822 in the blog's zone. luxon reuses its formatters; the plugin's dateToRfc822
-      // builds a new Intl formatter per call, a tenth of a second per thousand posts.
-      pubDate: post.published.toRFC2822() ?? "",
+      pubDate: rfc822(post.published),
       description: post.description,
       contentEncoded: post.html,
       categories: post.tags.map((tag) => tag.name),
     })),
   };
+}
+
+/**
+ * RSS's date (RFC 822, four-digit year): `Tue, 11 Aug 2026 00:00:00 +0200`, in the date's own
+ * zone, the offset always as digits (`+0000`, never `GMT`). luxon reuses its formatters, where
+ * a new Intl formatter per date cost a tenth of a second per thousand posts.
+ */
+function rfc822(date: DateTime): string {
+  return date.toRFC2822() ?? "";
 }
 
 function writeRss(channel: BlogRssChannel): string {
@@ -120,7 +127,9 @@ export function jsonFeed(model: BlogModel): JsonFeed {
     feed_url: urls.jsonFeed,
     description: feedText(model.settings.description),
     language: model.settings.language,
-    authors: [{ name: feedText(model.config.site.title), url: pageUrls(model.config).home }],
+    authors: [
+      { name: feedText(model.config.site.title), url: publishedUrl(model.config, sitePaths(model.config).home) },
+    ],
     items: model.posts.map((post) => ({
       id: urls.post(post.slug),
       url: urls.post(post.slug),
@@ -128,8 +137,9 @@ export function jsonFeed(model: BlogModel): JsonFeed {
       content_html: feedText(post.html),
       summary: feedText(post.description),
       image: post.cover.url,
-      date_published: dateToRfc3339(post.published.toJSDate()),
-      date_modified: dateToRfc3339(post.updated.toJSDate()),
+      // RFC 3339 as every date-time of the APIs: UTC, whole seconds.
+      date_published: isoInstant(post.published.toJSDate()),
+      date_modified: isoInstant(post.updated.toJSDate()),
       tags: post.tags.map((tag) => feedText(tag.name)),
     })),
   };

@@ -12,7 +12,7 @@ import type {
   TagListEntry,
 } from "../../schemas/blog/catalog.ts";
 import type { FullPost, LicenseTerms, PostRef, PostSummary } from "../../schemas/blog/posts.ts";
-import { pageUrls } from "../../site/page-urls.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { countOf } from "../../util/plural.ts";
 import { searchEntries } from "../search-entry.ts";
@@ -182,7 +182,7 @@ export function site(model: BlogModel): BlogSite {
     description: settings.description,
     url: urls.home,
     language: settings.language,
-    author: { name: model.config.site.title, url: pageUrls(model.config).home },
+    author: { name: model.config.site.title, url: publishedUrl(model.config, sitePaths(model.config).home) },
     links: settings.links ?? [],
     license: { writing: WRITING_LICENSE, code: CODE_LICENSE },
     schedule: { text: settings.schedule, timezone: model.config.site.timezone, rebuild: "daily" },
@@ -193,26 +193,26 @@ export function site(model: BlogModel): BlogSite {
 
 /** Every post, page and tag in one small file: what a search box on the blog loads. */
 export function search(model: BlogModel): BlogSearchItem[] {
-  const urls = blogUrls(model);
-  const item = searchEntries(pageUrls(model.config).pathOf);
+  const pages = sitePaths(model.config).blog;
+  const item = searchEntries(model.config);
   return [
-    item("page", model.settings.title, model.settings.tagline, urls.home, ["blog", "home"]),
-    item("page", "Archive", `All ${countOf(model.stats.posts, "post", "posts")} by year and month`, urls.archive, [
+    item("page", model.settings.title, model.settings.tagline, pages.home, ["blog", "home"]),
+    item("page", "Archive", `All ${countOf(model.stats.posts, "post", "posts")} by year and month`, pages.archive, [
       "archive",
       "all posts",
     ]),
-    item("page", "API documentation", "The blog's static JSON API", urls.apiDocs, ["api", "json", "openapi"]),
+    item("page", "API documentation", "The blog's static JSON API", pages.apiDocs, ["api", "json", "openapi"]),
     ...model.posts.map((post) =>
       item(
         "post",
         post.title,
         `${post.published.toISODate() ?? ""} · ${post.description}`,
-        urls.post(post.slug),
+        pages.post(post.slug),
         post.tags.map((tag) => tag.name),
       ),
     ),
     ...model.tags.map((tag) =>
-      item("tag", tag.name, countOf(tag.posts.length, "post", "posts"), urls.tag(tag.slug), [tag.slug]),
+      item("tag", tag.name, countOf(tag.posts.length, "post", "posts"), pages.tag(tag.slug), [tag.slug]),
     ),
   ];
 }

@@ -1,6 +1,6 @@
 import stringWidth from "string-width";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
-import { pageUrls } from "../../site/page-urls.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { portfolioPaths } from "./paths.ts";
 import { countOf } from "../../util/plural.ts";
 import { terminalText } from "../../util/terminal-text.ts";
@@ -30,7 +30,8 @@ const RGB: Record<Span["style"] | "border", [number, number, number]> = {
  */
 function cardLines(model: PortfolioModel): Line[] {
   const { profile, config, stats, pgp } = model;
-  const pages = pageUrls(config);
+  const paths = sitePaths(config);
+  const url = (path: string) => publishedUrl(config, path);
   const row = (label: string, value: string): Line[] =>
     wrap(terminalText(value), INNER_WIDTH - LABEL_WIDTH).map((part, i) => [
       { text: (i === 0 ? label : "").padEnd(LABEL_WIDTH), style: "label" },
@@ -46,10 +47,10 @@ function cardLines(model: PortfolioModel): Line[] {
     ],
     ...text(profile.headline, "plain"),
     [],
-    ...row("site", pages.home),
-    ...row("blog", config.blogUrl),
+    ...row("site", url(paths.home)),
+    ...row("blog", url(paths.blog.home)),
     ...row("code", `https://github.com/${config.site.github}`),
-    ...row("api", config.baseUrl + portfolioPaths.index),
+    ...row("api", url(paths.portfolioApi(portfolioPaths.index))),
     ...row("contact", profile.contact.form),
     ...row("irc", `${irc.nick} on ${irc.network}`),
     ...row("chat", `Discord ${profile.contact.discord}`),

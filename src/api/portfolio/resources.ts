@@ -13,12 +13,11 @@ import type { Profile } from "../../schemas/portfolio/profile.ts";
 import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
-import { pageUrls } from "../../site/page-urls.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { countOf } from "../../util/plural.ts";
 import { searchEntries } from "../search-entry.ts";
 import { toPullRecord } from "../../github/facts.ts";
-import { fillPath } from "../route.ts";
 import { portfolioPaths } from "./paths.ts";
 
 /*
@@ -26,8 +25,10 @@ import { portfolioPaths } from "./paths.ts";
  * They read the model and never compute figures of their own.
  */
 
-const apiUrl = (model: PortfolioModel, path: string, params: Record<string, string> = {}) =>
-  model.config.baseUrl + fillPath(path, params);
+// The builders publish absolute URLs: each is made from a site path by `publishedUrl`.
+const apiUrl = (model: PortfolioModel, template: string, params: Record<string, string> = {}) =>
+  publishedUrl(model.config, sitePaths(model.config).portfolioApi(template, params));
+const pageUrl = (model: PortfolioModel, path: string) => publishedUrl(model.config, path);
 
 // Keyed by the project (one model's object): a summary is built once per project and build.
 const summaries = memoByObject(
@@ -37,7 +38,7 @@ const summaries = memoByObject(
 export const projectSummary = (model: PortfolioModel, project: Project): ProjectSummary => summaries(project, model);
 
 function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSummary {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   const domain = domainOf(model, project);
   return {
     name: project.name,
@@ -50,11 +51,11 @@ function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSu
     pushed_at: project.pushedAt,
     award: project.award,
     urls: {
-      page: pages.project(project.name),
+      page: pageUrl(model, pages.project(project.name)),
       repo: project.repoUrl,
       demo: project.demo,
       docs: project.docs,
-      og_image: pages.ogImage(project.name),
+      og_image: pageUrl(model, pages.ogImage(project.name)),
       api: apiUrl(model, portfolioPaths.project, { name: project.name }),
     },
     links: project.links,
@@ -82,7 +83,7 @@ function clusterHead(domain: Domain) {
 
 function clusterUrls(model: PortfolioModel, domain: Domain) {
   return {
-    page: pageUrls(model.config).domain(domain.id),
+    page: pageUrl(model, sitePaths(model.config).domain(domain.id)),
     api: apiUrl(model, portfolioPaths.cluster, { id: domain.id }),
   };
 }
@@ -104,11 +105,11 @@ export function clusterDetail(model: PortfolioModel, domain: Domain): ClusterDet
 }
 
 export function awardList(model: PortfolioModel): AwardEntry[] {
-  const pages = pageUrls(model.config);
+  const pages = sitePaths(model.config);
   return model.awards.map(({ project, award }) => ({
     ...award,
     project: project.name,
-    project_url: pages.project(project.name),
+    project_url: pageUrl(model, pages.project(project.name)),
   }));
 }
 
@@ -141,7 +142,7 @@ export function nowResource(model: PortfolioModel): Now {
   return {
     updated: model.now.updated,
     stale: model.now.stale,
-    url: pageUrls(model.config).now,
+    url: pageUrl(model, sitePaths(model.config).now),
     sections: model.now.sections,
     lately: {
       latest_post: latest ? post(latest) : null,
@@ -156,7 +157,7 @@ export function nowResource(model: PortfolioModel): Now {
 
 export function profileResource(model: PortfolioModel): Profile {
   const { profile, config } = model;
-  const pages = pageUrls(config);
+  const pages = sitePaths(config);
   return {
     name: profile.name,
     handle: profile.handle,
@@ -166,8 +167,8 @@ export function profileResource(model: PortfolioModel): Profile {
     certifications: profile.certifications,
     open_to_work: { open: profile.open_to_work.open, text: profile.open_to_work.text },
     links: {
-      site: pages.home,
-      blog: config.blogUrl,
+      site: pageUrl(model, pages.home),
+      blog: pageUrl(model, pages.blog.home),
       api: apiUrl(model, portfolioPaths.index),
       github: `https://github.com/${config.site.github}`,
       itch: profile.links.itch,
@@ -177,7 +178,9 @@ export function profileResource(model: PortfolioModel): Profile {
       discord: profile.contact.discord,
       irc: { ...profile.contact.irc },
     },
-    pgp: model.pgp ? { fingerprint: model.pgp.fingerprint, key_url: pages.pgpKey, armored: model.pgp.armored } : null,
+    pgp: model.pgp
+      ? { fingerprint: model.pgp.fingerprint, key_url: pageUrl(model, pages.pgpKey), armored: model.pgp.armored }
+      : null,
   };
 }
 
@@ -200,8 +203,8 @@ export function statsResource(model: PortfolioModel): Stats {
 
 /** The command palette's index: the site's pages, then projects, domains and posts. */
 export function searchIndex(model: PortfolioModel): SearchItem[] {
-  const pages = pageUrls(model.config);
-  const entry = searchEntries(pages.pathOf);
+  const pages = sitePaths(model.config);
+  const entry = searchEntries(model.config);
   const page = (title: string, subtitle: string, url: string, keywords: string[]) =>
     entry("page", title, subtitle, url, keywords);
   return [
@@ -219,7 +222,7 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
       ["open source", "contributions", "upstream"],
     ),
     page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
-    page("Blog", "Posts and notes", model.config.blogUrl, ["blog", "posts", "writing"]),
+    page("Blog", "Posts and notes", pages.blog.home, ["blog", "posts", "writing"]),
     ...model.projects.map((project) =>
       entry("project", project.name, project.tagline, pages.project(project.name), [
         ...project.languages,

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
-import { pageUrls } from "../../site/page-urls.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { portfolioPaths } from "./paths.ts";
 import { awardList, profileResource } from "./resources.ts";
 
@@ -59,7 +59,7 @@ export interface JsonResume {
 export function resumeDocument(model: PortfolioModel): JsonResume {
   const { config, resume } = model;
   const profile = profileResource(model);
-  const pages = pageUrls(config);
+  const pages = sitePaths(config);
   const irc = profile.contact.irc;
   return {
     $schema: JSON_RESUME_SCHEMA_URL,
@@ -116,7 +116,7 @@ export function resumeDocument(model: PortfolioModel): JsonResume {
     projects: model.projects.map((project) => ({
       name: project.name,
       description: project.tagline,
-      url: pages.project(project.name),
+      url: publishedUrl(config, pages.project(project.name)),
       keywords: [...project.languages, ...project.tags],
       type: "open source",
     })),

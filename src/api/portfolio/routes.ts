@@ -24,7 +24,7 @@ import { cardAnsi, cardText } from "./card.ts";
 import { portfolioPaths as paths } from "./paths.ts";
 import * as build from "./resources.ts";
 import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "./resume.ts";
-import { pageUrls } from "../../site/page-urls.ts";
+import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 
 type R = Route<PortfolioModel>;
 
@@ -331,7 +331,7 @@ export const portfolioApi: ApiDefinition<PortfolioModel> = {
   context: (model) => ({
     name: model.config.site.api.name,
     description: model.config.site.api.description,
-    docs: pageUrls(model.config).apiDocs,
+    docs: publishedUrl(model.config, sitePaths(model.config).apiDocs),
     baseUrl: model.config.baseUrl,
     generated: model.config.buildTime,
     notes: model.notes,
