@@ -2,7 +2,7 @@
 import type { SiteConfig } from "../src/config/site-config.ts";
 import { portfolioPaths } from "../src/api/portfolio/paths.ts";
 import { renderPage } from "../src/site/layout.ts";
-import { sitePaths } from "../src/config/site-paths.ts";
+import { sitePaths, TOP_LEVEL_FILES } from "../src/config/site-paths.ts";
 import { html } from "../src/util/html.ts";
 
 interface Data {
@@ -10,7 +10,7 @@ interface Data {
 }
 
 export const data = {
-  permalink: "404.html",
+  permalink: TOP_LEVEL_FILES.notFound,
   eleventyExcludeFromCollections: true,
 };
 

@@ -14,6 +14,18 @@ import type { SiteConfig } from "./site-config.ts";
 /** Every social image (Open Graph, under `og/`) is this size, in pixels. */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
+/**
+ * Files at the top of the site that browsers, crawlers and hosts ask for by these names; the
+ * code that writes them without a site configuration (the icons) names them from here too.
+ */
+export const TOP_LEVEL_FILES = {
+  favicon: "favicon.ico",
+  appleTouchIcon: "apple-touch-icon.png",
+  sitemap: "sitemap.xml",
+  robotsTxt: "robots.txt",
+  notFound: "404.html",
+} as const;
+
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
@@ -95,14 +107,14 @@ function makePaths(config: SiteConfig): SitePaths {
     awards: at("/awards/"),
     pulls: at("/pulls/"),
     apiDocs: at("/docs/api/"),
-    sitemap: at("/sitemap.xml"),
-    robotsTxt: at("/robots.txt"),
-    notFound: at("/404.html"),
+    sitemap: at(`/${TOP_LEVEL_FILES.sitemap}`),
+    robotsTxt: at(`/${TOP_LEVEL_FILES.robotsTxt}`),
+    notFound: at(`/${TOP_LEVEL_FILES.notFound}`),
     ogImage: (name) => at(`/og/projects/${segment(name)}.png`),
     siteOgImage: at("/og/site.png"),
     pgpKey: at("/pgp.asc"),
     securityTxt: at("/.well-known/security.txt"),
-    appleTouchIcon: at("/apple-touch-icon.png"),
+    appleTouchIcon: at(`/${TOP_LEVEL_FILES.appleTouchIcon}`),
     asset: (file) => at(`/assets/${file.split("/").map(segment).join("/")}`),
     blog: {
       home: blogHome,

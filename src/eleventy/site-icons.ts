@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { outputFile } from "../util/output-path.ts";
+import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
 
 /*
  * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
@@ -41,8 +42,8 @@ export default function siteIconsPlugin(eleventyConfig: EleventyConfig, options:
 /** Renders `svg` into the two icon files inside `outputDir`; returns their output paths. */
 export async function writeSiteIcons(svg: Uint8Array, outputDir: string): Promise<string[]> {
   const files: [string, Uint8Array][] = [
-    ["favicon.ico", icoOf(await Promise.all(ICO_SIZES.map((size) => renderPng(svg, size))), ICO_SIZES)],
-    ["apple-touch-icon.png", await renderPng(svg, TOUCH_ICON_SIZE)],
+    [TOP_LEVEL_FILES.favicon, icoOf(await Promise.all(ICO_SIZES.map((size) => renderPng(svg, size))), ICO_SIZES)],
+    [TOP_LEVEL_FILES.appleTouchIcon, await renderPng(svg, TOUCH_ICON_SIZE)],
   ];
   for (const [path, bytes] of files) {
     const target = outputFile(outputDir, path);

@@ -1,3 +1,6 @@
+import { blogPaths } from "../api/blog/paths.ts";
+import { BLOG_API_ROOT } from "../config/site-paths.ts";
+
 /*
  * How the host serves `_site/`, stated once. The dev server and the `_headers` file for Netlify
  * and Cloudflare Pages (both set up by src/eleventy/dev-server.ts) read these rules, so what
@@ -59,7 +62,7 @@ export interface ContentTypeRule {
 
 /** Most specific suffix first: the first rule that matches a path decides. */
 export const contentTypeRules: readonly ContentTypeRule[] = [
-  { suffix: "/blog/index.xml", type: "application/rss+xml; charset=utf-8", hostsAgree: false },
+  { suffix: BLOG_API_ROOT + blogPaths.rss, type: "application/rss+xml; charset=utf-8", hostsAgree: false },
   { suffix: ".json", type: "application/json", hostsAgree: true },
   { suffix: ".html", type: "text/html; charset=utf-8", hostsAgree: true },
   // Some hosts (GitHub Pages, the dev server's defaults) say application/pgp-signature: wrong for a key.
