@@ -1,9 +1,12 @@
+import { DateTime } from "luxon";
 import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { jsonFeed, rssFeed } from "../../../../src/api/blog/feeds.ts";
 import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
+import { blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
+import { siteConfig } from "../../support/model.ts";
 
 /** A terminal title (OSC), a screen clear, the C1 CSI, NUL and a character XML never allows (U+FFFE). */
 const HOSTILE = "\u001b]0;PWNED\u0007\u001b[2J\u009b2J\u0000\ufffe";
@@ -60,6 +63,119 @@ test("should give the JSON Feed no control character in any text, as the RSS fee
   assert.is(item?.summary, "Summary]0;PWNED[2J2J\ufffe");
   assert.is(item?.content_html, "<p>Body]0;PWNED[2J2J\ufffe</p>");
   assert.equal(item?.tags, ["tag]0;PWNED[2J2J\ufffe"]);
+});
+
+/**
+ * A blog under a base path (`/folio`) with two posts: one in winter (Berlin +01:00), edited in
+ * summer (+02:00), whose text needs escaping, and one dated in another zone (-07:00).
+ */
+function folioBlog(timezone = "Europe/Berlin"): BlogModel {
+  const config = siteConfig({ baseUrl: "https://fixture.example/folio", timezone });
+  const winter = handPost("winter-notes", "2026-03-10T09:30:00", {
+    title: `Fish & <chips> "quoted" 'single'`,
+    description: "A < B & C",
+    html: "<p>Code: <code>a]]>b</code> &amp; more</p>",
+    updated: blogTime("2026-07-04T18:05:09"),
+    tags: [
+      { name: "C++", slug: "c" },
+      { name: "R&D", slug: "r-d" },
+    ],
+    cover: { url: "https://fixture.example/folio/blog/images/cover.png", width: 800, height: 400, alt: "A cover" },
+  });
+  const away = handPost("away", "2026-07-05T01:02:03", {
+    published: DateTime.fromISO("2026-07-05T01:02:03", { zone: "America/Los_Angeles" }),
+    updated: DateTime.fromISO("2026-07-05T01:02:03", { zone: "America/Los_Angeles" }),
+  });
+  return handBlogModel([away, winter], { config });
+}
+
+/** The text between the first `<item>` whose link ends with `slug/` and its `</item>`. */
+function rssItem(xml: string, slug: string): string {
+  const items = xml.split("<item>").slice(1);
+  const item = items.find((text) => text.includes(`/posts/${slug}/</link>`));
+  if (!item) throw new Error(`no item for ${slug} in ${xml}`);
+  return `<item>${item.slice(0, item.indexOf("</item>") + "</item>".length)}`;
+}
+
+test("should write every field of an RSS item: escaped text, CDATA content, base-path link, RFC 822 date in its zone", () => {
+  const xml = rssFeed(folioBlog());
+
+  assert.is(strictXmlError(xml), null);
+  assert.is(
+    rssItem(xml, "winter-notes"),
+    [
+      "<item>",
+      "      <title>Fish &amp; &lt;chips&gt; &quot;quoted&quot; &apos;single&apos;</title>",
+      "      <link>https://fixture.example/folio/blog/posts/winter-notes/</link>",
+      '      <guid isPermaLink="true">https://fixture.example/folio/blog/posts/winter-notes/</guid>',
+      "      <pubDate>Tue, 10 Mar 2026 09:30:00 +0100</pubDate>",
+      "      <description>A &lt; B &amp; C</description>",
+      "      <content:encoded><![CDATA[<p>Code: <code>a]]]]><![CDATA[>b</code> &amp; more</p>]]></content:encoded>",
+      "      <category>C++</category>",
+      "      <category>R&amp;D</category>",
+      "    </item>",
+    ].join("\n"),
+  );
+  assert.match(rssItem(xml, "away"), "<pubDate>Sun, 05 Jul 2026 01:02:03 -0700</pubDate>");
+});
+
+test("should write the RSS channel with base-path URLs and the newest edit as lastBuildDate in the site's zone", () => {
+  const xml = rssFeed(folioBlog());
+  const channel = xml.slice(xml.indexOf("<channel>"), xml.indexOf("<item>"));
+
+  assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom='), xml);
+  assert.match(channel, "<title>Fixture Notes</title>");
+  assert.match(channel, "<link>https://fixture.example/folio/blog/</link>");
+  assert.match(channel, "<description>What the fixture writes about.</description>");
+  assert.match(channel, "<language>en</language>");
+  // The away post's update (08:02:03 UTC) is newer than the winter post's (16:05:09 UTC the day before).
+  assert.match(channel, "<lastBuildDate>Sun, 05 Jul 2026 10:02:03 +0200</lastBuildDate>");
+  assert.match(
+    channel,
+    '<atom:link href="https://fixture.example/folio/blog/index.xml" rel="self" type="application/rss+xml"/>',
+  );
+});
+
+test("should write a zero offset as +0000 in RFC 822 dates, never GMT", () => {
+  const xml = rssFeed(folioBlog("UTC"));
+
+  assert.match(xml, "<lastBuildDate>Sun, 05 Jul 2026 08:02:03 +0000</lastBuildDate>");
+  assert.not.match(xml, "GMT");
+});
+
+test("should write every field of a JSON Feed item: plain text, base-path URLs, RFC 3339 dates in UTC", () => {
+  const feed = jsonFeed(folioBlog());
+  const winter = feed.items.find((item) => item.id.endsWith("/winter-notes/"));
+  const away = feed.items.find((item) => item.id.endsWith("/away/"));
+
+  assert.equal(winter, {
+    id: "https://fixture.example/folio/blog/posts/winter-notes/",
+    url: "https://fixture.example/folio/blog/posts/winter-notes/",
+    title: `Fish & <chips> "quoted" 'single'`,
+    content_html: "<p>Code: <code>a]]>b</code> &amp; more</p>",
+    summary: "A < B & C",
+    image: "https://fixture.example/folio/blog/images/cover.png",
+    date_published: "2026-03-10T08:30:00Z",
+    date_modified: "2026-07-04T16:05:09Z",
+    tags: ["C++", "R&D"],
+  });
+  assert.is(away?.date_published, "2026-07-05T08:02:03Z");
+  assert.is(away?.date_modified, "2026-07-05T08:02:03Z");
+});
+
+test("should write the JSON Feed's own fields with base-path URLs", () => {
+  const { items, ...feed } = jsonFeed(folioBlog());
+
+  assert.equal(feed, {
+    version: "https://jsonfeed.org/version/1.1",
+    title: "Fixture Notes",
+    home_page_url: "https://fixture.example/folio/blog/",
+    feed_url: "https://fixture.example/folio/blog/api/v1/feed.json",
+    description: "What the fixture writes about.",
+    language: "en",
+    authors: [{ name: "Fixture Owner", url: "https://fixture.example/folio/" }],
+  });
+  assert.is(items.length, 2);
 });
 
 test.run();
