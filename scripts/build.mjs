@@ -6,6 +6,7 @@
 // passed every check replaces the output folder, as a whole (src/util/output-folder.mjs and
 // docs/deployment.md, "How the output is written"). A failed or killed build leaves the
 // previous output as it was.
+import { readFileSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -32,6 +33,17 @@ const { values } = parseArgs({
 });
 
 const outputDir = resolve(values.output ?? OUTPUT_DIR);
+// Wall time of each step, written with the after-build hook's to FOLIO_TIMINGS_FILE for the
+// benchmark (scripts/bench) and for profiling (docs/performance.md).
+/** @type {Record<string, number>} */
+const phases = {};
+let lapStart = performance.now();
+/** @param {string} phase */
+function lap(phase) {
+  const now = performance.now();
+  phases[phase] = Math.round(now - lapStart);
+  lapStart = now;
+}
 /** @type {string | undefined} */
 let staging;
 
@@ -51,6 +63,7 @@ try {
 } catch (error) {
   fail(outputFault(error));
 }
+lap("prepare");
 // Stopped by the owner (Ctrl-C) or a supervisor: nothing half-written stays behind. A SIGKILL
 // cannot be caught; the next build removes what it left.
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
@@ -80,12 +93,14 @@ try {
   // Eleventy prints what goes wrong while it builds, but not an error of its start (loading or
   // compiling the configuration and our code): that one is printed here.
   await eleventy.init();
+  lap("init");
 } catch (error) {
   const fault = ownersFault(error);
   fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
 }
 try {
   await eleventy.write();
+  lap("write");
 } catch (error) {
   // Eleventy has already printed any other error (the file, field and expected value, or the
   // list of files that break the OpenAPI description).
@@ -96,8 +111,23 @@ try {
   // The mark of a folder a build of this site wrote, which the next build may replace.
   writeOutputMarker(join(/** @type {string} */ (staging), OUTPUT_MARKER));
   replaceOutputFolder(/** @type {string} */ (staging), outputDir);
+  lap("replace");
 } catch (error) {
   fail(outputFault(error));
+}
+recordTimings();
+
+/** Adds this script's steps to the after-build hook's in FOLIO_TIMINGS_FILE (the "write" step includes them). */
+function recordTimings() {
+  const file = process.env.FOLIO_TIMINGS_FILE;
+  if (!file) return;
+  let recorded = {};
+  try {
+    recorded = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    // No after-build hook ran (a site without it): this script's steps alone.
+  }
+  writeFileSync(file, JSON.stringify({ ...recorded, build: phases }));
 }
 
 /** The file-system fault behind `error` when it is the owner's to fix (src/util/fs-fault.mjs). */

@@ -135,6 +135,13 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
+    const phases: Record<string, number> = {};
+    let mark = started;
+    const lap = (phase: string): void => {
+      const now = performance.now();
+      phases[phase] = Math.round(now - mark);
+      mark = now;
+    };
     // The files are checked as Eleventy wrote them, without reading thousands back from disk.
     const written = new Map<string, string>();
     for (const result of results ?? []) {
@@ -145,14 +152,19 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     const blogForManifest = await blogModel();
     if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
+    lap("manifests");
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
-    // The benchmark (scripts/bench) reads how long validation took from this file.
-    if (process.env.FOLIO_TIMINGS_FILE)
-      writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs: performance.now() - started }));
+    lap("validation");
+    const validationMs = performance.now() - started;
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
     const links = await checkSiteLinks(outputDir, written);
+    lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
     const leaks = checkSecrets(outputDir, written, outputFilesMade());
+    lap("secretCheck");
+    // The benchmark (scripts/bench) and scripts/build.mjs read the after-build steps' times from this file.
+    if (process.env.FOLIO_TIMINGS_FILE)
+      writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
