@@ -21,6 +21,7 @@ import {
   removeLeftovers,
   removeStagingFolder,
   replaceOutputFolder,
+  takeSpareFolder,
   writeOutputMarker,
 } from "../src/util/output-folder.mjs";
 
@@ -51,15 +52,25 @@ let staging;
 function fail(message) {
   if (message) console.error(message);
   if (staging) removeStagingFolder(staging);
+  if (abandoned) removeStagingFolder(abandoned);
   process.exit(1);
 }
 
+/** Whether the staging folder is the previous output, overwritten in place (src/util/output-folder.mjs). */
+let reused = false;
+/**
+ * A reused staging folder the build could not write through, and left for a fresh one.
+ * @type {string | undefined}
+ */
+let abandoned;
 try {
   // The project and its content must survive the output folder being replaced, and so must a
   // folder of files no build of this site wrote (`--output=docs`).
   checkOutputFolder(outputDir, [process.cwd(), process.env.CONTENT_DIR || "content"]);
   removeLeftovers(outputDir);
-  staging = makeStagingFolder(outputDir);
+  staging = takeSpareFolder(outputDir);
+  reused = staging !== undefined;
+  staging ??= makeStagingFolder(outputDir);
 } catch (error) {
   fail(outputFault(error));
 }
@@ -69,48 +80,76 @@ lap("prepare");
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
   process.once(signal, () => {
     if (staging) removeStagingFolder(staging);
+    if (abandoned) removeStagingFolder(abandoned);
     process.exit(128 + constants.signals[signal]);
   });
 }
 
-// source "cli": like Eleventy's own command line, --output wins over the config's directories.
-const eleventy = new Eleventy(undefined, staging, {
-  source: "cli",
-  quietMode: values.quiet,
-  configPath: values.config,
-});
-// Eleventy prints a failed build's error with every error it wraps and the innermost stack; a
-// file-system fault in the output, staging, cache or content folder is the owner's to fix, so
-// it is printed here as one sentence instead. Any other (a failed read of our own files) is a
-// bug or a broken install, and keeps its stack.
-const errorHandler = eleventy.errorHandler;
-const printError = errorHandler.once.bind(errorHandler);
-errorHandler.once = (type, error, message) => {
-  if (!ownersFault(error)) printError(type, error, message);
-};
-
-try {
-  // Eleventy prints what goes wrong while it builds, but not an error of its start (loading or
-  // compiling the configuration and our code): that one is printed here.
-  await eleventy.init();
-  lap("init");
-} catch (error) {
-  const fault = ownersFault(error);
-  fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
+let fault = await buildInto(/** @type {string} */ (staging));
+// The previous output may hold a file where this build needs a folder (or the reverse), or a
+// file it cannot write: the build starts again in a fresh folder, which the fault, if it is
+// the owner's and not the spare's, meets again and reports.
+if (fault && reused) {
+  // Removed once the build is over: Eleventy's writes that were under way when one failed may
+  // still land in it.
+  abandoned = staging;
+  staging = undefined;
+  try {
+    staging = makeStagingFolder(outputDir);
+  } catch (error) {
+    fail(outputFault(error));
+  }
+  fault = await buildInto(/** @type {string} */ (staging));
 }
-try {
-  await eleventy.write();
-  lap("write");
-} catch (error) {
-  // Eleventy has already printed any other error (the file, field and expected value, or the
-  // list of files that break the OpenAPI description).
-  const fault = ownersFault(error);
-  fail(fault ? stagedFault(fault) : undefined);
+if (fault) fail(stagedFault(fault));
+
+/**
+ * Runs Eleventy into `folder`. Fails the build on any error but the owner's file-system fault
+ * in the staging folder, which it returns.
+ * @param {string} folder
+ */
+async function buildInto(folder) {
+  // source "cli": like Eleventy's own command line, --output wins over the config's directories.
+  const eleventy = new Eleventy(undefined, folder, {
+    source: "cli",
+    quietMode: values.quiet,
+    configPath: values.config,
+  });
+  // Eleventy prints a failed build's error with every error it wraps and the innermost stack; a
+  // file-system fault in the output, staging, cache or content folder is the owner's to fix, so
+  // it is printed here as one sentence instead. Any other (a failed read of our own files) is a
+  // bug or a broken install, and keeps its stack.
+  const errorHandler = eleventy.errorHandler;
+  const printError = errorHandler.once.bind(errorHandler);
+  errorHandler.once = (type, error, message) => {
+    if (!ownersFault(error)) printError(type, error, message);
+  };
+  try {
+    // Eleventy prints what goes wrong while it builds, but not an error of its start (loading or
+    // compiling the configuration and our code): that one is printed here.
+    await eleventy.init();
+    lap("init");
+  } catch (error) {
+    const fault = ownersFault(error);
+    fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
+  }
+  try {
+    await eleventy.write();
+    lap("write");
+  } catch (error) {
+    // Eleventy has already printed any other error (the file, field and expected value, or the
+    // list of files that break the OpenAPI description).
+    const fault = ownersFault(error);
+    if (fault?.path?.startsWith(`${folder}/`) && reused) return fault;
+    fail(fault ? stagedFault(fault) : undefined);
+  }
+  return undefined;
 }
 try {
   // The mark of a folder a build of this site wrote, which the next build may replace.
   writeOutputMarker(join(/** @type {string} */ (staging), OUTPUT_MARKER));
   replaceOutputFolder(/** @type {string} */ (staging), outputDir);
+  if (abandoned) removeStagingFolder(abandoned);
   lap("replace");
 } catch (error) {
   fail(outputFault(error));

@@ -1,5 +1,5 @@
-import { writeFileSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { existsSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { blogApi } from "../api/blog/routes.ts";
 import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
@@ -111,10 +111,15 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   // (dev-output.ts). Not async, and this plugin's listener comes first: when it throws, Eleventy
   // calls no later listener, so no plugin writes into a folder of someone else's files.
   let cleans = false;
+  // A staging folder that is the previous output (src/util/output-folder.mjs, the spare) is
+  // written through and cleaned like an unstaged one; a fresh one holds this build's files only.
+  let reusing = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
     forgetOutputFiles();
-    cleans = !isStagingFolder(directories.output) && mayClean(directories.output, [process.cwd(), contentDir]);
+    const staged = isStagingFolder(directories.output);
+    reusing = staged && existsSync(join(directories.output, OUTPUT_MARKER));
+    cleans = !staged && mayClean(directories.output, [process.cwd(), contentDir]);
     // So that the next build may clean this folder again (src/util/output-folder.mjs).
     if (cleans) writeOutputMarker(outputFile(directories.output, OUTPUT_MARKER));
   });
@@ -128,10 +133,10 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   });
   eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
     const outputDir = resolve(directories.output);
-    // A staged build's folder holds only its own files; an unstaged one (`npm start`) is cleaned
-    // here, before anything is awaited, so the after-build steps of later plugins (the
-    // _headers file) see and add to the cleaned folder.
-    if (cleans) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
+    // A fresh staging folder holds only this build's files; an unstaged one (`npm start`) or a
+    // reused one is cleaned here, before anything is awaited and before any check, so the
+    // after-build steps of later plugins (the _headers file) see and add to the cleaned folder.
+    if (cleans || reusing) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();

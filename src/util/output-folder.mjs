@@ -1,9 +1,12 @@
 // @ts-check
 /*
  * The output folder is the output of exactly one successful build (docs/deployment.md, "How the
- * output is written"). A build writes into a fresh staging folder beside it, on the same file
- * system, and only a build that passed every check replaces the output folder, as a whole, by
- * renaming. Plain JavaScript: scripts/build.mjs uses it before our TypeScript is compiled.
+ * output is written"). A build writes into a staging folder beside it, on the same file system,
+ * and only a build that passed every check replaces the output folder, as a whole, by renaming.
+ * The output it replaces is kept beside as the spare, which the next build renames into its
+ * staging folder and overwrites in place: on this machine's disk creating a file costs 4-20
+ * times what overwriting one does (docs/performance.md). Plain JavaScript: scripts/build.mjs
+ * uses it before our TypeScript is compiled.
  */
 import { randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -180,8 +183,100 @@ export function removeLeftovers(outputDir) {
     if (!match || match[1] !== basename(out) || isRunning(Number(match[3]))) continue;
     const leftover = join(parent, name);
     if (match[2] === "old" && lstatSync(out, { throwIfNoEntry: false }) === undefined) renameSync(leftover, out);
+    else if (match[2] === "old") keepAsSpare(leftover, out);
     else rmSync(leftover, { recursive: true, force: true });
   }
+}
+
+/**
+ * `.{name}.spare` beside the output folder `{name}`: the output the last successful build
+ * replaced, whole, for the next build to overwrite (`takeSpareFolder`).
+ * @param {string} outputDir
+ */
+export function spareFolder(outputDir) {
+  const out = resolve(outputDir);
+  return join(dirname(out), `.${basename(out)}.spare`);
+}
+
+/**
+ * Keeps a replaced output as the spare, or deletes it when there is one already (another build
+ * finished at the same time). Never throws: the new output is in place whatever happens here,
+ * and the next build removes what is left.
+ * @param {string} old
+ * @param {string} outputDir
+ */
+function keepAsSpare(old, outputDir) {
+  try {
+    // A build's output from before the marker is deleted: takeSpareFolder would never take it.
+    if (lstatSync(join(old, OUTPUT_MARKER), { throwIfNoEntry: false }) === undefined) throw new Error("unmarked");
+    renameSync(old, spareFolder(outputDir));
+  } catch {
+    try {
+      rmSync(old, { recursive: true, force: true });
+    } catch {
+      // Named like a killed build's set-aside output: the next build removes it.
+    }
+  }
+}
+
+/**
+ * The spare, renamed into a new staging folder for this build to overwrite in place, or
+ * undefined when there is none to reuse. Renaming first makes it this build's alone (two
+ * builds cannot both take it, and a killed build leaves a staging folder the next one removes);
+ * only then is it checked, since every file in it will be written through: a folder without the
+ * output marker is left alone (no build of ours set it aside), and one holding anything but
+ * plain folders and files of this user that are linked once, writable and of the default mode
+ * (a symbolic link, a hard link a backup shares, a file made read-only) is deleted.
+ * @param {string} outputDir
+ * @returns {string | undefined}
+ */
+export function takeSpareFolder(outputDir) {
+  const out = resolve(outputDir);
+  const spare = spareFolder(out);
+  const found = lstatSync(spare, { throwIfNoEntry: false });
+  if (!found?.isDirectory() || lstatSync(join(spare, OUTPUT_MARKER), { throwIfNoEntry: false }) === undefined)
+    return undefined;
+  const staging = besideName(out, "staging");
+  try {
+    renameSync(spare, staging);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (onlyPlainEntries(staging)) return staging;
+  } catch {
+    // Unreadable in part: not reused either.
+  }
+  removeStagingFolder(staging);
+  return undefined;
+}
+
+/** The mode bits of a file and a folder this process creates, as a build would have made them. */
+function defaultModes() {
+  // Reading the mask by setting it is the documented way; it is put back at once.
+  const mask = process.umask(0);
+  process.umask(mask);
+  return { file: 0o666 & ~mask, folder: 0o777 & ~mask };
+}
+
+/**
+ * Whether every entry under `dir` is a folder or a file this user owns, linked once and of the
+ * default mode, so that writing it in place changes nothing outside the folder.
+ * @param {string} dir
+ */
+function onlyPlainEntries(dir) {
+  const modes = defaultModes();
+  const uid = process.getuid?.();
+  /** @param {string} folder @returns {boolean} */
+  const plain = (folder) =>
+    readdirSync(folder).every((name) => {
+      const path = join(folder, name);
+      const entry = lstatSync(path);
+      if (uid !== undefined && entry.uid !== uid) return false;
+      if (entry.isDirectory()) return (entry.mode & 0o7777) === modes.folder && plain(path);
+      return entry.isFile() && entry.nlink === 1 && (entry.mode & 0o7777) === modes.file;
+    });
+  return plain(dir);
 }
 
 /**
@@ -199,8 +294,9 @@ export function makeStagingFolder(outputDir) {
 
 /**
  * Puts the staging folder in the output folder's place: the old output is renamed away, the
- * staging folder renamed in, the old one deleted. When the second rename fails the old output
- * is put back, so the folder is always one whole build.
+ * staging folder renamed in, and the old one kept as the spare (or deleted when a spare is
+ * there already). When the second rename fails the old output is put back, so the folder is
+ * always one whole build.
  * @param {string} staging
  * @param {string} outputDir
  */
@@ -214,17 +310,9 @@ export function replaceOutputFolder(staging, outputDir) {
     if (old) renameSync(old, out);
     throw error;
   }
-  if (old) {
-    // Deleted before the build exits, though at 4,000 posts it takes 0.8-2.4 s: a deletion left
-    // to a detached process would still be running when a deploy step, a CI cache step or the
-    // next build looks beside the output folder (and the next build's removeLeftovers would
-    // race it on the same tree). "Exit 0" means one output folder and nothing set aside.
-    try {
-      rmSync(old, { recursive: true, force: true });
-    } catch {
-      // The new output is in place; what is left of the old one goes with the next build.
-    }
-  }
+  // Renamed, not deleted (deleting took 0.8-2.4 s at 4,000 posts), and before the build exits:
+  // "exit 0" means one output folder, at most one spare, and nothing half-done beside them.
+  if (old) keepAsSpare(old, out);
 }
 
 /**

@@ -21,7 +21,9 @@ function snapshot(dir: string): Map<string, string> {
 
 /** The staging folders (and set-aside outputs) beside `outDir`. */
 function beside(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter((name) => name.startsWith(`.${basename(outDir)}.`));
+  return readdirSync(dirname(outDir)).filter(
+    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
+  );
 }
 
 /** Starts `npm run build` into `outDir` and kills it once `when` holds; resolves when it is gone. */

@@ -31,7 +31,9 @@ function snapshot(dir: string): Map<string, string> {
 
 /** Folders beside `outDir` that a build of it staged or set aside and did not remove. */
 function leftoversBeside(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter((name) => name.startsWith(`.${basename(outDir)}.`));
+  return readdirSync(dirname(outDir)).filter(
+    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
+  );
 }
 
 const content = copyContent();

@@ -1,5 +1,7 @@
 import {
+  chmodSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -22,6 +24,9 @@ import {
   outputHolds,
   removeLeftovers,
   replaceOutputFolder,
+  spareFolder,
+  takeSpareFolder,
+  writeOutputMarker,
 } from "../../../src/util/output-folder.mjs";
 
 let root = "";
@@ -46,15 +51,82 @@ test("should stage beside the output folder under a name only it matches", () =>
   assert.not.ok(isStagingFolder(join(root, "staging-1-ab")));
 });
 
-test("should replace the output folder as a whole, leaving only the new build", () => {
+test("should replace the output folder as a whole, keeping the old output as the spare", () => {
   const out = join(root, "_site");
   mkdirSync(join(out, "blog/images"), { recursive: true });
   writeFileSync(join(out, "blog/images/deleted.png"), "old");
+  writeOutputMarker(join(out, OUTPUT_MARKER));
   const staging = makeStagingFolder(out);
   writeFileSync(join(staging, "index.html"), "new");
   replaceOutputFolder(staging, out);
   assert.equal(readdirSync(out), ["index.html"]);
-  assert.equal(readdirSync(root), ["_site"], "neither the staging folder nor the old output is left");
+  assert.equal(readdirSync(root).sort(), ["._site.spare", "_site"], "no staging folder, the old output kept aside");
+  assert.is(readFileSync(join(spareFolder(out), "blog/images/deleted.png"), "utf8"), "old");
+});
+
+test("should delete an old output without the marker rather than keep it as a spare", () => {
+  const out = join(root, "_site");
+  mkdirSync(out);
+  writeFileSync(join(out, "index.html"), "a build's from before the marker");
+  const staging = makeStagingFolder(out);
+  replaceOutputFolder(staging, out);
+  assert.equal(readdirSync(root), ["_site"]);
+});
+
+/** An output folder with a previous build kept as its spare; returns the output folder. */
+function withSpare(): string {
+  const out = join(root, "_site");
+  const spare = spareFolder(out);
+  mkdirSync(join(spare, "blog"), { recursive: true });
+  writeOutputMarker(join(spare, OUTPUT_MARKER));
+  writeFileSync(join(spare, "blog/index.html"), "previous");
+  return out;
+}
+
+test("should hand the spare over as a staging folder, once", () => {
+  const out = withSpare();
+  const staging = takeSpareFolder(out);
+  assert.ok(staging !== undefined && isStagingFolder(staging));
+  assert.is(readFileSync(join(staging, "blog/index.html"), "utf8"), "previous");
+  assert.not.ok(existsSync(spareFolder(out)));
+  assert.is(takeSpareFolder(out), undefined, "a second build finds no spare");
+});
+
+test("should leave alone a spare folder that carries no output marker", () => {
+  const out = withSpare();
+  rmSync(join(spareFolder(out), OUTPUT_MARKER));
+  assert.is(takeSpareFolder(out), undefined);
+  assert.is(readFileSync(join(spareFolder(out), "blog/index.html"), "utf8"), "previous");
+});
+
+for (const [what, spoil] of [
+  ["a symbolic link", (spare: string) => symlinkSync("/etc/hostname", join(spare, "blog/link.html"))],
+  [
+    "a file a backup shares by hard link",
+    (spare: string) => linkSync(join(spare, "blog/index.html"), join(root, "backup.html")),
+  ],
+  ["a read-only file", (spare: string) => chmodSync(join(spare, "blog/index.html"), 0o444)],
+] as const) {
+  test(`should delete a spare holding ${what} instead of writing through it`, () => {
+    const out = withSpare();
+    spoil(spareFolder(out));
+    assert.is(takeSpareFolder(out), undefined);
+    assert.equal(
+      readdirSync(root).filter((name) => name.startsWith("._site")),
+      [],
+      "neither the spare nor a staging folder is left",
+    );
+  });
+}
+
+test("should keep a killed build's set-aside output as the spare when the output is in place", () => {
+  const out = join(root, "_site");
+  mkdirSync(out);
+  const setAside = join(root, `._site.old-${DEAD_PID}-0badc0de`);
+  mkdirSync(setAside);
+  writeOutputMarker(join(setAside, OUTPUT_MARKER));
+  removeLeftovers(out);
+  assert.equal(readdirSync(root).sort(), ["._site.spare", "_site"]);
 });
 
 test("should put the old output back when the staging folder cannot be renamed in", () => {
