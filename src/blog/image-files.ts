@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { extname } from "node:path";
 import { imageSize } from "image-size";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
@@ -13,9 +14,22 @@ import { svgDanger } from "./svg-check.ts";
  */
 
 export interface ImageFacts {
+  /** As displayed: a JPEG's EXIF rotation by a quarter turn swaps its stored width and height. */
   width: number;
   height: number;
+  /** As image-size names it: `png`, `jpg`, `gif`, `webp` or `svg`. */
+  type: string;
+  /** sha256 of the file's bytes, hex: names its renditions (src/images/rendition-plan.ts). */
+  digest: string;
 }
+
+/**
+ * The most pixels a raster image may have: 50 megapixels (a 48-MP phone photo passes). Decoding
+ * takes about 4 bytes a pixel, and a PNG of a few hundred bytes can declare 30000 × 30000: such
+ * a file is refused from its header, before anything decodes it (here, in the renditions, or in
+ * a visitor's browser).
+ */
+export const PIXEL_LIMIT = 50_000_000;
 
 /** The image types a post may show, by file name extension, as image-size names them. */
 const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
@@ -65,7 +79,14 @@ function examine(file: string, root: string): ImageRead {
     const size = imageSize(bytes);
     if (!size.width || !size.height) return null;
     type = size.type;
-    facts = { width: size.width, height: size.height };
+    // EXIF orientations 5 to 8 turn the picture by a quarter: browsers and the renditions show it turned.
+    const turned = (size.orientation ?? 1) >= 5;
+    facts = {
+      width: turned ? size.height : size.width,
+      height: turned ? size.width : size.height,
+      type: size.type ?? "",
+      digest: createHash("sha256").update(bytes).digest("hex"),
+    };
   } catch {
     return null;
   }
@@ -81,6 +102,15 @@ function examine(file: string, root: string): ImageRead {
       { file: where, field: "(file name)", expected, actual: extension === "" ? "no extension" : `.${extension}` },
     ];
   }
+  if (type !== "svg" && facts.width * facts.height > PIXEL_LIMIT)
+    return [
+      {
+        file: where,
+        field: "(content)",
+        expected: `an image of at most ${PIXEL_LIMIT / 1_000_000} megapixels (scale it down before adding it)`,
+        actual: `${facts.width} × ${facts.height} pixels`,
+      },
+    ];
   if (type === "svg") {
     const found = svgDanger(bytes);
     if (found)

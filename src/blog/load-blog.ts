@@ -8,7 +8,9 @@ import { checkContentPath, displayPath, listFiles, readFrontMatter, readYaml } f
 import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdown.ts";
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
-import { isImage, readImage, type ImageFacts, type ImageRead } from "./image-files.ts";
+import { readImage, type ImageRead } from "./image-files.ts";
+import { encoderSettings } from "../images/encoder-settings.ts";
+import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
 import { publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
@@ -20,6 +22,13 @@ export interface PostImage {
   width: number;
   height: number;
   alt: string;
+}
+
+/** A local image a post shows: its file, and the files it is published as (src/images/rendition-plan.ts). */
+export interface PostPicture {
+  /** Absolute path of the image in the content folder. */
+  source: string;
+  plan: ImagePlan;
 }
 
 export interface PostLink {
@@ -49,6 +58,11 @@ export interface BlogPost {
   headings: RenderedHeading[];
   links: { internal: PostLink[]; external: PostLink[] };
   images: (PostImage & { cover: boolean })[];
+  /**
+   * The post's local images (cover included) by the URL its HTML, feeds and API show
+   * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes.
+   */
+  pictures: ReadonlyMap<string, PostPicture>;
   codeLanguages: (string | null)[];
   wordCount: number;
   readingMinutes: number;
@@ -225,7 +239,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const siteRoot = `${context.config.baseUrl}/`;
   const tags = postTags(meta.tags ?? [], where, problems);
 
-  const localImage = (written: string, field: string): { url: string; size: ImageFacts } | null => {
+  const pictures = new Map<string, PostPicture>();
+  const localImage = (written: string, field: string): PostImage | null => {
     const decoded = decodedPath(written);
     const target = decoded === null ? null : resolve(dirname(file), decoded);
     const inside = target === null ? "" : relative(context.paths.images, target);
@@ -254,7 +269,10 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       });
       return null;
     }
-    return { url: `${context.blogUrl}images/${inside.split(sep).map(encodeURIComponent).join("/")}`, size };
+    const url = `${context.blogUrl}images/${inside.split(sep).map(encodeURIComponent).join("/")}`;
+    const plan = planImage({ url, ...size }, encoderSettings());
+    pictures.set(plan.fallback.url, { source: target, plan });
+    return { url: plan.fallback.url, width: plan.fallback.width, height: plan.fallback.height, alt: "" };
   };
 
   // A link to a draft would be broken, and would publish its URL: a draft may link anywhere,
@@ -279,10 +297,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
         resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }),
         linkSource,
       ),
-    resolveImage: (src) => {
-      const local = localImage(src, `body image ${src}`);
-      return local ? { url: local.url, width: local.size.width, height: local.size.height } : { url: src };
-    },
+    resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },
   });
   rendered.problems.forEach((problem) => {
     problems.push({ file: where, ...problem });
@@ -296,10 +311,9 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
         field: `body image ${image.written}`,
         expected: "alt text: ![what the image shows](path)",
       });
-    const decoded = decodedPath(image.written);
-    const size = decoded === null ? undefined : context.sizes.get(resolve(dirname(file), decoded));
-    if (isImage(size))
-      images.push({ url: image.url, width: size.width, height: size.height, alt: image.alt, cover: false });
+    const picture = pictures.get(image.url)?.plan.fallback;
+    if (picture)
+      images.push({ url: picture.url, width: picture.width, height: picture.height, alt: image.alt, cover: false });
   });
   // Every post has a cover: the one the author chose, else its first image, else the site's
   // social image (so feed readers and cards always have a picture with a size and alt text).
@@ -308,7 +322,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   if (meta.cover) {
     const local = localImage(meta.cover.src, "cover.src");
     if (local) {
-      cover = { url: local.url, width: local.size.width, height: local.size.height, alt: meta.cover.alt };
+      cover = { ...local, alt: meta.cover.alt };
       images.unshift({ ...cover, cover: true });
     }
   } else if (images[0]) {
@@ -350,6 +364,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     headings: rendered.headings,
     links,
     images,
+    pictures,
     codeLanguages: rendered.codeBlocks,
     wordCount: rendered.wordCount,
     readingMinutes: Math.max(1, Math.round(rendered.wordCount / WORDS_PER_MINUTE)),

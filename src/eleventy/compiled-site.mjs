@@ -197,7 +197,7 @@ function hashOf(text) {
  * fingerprint is not cached, the fetch cache for live data), or never (Eleventy, esbuild).
  * ajv is required only to compile a validator that is not cached, which esbuild does not follow.
  */
-const EXTERNAL = ["@resvg/resvg-js", "satori", "openpgp", "@11ty/eleventy", "esbuild"];
+const EXTERNAL = ["@resvg/resvg-js", "satori", "openpgp", "@11ty/eleventy", "esbuild", "sharp"];
 /** What stands for every package bundled in: a new install changes the lock file npm writes. */
 const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
 

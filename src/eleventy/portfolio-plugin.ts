@@ -129,7 +129,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     const config = await siteConfig();
     const blog = await blogModel();
     const assets = [...folderAssets(SITE_ASSETS, "assets"), ...(blog ? postImageAssets(blog, config) : [])];
-    copyAssets(assets, resolve(directories.output));
+    await copyAssets(assets, resolve(directories.output));
   });
   eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
     const outputDir = resolve(directories.output);

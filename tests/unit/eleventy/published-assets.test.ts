@@ -17,6 +17,10 @@ import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import type { SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { copyAssets, folderAssets, postImageAssets } from "../../../src/eleventy/published-assets.ts";
+import { planImage } from "../../../src/images/rendition-plan.ts";
+
+/** No rendition cache: these tests convert nothing, and keep nothing. */
+const NO_CACHE = { cacheDir: undefined };
 
 let root = "";
 test.before.each(() => {
@@ -26,30 +30,59 @@ test.after.each(() => rmSync(root, { recursive: true, force: true }));
 
 const config = (contentDir: string) => ({ baseUrl: "https://site.example/base", contentDir }) as SiteConfig;
 
-/** A blog model with only what the image list reads: the blog URL and each post's images. */
-function blog(urls: string[][]): BlogModel {
-  return {
-    blogUrl: "https://site.example/base/blog/",
-    posts: urls.map((list) => ({ images: list.map((url) => ({ url })) })),
-  } as unknown as BlogModel;
+/**
+ * A blog model with only what the image list reads: each post's pictures, images published as
+ * they are (SVG) by URL, their source in `root`'s blog/images.
+ */
+function blog(urls: string[][], contentDir = root): BlogModel {
+  const prefix = "https://site.example/base/blog/images/";
+  const picture = (url: string) => {
+    const source = join(contentDir, "blog/images", ...url.slice(prefix.length).split("/").map(decodeURIComponent));
+    const plan = planImage({ url, width: 10, height: 10, type: "svg", digest: "0".repeat(64) }, "s");
+    return [url, { source, plan }] as const;
+  };
+  return { posts: urls.map((list) => ({ pictures: new Map(list.map(picture)) })) } as unknown as BlogModel;
 }
 
 test("should list each image a published post shows once, from blog/images to its URL's file", () => {
   const assets = postImageAssets(
     blog([
-      ["https://site.example/base/blog/images/b.png", "https://site.example/base/og/site.png"],
-      ["https://site.example/base/blog/images/sub/my%20a.png", "https://site.example/base/blog/images/b.png"],
+      ["https://site.example/base/blog/images/b.svg"],
+      ["https://site.example/base/blog/images/sub/my%20a.svg", "https://site.example/base/blog/images/b.svg"],
     ]),
     config(root),
   );
   assert.equal(assets, [
-    { source: join(root, "blog/images/b.png"), file: "blog/images/b.png", root },
-    { source: join(root, "blog/images/sub/my a.png"), file: "blog/images/sub/my a.png", root },
+    { source: join(root, "blog/images/b.svg"), file: "blog/images/b.svg", root },
+    { source: join(root, "blog/images/sub/my a.svg"), file: "blog/images/sub/my a.svg", root },
   ]);
 });
 
+test("should list a photo's renditions, each with what to make and the source's digest", () => {
+  const url = "https://site.example/base/blog/images/p.jpg";
+  const plan = planImage({ url, width: 1000, height: 500, type: "jpg", digest: "d".repeat(64) }, "s");
+  const model = {
+    posts: [{ pictures: new Map([[url, { source: join(root, "p.jpg"), plan }]]) }],
+  } as unknown as BlogModel;
+  const assets = postImageAssets(model, config(root));
+  assert.equal(
+    assets.map((asset) => [asset.file.replace(/-[0-9a-f]{16}-/, "-H-"), asset.convert?.width, asset.sourceDigest]),
+    [
+      ["blog/images/p-H-1000.avif", 1000, "d".repeat(64)],
+      ["blog/images/p-H-1000.webp", 1000, "d".repeat(64)],
+      ["blog/images/p-H-480.avif", 480, "d".repeat(64)],
+      ["blog/images/p-H-480.jpg", 480, "d".repeat(64)],
+      ["blog/images/p-H-480.webp", 480, "d".repeat(64)],
+      ["blog/images/p-H-960.avif", 960, "d".repeat(64)],
+      ["blog/images/p-H-960.jpg", 960, "d".repeat(64)],
+      ["blog/images/p-H-960.webp", 960, "d".repeat(64)],
+      ["blog/images/p.jpg", undefined, undefined],
+    ],
+  );
+});
+
 for (const linked of ["blog", "blog/images"]) {
-  test(`should refuse to copy a post image when ${linked} is a symbolic link to a folder elsewhere`, () => {
+  test(`should refuse to copy a post image when ${linked} is a symbolic link to a folder elsewhere`, async () => {
     const outside = join(root, "outside");
     mkdirSync(join(outside, "images"), { recursive: true });
     writeFileSync(join(outside, "images/leak.svg"), "<svg/>");
@@ -59,26 +92,29 @@ for (const linked of ["blog", "blog/images"]) {
     if (linked !== "blog") mkdirSync(join(contentDir, "blog"));
     symlinkSync(linked === "blog" ? outside : join(outside, "images"), join(contentDir, linked));
     const out = join(root, "out");
-    const assets = postImageAssets(blog([["https://site.example/base/blog/images/leak.svg"]]), config(contentDir));
-    assert.throws(
-      () => copyAssets(assets, out),
-      (error: unknown) =>
-        error instanceof ContentError &&
-        new RegExp(`content/${linked}: \\(file\\): expected a file or folder, not a symbolic link`).test(error.message),
+    const assets = postImageAssets(
+      blog([["https://site.example/base/blog/images/leak.svg"]], contentDir),
+      config(contentDir),
+    );
+    const error = await copyAssets(assets, out, NO_CACHE).catch((thrown: unknown) => thrown);
+    assert.instance(error, ContentError);
+    assert.match(
+      (error as ContentError).message,
+      new RegExp(`content/${linked}: \\(file\\): expected a file or folder, not a symbolic link`),
     );
     assert.not.ok(existsSync(join(out, "blog/images/leak.svg")));
   });
 }
 
-test("should copy the bytes of each asset into the output folder as new files", () => {
+test("should copy the bytes of each asset into the output folder as new files", async () => {
   mkdirSync(join(root, "assets"));
   writeFileSync(join(root, "assets/site.css"), "body{}");
   const out = join(root, "out");
-  copyAssets(folderAssets(join(root, "assets"), "assets"), out);
+  await copyAssets(folderAssets(join(root, "assets"), "assets"), out, NO_CACHE);
   assert.is(readFileSync(join(out, "assets/site.css"), "utf8"), "body{}");
 });
 
-test("should refuse every symbolic link at once, naming each, and copy no link", () => {
+test("should refuse every symbolic link at once, naming each, and copy no link", async () => {
   const images = join(root, "blog/images");
   mkdirSync(images, { recursive: true });
   writeFileSync(join(root, "host-file"), "secret");
@@ -92,7 +128,7 @@ test("should refuse every symbolic link at once, naming each, and copy no link",
     root: images,
   }));
   try {
-    copyAssets(assets, out);
+    await copyAssets(assets, out, NO_CACHE);
     assert.unreachable("should refuse");
   } catch (error) {
     assert.instance(error, ContentError);
@@ -104,7 +140,7 @@ test("should refuse every symbolic link at once, naming each, and copy no link",
   assert.ok(lstatSync(join(out, "blog/images/c.png")).isFile());
 });
 
-test("should refuse, with the symbolic links, every asset whose name cannot be an output file", () => {
+test("should refuse, with the symbolic links, every asset whose name cannot be an output file", async () => {
   writeFileSync(join(root, "x.png"), "png");
   writeFileSync(join(root, "a\\b.png"), "png");
   symlinkSync(join(root, "x.png"), join(root, "link.png"));
@@ -113,16 +149,15 @@ test("should refuse, with the symbolic links, every asset whose name cannot be a
     { source: join(root, "a\\b.png"), file: "blog/images/a\\b.png", root },
     { source: join(root, "link.png"), file: "blog/images/link.png", root },
   ];
-  assert.throws(
-    () => copyAssets(assets, join(root, "out")),
-    (error: unknown) =>
-      error instanceof ContentError &&
-      /x\.png: \(file name\): expected a name that can be published as a file \(it has a `\.` or `\.\.` segment\)/.test(
-        error.message,
-      ) &&
-      /a\\b\.png: \(file name\): .*\(it contains a backslash\)/.test(error.message) &&
-      /link\.png: .*symbolic links are not followed/.test(error.message),
+  const error = await copyAssets(assets, join(root, "out"), NO_CACHE).catch((thrown: unknown) => thrown);
+  assert.instance(error, ContentError);
+  const message = (error as ContentError).message;
+  assert.match(
+    message,
+    /x\.png: \(file name\): expected a name that can be published as a file \(it has a `\.` or `\.\.` segment\)/,
   );
+  assert.match(message, /a\\b\.png: \(file name\): .*\(it contains a backslash\)/);
+  assert.match(message, /link\.png: .*symbolic links are not followed/);
   assert.not.ok(existsSync(join(root, "out/blog/images/a\\b.png")));
 });
 

@@ -1,0 +1,25 @@
+import { packageVersion } from "../util/package-version.ts";
+import type { RenditionFormat } from "./rendition-plan.ts";
+
+/*
+ * How each rendition format is encoded (sharp's options). They are part of every rendition's
+ * name and cache key (with sharp's version), so changing one here republishes every image under
+ * new URLs and never reuses a rendition made the old way. Kept apart from the encoder so that
+ * planning, which every build does, never loads sharp: a warm build converts nothing.
+ */
+
+/** sharp's output options by format: quality where a visible loss is hard to see on a photo. */
+export const ENCODE_OPTIONS = {
+  avif: { quality: 50, effort: 4 },
+  webp: { quality: 75, effort: 4 },
+  jpeg: { quality: 80, mozjpeg: true },
+  png: { compressionLevel: 9, adaptiveFiltering: true },
+} as const satisfies Record<RenditionFormat, object>;
+
+let settings: string | undefined;
+
+/** The encoder and its options as one string: what rendition names and cache keys hash. */
+export function encoderSettings(): string {
+  settings ??= `sharp ${packageVersion("sharp")} ${JSON.stringify(ENCODE_OPTIONS)}`;
+  return settings;
+}

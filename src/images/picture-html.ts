@@ -1,0 +1,84 @@
+import { html, raw, type SafeHtml } from "../util/html.ts";
+import type { ImagePlan, Rendition } from "./rendition-plan.ts";
+
+/*
+ * The responsive markup of the pages: `<picture>` with an AVIF and a WebP `<source>` and an
+ * `<img>` in the image's own format, each with every width in `srcset`, so a browser fetches
+ * the smallest file that fills its column. The rendered Markdown that the API and the feeds
+ * carry keeps one plain `<img>` (the plan's fallback, a format every feed reader shows); a page
+ * turns those into pictures here, after the one render, from the post's plans.
+ */
+
+/**
+ * How wide an image in a page's content column is drawn: the column is 52rem less 1rem of
+ * padding on each side (site-assets/site.css, `main`), the whole viewport less that padding on
+ * narrower screens.
+ */
+export const CONTENT_SIZES = "(min-width: 52rem) 50rem, calc(100vw - 2rem)";
+
+/** How one image is shown. */
+export interface PictureOptions {
+  alt: string;
+  /** A class on the `<img>` (`cover`); default none. */
+  className?: string;
+  /**
+   * True for the first image above the fold (a post's cover or first image): loaded at once and
+   * early, as the largest paint usually waits for it. Default false: loaded when scrolled near.
+   */
+  eager?: boolean;
+}
+
+/** The `<picture>` (or, for an image published as it is, the `<img>`) of a plan. */
+export function pictureHtml(plan: ImagePlan, options: PictureOptions): SafeHtml {
+  const { fallback } = plan;
+  const img = html`<img${options.className ? html` class="${options.className}"` : ""} src="${fallback.url}"${srcsetAttributes(plan.fallbacks)} width="${fallback.width}" height="${fallback.height}" alt="${options.alt}"${loading(options.eager ?? false)}>`;
+  if (plan.sources.length === 0) return img;
+  return html`<picture>${plan.sources.map((source) => html`<source type="${source.type}"${srcsetAttributes(source.renditions)}>`)}${img}</picture>`;
+}
+
+/** `srcset` and `sizes`, when there is more than the one file `src` names. */
+function srcsetAttributes(renditions: readonly Rendition[]): SafeHtml {
+  if (renditions.length < 2 && renditions.every((rendition) => rendition.format === null)) return html``;
+  return html` srcset="${renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(", ")}" sizes="${CONTENT_SIZES}"`;
+}
+
+function loading(eager: boolean): SafeHtml {
+  return eager ? html` decoding="async" fetchpriority="high"` : html` loading="lazy" decoding="async"`;
+}
+
+/*
+ * An `<img>` as src/markdown/render-markdown.ts writes a post's local image: `src` first, then
+ * `alt`, an optional `title`, `width` and `height` (markdown-it's attribute order, values
+ * escaped by markdown-it). Raw HTML never reaches this shape with a planned URL unless its
+ * author wrote exactly that, which shows the same image.
+ */
+const RENDERED_IMG = /<img src="([^"]*)" alt="([^"]*)"(?: title="([^"]*)")? width="\d+" height="\d+">/g;
+const ENTITY: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"' };
+
+function unescaped(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITY[entity] ?? entity);
+}
+
+/**
+ * Rendered Markdown with each local image shown as its picture (`plans` by the URL the HTML
+ * names). `eagerFirst`: the first image is the first above the fold (a post with no cover
+ * shown above its text).
+ */
+export function withPictures(
+  rendered: string,
+  plans: ReadonlyMap<string, { plan: ImagePlan }>,
+  eagerFirst: boolean,
+): SafeHtml {
+  let first = eagerFirst;
+  return raw(
+    rendered.replace(RENDERED_IMG, (whole, src: string, alt: string, title: string | undefined) => {
+      const plan = plans.get(unescaped(src))?.plan;
+      if (!plan) return whole;
+      const eager = first;
+      first = false;
+      const picture = pictureHtml(plan, { alt: unescaped(alt), eager }).value;
+      // A title is kept as written (escaped already).
+      return title === undefined ? picture : picture.replace("<img ", `<img title="${title}" `);
+    }),
+  );
+}

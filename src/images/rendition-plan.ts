@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+
+/*
+ * Which files a post image is published as, decided synchronously from what reading it found
+ * (its pixel size, type and a digest of its bytes), so the Markdown renderer, which is
+ * synchronous, writes the final URLs and sizes in its one pass; the conversion itself runs
+ * later, in a batch (src/images/renditions.ts). docs/content-format.md ("Images") is the
+ * owner's side of these rules.
+ *
+ * - A PNG, JPEG or WebP is published as AVIF and WebP (a WebP as AVIF and itself) at each of
+ *   RENDITION_WIDTHS narrower than itself and at its own width when that is at most the
+ *   largest: never enlarged. A JPEG or WebP also gets its own format at each width. At its own
+ *   width and format it is the source file itself, never a re-encoded copy (which could only
+ *   lose quality or grow).
+ * - A PNG gets only one file in its own format, the fallback below: a PNG is mostly a drawing
+ *   or a screenshot, and scaled down its sharp edges become many colours, so the smaller PNG is
+ *   larger (the sample's 1200-px contour cover: 29 KB; at 960 px: 198 KB). Every browser of
+ *   the last years takes the AVIF or WebP widths instead.
+ * - A GIF (it may be animated, which the renditions would lose) and an SVG (it scales by
+ *   itself) are published as they are.
+ * - The image feeds, the API and old browsers show (`fallback`) is the source file when it is
+ *   at most MAX_WIDTH wide, else its own-format rendition MAX_WIDTH wide: a format every feed
+ *   reader displays, at a size a reader's column needs.
+ * - Rendition names carry a hash of the source's bytes and of the encoder settings: a changed
+ *   image or setting gets new URLs, so no browser or CDN keeps a stale copy.
+ */
+
+/** The widths renditions are made at: a phone at 1×, a phone at 2–3× or a laptop at 1×, the 800-px column at 2×. */
+export const RENDITION_WIDTHS: readonly number[] = [480, 960, 1600];
+/** The widest rendition (the site's content column is 800 CSS px, so 1600 device px at 2×). */
+export const MAX_WIDTH = 1600;
+
+export type RenditionFormat = "avif" | "webp" | "jpeg" | "png";
+
+/** The image types (as image-size names them) that get renditions, and their own format. */
+const OWN_FORMAT: ReadonlyMap<string, RenditionFormat> = new Map([
+  ["jpg", "jpeg"],
+  ["png", "png"],
+  ["webp", "webp"],
+]);
+
+const EXTENSION: Readonly<Record<RenditionFormat, string>> = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" };
+const MEDIA_TYPE: Readonly<Record<RenditionFormat, string>> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+/** What reading a source image found (src/blog/image-files.ts). */
+export interface SourceImage {
+  /** The source's public URL (percent-encoded path segments); renditions are published beside it. */
+  url: string;
+  /** Its displayed size (EXIF rotation applied). */
+  width: number;
+  height: number;
+  /** As image-size names it: `jpg`, `png`, `gif`, `webp`, `svg`. */
+  type: string;
+  /** sha256 of its bytes, hex. */
+  digest: string;
+}
+
+/** One published file of an image. */
+export interface Rendition {
+  url: string;
+  width: number;
+  height: number;
+  /** The format it is encoded in; null for the source file published as it is. */
+  format: RenditionFormat | null;
+}
+
+/** Every file an image is published as, and which one goes where. */
+export interface ImagePlan {
+  /** The source's digest (SourceImage.digest): with the settings, what each rendition's cache key hashes. */
+  digest: string;
+  /** What `<img src>`, feeds and the API show. */
+  fallback: Rendition;
+  /** Modern formats for `<source>`, best first, each narrowest first; empty for GIF and SVG. */
+  sources: { type: string; renditions: Rendition[] }[];
+  /** The `<img srcset>`: the own format, narrowest first (the fallback among them). */
+  fallbacks: Rendition[];
+}
+
+/**
+ * The plan for one image. `settings` names the encoder and its options (a change gives new
+ * names); `width`/`height` are what the pages state, so each rendition's height is computed
+ * here, rounded, and the encoder is told both.
+ */
+export function planImage(source: SourceImage, settings: string): ImagePlan {
+  const own = OWN_FORMAT.get(source.type);
+  const original: Rendition = { url: source.url, width: source.width, height: source.height, format: null };
+  if (own === undefined) return { digest: source.digest, fallback: original, sources: [], fallbacks: [original] };
+  const widths = renditionWidths(source.width);
+  const hash = createHash("sha256").update(settings).update("\0").update(source.digest).digest("hex").slice(0, 16);
+  const stem = source.url.replace(/\.[^./]*$/, "");
+  const at = (width: number, format: RenditionFormat): Rendition => ({
+    url: `${stem}-${hash}-${width}.${EXTENSION[format]}`,
+    width,
+    height: Math.max(1, Math.round((source.height * width) / source.width)),
+    format,
+  });
+  const largest = widths[widths.length - 1] ?? source.width;
+  const fallbacks = (own === "png" ? [largest] : widths).map((width) =>
+    width === source.width ? original : at(width, own),
+  );
+  const modern: RenditionFormat[] = own === "webp" ? ["avif"] : ["avif", "webp"];
+  return {
+    digest: source.digest,
+    fallback: fallbacks[fallbacks.length - 1] ?? original,
+    sources: modern.map((format) => ({
+      type: MEDIA_TYPE[format],
+      renditions: widths.map((width) => at(width, format)),
+    })),
+    fallbacks,
+  };
+}
+
+/** The widths of an image `width` px wide: each standard width narrower than it, and its own when not wider than the largest. */
+export function renditionWidths(width: number): number[] {
+  const narrower = RENDITION_WIDTHS.filter((candidate) => candidate < width);
+  return width <= MAX_WIDTH ? [...narrower, width] : narrower;
+}
+
+/** Every distinct file of a plan, the source file included when it is published. */
+export function planFiles(plan: ImagePlan): Rendition[] {
+  const byUrl = new Map<string, Rendition>();
+  for (const rendition of [...plan.sources.flatMap((source) => source.renditions), ...plan.fallbacks])
+    byUrl.set(rendition.url, rendition);
+  return [...byUrl.values()];
+}
