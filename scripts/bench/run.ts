@@ -1,6 +1,9 @@
 // `npm run bench [-- --sizes 1000 --runs 3]`: builds synthetic sites of several sizes with the
-// real build command and compares them with a bare Eleventy build of the same posts. Prints a
-// Markdown table and writes .bench/results.json. Uses Node's timers and process.resourceUsage.
+// real build command and compares them, run for run, with a bare Eleventy build of the same
+// posts and, when a `hugo` binary is on the PATH, with Hugo doing roughly the product's job
+// (hugo-site.ts). Runs are paired (product, bare, Hugo, product, bare, Hugo, ...) so that the
+// drift of a shared machine falls on every side alike; the figures are medians. Prints Markdown
+// tables and writes .bench/results.json. Uses Node's timers and process.resourceUsage.
 import { spawnSync } from "node:child_process";
 import {
   cpSync,
@@ -17,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { generateContent } from "./generate-content.ts";
+import { findHugo, hugoArgs, hugoProject } from "./hugo-site.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const eleventyCli = join(root, "node_modules/@11ty/eleventy/cmd.cjs");
@@ -38,30 +42,49 @@ const runs = Math.max(1, Number(values.runs));
 
 interface Measured {
   wallS: number;
-  peakRssMiB: number;
+  /** Null for a program other than Node (Hugo), whose memory the bench does not record. */
+  peakRssMiB: number | null;
+  /** User and system CPU seconds of every thread; null as for memory. */
+  cpuS: number | null;
   validationMs: number | null;
+  /** Each step's milliseconds as scripts/build.mjs and the after-build hook record them. */
+  phases: Record<string, number>;
 }
 
-/** Runs one build in its own process and measures it from outside. */
-function measure(args: string[], cwd: string, env: Record<string, string> = {}): Measured {
-  const usageFile = join(mkdtempSync(join(tmpdir(), "bench-usage-")), "rss");
-  const timingFile = `${usageFile}.timing`;
+/** Runs one build (`node <args>`, or `command <args>`) in its own process and measures it from outside. */
+function measure(args: string[], cwd: string, env: Record<string, string> = {}, command?: string): Measured {
+  const usageDir = mkdtempSync(join(tmpdir(), "bench-usage-"));
+  const usageFile = join(usageDir, "rss");
+  const timingFile = join(usageDir, "timing.json");
   const start = performance.now();
-  const run = spawnSync(process.execPath, ["--import", recordUsage, ...args], {
+  const run = spawnSync(command ?? process.execPath, command ? args : ["--import", recordUsage, ...args], {
     cwd,
     env: { ...withoutGithub(process.env), ...env, BENCH_USAGE_FILE: usageFile, FOLIO_TIMINGS_FILE: timingFile },
     encoding: "utf8",
   });
   const wallS = (performance.now() - start) / 1000;
-  if (run.status !== 0) throw new Error(`build failed in ${cwd}:\n${run.stdout}\n${run.stderr}`);
-  const timing = existsSync(timingFile)
-    ? (JSON.parse(readFileSync(timingFile, "utf8")) as { validationMs: number })
-    : null;
-  return {
-    wallS,
-    peakRssMiB: Number(readFileSync(usageFile, "utf8")) / 1024,
-    validationMs: timing?.validationMs ?? null,
-  };
+  try {
+    if (run.status !== 0) throw new Error(`build failed in ${cwd}:\n${run.stdout}\n${run.stderr}`);
+    const timing = existsSync(timingFile)
+      ? (JSON.parse(readFileSync(timingFile, "utf8")) as {
+          validationMs: number;
+          phases?: Record<string, number>;
+          build?: Record<string, number>;
+        })
+      : null;
+    const usage = existsSync(usageFile)
+      ? (JSON.parse(readFileSync(usageFile, "utf8")) as { maxRSS: number; userCPUTime: number; systemCPUTime: number })
+      : null;
+    return {
+      wallS,
+      peakRssMiB: usage ? usage.maxRSS / 1024 : null,
+      cpuS: usage ? (usage.userCPUTime + usage.systemCPUTime) / 1e6 : null,
+      validationMs: timing?.validationMs ?? null,
+      phases: { ...timing?.build, ...timing?.phases },
+    };
+  } finally {
+    rmSync(usageDir, { recursive: true, force: true });
+  }
 }
 
 function withoutGithub(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -130,48 +153,82 @@ try {
     ),
   );
 
+  const hugo = findHugo();
   const results = [];
   for (const posts of sizes) {
     const projects = PROJECTS_FOR[posts] ?? Math.max(5, Math.round(posts / 5));
     const content = join(work, `content-${posts}`);
     const baseline = join(work, `baseline-${posts}`);
+    const hugoSite = join(work, `hugo-${posts}`);
     const output = join(work, `out-${posts}`);
     generateContent(join(root, "content"), content, { posts, projects });
     baselineProject(content, baseline);
-    const cache = { FOLIO_CACHE_DIR: join(work, `cache-${posts}`) };
-    const full = Array.from({ length: runs }, () =>
+    if (hugo) {
+      mkdirSync(hugoSite);
+      hugoProject(content, hugoSite);
+    }
+    const product = () =>
       measure([join(root, "scripts/build.mjs"), `--output=${output}`, "--quiet"], root, {
         ...epoch,
-        ...cache,
+        FOLIO_CACHE_DIR: join(work, `cache-${posts}`),
         CONTENT_DIR: content,
-      }),
-    );
-    const base = Array.from({ length: runs }, () => measure([eleventyCli, "--quiet"], baseline));
+      });
+    // The first build starts from an empty build cache (every image rendered, every code block
+    // highlighted, every validator compiled) and an empty output folder; the paired runs after
+    // it are rebuilds, each side writing over its previous output as it does when run again.
+    const first = product();
+    const full: Measured[] = [];
+    const base: Measured[] = [];
+    const hugoRuns: Measured[] = [];
+    for (let run = 0; run < runs; run++) {
+      full.push(product());
+      base.push(measure([eleventyCli, "--quiet"], baseline));
+      if (hugo) hugoRuns.push(measure(hugoArgs(), hugoSite, {}, "hugo"));
+    }
     const fullWall = median(full.map((m) => m.wallS));
     const baseWall = median(base.map((m) => m.wallS));
+    const hugoWall = hugo ? median(hugoRuns.map((m) => m.wallS)) : null;
     const validation = median(full.map((m) => m.validationMs ?? 0)) / 1000;
     const written = outputSize(output);
     const baselineWritten = outputSize(join(baseline, "_site"));
+    const hugoWritten = hugo ? outputSize(join(hugoSite, "public")) : null;
+    const phaseNames = [...new Set(full.flatMap((m) => Object.keys(m.phases)))];
     results.push({
       posts,
       projects,
       full_wall_s: round(fullWall),
-      // The first build of a size starts from an empty build cache: every image is rendered.
-      full_first_wall_s: round(full[0]?.wallS ?? 0),
+      full_first_wall_s: round(first.wallS),
       baseline_wall_s: round(baseWall),
       ratio: round(fullWall / baseWall),
+      hugo_wall_s: hugoWall === null ? null : round(hugoWall),
+      hugo_ratio: hugoWall === null ? null : round(fullWall / hugoWall),
       ms_per_post: round((fullWall * 1000) / posts),
-      peak_rss_mib: Math.round(Math.max(...full.map((m) => m.peakRssMiB))),
+      full_cpu_s: round(median(full.map((m) => m.cpuS ?? 0))),
+      baseline_cpu_s: round(median(base.map((m) => m.cpuS ?? 0))),
+      peak_rss_mib: Math.round(Math.max(first.peakRssMiB ?? 0, ...full.map((m) => m.peakRssMiB ?? 0))),
+      peak_rss_cold_mib: Math.round(first.peakRssMiB ?? 0),
+      peak_rss_warm_mib: Math.round(Math.max(...full.map((m) => m.peakRssMiB ?? 0))),
       validation_share: round(validation / fullWall, 3),
+      // Median milliseconds of each step of the warm builds (scripts/build.mjs, the after-build hook).
+      phases_ms: Object.fromEntries(
+        phaseNames.map((name) => [name, Math.round(median(full.map((m) => m.phases[name] ?? 0)))]),
+      ),
+      runs_s: {
+        product: full.map((m) => round(m.wallS)),
+        baseline: base.map((m) => round(m.wallS)),
+        hugo: hugoRuns.map((m) => round(m.wallS)),
+      },
       files: written.files,
       output_mib: round(written.bytes / 2 ** 20),
       baseline_files: baselineWritten.files,
       baseline_output_mib: round(baselineWritten.bytes / 2 ** 20),
+      hugo_files: hugoWritten?.files ?? null,
+      hugo_output_mib: hugoWritten ? round(hugoWritten.bytes / 2 ** 20) : null,
     });
   }
 
   const report = {
-    machine: { node: process.version, cpus: (await import("node:os")).cpus().length },
+    machine: { node: process.version, cpus: (await import("node:os")).cpus().length, hugo: hugo ?? null },
     runs,
     floor_wall_s: round(floor),
     sample_wall_s: round(sample),
@@ -182,17 +239,26 @@ try {
   writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(
-    `\nEmpty Eleventy floor ${round(floor)} s · sample site ${round(sample)} s (${round(sample / floor)}× the floor; target ≤ 2×)\n`,
+    `\nEmpty Eleventy floor ${round(floor)} s · sample site ${round(sample)} s (${round(sample / floor)}× the floor; target ≤ 2×)`,
   );
+  console.log(`Medians of ${runs} paired runs; ${hugo ?? "no hugo on the PATH: Hugo not measured"}\n`);
   console.log(
-    "| posts | projects | full s | baseline s | ratio (≤ 1.5) | ms/post | peak RSS MiB (≤ 1024) | validation share (≤ 10%) | files | MiB written (baseline) | first build s |",
+    "| posts | projects | full s | bare Eleventy s | full/bare | Hugo s | full/Hugo (≤ 1.0) | ms/post | CPU s full (bare) | peak RSS MiB cold / warm (≤ 1024) | validation share | files (bare, Hugo) | MiB written (bare, Hugo) | first build s |",
   );
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     console.log(
-      `| ${r.posts} | ${r.projects} | ${r.full_wall_s} | ${r.baseline_wall_s} | ${r.ratio} | ${r.ms_per_post} | ${r.peak_rss_mib} | ${(r.validation_share * 100).toFixed(1)}% | ${r.files} | ${r.output_mib} (${r.baseline_output_mib}) | ${r.full_first_wall_s} |`,
+      `| ${r.posts} | ${r.projects} | ${r.full_wall_s} | ${r.baseline_wall_s} | ${r.ratio} | ${r.hugo_wall_s ?? "–"} | ${r.hugo_ratio ?? "–"} | ${r.ms_per_post} | ${r.full_cpu_s} (${r.baseline_cpu_s}) | ${r.peak_rss_cold_mib} / ${r.peak_rss_warm_mib} | ${(r.validation_share * 100).toFixed(1)}% | ${r.files} (${r.baseline_files}, ${r.hugo_files ?? "–"}) | ${r.output_mib} (${r.baseline_output_mib}, ${r.hugo_output_mib ?? "–"}) | ${r.full_first_wall_s} |`,
     );
   }
+  console.log(
+    "\nWhere a rebuild's time goes (medians, ms; write includes render and the after-build steps below it):\n",
+  );
+  const phaseNames = [...new Set(results.flatMap((r) => Object.keys(r.phases_ms)))];
+  console.log(`| posts | ${phaseNames.join(" | ")} |`);
+  console.log(`|---:|${phaseNames.map(() => "---:").join("|")}|`);
+  for (const r of results)
+    console.log(`| ${r.posts} | ${phaseNames.map((name) => r.phases_ms[name] ?? "–").join(" | ")} |`);
   const at1000 = results.find((r) => r.posts === 1000);
   const at4000 = results.find((r) => r.posts === 4000);
   if (at1000 && at4000)
