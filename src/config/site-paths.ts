@@ -26,6 +26,9 @@ export const TOP_LEVEL_FILES = {
   notFound: "404.html",
 } as const;
 
+/** The folder of the site's own assets (site-assets/: stylesheet, palette, icon) in the output. */
+export const ASSETS_FOLDER = "assets";
+
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
@@ -115,7 +118,7 @@ function makePaths(config: SiteConfig): SitePaths {
     pgpKey: at("/pgp.asc"),
     securityTxt: at("/.well-known/security.txt"),
     appleTouchIcon: at(`/${TOP_LEVEL_FILES.appleTouchIcon}`),
-    asset: (file) => at(`/assets/${file.split("/").map(segment).join("/")}`),
+    asset: (file) => at(`/${ASSETS_FOLDER}/${file.split("/").map(segment).join("/")}`),
     blog: {
       home: blogHome,
       post: (slug) => `${blogHome}posts/${segment(slug)}/`,

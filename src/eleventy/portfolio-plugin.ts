@@ -5,6 +5,7 @@ import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
+import { ASSETS_FOLDER } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
@@ -128,7 +129,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     // (drafts' images, symbolic links) rather than what the published pages show.
     const config = await siteConfig();
     const blog = await blogModel();
-    const assets = [...folderAssets(SITE_ASSETS, "assets"), ...(blog ? postImageAssets(blog, config) : [])];
+    const assets = [...folderAssets(SITE_ASSETS, ASSETS_FOLDER), ...(blog ? postImageAssets(blog, config) : [])];
     await copyAssets(assets, resolve(directories.output));
   });
   eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
