@@ -68,17 +68,24 @@ try {
 const work = mkdtempSync(join(tmpdir(), "audit-"));
 const site = join(work, "site");
 const server = await serveSite(site, basePath);
+const removeWork = () => rmSync(work, { recursive: true, force: true });
+// Chromium, in the same process group, gets the same Ctrl-C and ends by itself.
+process.once("SIGINT", () => {
+  removeWork();
+  process.exit(130);
+});
 const loadBefore = load();
-let measured: Measured;
+let measured: Measured | AuditError;
 try {
   measured = await measure(buildAndPlan());
 } catch (error) {
   if (!(error instanceof AuditError)) throw error;
-  fail(error.message);
+  measured = error;
 } finally {
   await server.stop();
-  rmSync(work, { recursive: true, force: true });
+  removeWork();
 }
+if (measured instanceof AuditError) fail(measured.message);
 const { plan, results, version } = measured;
 const loadAfter = load();
 const summaries = plan.pages.map((page) => summarize(`${page.kind} (${page.path})`, results.get(page.kind)!));
