@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import Parser from "rss-parser";
-import { parse as parseYaml } from "yaml";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -18,18 +18,20 @@ import {
   type BuildResult,
   type Envelope,
 } from "./support/build-site.ts";
+import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite } from "./support/sample-site.ts";
 
 /*
  * The blog half of the sample site, built at two clocks: 2026-11-18 (16 published posts; the
  * scheduled `winter-mesh-report` of 2027-01-12 and the draft are not published) and 2027-01-13
  * (the scheduled post is published, the draft still is not). A third build, from a copy whose
- * post bodies were edited, checks that feed ids do not change with an edit.
+ * post bodies were edited, checks that feed ids do not change with an edit. The first is the
+ * run's shared sample build (support/sample-site.ts), which this file only reads.
  */
 
-const SITE_URL = "https://margo.example";
+const SITE_URL = SAMPLE_SITE_URL;
 const BLOG = `${SITE_URL}/blog/`;
 /** 2026-11-18T11:06:40Z. */
-const BEFORE = 1_795_000_000;
+const BEFORE = SAMPLE_EPOCH;
 /** 2027-01-13T00:00:00Z. */
 const AFTER = 1_799_798_400;
 const PUBLISHED = 16;
@@ -120,17 +122,21 @@ interface PortfolioPost {
   published: string | null;
 }
 
-let before: BuildResult;
+/** The shared build at BEFORE: only its folder; sampleSite() resolves only once it exited with 0. */
+let before: Built;
 let after: BuildResult;
 let edited: BuildResult;
 let editedContent: string;
 
-const blogData = <T>(build: BuildResult, file: string): T =>
-  readJson<Envelope<T>>(build.outDir, `blog/api/v1/${file}`).data;
-const posts = (build: BuildResult) => blogData<PostSummary[]>(build, "posts.json");
-const fullPosts = (build: BuildResult) =>
-  posts(build).map((post) => blogData<FullPost>(build, `posts/${post.slug}.json`));
-const blogSettings = parseYaml(readFileSync(join(sampleContentDir, "blog/blog.yaml"), "utf8")) as {
+/** What the reads below need of a build. */
+type Built = Pick<BuildResult, "outDir">;
+
+const blogData = <T>(build: Built, file: string): T => readJson<Envelope<T>>(build.outDir, `blog/api/v1/${file}`).data;
+const posts = (build: Built) => blogData<PostSummary[]>(build, "posts.json");
+const fullPosts = (build: Built) => posts(build).map((post) => blogData<FullPost>(build, `posts/${post.slug}.json`));
+const blogSettings = loadYaml(readFileSync(join(sampleContentDir, "blog/blog.yaml"), "utf8"), {
+  schema: CORE_SCHEMA,
+}) as {
   api: { name: string };
   source: { repository: string; branch: string; path: string };
 };
@@ -170,22 +176,25 @@ test.before(async () => {
   editedContent = copyContent();
   const file = join(editedContent, "blog/posts", `${EDITED_SLUG}.md`);
   writeFileSync(file, `${readFileSync(file, "utf8")}\nAn added closing paragraph after an edit.\n`);
-  [before, after, edited] = await Promise.all([
-    buildSite({ siteUrl: SITE_URL, epoch: BEFORE }),
+  let shared: string;
+  [shared, after, edited] = await Promise.all([
+    sampleSite(),
     buildSite({ siteUrl: SITE_URL, epoch: AFTER }),
     buildSite({ siteUrl: SITE_URL, epoch: BEFORE, contentDir: editedContent }),
   ]);
+  before = { outDir: shared };
 });
 
 test.after(() => {
   removeDir(editedContent);
-  for (const build of [before, after, edited]) removeDir(build.outDir);
+  for (const build of [after, edited]) removeDir(build.outDir);
 });
 
 // ---- the files
 
 test("should build the sample at both clocks and the edited copy with exit code 0", () => {
-  assert.is(before.status, 0, before.output);
+  // sampleSite() rejects, with the build's output, unless the build at BEFORE exited with 0.
+  assert.ok(existsSync(join(before.outDir, "index.html")), before.outDir);
   assert.is(after.status, 0, after.output);
   assert.is(edited.status, 0, edited.output);
 });
@@ -472,7 +481,7 @@ test("should count in tags.json and tags/{tag}.json exactly the posts carrying e
 // ---- scheduled and draft posts
 
 /** Every file of a build (blog and portfolio) whose text mentions the post's slug or title. */
-function filesMentioning(build: BuildResult, post: { slug: string; title: string }): string[] {
+function filesMentioning(build: Built, post: { slug: string; title: string }): string[] {
   const titleWords = post.title.split(":")[0] ?? post.title;
   return listFiles(build.outDir).filter((file) => {
     if (/\.(png|jpe?g|gif|webp|ico|woff2?)$/.test(file)) return false;

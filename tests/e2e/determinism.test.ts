@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DateTime } from "luxon";
-import { parse as parseYaml } from "yaml";
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -19,8 +19,10 @@ import {
 const SITE_URL = "https://margo.example";
 
 /** now.yaml's `updated` day, read as the start of that day in site.yaml's time zone (content-format.md). */
-const updated = (parseYaml(readText(sampleContentDir, "now.yaml"), { schema: "core" }) as { updated: string }).updated;
-const zone = (parseYaml(readText(sampleContentDir, "site.yaml")) as { timezone: string }).timezone;
+const updated = (loadYaml(readText(sampleContentDir, "now.yaml"), { schema: CORE_SCHEMA }) as { updated: string })
+  .updated;
+const zone = (loadYaml(readText(sampleContentDir, "site.yaml"), { schema: CORE_SCHEMA }) as { timezone: string })
+  .timezone;
 const updatedDay = DateTime.fromISO(updated, { zone }).startOf("day");
 const seconds = (at: DateTime) => Math.floor(at.toSeconds());
 

@@ -11,10 +11,10 @@ import { blogApi } from "../../src/api/blog/routes.ts";
 import { schemaNameOf } from "../../src/api/json-schemas.ts";
 import { portfolioApi } from "../../src/api/portfolio/routes.ts";
 import type { ApiDefinition, Route } from "../../src/api/route.ts";
-import { buildSite, listFiles, makeTempDir, removeDir, type BuildResult } from "./support/build-site.ts";
+import { listFiles } from "./support/build-site.ts";
+import { servedSampleSite } from "./support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "./support/static-server.ts";
 
-const EPOCH = 1_795_000_000;
 const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 // Static hosts serve `.json` as application/json; hyperjump accepts only application/schema+json
@@ -25,7 +25,8 @@ addMediaTypePlugin("application/json", {
 });
 
 let server: StaticServer;
-let build: BuildResult;
+/** The run's shared build for a loopback origin (support/sample-site.ts): read and served, never written. */
+const build = { outDir: "" };
 const validators = new Map<string, Promise<Validator>>();
 /** One compiled validator per schema URL: hyperjump fetches the schema and every `$ref` over HTTP. */
 const validatorFor = (url: string): Promise<Validator> => {
@@ -38,16 +39,14 @@ const validatorFor = (url: string): Promise<Validator> => {
 };
 
 test.before(async () => {
-  const outDir = makeTempDir("json-schemas");
-  // The server first, so the build can be given its origin as SITE_URL.
-  server = await startStaticServer(outDir);
-  build = await buildSite({ siteUrl: server.origin, epoch: EPOCH, outDir });
-  assert.is(build.status, 0, build.output);
+  // Served on the port of the build's SITE_URL; servedSampleSite() rejects unless the build exited with 0.
+  const served = await servedSampleSite();
+  build.outDir = served.dir;
+  server = await startStaticServer(served.dir, { port: served.port });
 });
 
 test.after(async () => {
-  await server.stop();
-  removeDir(build.outDir);
+  await server?.stop();
 });
 
 interface ApiFile {

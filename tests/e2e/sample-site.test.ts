@@ -2,27 +2,26 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { readKey } from "openpgp";
+import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import stringWidth from "string-width";
-import { parse as parseYaml } from "yaml";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
-  buildSite,
   envelopeFiles,
   filesPromisedByIndex,
   portfolioFiles,
   readJson,
   readText,
-  removeDir,
   sampleContentDir,
   type ApiIndex,
-  type BuildResult,
   type Envelope,
 } from "./support/build-site.ts";
+import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite } from "./support/sample-site.ts";
 
-const SITE_URL = "https://margo.example";
-/** 2026-11-18T11:06:40Z: 16 days after now.yaml's update, two days before the snapshot. */
-const EPOCH = 1_795_000_000;
+// The shared sample build (support/sample-site.ts): https://margo.example at
+// 2026-11-18T11:06:40Z, 16 days after now.yaml's update, two days before the snapshot.
+const SITE_URL = SAMPLE_SITE_URL;
+const EPOCH = SAMPLE_EPOCH;
 
 /** The spec's endpoint table (api-spec.md, "Endpoints", portfolio). */
 const SPEC_PLAIN_PATHS = [
@@ -126,20 +125,20 @@ interface Badge {
   color: string;
 }
 
-let build: BuildResult;
+/** The shared build, read only: sampleSite() resolves only once the build exited with 0. */
+const build = { outDir: "" };
 const data = <T>(file: string): T => readJson<Envelope<T>>(build.outDir, file).data;
-const apiName = (parseYaml(readText(sampleContentDir, "site.yaml")) as { api: { name: string } }).api.name;
+const apiName = (
+  loadYaml(readText(sampleContentDir, "site.yaml"), { schema: CORE_SCHEMA }) as { api: { name: string } }
+).api.name;
 
 test.before(async () => {
-  build = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH });
-});
-
-test.after(() => {
-  removeDir(build.outDir);
+  build.outDir = await sampleSite();
 });
 
 test("should build the sample content with exit code 0", () => {
-  assert.is(build.status, 0, build.output);
+  // sampleSite() rejects, with the build's output, unless the build exited with 0.
+  assert.ok(existsSync(join(build.outDir, "index.html")), build.outDir);
 });
 
 test("should list exactly the spec's endpoints in the index", () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -9,6 +9,7 @@ import { startStaticServer, type StaticServer } from "./support/static-server.ts
 let dir: string;
 let root: StaticServer;
 let based: StaticServer;
+let probing: StaticServer;
 
 test.before(async () => {
   dir = makeTempDir("static");
@@ -18,11 +19,15 @@ test.before(async () => {
   writeFileSync(join(dir, "404.html"), "<h1>Not found</h1>");
   writeFileSync(join(dir, "projects/tidewatch/index.html"), "<h1>tidewatch</h1>");
   writeFileSync(join(dir, "api/v1/search.json"), "{}");
-  [root, based] = await Promise.all([startStaticServer(dir), startStaticServer(dir, { basePath: "/portfolio" })]);
+  [root, based, probing] = await Promise.all([
+    startStaticServer(dir),
+    startStaticServer(dir, { basePath: "/portfolio" }),
+    startStaticServer(dir, { extraFiles: { "/probe.html": "<h1>probe</h1>" } }),
+  ]);
 });
 
 test.after(async () => {
-  await Promise.all([root?.stop(), based?.stop()]);
+  await Promise.all([root?.stop(), based?.stop(), probing?.stop()]);
   removeDir(dir);
 });
 
@@ -58,6 +63,18 @@ test("should serve under a base path and nothing outside it", async () => {
   assert.is((await get(based, "/portfolio/")).status, 200);
   assert.is((await get(based, "/projects/tidewatch/")).status, 404);
   assert.is((await get(based, "/portfolio-other/")).status, 404);
+});
+
+test("should serve a test's extra file from memory, with the host's headers, and write nothing", async () => {
+  const probe = await get(probing, "/probe.html");
+  assert.is(probe.status, 200);
+  assert.is(probe.headers.get("content-type"), "text/html; charset=utf-8");
+  assert.ok(probe.headers.get("content-security-policy"));
+  assert.is(await probe.text(), "<h1>probe</h1>");
+  assert.not.ok(existsSync(join(dir, "probe.html")));
+  // The folder's own files are still served, and other servers do not see the probe.
+  assert.is((await get(probing, "/projects/tidewatch/")).status, 200);
+  assert.is((await get(root, "/probe.html")).status, 404);
 });
 
 test.run();

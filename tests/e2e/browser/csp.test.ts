@@ -1,20 +1,20 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { hostHeaders } from "../../../src/site/host-rules.ts";
 import { browserSkipReason, launchBrowser, openPage } from "../support/browser.ts";
-import { buildSite, listFiles, removeDir, type BuildResult } from "../support/build-site.ts";
-import { freePort } from "../support/dev-server.ts";
+import { listFiles } from "../support/build-site.ts";
+import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
 
 // Every page of the sample site, served with the host's headers (the Content-Security-Policy
 // of src/site/host-rules.ts included), opened in Chromium: not one CSP violation. A probe page
 // with an inline script proves the watch would see one.
 
+const PROBE = "/csp-probe.html";
 const skip = browserSkipReason();
-let build: BuildResult;
+/** The run's shared build for a loopback origin (support/sample-site.ts): read and served, never written. */
+let siteDir: string;
 let server: StaticServer;
 let browser: Browser;
 
@@ -45,19 +45,18 @@ async function violationsOf(path: string): Promise<string[]> {
 
 test.before(async () => {
   if (skip) return;
-  const port = await freePort();
-  build = await buildSite({ siteUrl: `http://127.0.0.1:${port}` });
-  assert.is(build.status, 0, build.output);
-  writeFileSync(
-    join(build.outDir, "csp-probe.html"),
-    "<!DOCTYPE html><html lang=en><title>probe</title><script>document.title = 'ran'</script></html>",
-  );
-  [server, browser] = await Promise.all([startStaticServer(build.outDir, { port }), launchBrowser()]);
+  const served = await servedSampleSite();
+  siteDir = served.dir;
+  // The probe is served from memory beside the shared build, with the same headers.
+  const probe = "<!DOCTYPE html><html lang=en><title>probe</title><script>document.title = 'ran'</script></html>";
+  [server, browser] = await Promise.all([
+    startStaticServer(siteDir, { port: served.port, extraFiles: { [PROBE]: probe } }),
+    launchBrowser(),
+  ]);
 });
 
 test.after(async () => {
   await Promise.all([browser?.close(), server?.stop()]);
-  if (build) removeDir(build.outDir);
 });
 
 test("should send a strict Content-Security-Policy with every response", async () => {
@@ -75,7 +74,7 @@ test("should send a strict Content-Security-Policy with every response", async (
 
 test("should see the violation of a page with an inline script (the watch works)", async () => {
   if (skip) return console.warn(skip);
-  const violations = await violationsOf("/csp-probe.html");
+  const violations = await violationsOf(PROBE);
   assert.ok(
     violations.some((violation) => violation.includes("script-src")),
     violations.join("\n"),
@@ -84,8 +83,8 @@ test("should see the violation of a page with an inline script (the watch works)
 
 test("should open every page of the site without a CSP violation", async () => {
   if (skip) return console.warn(skip);
-  const pages = listFiles(build.outDir)
-    .filter((file) => file.endsWith(".html") && file !== "csp-probe.html")
+  const pages = listFiles(siteDir)
+    .filter((file) => file.endsWith(".html"))
     .map((file) => `/${file.replace(/(^|\/)index\.html$/, "$1")}`);
   assert.ok(pages.length > 50, `the sample has every kind of page (${pages.length})`);
   const violations: string[] = [];

@@ -4,8 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { browserSkipReason, launchBrowser, openPage, screenshotDir, type WatchedPage } from "../support/browser.ts";
-import { buildSite, readJson, removeDir, type BuildResult, type Envelope } from "../support/build-site.ts";
-import { freePort } from "../support/dev-server.ts";
+import { readJson, type Envelope } from "../support/build-site.ts";
+import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
 
 // One page of every kind docs/site-contract.md lists, opened in a real browser on the sample site as
@@ -53,7 +53,8 @@ interface Structure {
 }
 
 const skip = browserSkipReason();
-let build: BuildResult;
+/** The run's shared build for a loopback origin (support/sample-site.ts): read and served, never written. */
+let build: { outDir: string };
 let server: StaticServer;
 let browser: Browser;
 let project: ProjectSummary;
@@ -65,11 +66,10 @@ let illustratedPost: FullPost;
 let tagUrl: string;
 
 test.before(async () => {
-  // Built for the origin it is served from, so every absolute URL on the pages is this server.
-  const port = await freePort();
-  build = await buildSite({ siteUrl: `http://127.0.0.1:${port}` });
-  assert.is(build.status, 0, build.output);
-  [server, browser] = await Promise.all([startStaticServer(build.outDir, { port }), launchBrowser()]);
+  // The shared build for a loopback origin (its SITE_URL), served there, so every absolute URL on the pages is this server.
+  const served = await servedSampleSite();
+  build = { outDir: served.dir };
+  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
 
   const projects = readJson<Envelope<ProjectSummary[]>>(build.outDir, "api/v1/projects.json").data;
   const domains = readJson<Envelope<DomainSummary[]>>(build.outDir, "api/v1/clusters.json").data;
@@ -92,7 +92,6 @@ test.before(async () => {
 
 test.after(async () => {
   await Promise.all([browser?.close(), server?.stop()]);
-  if (build) removeDir(build.outDir);
 });
 
 /** A URL the build wrote (absolute, for the build's SITE_URL) as the same path on the test server. */

@@ -2,8 +2,8 @@ import type { Browser } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { browserSkipReason, launchBrowser, openPage, screenshot, type WatchedPage } from "../support/browser.ts";
-import { buildSite, readJson, removeDir, type BuildResult, type Envelope } from "../support/build-site.ts";
-import { freePort } from "../support/dev-server.ts";
+import { readJson, type Envelope } from "../support/build-site.ts";
+import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
 
 // The command palette (site-assets/palette.js) in a real browser, on the sample site's pages as
@@ -17,23 +17,22 @@ interface SearchItem {
 }
 
 const skip = browserSkipReason();
-let build: BuildResult;
+/** The run's shared build for a loopback origin (support/sample-site.ts): read and served, never written. */
+let build: { outDir: string };
 let server: StaticServer;
 let browser: Browser;
 let index: SearchItem[];
 
 test.before(async () => {
-  // Built for the origin it is served from, so the page's absolute search-index URL is this server.
-  const port = await freePort();
-  build = await buildSite({ siteUrl: `http://127.0.0.1:${port}` });
-  assert.is(build.status, 0, build.output);
-  [server, browser] = await Promise.all([startStaticServer(build.outDir, { port }), launchBrowser()]);
+  // The shared build for a loopback origin (its SITE_URL), served there, so the page's absolute search-index URL is this server.
+  const served = await servedSampleSite();
+  build = { outDir: served.dir };
+  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
   index = readJson<Envelope<SearchItem[]>>(build.outDir, "api/v1/search.json").data;
 });
 
 test.after(async () => {
   await Promise.all([browser?.close(), server?.stop()]);
-  if (build) removeDir(build.outDir);
 });
 
 /** A keyword that two to four projects share, so the one we want is not alone in the list. */

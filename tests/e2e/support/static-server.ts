@@ -10,6 +10,11 @@ export interface StaticServerOptions {
   port?: number;
   /** The site's base path (`/portfolio`), served from the folder's root; default: `""`. */
   basePath?: string;
+  /**
+   * Files served as if they were in the folder, by site path (`/probe.html`), from memory: a
+   * test's probe pages beside a shared build it must not write into. Default: none.
+   */
+  extraFiles?: Readonly<Record<string, string>>;
 }
 
 /** A built `_site` served on 127.0.0.1 the way a static host serves it. */
@@ -43,8 +48,11 @@ export async function startStaticServer(root: string, options: StaticServerOptio
   const basePath = (options.basePath ?? "").replace(/\/$/, "");
   const requests: string[] = [];
 
+  const extraFiles = new Map(Object.entries(options.extraFiles ?? {}));
+
   const send = async (res: ServerResponse, status: number, file: string, sitePath: string): Promise<void> => {
-    const body = await readFile(file);
+    const extra = extraFiles.get(sitePath);
+    const body = extra === undefined ? await readFile(file) : Buffer.from(extra);
     const type = contentTypeFor(sitePath) ?? assetTypes[extname(sitePath)] ?? "application/octet-stream";
     res.writeHead(status, { ...hostHeaders, "Content-Type": type, "Content-Length": body.length });
     res.end(body);
@@ -61,6 +69,7 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     } catch {
       return notFound();
     }
+    if (extraFiles.has(sitePath)) return send(res, 200, "", sitePath);
     const file = join(dir, sitePath);
     if (file !== dir && !file.startsWith(dir + sep)) return notFound();
     const found = await stat(file).catch(() => undefined);
