@@ -6,8 +6,8 @@ import type { SiteConfig } from "./site-config.ts";
  * site-relative path that already carries the base path (`/folio/projects/x/`), which is what
  * an HTML link inside the site needs. Two functions turn a path into something else:
  * `publishedUrl` (the absolute URL, only where one is published: API fields, feeds, canonical
- * and og tags, the sitemap, JSON-LD) and `outputFileOf` (the file the path is served from).
- * The API path templates stay in the route tables' own modules (src/api/*\/paths.ts); they are
+ * and og tags, the sitemap, JSON-LD) and `outputFileOf` (the file the path is served from);
+ * `linkTarget` goes the other way, for a URL that comes as data. The API path templates stay in the route tables' own modules (src/api/*\/paths.ts); they are
  * turned into site paths by `portfolioApi` / `blogApi` here.
  */
 

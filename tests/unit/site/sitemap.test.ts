@@ -1,12 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { buildPortfolioModel, type PortfolioModel } from "../../../src/model/portfolio-model.ts";
-import { sitemapXml } from "../../../src/site/sitemap.ts";
+import { robotsTxt, sitemapXml } from "../../../src/site/sitemap.ts";
+import { handBlogModel, handPost } from "../blog/support/hand-blog.ts";
 import { content, project, siteConfig } from "../support/model.ts";
 
-function portfolio(): PortfolioModel {
+function portfolio(config = siteConfig()): PortfolioModel {
   return buildPortfolioModel({
-    config: siteConfig(),
+    config,
     content: content({ projects: [project({ name: "first" })], now: { updated: "2026-11-02", sections: [] } }),
     github: { repositories: new Map(), pulls: [], notes: {} },
     posts: [],
@@ -33,6 +34,29 @@ test("should escape markup and drop control characters that reach it, as the fee
 
   assert.match(xml, "<lastmod>2026-11-02]0;x&lt;b&gt;&amp;</lastmod>");
   assert.not.match(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+});
+
+test("should list absolute URLs with the base path, and robots.txt should name the sitemap there", () => {
+  const model = portfolio(siteConfig({ baseUrl: "https://fixture.example/folio" }));
+  const xml = sitemapXml(model, null);
+
+  assert.match(xml, "<loc>https://fixture.example/folio/</loc>");
+  assert.match(xml, "<loc>https://fixture.example/folio/projects/first/</loc>");
+  assert.not.match(xml, /<loc>https:\/\/fixture\.example\/(?!folio\/)/);
+  assert.is(robotsTxt(model), "User-agent: *\nAllow: /\n\nSitemap: https://fixture.example/folio/sitemap.xml\n");
+});
+
+test("should list the blog's pages with their dates, and none of a blog on another host", () => {
+  const config = siteConfig();
+  const awayConfig = { ...config, blogUrl: "https://blog.example/" };
+  const here = handBlogModel([handPost("first", "2026-03-10T09:30:00")], { config });
+  const away = handBlogModel([handPost("first", "2026-03-10T09:30:00")], { config: awayConfig });
+
+  assert.match(
+    sitemapXml(portfolio(config), here),
+    "<loc>https://fixture.example/blog/posts/first/</loc>\n    <lastmod>2026-03-10</lastmod>",
+  );
+  assert.not.match(sitemapXml(portfolio(awayConfig), away), /blog\.example|\/blog\//);
 });
 
 test.run();
