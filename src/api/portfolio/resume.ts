@@ -120,7 +120,7 @@ export function resumeDocument(model: PortfolioModel): JsonResume {
       keywords: [...project.languages, ...project.tags],
       type: "open source",
     })),
-    meta: { canonical: config.baseUrl + portfolioPaths.resume, version: "v1.0.0" },
+    meta: { canonical: publishedUrl(config, pages.portfolioApi(portfolioPaths.resume)), version: "v1.0.0" },
   };
 }
 
