@@ -6,7 +6,9 @@
  * Why not a TypeScript loader at run time: Node 20 cannot strip types, and a loader (tsx) runs
  * every import of the build, Eleventy's and the packages' included, through a hook thread. That
  * cost about 0.6 s of every build, more than an empty Eleventy build takes in all
- * (docs/performance.md). The compiled module lives in FOLIO_COMPILED_DIR (default .cache/compiled/)
+ * (docs/performance.md). Node 24 strips types itself, but importing the sources one by one
+ * measured slower than this one module and Node 20 would still need it (docs/performance.md,
+ * "Node versions"). The compiled module lives in FOLIO_COMPILED_DIR (default .cache/compiled/)
  * under a name derived from its sources, beside a manifest that records its sources and its
  * digest; both are checked on every read, so a damaged cache costs a compile, never a build
  * (docs/robustness.md). This file is plain JavaScript because it runs before anything is compiled;
