@@ -10,7 +10,7 @@ import type { RenditionFormat } from "./rendition-plan.ts";
 
 /** sharp's output options by format: quality where a visible loss is hard to see on a photo. */
 export const ENCODE_OPTIONS = {
-  avif: { quality: 50, effort: 4 },
+  avif: { quality: 50, effort: 2 },
   webp: { quality: 75, effort: 4 },
   jpeg: { quality: 80, mozjpeg: true },
   png: { compressionLevel: 9, adaptiveFiltering: true },

@@ -1,5 +1,6 @@
 import { copyFileSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { test } from "uvu";
 import { buildSite, copyContent, makeTempDir, removeDir, type BuildResult } from "../support/build-site.ts";
 import { assertRefused } from "../support/hostile.ts";
@@ -16,6 +17,29 @@ const EPOCH = 1_795_000_000; // 2026-11-18T11:06:40Z
 const SITE_URL = "https://margo.example";
 const SCRIPT = "alert(7391)";
 const LEAK = "leaked-xq93";
+const BOMB = "bomb-xq77";
+
+/** A PNG of a few dozen bytes that declares `width` × `height` pixels: decoded, it would take gigabytes. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 function post(body: string, marker = "A hostile post"): string {
   return `---\ntitle: ${marker}\ndescription: Checks what the build does with it.\ndate: 2026-05-01\n---\n${body}`;
@@ -43,6 +67,8 @@ test.before(async () => {
     join(posts, "shows-evil.md"),
     post("![A drawing](../images/evil.svg)\n\n![A page](../images/page.html)\n"),
   );
+  writeFileSync(join(images, `${BOMB}.png`), pngDeclaring(30_000, 30_000));
+  writeFileSync(join(posts, "shows-bomb.md"), post(`![A huge picture](../images/${BOMB}.png)\n`));
   for (const name of ["my post.md", "café.md", "a?b.md", "a#b.md"])
     writeFileSync(join(posts, name), post("Hello.\n", "Badly named xq12"));
   const project = readFileSync(join(content, "projects/PeakLog.md"), "utf8");
@@ -93,6 +119,15 @@ test("should refuse an image whose name would serve it as a page", () => {
     hostile: "page.html",
     mentions: [
       `blog/images/page.html: (file name): expected a file name ending in .png, as this PNG image is, found ".html"`,
+    ],
+  });
+});
+
+test("should refuse a decompression bomb (30000 × 30000 pixels in a few bytes) from its header, naming the file", () => {
+  assertRefused(smuggled, {
+    hostile: BOMB,
+    mentions: [
+      `blog/images/${BOMB}.png: (content): expected an image of at most 50 megapixels (scale it down before adding it), found "30000 × 30000 pixels"`,
     ],
   });
 });

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { PIXEL_LIMIT, readImage, type ImageRead } from "../../../src/blog/image-files.ts";
+
+let root = "";
+test.before.each(() => {
+  root = mkdtempSync(join(tmpdir(), "images-files-"));
+});
+test.after.each(() => rmSync(root, { recursive: true, force: true }));
+
+const read = (name: string): ImageRead => readImage(join(root, name), root, new Map());
+
+test("should read a raster image's size, type and the digest of its bytes", async () => {
+  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+  writeFileSync(join(root, "a.png"), bytes);
+  assert.equal(read("a.png"), {
+    width: 30,
+    height: 20,
+    type: "png",
+    digest: createHash("sha256").update(bytes).digest("hex"),
+  });
+});
+
+test("should give a JPEG turned a quarter by its EXIF orientation its displayed size", async () => {
+  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#336699" } })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+  writeFileSync(join(root, "turned.jpg"), bytes);
+  const facts = read("turned.jpg");
+  assert.ok(facts && !Array.isArray(facts));
+  assert.equal([facts.width, facts.height], [20, 30]);
+});
+
+test("should refuse a raster image over the pixel limit from its header, naming the file", async () => {
+  // An image just over the limit, made small: the limit is read from the declared size only.
+  const side = Math.ceil(Math.sqrt(PIXEL_LIMIT)) + 1;
+  const bytes = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+  // Rewrite the IHDR width and height (bytes 16-23); image-size does not check the CRC.
+  bytes.writeUInt32BE(side, 16);
+  bytes.writeUInt32BE(side, 20);
+  writeFileSync(join(root, "huge.png"), bytes);
+  const problems = read("huge.png");
+  assert.ok(Array.isArray(problems));
+  assert.is(problems.length, 1);
+  assert.match(problems[0]?.file ?? "", /huge\.png$/);
+  assert.is(problems[0]?.field, "(content)");
+  assert.is(problems[0]?.actual, `${side} × ${side} pixels`);
+});
+
+test.run();
