@@ -20,10 +20,12 @@ import {
  * copy of that cache with every entry of every kind damaged one way, and must write the very
  * same files. Every build reads live GitHub data from one fake server, so GitHub's answer cache
  * (src/github/answer-cache.ts) is damaged too. Some kinds hide others: a damaged manifest means
- * the module is never looked at. So there are three groups of builds, one build per damage in
- * each: every entry of our kinds and of the highlight and key-fingerprint caches; the manifest;
- * GitHub's cache (the fake answers in two pages, so there are two entries or more, each damaged).
- * Two more run with `.cache` a file, and with GITHUB_CACHE_DIR a file.
+ * the module is never looked at. So there are three groups of damage, one kind of damage at a
+ * time in each: every entry of our kinds and of the highlight and key-fingerprint caches; the
+ * manifest; GitHub's cache (the fake answers in two pages, so there are two entries or more, each
+ * damaged). GitHub's cache is read apart from the build cache, so its damage shares each build of
+ * the first group: ten builds for fifteen damages. Two more cases: GITHUB_CACHE_DIR a file (in
+ * the build with the manifest garbage) and `.cache` a file (a build of its own).
  */
 
 const SITE_URL = "https://margo.example";
@@ -40,7 +42,8 @@ interface Caches {
 }
 
 interface Run {
-  name: string;
+  /** The cases this build checks, each named as its test names it. */
+  names: string[];
   caches: Caches;
   /** Each damaged entry and the bytes it held before the damage. */
   damaged: Map<string, Buffer>;
@@ -292,6 +295,9 @@ function filesForFolders(caches: Caches): void {
   }
 }
 
+/** The build that checks the case named `name` (or a name starting so). */
+const runOf = (name: string): Run | undefined => runs.find((run) => run.names.some((each) => each.startsWith(name)));
+
 async function inPairs(jobs: (() => Promise<void>)[]): Promise<void> {
   let next = 0;
   await Promise.all(
@@ -307,26 +313,24 @@ test.before(async () => {
   if (cold.status !== 0) return;
   for (const how of DAMAGES) {
     const caches = warmCopy(`entries-${how}`);
-    runs.push({ name: `every entry ${how}`, caches, damaged: damageEntries(caches, how) });
+    const damaged = new Map([...damageEntries(caches, how), ...damageGithub(caches, how)]);
+    runs.push({ names: [`every entry ${how}`, `GitHub's cache ${how}`], caches, damaged });
   }
   for (const how of DAMAGES) {
     const caches = warmCopy(`manifest-${how}`);
     const damaged = damageManifest(caches, how);
-    if (how === "empty") filesForFolders(caches);
-    runs.push({
-      name: `manifest ${how}${how === "empty" ? ", files where the cache's folders belong" : ""}`,
-      caches,
-      damaged,
-    });
+    const names = [`manifest ${how}`];
+    if (how === "empty") {
+      filesForFolders(caches);
+      names[0] += ", files where the cache's folders belong";
+    }
+    if (how === "garbage") {
+      rmSync(caches.github, { recursive: true, force: true });
+      writeFileSync(caches.github, CACHE_FILE_TEXT);
+      names.push("GITHUB_CACHE_DIR a file");
+    }
+    runs.push({ names, caches, damaged });
   }
-  for (const how of DAMAGES) {
-    const caches = warmCopy(`github-${how}`);
-    runs.push({ name: `GitHub's cache ${how}`, caches, damaged: damageGithub(caches, how) });
-  }
-  const githubFile = warmCopy("github-file");
-  rmSync(githubFile.github, { recursive: true, force: true });
-  writeFileSync(githubFile.github, CACHE_FILE_TEXT);
-  runs.push({ name: "GITHUB_CACHE_DIR a file", caches: githubFile, damaged: new Map() });
   writeFileSync(cacheFile, CACHE_FILE_TEXT);
   // GitHub's cache elsewhere: its own folder being a file is the build above.
   const fileRunGithub = warmCopy("file-run").github;
@@ -369,9 +373,7 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
 
 test("should damage every kind, and two or more entries of each swappable kind", () => {
   const count = (name: string, where: string, ending: string) =>
-    [...(runs.find((run) => run.name.startsWith(name))?.damaged.keys() ?? [])].filter(
-      (file) => file.includes(where) && file.endsWith(ending),
-    ).length;
+    [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
   assert.ok(count("every entry", "/og/", ".png") >= 2);
   assert.ok(count("every entry", "/validators/", ".cjs") >= 2);
   assert.ok(count("every entry", "/highlight/", ".json") >= 1);
@@ -386,7 +388,7 @@ for (const how of [
   "GITHUB_CACHE_DIR a file",
 ]) {
   test(`should write the cold build's output, byte for byte, with ${how}`, () => {
-    const run = runs.find((candidate) => candidate.name.startsWith(how));
+    const run = runOf(how);
     assert.ok(run?.result, "the build ran");
     assert.is(run.result.status, 0, run.result.output);
     assert.equal(stackTraceLines(run.result.output), []);
@@ -424,7 +426,7 @@ function unrepaired(ofGithub: boolean): string[] {
   return runs.flatMap((run) =>
     [...run.damaged]
       .filter(([file, before]) => file.startsWith(run.caches.github) === ofGithub && !repaired(run, file, before))
-      .map(([file]) => `${run.name}: ${file}`),
+      .map(([file]) => `${run.names.join(" + ")}: ${file}`),
   );
 }
 
@@ -437,7 +439,7 @@ test("should repair every damaged entry of GitHub's answer cache", () => {
 });
 
 test("should say once for each cache folder that a file stands where it belongs, and leave the file", () => {
-  const run = runs.find((candidate) => candidate.name.startsWith("manifest empty"));
+  const run = runOf("manifest empty");
   assert.ok(run?.result);
   const warnings = run.result.output.split("\n").filter((line) => line.startsWith("[folio] The build cache"));
   assert.is(warnings.length, CACHE_FOLDERS.length, run.result.output);
