@@ -1,3 +1,4 @@
+import { apiPath, publishedUrl } from "../config/site-paths.ts";
 import type { ApiIndex, IndexEndpoint } from "../schemas/portfolio/catalog.ts";
 import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "./route.ts";
 
@@ -7,7 +8,7 @@ export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapi
   const endpoints = availableRoutes(definition, model).map((route): IndexEndpoint => {
     const endpoint: IndexEndpoint = {
       path: definition.root + route.path,
-      url: context.baseUrl + definition.root + route.path,
+      url: publishedUrl(context.config, apiPath(context.config, definition.root, route.path)),
       summary: route.summary,
       group: route.group,
       type: route.mediaType,

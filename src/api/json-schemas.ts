@@ -1,17 +1,16 @@
 import { KindGuard, Type, type TSchema } from "@sinclair/typebox";
 import { UriString } from "../schemas/common.ts";
+import { COMMON_API_PATHS } from "../config/site-paths.ts";
 import { componentNames, toOpenApiSchema } from "./openapi.ts";
-import { fillPath, routeById, type ApiContext, type ApiDefinition, type Route } from "./route.ts";
+import { routeById, routeUrl, type ApiContext, type ApiDefinition, type Route } from "./route.ts";
 
 /*
  * Every component schema of an API, published as its own JSON Schema 2020-12 document at
- * `{base}{root}/api/v1/schemas/{name}.json`, so a client can validate a file from URLs alone
- * (docs/api-clients.md, "JSON Schemas"). The documents are converted from the same TypeBox
+ * `COMMON_API_PATHS.schema` under the API's root (src/config/site-paths.ts), so a client can
+ * validate a file from URLs alone (docs/api-clients.md, "JSON Schemas"). The documents are converted from the same TypeBox
  * objects as the OpenAPI components, by the same function; only where a `$ref` points differs.
  */
 
-/** Where the schema files live, relative to the API's root: the same in both APIs. */
-export const SCHEMA_PATH = "/api/v1/schemas/{name}.json";
 /** Operation id of the schema route; `meta.schema` is a URL of one of its files. */
 export const SCHEMA_ROUTE_ID = "getSchema";
 const DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -75,7 +74,7 @@ export function publishedSchemas<M>(definition: ApiDefinition<M>): Map<string, T
 
 /** The URL of a published schema. */
 export function schemaUrl<M>(definition: ApiDefinition<M>, context: ApiContext, name: string): string {
-  return context.baseUrl + definition.root + fillPath(routeById(definition, SCHEMA_ROUTE_ID).path, { name });
+  return routeUrl(definition, context, routeById(definition, SCHEMA_ROUTE_ID), { name });
 }
 
 /** `meta.schema` of a route's files: the URL of the schema of their `data`. */
@@ -114,7 +113,7 @@ export function jsonSchemaDocument<M>(
 export function schemaRoute<M>(api: () => ApiDefinition<M>): Route<M> {
   return {
     id: SCHEMA_ROUTE_ID,
-    path: SCHEMA_PATH,
+    path: COMMON_API_PATHS.schema,
     group: "meta",
     mediaType: "application/json",
     body: "raw",

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from "@sinclair/typebox";
+import { apiServerUrl } from "../config/site-paths.ts";
 import { availableRoutes, type ApiDefinition, type Route } from "./route.ts";
 
 /** The little an OpenAPI file promises about itself; the full rules live in the OpenAPI 3.1 specification. */
@@ -34,7 +35,7 @@ export function buildOpenApi<M>(definition: ApiDefinition<M>, model: M): JsonObj
       description: `${context.description}\n\nEvery endpoint is a GET of a static file: no authentication, no key, no query parameters. CORS is open to every origin (\`*\`). The host may cache a file for up to ten minutes. Within v1, changes only add things; clients must tolerate unknown fields.`,
     },
     externalDocs: { description: "Documentation page", url: context.docs },
-    servers: [{ url: context.baseUrl + definition.root, description: "This site" }],
+    servers: [{ url: apiServerUrl(context.config, definition.root), description: "This site" }],
     security: [],
     tags: groups.map((name) => ({
       name,

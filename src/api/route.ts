@@ -1,5 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
-import { fillPath } from "../config/site-paths.ts";
+import type { SiteConfig } from "../config/site-config.ts";
+import { apiPath, fillPath, publishedUrl } from "../config/site-paths.ts";
 
 /** A path parameter and every value it can take in this build. */
 export interface RouteParam<M> {
@@ -47,8 +48,8 @@ export interface ApiContext {
   description: string;
   /** The human documentation page (`meta.docs`). */
   docs: string;
-  /** The site's base URL; the API's files live under `baseUrl + root`. */
-  baseUrl: string;
+  /** The build's site configuration: the API's URLs are made from it by src/config/site-paths.ts. */
+  config: SiteConfig;
   generated: Date;
   notes: Partial<Record<NoteTopic, string>>;
 }
@@ -99,7 +100,7 @@ export function routeUrl<M>(
   route: Route<M>,
   params: Record<string, string>,
 ): string {
-  return context.baseUrl + definition.root + fillPath(route.path, params);
+  return publishedUrl(context.config, apiPath(context.config, definition.root, route.path, params));
 }
 
 /** Finds a route by its operation id. */

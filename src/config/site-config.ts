@@ -6,6 +6,7 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
+import { publishedUrl } from "./site-paths.ts";
 import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
 
 /** Everything the build needs to know about where and when it runs; read once, passed everywhere. */
@@ -49,13 +50,15 @@ export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig
     env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL.trim() : site.url,
     env.SITE_URL ? "SITE_URL" : displayPath(siteFile),
   );
+  const location = { baseUrl: base.origin + base.path, basePath: base.path };
+  // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it is.
+  const blogPath = site.blog.url.startsWith("/") ? location.basePath + site.blog.url : site.blog.url;
   return {
-    baseUrl: base.origin + base.path,
-    basePath: base.path,
+    ...location,
     contentDir,
     buildTime: buildClock(env.SOURCE_DATE_EPOCH),
     site,
-    blogUrl: absoluteUrl(base.origin + base.path, site.blog.url),
+    blogUrl: publishedUrl(location, blogPath),
   };
 }
 
@@ -169,13 +172,6 @@ function buildClock(epoch: string | undefined): Date {
     ]);
   }
   return new Date(Number(epoch.trim()) * 1000);
-}
-
-/** Joins a site path (starting with `/`) or keeps an absolute URL, relative to the base URL. */
-export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl)) return pathOrUrl;
-  const path = pathOrUrl.startsWith("/") ? pathOrUrl : `/${pathOrUrl}`;
-  return baseUrl + path;
 }
 
 /** Formats an instant the way every date-time in the APIs is written: UTC, whole seconds. */

@@ -32,6 +32,15 @@ export const ASSETS_FOLDER = "assets";
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
+/**
+ * Path templates that every API has, relative to its root (`""` for the portfolio API,
+ * `BLOG_API_ROOT` for the blog's); each API's own templates are in src/api/*\/paths.ts.
+ */
+export const COMMON_API_PATHS = {
+  schema: "/api/v1/schemas/{name}.json",
+  manifest: "/api/v1/manifest.json",
+} as const;
+
 /** The blog's pages: paths, or absolute URLs when `blog.url` puts the blog on another host. */
 export interface BlogPaths {
   /** Always ends with `/`. */
@@ -150,7 +159,10 @@ export function linkTarget(config: SiteConfig, url: string): string {
   return parsed.origin === originOf(config) ? parsed.pathname + parsed.search + parsed.hash : url;
 }
 
-function originOf(config: SiteConfig): string {
+/** Where the site is published: all that `publishedUrl` needs, so site-config.ts can use it too. */
+export type SiteLocation = Pick<SiteConfig, "baseUrl" | "basePath">;
+
+function originOf(config: SiteLocation): string {
   return config.baseUrl.slice(0, config.baseUrl.length - config.basePath.length);
 }
 
@@ -159,8 +171,33 @@ function originOf(config: SiteConfig): string {
  * canonical and og tags, the sitemap, JSON-LD). An absolute URL (a blog on another host) is
  * returned as it is.
  */
-export function publishedUrl(config: SiteConfig, path: string): string {
+export function publishedUrl(config: SiteLocation, path: string): string {
   return path.startsWith("/") && !path.startsWith("//") ? originOf(config) + path : path;
+}
+
+/**
+ * A file of the API at `root` (`""` or `BLOG_API_ROOT`) as a site path, from its route
+ * template: filled with `params` (each one encoded segment), or with its `{placeholders}` kept
+ * when `params` is omitted, as the API index lists a templated route.
+ */
+export function apiPath(config: SiteConfig, root: string, template: string, params?: Record<string, string>): string {
+  return config.basePath + root + (params === undefined ? template : fillPath(template, params));
+}
+
+/**
+ * The absolute URL of the API at `root`, without a trailing slash: OpenAPI's `servers` URL,
+ * which every route path (starting with `/`) continues.
+ */
+export function apiServerUrl(config: SiteConfig, root: string): string {
+  return publishedUrl(config, `${config.basePath}${root}/`).slice(0, -1);
+}
+
+/**
+ * The site path of an output file, the reverse of `outputFileOf`: `blog/posts/a b/index.html`
+ * → `/folio/blog/posts/a%20b/index.html` (each name encoded as one segment).
+ */
+export function pathOfOutputFile(config: SiteConfig, file: string): string {
+  return `${config.basePath}/${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { checkLinks } from "../checks/check-links.ts";
 import { ContentError } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
-import { outputFileOf, sitePaths } from "../config/site-paths.ts";
+import { outputFileOf, pathOfOutputFile, publishedUrl, sitePaths } from "../config/site-paths.ts";
 import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
 
 /*
@@ -34,7 +34,7 @@ export async function checkSiteLinks(
     written,
     sourceOf,
     explainMissing: (path) => {
-      const post = blog?.unpublished.find(`${config.baseUrl}/${path.split("/").map(encodeURIComponent).join("/")}`);
+      const post = blog?.unpublished.find(publishedUrl(config, pathOfOutputFile(config, path)));
       if (!post) return undefined;
       return post.date === null
         ? `a link to a published post (${post.file} is a draft: publish it or remove the link)`

@@ -234,7 +234,7 @@ export const blogApi: ApiDefinition<BlogModel> = {
     name: model.settings.api.name,
     description: model.settings.description,
     docs: blogUrls(model).apiDocs,
-    baseUrl: model.config.baseUrl,
+    config: model.config,
     generated: model.config.buildTime,
     notes: model.historyUnavailable
       ? {

@@ -332,7 +332,7 @@ export const portfolioApi: ApiDefinition<PortfolioModel> = {
     name: model.config.site.api.name,
     description: model.config.site.api.description,
     docs: publishedUrl(model.config, sitePaths(model.config).apiDocs),
-    baseUrl: model.config.baseUrl,
+    config: model.config,
     generated: model.config.buildTime,
     notes: model.notes,
   }),

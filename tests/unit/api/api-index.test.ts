@@ -70,6 +70,10 @@ test("should name the API, its version, its docs and its OpenAPI document under 
     },
   );
   assert.is(index.endpoints[0]?.url, "https://x.example/portfolio/api/v1/index.json");
+  assert.is(
+    index.endpoints.find((endpoint) => endpoint.path === "/api/v1/projects/{name}.json")?.url,
+    "https://x.example/portfolio/api/v1/projects/{name}.json",
+  );
 });
 
 test.run();

@@ -4,12 +4,13 @@ import { Type } from "@sinclair/typebox";
 import { envelope } from "../../../src/api/envelope.ts";
 import { schemaRoute } from "../../../src/api/json-schemas.ts";
 import type { ApiContext, ApiDefinition, Route } from "../../../src/api/route.ts";
+import { siteConfig } from "../support/model.ts";
 
 const context: ApiContext = {
   name: "test-api",
   description: "A test API",
   docs: "https://x.example/docs/api/",
-  baseUrl: "https://x.example",
+  config: siteConfig({ baseUrl: "https://x.example" }),
   generated: new Date("2026-11-21T10:00:00.500Z"),
   notes: { repositories: "Stars are old.", pulls: "Pulls are old.", posts: "Stars are old." },
 };

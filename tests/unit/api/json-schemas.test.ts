@@ -14,7 +14,7 @@ import {
 import { buildOpenApi, componentRef, toOpenApiSchema } from "../../../src/api/openapi.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
 import { routeById, type ApiContext, type ApiDefinition, type Route } from "../../../src/api/route.ts";
-import { handModel } from "../support/model.ts";
+import { handModel, siteConfig } from "../support/model.ts";
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ const context: ApiContext = {
   name: "test-api",
   description: "A test API",
   docs: "https://x.example/docs/api/",
-  baseUrl: "https://x.example/sub",
+  config: siteConfig({ baseUrl: "https://x.example/sub" }),
   generated: new Date("2026-11-21T10:00:00Z"),
   notes: {},
 };
@@ -90,8 +90,9 @@ test("should point every $ref at the URL of a sibling schema file of the same AP
 
 test("should be exactly the OpenAPI component, with references made URLs", () => {
   const openapi = buildOpenApi(portfolioApi, handModel()) as { components: { schemas: Record<string, unknown> } };
-  const base = handModel().config.baseUrl;
-  const portfolioContext = { ...context, baseUrl: base };
+  const config = handModel().config;
+  const base = config.baseUrl;
+  const portfolioContext = { ...context, config };
 
   for (const name of Object.keys(portfolioApi.components)) {
     const {

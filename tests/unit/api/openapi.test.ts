@@ -5,7 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { buildOpenApi, toOpenApiSchema } from "../../../src/api/openapi.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
 import { badgeMetrics } from "../../../src/api/portfolio/badges.ts";
-import { content, handModel, project } from "../support/model.ts";
+import { content, handModel, project, siteConfig } from "../support/model.ts";
 import { PGP_FINGERPRINT } from "../support/content-tree.ts";
 
 const model = handModel({
@@ -111,6 +111,14 @@ test("should point servers at the base URL and the docs at the documentation pag
 
   assert.is(server, "https://fixture.example");
   assert.is(doc.externalDocs.url, "https://fixture.example/docs/api/");
+});
+
+test("should point servers at the base URL under a base path, without a trailing slash", () => {
+  const config = siteConfig({ baseUrl: "https://fixture.example/folio" });
+
+  const served = buildOpenApi(portfolioApi, handModel({ config })) as Json;
+
+  assert.is(served.servers[0].url, "https://fixture.example/folio");
 });
 
 test.run();

@@ -11,6 +11,7 @@ import {
   type ApiDefinition,
   type Route,
 } from "../../../src/api/route.ts";
+import { siteConfig } from "../support/model.ts";
 
 interface Model {
   names: string[];
@@ -54,7 +55,7 @@ const definition: ApiDefinition<Model> = {
     name: "t",
     description: "d",
     docs: "https://x.example/docs/",
-    baseUrl: "https://x.example",
+    config: siteConfig({ baseUrl: "https://x.example/folio" }),
     generated: new Date(0),
     notes: {},
   }),
@@ -95,7 +96,7 @@ test("should leave out routes that are not available in this build", () => {
   assert.equal(ids, ["plain", "item"]);
 });
 
-test("should place a file under the API's root, relative to the output folder and as a URL", () => {
+test("should place a file under the API's root, relative to the output folder and as a URL under the base path", () => {
   const item = routeById(definition, "item");
 
   const where = [
@@ -103,7 +104,7 @@ test("should place a file under the API's root, relative to the output folder an
     routeUrl(definition, definition.context(model), item, { name: "a", size: "s" }),
   ];
 
-  assert.equal(where, ["blog/api/v1/items/b%20c/m.json", "https://x.example/blog/api/v1/items/a/s.json"]);
+  assert.equal(where, ["blog/api/v1/items/b%20c/m.json", "https://x.example/folio/blog/api/v1/items/a/s.json"]);
 });
 
 test("should fail for an unknown route id", () => {

@@ -2,7 +2,7 @@ import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { absoluteUrl, isoInstant, readSiteConfig } from "../../../src/config/site-config.ts";
+import { isoInstant, readSiteConfig } from "../../../src/config/site-config.ts";
 import { writeContentTree } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 import { yamlText } from "../support/yaml-text.ts";
@@ -116,16 +116,6 @@ test("should reject a content folder that does not exist", async () => {
   const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: "/nonexistent/content-folder" }));
 
   assert.is(problemAt(problems, "(folder)").file, "/nonexistent/content-folder");
-});
-
-test("should join a site path onto the base URL and keep absolute URLs", () => {
-  const joined = [
-    absoluteUrl("https://x.example/p", "/blog/"),
-    absoluteUrl("https://x.example/p", "blog/"),
-    absoluteUrl("https://x.example/p", "https://b.example/"),
-  ];
-
-  assert.equal(joined, ["https://x.example/p/blog/", "https://x.example/p/blog/", "https://b.example/"]);
 });
 
 test("should write instants in UTC with whole seconds", () => {

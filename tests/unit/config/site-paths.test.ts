@@ -4,9 +4,14 @@ import { blogPaths } from "../../../src/api/blog/paths.ts";
 import { portfolioPaths } from "../../../src/api/portfolio/paths.ts";
 import type { SiteConfig } from "../../../src/config/site-config.ts";
 import {
+  apiPath,
+  apiServerUrl,
+  BLOG_API_ROOT,
+  COMMON_API_PATHS,
   fillPath,
   linkTarget,
   outputFileOf,
+  pathOfOutputFile,
   publishedUrl,
   sitePaths,
   TOP_LEVEL_FILES,
@@ -67,6 +72,36 @@ test("should give the API paths from the route templates, the blog's under /blog
   assert.is(paths.portfolioApi(portfolioPaths.project, { name: "kestrel" }), "/folio/api/v1/projects/kestrel.json");
   assert.is(paths.blogApi(blogPaths.rss), "/folio/blog/index.xml");
   assert.is(paths.blogApi(blogPaths.post, { slug: "first" }), "/folio/blog/api/v1/posts/first.json");
+});
+
+test("should give an API's file under its root and the base path, a template's placeholders kept", () => {
+  const paths = [
+    apiPath(FOLIO, "", COMMON_API_PATHS.schema, { name: "Project List" }),
+    apiPath(FOLIO, BLOG_API_ROOT, COMMON_API_PATHS.manifest, {}),
+    apiPath(ROOT, BLOG_API_ROOT, blogPaths.post),
+  ];
+
+  assert.equal(paths, [
+    "/folio/api/v1/schemas/Project%20List.json",
+    "/folio/blog/api/v1/manifest.json",
+    "/blog/api/v1/posts/{slug}.json",
+  ]);
+});
+
+test("should give an API's server URL without a trailing slash, for a root site too", () => {
+  const urls = [apiServerUrl(ROOT, ""), apiServerUrl(ROOT, BLOG_API_ROOT), apiServerUrl(FOLIO, "")];
+
+  assert.equal(urls, ["https://fixture.example", "https://fixture.example/blog", "https://fixture.example/folio"]);
+});
+
+test("should give the site path of an output file, each name encoded: the reverse of outputFileOf", () => {
+  const file = "blog/posts/a b#1/index.html";
+
+  const path = pathOfOutputFile(FOLIO, file);
+
+  assert.is(path, "/folio/blog/posts/a%20b%231/index.html");
+  assert.is(outputFileOf(FOLIO, path), file);
+  assert.is(pathOfOutputFile(ROOT, "sitemap.xml"), "/sitemap.xml");
 });
 
 test("should give the blog's page paths under its home", () => {
