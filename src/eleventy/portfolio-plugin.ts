@@ -15,7 +15,8 @@ import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "
 import { checkSiteLinks } from "./link-check.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
-import { copyAssets, folderAssets, postImageAssets } from "./published-assets.ts";
+import { copyAssets, postImageAssets } from "./published-assets.ts";
+import { publishSiteAssets } from "./site-assets.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
@@ -129,7 +130,10 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     // (drafts' images, symbolic links) rather than what the published pages show.
     const config = await siteConfig();
     const blog = await blogModel();
-    const assets = [...folderAssets(SITE_ASSETS, ASSETS_FOLDER), ...(blog ? postImageAssets(blog, config) : [])];
+    const assets = [
+      ...publishSiteAssets(SITE_ASSETS, ASSETS_FOLDER, resolve(directories.output)),
+      ...(blog ? postImageAssets(blog, config) : []),
+    ];
     await copyAssets(assets, resolve(directories.output));
   });
   eleventyConfig.on("eleventy.after", async ({ directories, results }) => {

@@ -58,7 +58,6 @@ export function renderPage(options: PageOptions): string {
 <link rel="canonical" href="${url}">
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="${paths.asset("site.css")}">
-<link rel="stylesheet" href="${paths.asset("palette.css")}">
 <script src="${paths.asset("palette.js")}" defer></script>
 <link rel="icon" href="${paths.asset("favicon.svg")}" type="image/svg+xml">
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
