@@ -8,6 +8,7 @@ import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { sitePaths } from "../../config/site-paths.ts";
 import { proseHtml, tagLink, time } from "./fragments.ts";
+import { pictureHtml, withPictures } from "../../images/picture-html.ts";
 
 /*
  * The blog's pages, from the same resource builders as the blog API: the post page shows the
@@ -57,13 +58,15 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   const path = blog.post(post.slug);
   const full = api.fullPost(model, post);
   const zone = model.config.site.timezone;
+  // The cover shown above the text is the first image above the fold; else the text's first image is.
+  const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
   const body = html`<article class="post">
 <header>
 <h1>${full.title}</h1>
 <p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
 </header>
-${post.coverSource === "front matter" ? html`<img class="cover" src="${full.cover.url}" width="${full.cover.width}" height="${full.cover.height}" alt="${full.cover.alt}">` : ""}
-<div class="prose">${proseHtml(full.content_html)}</div>
+${cover ? pictureHtml(cover.plan, { alt: full.cover.alt, className: "cover", eager: true }) : ""}
+<div class="prose">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>

@@ -35,6 +35,7 @@ const assetTypes: Readonly<Record<string, string>> = {
   ".svg": "image/svg+xml",
   ".jpg": "image/jpeg",
   ".webp": "image/webp",
+  ".avif": "image/avif",
   ".ico": "image/x-icon",
 };
 
