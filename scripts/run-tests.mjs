@@ -39,8 +39,18 @@ const BATCHED = ["tests/unit"];
 const SERIAL = new Set([]);
 /** A run that takes longer than this is killed and counted as a failure. */
 const RUN_TIMEOUT_MS = 10 * 60_000;
-/** Seconds a run is guessed to take the first time it is seen. */
+/** Seconds a run is guessed to take when .cache/test-times.json does not know it (a fresh checkout, CI). */
 const GUESS_S = { unit: 2, e2e: 5, browser: 30 };
+/** The slowest runs, measured alone on the 2-core machine (docs/testing.md), for a first run without times. */
+const KNOWN_SLOW = {
+  "tests/e2e/browser/accessibility.test.ts": 90,
+  "tests/e2e/browser/csp.test.ts": 34,
+  "tests/e2e/cache-damage.test.ts": 30,
+  "tests/e2e/browser/pages.test.ts": 17,
+  "tests/e2e/init.test.ts": 13,
+  "tests/e2e/staged-output.test.ts": 11,
+  "tests/e2e/base-path.test.ts": 10,
+};
 const TEST_FILE = /\.test\.ts$/;
 
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
@@ -54,7 +64,7 @@ if (runs.length === 0) {
 }
 
 const times = readTimes();
-for (const run of runs) run.estimate = times[run.name] ?? run.guess;
+for (const run of runs) run.estimate = times[run.name] ?? KNOWN_SLOW[run.name] ?? run.guess;
 
 const tally = { passed: 0, failed: 0 };
 const shared = startSharedBuilds(runs);
@@ -147,7 +157,9 @@ async function schedule(all, sharedBuilds) {
   let servingPort = false;
   await new Promise((done) => {
     const fill = () => {
-      while (going.size < jobs && waiting.length > 0) {
+      // The shared builds hold a process of the pool each while they run: they come first, since
+      // the longest files wait for them.
+      while (going.size + sharedBuilds.slots < jobs && waiting.length > 0) {
         const index = waiting.findIndex(
           (run) =>
             [...run.needs].every((need) => sharedBuilds.ready.has(need)) && !(run.needs.has("served") && servingPort),
@@ -222,9 +234,10 @@ function report(run, { status, output, seconds }) {
  */
 function startSharedBuilds(all) {
   const wanted = [...new Set(all.flatMap((run) => [...run.needs]))].sort();
-  const state = { ready: new Set(), pending: 0, env: {}, fingerprints: {}, home: "", onReady: () => {} };
+  const state = { ready: new Set(), pending: 0, slots: 0, env: {}, fingerprints: {}, home: "", onReady: () => {} };
   if (wanted.length === 0) return state;
   state.pending = 1;
+  state.slots = Math.min(jobs, wanted.length);
   // The builds' temp folders (and whatever a build keeps beside its output) go into one folder
   // of the runner's, removed whole at the end.
   state.home = mkdtempSync(join(tmpdir(), "folio-tests-shared-"));
@@ -239,6 +252,7 @@ function startSharedBuilds(all) {
   child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
   child.on("close", (status) => {
     state.pending = 0;
+    state.slots = 0;
     if (status === 0) {
       Object.assign(state.env, JSON.parse(stdout));
       for (const need of wanted) state.ready.add(need);

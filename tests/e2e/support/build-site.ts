@@ -13,6 +13,13 @@ export const sampleContentDir: string = join(repoRoot, "content");
 /** What `npm run build` runs. */
 const buildScript = join(repoRoot, "scripts/build.mjs");
 
+/**
+ * A build still running after this long is killed (and says so in its output). A build takes a
+ * few seconds alone, but a minute and more on a 2-core machine that runs several test files
+ * and other people's work at once.
+ */
+const BUILD_TIMEOUT_MS = 240_000;
+
 /** What one build is given. Every field left out is also removed from the inherited environment. */
 export interface BuildOptions {
   /** `SITE_URL`; default: unset, so `site.yaml`'s `url` applies. */
@@ -84,13 +91,17 @@ export function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    const timer = setTimeout(() => {
+      stderr += `\n[e2e] killed: the build was still running after ${BUILD_TIMEOUT_MS / 1000} s\n`;
+      child.kill("SIGKILL");
+    }, BUILD_TIMEOUT_MS);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
-    child.on("close", (status) => {
+    child.on("close", (status, signal) => {
       clearTimeout(timer);
+      if (signal) stderr += `\n[e2e] the build ended by ${signal}\n`;
       resolvePromise({ outDir, status, stdout, stderr, output: `${stdout}\n${stderr}` });
     });
   });

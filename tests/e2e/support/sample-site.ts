@@ -36,7 +36,7 @@ const LOOPBACK_ORIGIN = /^http:\/\/127\.0\.0\.1:(\d{1,5})$/;
 /** Builds the sample with the shared settings into a new temp folder; throws with the build's output if it fails. */
 export async function buildSample(): Promise<string> {
   const result = await buildSite({ siteUrl: SAMPLE_SITE_URL, epoch: SAMPLE_EPOCH });
-  if (result.status !== 0) throw new Error(`the shared sample build failed:\n${result.output}`);
+  if (result.status !== 0) throw new Error(`the shared sample build failed (exit ${result.status}):\n${result.output}`);
   return result.outDir;
 }
 
@@ -48,7 +48,8 @@ export async function buildServedSample(): Promise<ServedSample> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const result = await buildSite({ siteUrl: origin, epoch: SAMPLE_EPOCH });
-  if (result.status !== 0) throw new Error(`the shared served sample build failed:\n${result.output}`);
+  if (result.status !== 0)
+    throw new Error(`the shared served sample build failed (exit ${result.status}):\n${result.output}`);
   return { dir: result.outDir, origin, port };
 }
 
