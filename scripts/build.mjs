@@ -58,6 +58,8 @@ function fail(message) {
 
 /** Whether the staging folder is the previous output, overwritten in place (src/util/output-folder.mjs). */
 let reused = false;
+/** @type {ReturnType<typeof takeSpareFolder>} */
+let spare;
 /**
  * A reused staging folder the build could not write through, and left for a fresh one.
  * @type {string | undefined}
@@ -68,9 +70,8 @@ try {
   // folder of files no build of this site wrote (`--output=docs`).
   checkOutputFolder(outputDir, [process.cwd(), process.env.CONTENT_DIR || "content"]);
   removeLeftovers(outputDir);
-  staging = takeSpareFolder(outputDir);
-  reused = staging !== undefined;
-  staging ??= makeStagingFolder(outputDir);
+  spare = takeSpareFolder(outputDir);
+  staging = spare?.folder ?? makeStagingFolder(outputDir);
 } catch (error) {
   fail(outputFault(error));
 }
@@ -85,7 +86,10 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
   });
 }
 
-let fault = await buildInto(/** @type {string} */ (staging));
+let fault = await buildInto(/** @type {string} */ (staging), async () => {
+  // The spare is checked while Eleventy starts, and must be before anything is written into it.
+  reused = spare ? await spare.checked : false;
+});
 // The previous output may hold a file where this build needs a folder (or the reverse), or a
 // file it cannot write: the build starts again in a fresh folder, which the fault, if it is
 // the owner's and not the spare's, meets again and reports.
@@ -99,16 +103,20 @@ if (fault && reused) {
   } catch (error) {
     fail(outputFault(error));
   }
-  fault = await buildInto(/** @type {string} */ (staging));
+  fault = await buildInto(/** @type {string} */ (staging), async () => {
+    reused = false;
+  });
 }
 if (fault) fail(stagedFault(fault));
 
 /**
- * Runs Eleventy into `folder`. Fails the build on any error but the owner's file-system fault
- * in the staging folder, which it returns.
+ * Runs Eleventy into `folder`, calling `beforeWrite` between its start and its writing. Fails
+ * the build on any error but the owner's file-system fault in a reused staging folder, which it
+ * returns.
  * @param {string} folder
+ * @param {() => Promise<void>} beforeWrite
  */
-async function buildInto(folder) {
+async function buildInto(folder, beforeWrite) {
   // source "cli": like Eleventy's own command line, --output wins over the config's directories.
   const eleventy = new Eleventy(undefined, folder, {
     source: "cli",
@@ -132,6 +140,12 @@ async function buildInto(folder) {
   } catch (error) {
     const fault = ownersFault(error);
     fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
+  }
+  try {
+    await beforeWrite();
+    lap("spareCheck");
+  } catch (error) {
+    fail(outputFault(error));
   }
   try {
     await eleventy.write();

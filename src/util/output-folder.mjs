@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstat, readdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** A problem with the output folder itself, said in one sentence (no stack trace). */
@@ -221,14 +222,17 @@ function keepAsSpare(old, outputDir) {
 
 /**
  * The spare, renamed into a new staging folder for this build to overwrite in place, or
- * undefined when there is none to reuse. Renaming first makes it this build's alone (two
- * builds cannot both take it, and a killed build leaves a staging folder the next one removes);
- * only then is it checked, since every file in it will be written through: a folder without the
- * output marker is left alone (no build of ours set it aside), and one holding anything but
- * plain folders and files of this user that are linked once, writable and of the default mode
- * (a symbolic link, a hard link a backup shares, a file made read-only) is deleted.
+ * undefined when there is none. Renaming first makes it this build's alone (two builds cannot
+ * both take it, and a killed build leaves a staging folder the next one removes); only then is
+ * it checked, since every file in it will be written through: a folder without the output
+ * marker is left alone (no build of ours set it aside), and one holding anything but plain
+ * folders and files of this user that are linked once and of the default mode (a symbolic
+ * link, a hard link a backup shares, a file made read-only) is emptied. The check reads every
+ * entry's metadata, 14,000 at 4,000 posts, on libuv's threads: `checked` says, once the check
+ * is over, whether the folder still holds the spare; the build starts Eleventy meanwhile and
+ * waits for it before writing.
  * @param {string} outputDir
- * @returns {string | undefined}
+ * @returns {{ folder: string, checked: Promise<boolean> } | undefined}
  */
 export function takeSpareFolder(outputDir) {
   const out = resolve(outputDir);
@@ -236,19 +240,23 @@ export function takeSpareFolder(outputDir) {
   const found = lstatSync(spare, { throwIfNoEntry: false });
   if (!found?.isDirectory() || lstatSync(join(spare, OUTPUT_MARKER), { throwIfNoEntry: false }) === undefined)
     return undefined;
-  const staging = besideName(out, "staging");
+  const folder = besideName(out, "staging");
   try {
-    renameSync(spare, staging);
+    renameSync(spare, folder);
   } catch {
     return undefined;
   }
-  try {
-    if (onlyPlainEntries(staging)) return staging;
-  } catch {
+  const checked = onlyPlainEntries(folder)
     // Unreadable in part: not reused either.
-  }
-  removeStagingFolder(staging);
-  return undefined;
+    .catch(() => false)
+    .then((plain) => {
+      if (!plain) {
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(folder);
+      }
+      return plain;
+    });
+  return { folder, checked };
 }
 
 /** The mode bits of a file and a folder this process creates, as a build would have made them. */
@@ -263,19 +271,24 @@ function defaultModes() {
  * Whether every entry under `dir` is a folder or a file this user owns, linked once and of the
  * default mode, so that writing it in place changes nothing outside the folder.
  * @param {string} dir
+ * @returns {Promise<boolean>}
  */
-function onlyPlainEntries(dir) {
+async function onlyPlainEntries(dir) {
   const modes = defaultModes();
   const uid = process.getuid?.();
-  /** @param {string} folder @returns {boolean} */
-  const plain = (folder) =>
-    readdirSync(folder).every((name) => {
-      const path = join(folder, name);
-      const entry = lstatSync(path);
-      if (uid !== undefined && entry.uid !== uid) return false;
-      if (entry.isDirectory()) return (entry.mode & 0o7777) === modes.folder && plain(path);
-      return entry.isFile() && entry.nlink === 1 && (entry.mode & 0o7777) === modes.file;
-    });
+  /** @param {string} folder @returns {Promise<boolean>} */
+  const plain = async (folder) => {
+    const verdicts = await Promise.all(
+      (await readdir(folder)).map(async (name) => {
+        const path = join(folder, name);
+        const entry = await lstat(path);
+        if (uid !== undefined && entry.uid !== uid) return false;
+        if (entry.isDirectory()) return (entry.mode & 0o7777) === modes.folder && (await plain(path));
+        return entry.isFile() && entry.nlink === 1 && (entry.mode & 0o7777) === modes.file;
+      }),
+    );
+    return verdicts.every(Boolean);
+  };
   return plain(dir);
 }
 

@@ -83,13 +83,14 @@ function withSpare(): string {
   return out;
 }
 
-test("should hand the spare over as a staging folder, once", () => {
+test("should hand the spare over as a staging folder, once", async () => {
   const out = withSpare();
-  const staging = takeSpareFolder(out);
-  assert.ok(staging !== undefined && isStagingFolder(staging));
-  assert.is(readFileSync(join(staging, "blog/index.html"), "utf8"), "previous");
+  const taken = takeSpareFolder(out);
+  assert.ok(taken !== undefined && isStagingFolder(taken.folder));
   assert.not.ok(existsSync(spareFolder(out)));
   assert.is(takeSpareFolder(out), undefined, "a second build finds no spare");
+  assert.ok(await taken.checked);
+  assert.is(readFileSync(join(taken.folder, "blog/index.html"), "utf8"), "previous");
 });
 
 test("should leave alone a spare folder that carries no output marker", () => {
@@ -107,15 +108,14 @@ for (const [what, spoil] of [
   ],
   ["a read-only file", (spare: string) => chmodSync(join(spare, "blog/index.html"), 0o444)],
 ] as const) {
-  test(`should delete a spare holding ${what} instead of writing through it`, () => {
+  test(`should empty a spare holding ${what} instead of writing through it`, async () => {
     const out = withSpare();
     spoil(spareFolder(out));
-    assert.is(takeSpareFolder(out), undefined);
-    assert.equal(
-      readdirSync(root).filter((name) => name.startsWith("._site")),
-      [],
-      "neither the spare nor a staging folder is left",
-    );
+    const taken = takeSpareFolder(out);
+    assert.ok(taken !== undefined);
+    assert.is(await taken.checked, false);
+    assert.equal(readdirSync(taken.folder), [], "the build writes into an empty staging folder");
+    assert.not.ok(existsSync(spareFolder(out)));
   });
 }
 
