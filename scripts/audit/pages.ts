@@ -6,6 +6,8 @@ import { XMLParser } from "fast-xml-parser";
  * Which pages `npm run audit` measures, found in the built site itself so that it works for
  * any owner's content and any SITE_URL: the sitemap names every page with the site's URL, and
  * its shortest entry is the home page, whose path is the base path the site is served under.
+ * Of each kind, the page with the most images is measured (the first in sitemap order among
+ * equals): images are what a page of the same kind weighs more with.
  */
 
 /** One page to audit: a label for the table and its path below the base path. */
@@ -39,7 +41,6 @@ export const MISSING_PATH = "/audit-no-such-page/";
  */
 export const NOT_FOUND_EXCUSED: readonly string[] = ["http-status-code", "is-crawlable"];
 
-// The first page of each kind in sitemap order, which is the site's own order.
 const KINDS: readonly { kind: string; pattern: RegExp }[] = [
   { kind: "home", pattern: /^\/$/ },
   { kind: "project", pattern: /^\/projects\/[^/]+\/$/ },
@@ -53,7 +54,13 @@ const KINDS: readonly { kind: string; pattern: RegExp }[] = [
 export function planAudit(siteDir: string): AuditPlan {
   const sitemap = join(siteDir, "sitemap.xml");
   if (!existsSync(sitemap)) throw new Error(`${sitemap} not found: build the site first (npm run build)`);
-  return pagesOf(sitemapUrls(readFileSync(sitemap, "utf8")));
+  return pagesOf(sitemapUrls(readFileSync(sitemap, "utf8")), (path) => imageCount(siteDir, path));
+}
+
+/** How many `<img>` the page at `path` shows; 0 when it has no `index.html` here. */
+function imageCount(siteDir: string, path: string): number {
+  const file = join(siteDir, ...path.split("/").map(decodeURIComponent), "index.html");
+  return existsSync(file) ? (readFileSync(file, "utf8").match(/<img\b/g) ?? []).length : 0;
 }
 
 /** The `<loc>` of every `<url>` of a sitemap, in order. */
@@ -64,8 +71,8 @@ export function sitemapUrls(xml: string): string[] {
   return (parsed.urlset?.url ?? []).flatMap((entry) => (typeof entry.loc === "string" ? [entry.loc] : []));
 }
 
-/** The plan for a site whose sitemap lists `urls`. */
-export function pagesOf(urls: readonly string[]): AuditPlan {
+/** The plan for a site whose sitemap lists `urls`; `images` counts a page's images (default: none). */
+export function pagesOf(urls: readonly string[], images: (path: string) => number = () => 0): AuditPlan {
   const home = [...urls].sort((a, b) => a.length - b.length)[0];
   if (home === undefined) throw new Error("the sitemap lists no page");
   const basePath = new URL(home).pathname.replace(/\/$/, "");
@@ -73,7 +80,12 @@ export function pagesOf(urls: readonly string[]): AuditPlan {
   const pages: AuditPage[] = [];
   const missing: string[] = [];
   for (const { kind, pattern } of KINDS) {
-    const path = paths.find((p) => pattern.test(p));
+    let path: string | undefined;
+    let most = -1;
+    for (const candidate of paths.filter((p) => pattern.test(p))) {
+      const count = images(candidate);
+      if (count > most) [path, most] = [candidate, count];
+    }
     if (path === undefined) missing.push(kind);
     else pages.push({ kind, path });
   }

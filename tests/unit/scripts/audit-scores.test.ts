@@ -153,6 +153,18 @@ test("should pick one page of each kind from the sitemap, under the site's base 
   assert.equal(plan.pages.at(-1)?.excused, ["http-status-code", "is-crawlable"]);
 });
 
+test("should pick the page of a kind with the most images, the first in sitemap order among equals", () => {
+  const urls = ["/", "/blog/posts/a/", "/blog/posts/b/", "/blog/posts/c/", "/projects/x/", "/projects/y/"].map(
+    (path) => `https://site.example${path}`,
+  );
+  const images: Record<string, number> = { "/blog/posts/b/": 3, "/blog/posts/c/": 3 };
+  const plan = pagesOf(urls, (path) => images[path] ?? 0);
+  assert.equal(
+    plan.pages.filter((page) => page.kind === "post" || page.kind === "project").map((page) => page.path),
+    ["/projects/x/", "/blog/posts/b/"],
+  );
+});
+
 test("should refuse a sitemap without a page", () => {
   assert.throws(() => pagesOf(sitemapUrls("<urlset></urlset>")), /lists no page/);
 });
