@@ -1,6 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { SiteConfig } from "../config/site-config.ts";
-import { apiPath, fillPath, publishedUrl } from "../config/site-paths.ts";
+import { apiPath, fillPath, outputFileOf, publishedUrl } from "../config/site-paths.ts";
 
 /** A path parameter and every value it can take in this build. */
 export interface RouteParam<M> {
@@ -88,9 +88,17 @@ export function availableRoutes<M>(definition: ApiDefinition<M>, model: M): Rout
   return definition.routes.filter((route) => route.available?.(model) ?? true);
 }
 
-/** Output file of a route, relative to the output folder. */
+/**
+ * Output file of a route, relative to the output folder: the file a static host serves for its
+ * URL, so a value is decoded in the name (`/api/v1/languages/C%2B%2B.json` is `C++.json`) and
+ * one holding a `/` is refused, as for pages (`outputFileOf`).
+ */
 export function outputPath<M>(definition: ApiDefinition<M>, route: Route<M>, params: Record<string, string>): string {
-  return (definition.root + fillPath(route.path, params)).replace(/^\//, "");
+  const path = definition.root + fillPath(route.path, params);
+  // Route paths are relative to the base path: read as the paths of a site at the root.
+  const file = outputFileOf({ basePath: "" }, path);
+  if (file === null) throw new Error(`Route ${route.id}: ${route.path} does not start with /`);
+  return file;
 }
 
 /** Absolute URL of a route's file. */

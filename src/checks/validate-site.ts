@@ -180,7 +180,8 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
     for (const combo of combos) {
       const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(combo[name] ?? ""));
       files.push({
-        file: join(root, filled.replace(/^\//, "")),
+        // The file a host serves for the URL: each name decoded (`C%2B%2B.json` is `C++.json`).
+        file: join(root, ...filled.replace(/^\//, "").split("/").map(decodeURIComponent)),
         mediaType,
         schema: media.schema ?? {},
         path,

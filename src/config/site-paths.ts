@@ -206,7 +206,7 @@ export function pathOfOutputFile(config: SiteConfig, file: string): string {
  * this site (an absolute URL, or outside the base path). The caller still passes the result
  * through `outputPath` (src/util/output-path.ts), the one safety check of output files.
  */
-export function outputFileOf(config: SiteConfig, path: string): string | null {
+export function outputFileOf(config: Pick<SiteConfig, "basePath">, path: string): string | null {
   if (!path.startsWith(`${config.basePath}/`) || path.startsWith("//")) return null;
   const inside = path.slice(config.basePath.length + 1);
   const file = inside === "" || inside.endsWith("/") ? `${inside}index.html` : inside;

@@ -104,7 +104,22 @@ test("should place a file under the API's root, relative to the output folder an
     routeUrl(definition, definition.context(model), item, { name: "a", size: "s" }),
   ];
 
-  assert.equal(where, ["blog/api/v1/items/b%20c/m.json", "https://x.example/folio/blog/api/v1/items/a/s.json"]);
+  assert.equal(where, ["blog/api/v1/items/b c/m.json", "https://x.example/folio/blog/api/v1/items/a/s.json"]);
+});
+
+test("should name a route's file as a host finds it from the URL: the value decoded, the URL encoded", () => {
+  const item = routeById(definition, "item");
+  const params = { name: "C++", size: "C#" };
+
+  const where = [outputPath(definition, item, params), routeUrl(definition, definition.context(model), item, params)];
+
+  assert.equal(where, ["blog/api/v1/items/C++/C#.json", "https://x.example/folio/blog/api/v1/items/C%2B%2B/C%23.json"]);
+});
+
+test("should refuse a value that would open another folder in a route's file", () => {
+  const item = routeById(definition, "item");
+
+  assert.throws(() => outputPath(definition, item, { name: "../x", size: "s" }), /a name in it holds a slash/);
 });
 
 test("should fail for an unknown route id", () => {

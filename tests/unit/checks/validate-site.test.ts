@@ -267,6 +267,20 @@ test("should report a file that a templated path declares but the build lacks", 
   });
 });
 
+test("should look for a templated file under its decoded name, as a host serves its encoded URL", () => {
+  const document = structuredClone(openapi);
+  document.paths["/api/v1/things/{name}.json"].get.parameters = [
+    { name: "name", in: "path", required: true, schema: { type: "string", enum: ["a", "b", "C++"] } },
+  ];
+
+  const problems = validate({
+    "api/openapi.json": document,
+    "api/v1/things/C++.json": { meta: { self: `${BASE}/api/v1/things/C%2B%2B.json` }, data: thing("C++") },
+  });
+
+  assert.equal(problems, []);
+});
+
 test("should report a stray file in a folder the API owns", () => {
   const problem = onlyProblem(validate({ "api/v1/things/c.json": file("api/v1/things/c.json", thing("c")) }));
 
