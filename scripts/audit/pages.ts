@@ -47,7 +47,7 @@ const KINDS: readonly { kind: string; pattern: RegExp }[] = [
   { kind: "domain", pattern: /^\/domains\/[^/]+\/$/ },
   { kind: "blog", pattern: /^\/blog\/$/ },
   { kind: "post", pattern: /^\/blog\/posts\/[^/]+\/$/ },
-  { kind: "api docs", pattern: /^\/docs\/api\/$/ },
+  { kind: "api-docs", pattern: /^\/docs\/api\/$/ },
 ];
 
 /** Reads the sitemap of the site built in `siteDir` and picks one page of each kind. */

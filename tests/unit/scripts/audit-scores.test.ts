@@ -145,7 +145,7 @@ test("should pick one page of each kind from the sitemap, under the site's base 
       ["home", "/"],
       ["project", "/projects/tidewatch/"],
       ["domain", "/domains/systems/"],
-      ["api docs", "/docs/api/"],
+      ["api-docs", "/docs/api/"],
       ["404", "/audit-no-such-page/"],
     ],
   );
