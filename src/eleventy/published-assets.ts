@@ -4,7 +4,13 @@ import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath, readBytes } from "../content/read-files.ts";
-import { encodeRendition, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
+import {
+  type DecodedImage,
+  decodeSource,
+  encodeRendition,
+  type RenditionSpec,
+  UnreadableImageError,
+} from "../images/encode-rendition.ts";
 import { encoderSettings } from "../images/encoder-settings.ts";
 import { RenditionCache, renditionKey } from "../images/rendition-cache.ts";
 import { planFiles } from "../images/rendition-plan.ts";
@@ -115,12 +121,19 @@ export async function copyAssets(
   const report: CopyReport = { converted: 0, fromCache: 0 };
   // A source the decoder refused is reported once, not once per rendition.
   const refused = new Set<string>();
-  // The last source read: an image's renditions come one after another (their names share its stem).
-  let last: { source: string; bytes: Buffer | null } | undefined;
+  // The last source read, and decoded when a rendition was not cached: an image's renditions
+  // come one after another (their names share its stem).
+  let last: { source: string; bytes: Buffer | null; decoded?: Promise<DecodedImage> } | undefined;
   const sourceBytes = (asset: PublishedAsset): Buffer | null => {
     if (last?.source !== asset.source)
       last = { source: asset.source, bytes: problems.collect(() => readBytes(asset.source, asset.root), null) };
     return last.bytes;
+  };
+  const decoded = (asset: PublishedAsset): Promise<DecodedImage> | null => {
+    const bytes = sourceBytes(asset);
+    if (bytes === null || !last) return null;
+    last.decoded ??= decodeSource(bytes);
+    return last.decoded;
   };
   for (const asset of assets) {
     const target = problems.collect(() => targetOf(asset, outputDir), null);
@@ -131,7 +144,7 @@ export async function copyAssets(
       bytes = cache.read(key) ?? null;
       if (bytes) report.fromCache += 1;
       else {
-        bytes = refused.has(asset.source) ? null : await convert(asset, asset.convert, sourceBytes(asset), problems);
+        bytes = refused.has(asset.source) ? null : await convert(asset, asset.convert, decoded(asset), problems);
         if (bytes === null) refused.add(asset.source);
         if (bytes) {
           report.converted += 1;
@@ -155,12 +168,12 @@ export async function copyAssets(
 async function convert(
   asset: PublishedAsset,
   spec: RenditionSpec,
-  source: Buffer | null,
+  source: Promise<DecodedImage> | null,
   problems: ProblemList,
 ): Promise<Uint8Array | null> {
   if (source === null) return null;
   try {
-    return await encodeRendition(source, spec);
+    return await encodeRendition(await source, spec);
   } catch (error) {
     if (!(error instanceof UnreadableImageError)) throw error;
     problems.add({

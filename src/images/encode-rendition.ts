@@ -1,7 +1,7 @@
 import type { Sharp } from "sharp";
 import { PIXEL_LIMIT } from "../blog/image-files.ts";
 import { ENCODE_OPTIONS } from "./encoder-settings.ts";
-import type { RenditionFormat } from "./rendition-plan.ts";
+import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
 
 /*
  * Encodes one rendition with sharp (libvips). sharp is loaded on the first conversion only: a
@@ -20,18 +20,37 @@ export interface RenditionSpec {
 /** Why sharp could not read or encode a source image (a truncated or corrupt file): content's fault, not ours. */
 export class UnreadableImageError extends Error {}
 
-/** The encoded bytes of `spec` made from the source image `bytes`. */
-export async function encodeRendition(bytes: Uint8Array, spec: RenditionSpec): Promise<Buffer> {
+/** A source image decoded once, turned upright, in sRGB, at most MAX_WIDTH wide: what each of its renditions is made from. */
+export interface DecodedImage {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * Decodes a source image once for all its renditions (decoding a 3600-px JPEG nine times cost
+ * more than encoding). Never wider than the widest rendition: a JPEG shrinks while it loads.
+ */
+export async function decodeSource(bytes: Uint8Array): Promise<DecodedImage> {
   const { default: sharp } = await import("sharp");
-  // The pixel limit was checked on the declared size already; this holds if a header lied.
-  const image = sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: "error" })
-    .rotate()
-    .resize(spec.width, spec.height, { fit: "fill" });
   try {
-    return await encoded(image, spec.format).toBuffer();
+    // The pixel limit was checked on the declared size already; this holds if a header lied.
+    const { data, info } = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: "error" })
+      .rotate()
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    return { data, info: { width: info.width, height: info.height, channels: info.channels } };
   } catch (error) {
     throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** The encoded bytes of `spec` made from a decoded source. */
+export async function encodeRendition(source: DecodedImage, spec: RenditionSpec): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const image = sharp(source.data, { raw: source.info }).resize(spec.width, spec.height, { fit: "fill" });
+  return encoded(image, spec.format).toBuffer();
 }
 
 function encoded(image: Sharp, format: RenditionFormat): Sharp {
