@@ -199,7 +199,7 @@ test("should give every envelope the API name, version 1.0.0, the build instant 
     assert.is(meta.api, apiName, file);
     assert.is(meta.version, "1.0.0", file);
     assert.is(Date.parse(meta.generated), EPOCH * 1000, `${file}: generated ${meta.generated}`);
-    assert.is(meta.self, `${SITE_URL}/${file}`, file);
+    assert.is(meta.self, `${SITE_URL}/${file.split("/").map(encodeURIComponent).join("/")}`, file);
   }
 });
 

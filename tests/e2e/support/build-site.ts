@@ -179,7 +179,8 @@ export function filesPromisedByIndex(index: ApiIndex): string[] {
   for (const endpoint of index.endpoints) {
     let paths = [endpoint.path];
     for (const [name, values] of Object.entries(endpoint.params ?? {})) {
-      paths = paths.flatMap((path) => values.map((value) => path.replace(`{${name}}`, encodeURIComponent(value))));
+      // The file is named by the value itself, as a host decodes the URL (`C%2B%2B.json` is `C++.json`).
+      paths = paths.flatMap((path) => values.map((value) => path.replace(`{${name}}`, value)));
     }
     files.push(...paths.map((path) => path.replace(/^\//, "")));
   }
