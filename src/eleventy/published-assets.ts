@@ -87,7 +87,12 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
                 source,
                 file,
                 root: config.contentDir,
-                convert: { format: rendition.format, width: rendition.width, height: rendition.height },
+                convert: {
+                  format: rendition.format,
+                  width: rendition.width,
+                  height: rendition.height,
+                  drawing: plan.type === "png",
+                },
                 sourceDigest: plan.digest,
               };
         const claimed = assets.get(file);

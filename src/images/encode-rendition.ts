@@ -15,6 +15,8 @@ export interface RenditionSpec {
   format: RenditionFormat;
   width: number;
   height: number;
+  /** True for a PNG source: encoded as a drawing (ENCODE_OPTIONS.avifDrawing). */
+  drawing: boolean;
 }
 
 /** Why sharp could not read or encode a source image (a truncated or corrupt file): content's fault, not ours. */
@@ -50,13 +52,13 @@ export async function decodeSource(bytes: Uint8Array): Promise<DecodedImage> {
 export async function encodeRendition(source: DecodedImage, spec: RenditionSpec): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
   const image = sharp(source.data, { raw: source.info }).resize(spec.width, spec.height, { fit: "fill" });
-  return encoded(image, spec.format).toBuffer();
+  return encoded(image, spec.format, spec.drawing).toBuffer();
 }
 
-function encoded(image: Sharp, format: RenditionFormat): Sharp {
+function encoded(image: Sharp, format: RenditionFormat, drawing: boolean): Sharp {
   switch (format) {
     case "avif":
-      return image.avif(ENCODE_OPTIONS.avif);
+      return image.avif(drawing ? ENCODE_OPTIONS.avifDrawing : ENCODE_OPTIONS.avif);
     case "webp":
       return image.webp(ENCODE_OPTIONS.webp);
     case "jpeg":

@@ -17,7 +17,7 @@ const ENTRY_NAME = /^([0-9a-f]{64})-([0-9a-f]{32})\.[a-z]+$/;
 /** The cache key of a rendition of the source whose bytes hash to `sourceDigest`. */
 export function renditionKey(settings: string, sourceDigest: string, spec: RenditionSpec): string {
   return createHash("sha256")
-    .update([settings, sourceDigest, spec.format, spec.width, spec.height].join("\0"))
+    .update([settings, sourceDigest, spec.format, spec.width, spec.height, spec.drawing].join("\0"))
     .digest("hex");
 }
 

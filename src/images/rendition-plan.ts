@@ -73,6 +73,8 @@ export interface Rendition {
 export interface ImagePlan {
   /** The source's digest (SourceImage.digest): with the settings, what each rendition's cache key hashes. */
   digest: string;
+  /** The source's type (SourceImage.type): a PNG is encoded as a drawing (src/images/encoder-settings.ts). */
+  type: string;
   /** What `<img src>`, feeds and the API show. */
   fallback: Rendition;
   /** Modern formats for `<source>`, best first, each narrowest first; empty for GIF and SVG. */
@@ -89,7 +91,8 @@ export interface ImagePlan {
 export function planImage(source: SourceImage, settings: string): ImagePlan {
   const own = OWN_FORMAT.get(source.type);
   const original: Rendition = { url: source.url, width: source.width, height: source.height, format: null };
-  if (own === undefined) return { digest: source.digest, fallback: original, sources: [], fallbacks: [original] };
+  if (own === undefined)
+    return { digest: source.digest, type: source.type, fallback: original, sources: [], fallbacks: [original] };
   const widths = renditionWidths(source.width);
   const hash = createHash("sha256").update(settings).update("\0").update(source.digest).digest("hex").slice(0, 16);
   const stem = source.url.replace(/\.[^./]*$/, "");
@@ -106,6 +109,7 @@ export function planImage(source: SourceImage, settings: string): ImagePlan {
   const modern: RenditionFormat[] = own === "webp" ? ["avif"] : ["avif", "webp"];
   return {
     digest: source.digest,
+    type: source.type,
     fallback: fallbacks[fallbacks.length - 1] ?? original,
     sources: modern.map((format) => ({
       type: MEDIA_TYPE[format],
