@@ -211,6 +211,8 @@ const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
  */
 async function compile(root, entries, outDir) {
   const { build } = await import("esbuild");
+  /** @type {Map<string, string>} the hash of each of our files as it was read for this compile */
+  const compiledHashes = new Map();
   const templates = entries.filter((file) => file.endsWith(".11ty.ts"));
   const data = entries.filter((file) => file.startsWith("_data/"));
   const lines = [
@@ -237,7 +239,7 @@ async function compile(root, entries, outDir) {
     metafile: true,
     logLevel: "silent",
     outfile: join(outDir, "site.mjs"),
-    plugins: [keepModuleUrls(root), importFromProject(root)],
+    plugins: [readOurSources(root, compiledHashes), importFromProject(root)],
   });
   /** @type {Record<string, string>} */
   const inputs = {};
@@ -245,7 +247,9 @@ async function compile(root, entries, outDir) {
     (input) => input !== "compiled-site-entry.ts" && !input.startsWith("node_modules/"),
   );
   for (const input of [...ours, ...PACKAGE_STAMPS.filter((file) => existsSync(join(root, file)))]) {
-    inputs[input] = hashOf(readFileSync(join(root, input)));
+    // The hash of the bytes esbuild compiled, not of the file now: one saved during the compile
+    // must make the next build compile again, not find this module current.
+    inputs[input] = compiledHashes.get(input) ?? hashOf(readFileSync(join(root, input)));
   }
   const module = moduleName(root, inputs, entries);
   /** @type {Record<string, string>} */
@@ -262,21 +266,28 @@ async function compile(root, entries, outDir) {
 }
 
 /**
- * Each module keeps its own `import.meta.url` (a file that reads or resolves beside itself
- * would otherwise see the compiled module's URL).
- * @param {string} root @returns {import("esbuild").Plugin}
+ * Reads our own sources for esbuild, so that what is hashed is exactly what is compiled
+ * (`hashes`, by path relative to the project). Each module also keeps its own
+ * `import.meta.url` (a file that reads or resolves beside itself would otherwise see the
+ * compiled module's URL).
+ * @param {string} root @param {Map<string, string>} hashes @returns {import("esbuild").Plugin}
  */
-function keepModuleUrls(root) {
+function readOurSources(root, hashes) {
   return {
-    name: "keep-module-urls",
+    name: "read-our-sources",
     setup(build) {
-      build.onLoad({ filter: /\.ts$/ }, (args) => {
-        if (!args.path.startsWith(root)) return undefined;
+      build.onLoad({ filter: /\.(ts|mjs|js)$/ }, (args) => {
+        const path = relative(root, args.path).split(sep).join("/");
+        if (path.startsWith("../") || path.startsWith("node_modules/")) return undefined;
         const source = readFileSync(args.path, "utf8");
-        if (!source.includes("import.meta.url")) return undefined;
+        hashes.set(path, hashOf(source));
         return {
-          contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
-          loader: "ts",
+          // Plain .mjs files are shared with scripts run before the compile and do not need it.
+          contents:
+            args.path.endsWith(".ts") && source.includes("import.meta.url")
+              ? source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
+              : source,
+          loader: args.path.endsWith(".ts") ? "ts" : "js",
         };
       });
     },
