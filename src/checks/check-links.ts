@@ -128,7 +128,10 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     } else if (file.endsWith(".css")) {
       for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
     } else {
-      forEachSiteUrl(text, base.origin, (url) => check(url, fileUrl, file, file));
+      const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
+      forEachSiteUrl(text, base.origin, (url) => {
+        if (!servers?.has(url)) check(url, fileUrl, file, file);
+      });
     }
   }
 
@@ -140,6 +143,26 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
       report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
   }
   return toProblems(dead);
+}
+
+/**
+ * An OpenAPI document's server URLs: the root its paths are appended to, not a page (the blog
+ * API's root `/blog` has no page of its own when the blog's pages live elsewhere).
+ */
+function serverUrlsOf(text: string): Set<string> {
+  try {
+    const servers = (JSON.parse(text) as { servers?: unknown }).servers;
+    if (!Array.isArray(servers)) return new Set();
+    return new Set(
+      servers.flatMap((server: unknown) => {
+        const url = (server as { url?: unknown } | null)?.url;
+        return typeof url === "string" ? [url] : [];
+      }),
+    );
+  } catch {
+    // Not JSON: validation reports it; every URL in it is checked as usual.
+    return new Set();
+  }
 }
 
 /**

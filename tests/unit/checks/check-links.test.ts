@@ -36,6 +36,20 @@ test("should accept links to pages, folders, files and ids that the build wrote"
   assert.equal(problems, []);
 });
 
+test("should not take an OpenAPI document's server URL for a link, but check its other URLs", () => {
+  const openapi = (extra: string) =>
+    JSON.stringify({ servers: [{ url: `${ROOT}/blog` }], externalDocs: { url: `${ROOT}/${extra}` } });
+  const problems = check({
+    "notes/index.html": page(""),
+    "blog/api/openapi.json": openapi("notes/"),
+    "docs/openapi.json": openapi("notes/gone.json"),
+  });
+
+  assert.equal(problems, [
+    "docs/openapi.json: link https://margo.example/notes/gone.json: a page or file of this build (nothing is written at notes/gone.json)",
+  ]);
+});
+
 test("should report a link to a missing page, naming the built file it is in", () => {
   const problems = check({
     "index.html": page('<a href="/blog/posts/missing/">gone</a>'),
