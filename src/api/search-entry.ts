@@ -15,8 +15,16 @@ export interface SearchEntry<K extends string> {
  * Makes search entries for one site from a site path (src/config/site-paths.ts) or, for what
  * comes as data (a post read from a feed), an absolute URL: `url` is the published URL, `path`
  * the same-origin link the palette follows (the URL itself when it leads to another host).
+ * `searchHome` is where the search box that loads the entries lives: the blog's own search
+ * file serves the blog's pages, which may be on another host than the portfolio.
  */
-export function searchEntries(config: SiteConfig) {
+export function searchEntries(config: SiteConfig, searchHome?: string) {
+  const home = searchHome === undefined ? undefined : new URL(searchHome).origin;
+  const pathFor = (url: string): string => {
+    if (home === undefined) return linkTarget(config, url);
+    const parsed = new URL(url);
+    return parsed.origin === home ? parsed.pathname + parsed.search + parsed.hash : url;
+  };
   return <K extends string>(
     kind: K,
     title: string,
@@ -25,6 +33,6 @@ export function searchEntries(config: SiteConfig) {
     keywords: string[],
   ): SearchEntry<K> => {
     const url = publishedUrl(config, pathOrUrl);
-    return { kind, title, subtitle, path: linkTarget(config, url), url, keywords };
+    return { kind, title, subtitle, path: pathFor(url), url, keywords };
   };
 }

@@ -194,7 +194,7 @@ export function site(model: BlogModel): BlogSite {
 /** Every post, page and tag in one small file: what a search box on the blog loads. */
 export function search(model: BlogModel): BlogSearchItem[] {
   const pages = sitePaths(model.config).blog;
-  const item = searchEntries(model.config);
+  const item = searchEntries(model.config, model.config.blogUrl);
   return [
     item("page", model.settings.title, model.settings.tagline, pages.home, ["blog", "home"]),
     item("page", "Archive", `All ${countOf(model.stats.posts, "post", "posts")} by year and month`, pages.archive, [

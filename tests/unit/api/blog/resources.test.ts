@@ -15,6 +15,7 @@ import type { BlogModel, BlogTag } from "../../../../src/blog/blog-model.ts";
 import type { BlogPost } from "../../../../src/blog/load-blog.ts";
 import { blogSettings, blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
 import { siteConfig } from "../../support/model.ts";
+import { SITE_PATH_PATTERN } from "../../../../src/schemas/common.ts";
 
 /*
  * The blog's resource builders pin every published field: values, derived figures, orders
@@ -440,6 +441,22 @@ test("should keep the base path in the blog's search paths", () => {
     index.slice(0, 4).map((item) => item.path),
     ["/folio/blog/", "/folio/blog/archive/", "/folio/blog/docs/api/", "/folio/blog/posts/kernel-notes/"],
   );
+});
+
+test("should give a blog on another host search paths on that host, which its schema allows", () => {
+  const config = { ...siteConfig(), blogUrl: "https://notes.example/" };
+  const index = search(handBlogModel([handPost("kernel-notes", "2026-03-10")], { config }));
+
+  assert.equal(
+    index.slice(0, 4).map((item) => [item.path, item.url]),
+    [
+      ["/", "https://notes.example/"],
+      ["/archive/", "https://notes.example/archive/"],
+      ["/docs/api/", "https://notes.example/docs/api/"],
+      ["/posts/kernel-notes/", "https://notes.example/posts/kernel-notes/"],
+    ],
+  );
+  assert.ok(index.every((item) => new RegExp(SITE_PATH_PATTERN).test(item.path)));
 });
 
 test.run();
