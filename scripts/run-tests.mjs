@@ -58,8 +58,9 @@ const started = performance.now();
 const args = process.argv.slice(2);
 const runs = plan(args.length > 0 ? args : ["tests/unit", "tests/e2e"]);
 if (runs.length === 0) {
+  // Nothing to run is a failure too: a wrong path must not pass CI.
   console.error(`no test files in ${args.join(" ")}`);
-  console.log("\ntests: 0 passed, 0 failed");
+  console.log("\ntests: 0 passed, 1 failed");
   process.exit(1);
 }
 
