@@ -124,6 +124,7 @@ function addRun(found, files, key) {
     const source = readFileSync(file, "utf8");
     // Which shared builds a file reads is read off its source: the helpers' names are the contract.
     if (/\bsampleSite\(/.test(source)) run.needs.add("sample");
+    if (/\bsampleSiteAtBase\(/.test(source)) run.needs.add("base");
     if (/\bservedSampleSite\(/.test(source)) run.needs.add("served");
   }
   run.guess = name.startsWith("tests/unit") ? GUESS_S.unit : name.includes("/browser/") ? GUESS_S.browser : GUESS_S.e2e;
@@ -280,7 +281,9 @@ function finishSharedBuilds(state) {
 }
 
 function sharedFolders(env) {
-  return ["FOLIO_SAMPLE_SITE", "FOLIO_SERVED_SAMPLE_DIR"].map((name) => env[name]).filter(Boolean);
+  return ["FOLIO_SAMPLE_SITE", "FOLIO_SAMPLE_SITE_AT_BASE", "FOLIO_SERVED_SAMPLE_DIR"]
+    .map((name) => env[name])
+    .filter(Boolean);
 }
 
 /** A digest of every path and byte under `dir`. */

@@ -11,12 +11,15 @@ import { freePort } from "./dev-server.ts";
 
 /** `SITE_URL` of the shared sample build. */
 export const SAMPLE_SITE_URL = "https://margo.example";
-/** `SOURCE_DATE_EPOCH` of both shared builds: 2026-11-18T11:06:40Z. */
+/** `SITE_URL` of the shared build under a path base (a GitHub Pages project site). */
+export const SAMPLE_BASE_URL = "https://owner.github.io/portfolio";
+/** `SOURCE_DATE_EPOCH` of every shared build: 2026-11-18T11:06:40Z. */
 export const SAMPLE_EPOCH = 1_795_000_000;
 
 /** The variables through which the runner passes its shared builds to the test files. */
 export const SHARED_BUILD_ENV = {
   sample: "FOLIO_SAMPLE_SITE",
+  atBase: "FOLIO_SAMPLE_SITE_AT_BASE",
   servedDir: "FOLIO_SERVED_SAMPLE_DIR",
   servedOrigin: "FOLIO_SERVED_SAMPLE_ORIGIN",
 } as const;
@@ -40,6 +43,14 @@ export async function buildSample(): Promise<string> {
   return result.outDir;
 }
 
+/** Builds the sample at `SAMPLE_BASE_URL` into a new temp folder; throws with the build's output if it fails. */
+export async function buildSampleAtBase(): Promise<string> {
+  const result = await buildSite({ siteUrl: SAMPLE_BASE_URL, epoch: SAMPLE_EPOCH });
+  if (result.status !== 0)
+    throw new Error(`the shared sample build at a base failed (exit ${result.status}):\n${result.output}`);
+  return result.outDir;
+}
+
 /**
  * Builds the sample for a free loopback port into a new temp folder. Nothing listens on the port
  * afterwards: each test that reads this build serves it itself, so that it sees its own requests.
@@ -54,6 +65,7 @@ export async function buildServedSample(): Promise<ServedSample> {
 }
 
 let sample: Promise<string> | undefined;
+let atBase: Promise<string> | undefined;
 let served: Promise<ServedSample> | undefined;
 
 /**
@@ -64,6 +76,12 @@ let served: Promise<ServedSample> | undefined;
 export function sampleSite(): Promise<string> {
   sample ??= fromEnvironment(SHARED_BUILD_ENV.sample) ?? buildForThisProcess(buildSample, (dir) => dir);
   return sample;
+}
+
+/** Like `sampleSite()`, with `SITE_URL` `SAMPLE_BASE_URL`: the site under the path `/portfolio`. */
+export function sampleSiteAtBase(): Promise<string> {
+  atBase ??= fromEnvironment(SHARED_BUILD_ENV.atBase) ?? buildForThisProcess(buildSampleAtBase, (dir) => dir);
+  return atBase;
 }
 
 /**
