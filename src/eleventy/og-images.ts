@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
-import { ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
+import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
@@ -36,6 +36,7 @@ interface EleventyConfig {
  * the same one), so a build whose content fails to load writes no images. Not after it: a cold
  * cache means hundreds of images whose garbage (about 0.4 MB of JavaScript heap each) would pile
  * on a heap that by then holds every page, and a 4,000-post build peaked above 1 GiB that way.
+ * They are rendered in a process of their own (src/site/og-render-process.mjs), which ends here.
  * A card rendered before (same input, same renderer) is taken from the cache once its bytes
  * check, so rebuilds under `--serve` cost a few milliseconds.
  * Docs: https://www.11ty.dev/docs/events/#eleventy.before
@@ -58,19 +59,25 @@ export async function writeOgImages(
   const cached = cacheDir ? cachedImages(cacheDir) : new Map<string, string[]>();
   let rendered = 0;
 
-  await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
-    const key = cacheKey(card, version);
-    let png = cacheDir ? readCheckedImage(cacheDir, cached.get(key) ?? []) : undefined;
-    if (!png) {
-      png = await render(card);
-      rendered += 1;
-      // Parallel builds (the tests run several) may render the same card: same name, same bytes.
-      if (cacheDir) keepInBuildCache(join(cacheDir, `${key}-${digestOf(png)}.png`), png);
-    }
-    const target = outputFile(outputDir, file);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, png);
-  });
+  try {
+    await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
+      const key = cacheKey(card, version);
+      let png = cacheDir ? readCheckedImage(cacheDir, cached.get(key) ?? []) : undefined;
+      if (!png) {
+        png = await render(card);
+        rendered += 1;
+        // Parallel builds (the tests run several) may render the same card: same name, same bytes.
+        if (cacheDir) keepInBuildCache(join(cacheDir, `${key}-${digestOf(png)}.png`), png);
+      }
+      const target = outputFile(outputDir, file);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, png);
+    });
+  } finally {
+    // The renderer's process (started by the first card the cache lacked) ends here, and the
+    // memory satori and resvg kept with it, before the pages are rendered.
+    if (!options.render) closeOgRenderer();
+  }
   if (cacheDir) pruneCache(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
   return { written: images.length, rendered, fromCache: images.length - rendered };
 }

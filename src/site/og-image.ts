@@ -1,8 +1,8 @@
+import { type ChildProcess, fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { Font } from "satori";
 import { packageVersion } from "../util/package-version.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 
@@ -43,16 +43,23 @@ const WEIGHTS = [400, 700, 800] as const;
 const FONT_FAMILY = SUBSETS.map((subset) => `"Inter ${subset}"`).join(", ");
 const MAX_BADGES = 6;
 
+/** A font file the renderer's process reads (og-render-process.mjs), under the family name satori is told. */
+interface FontFile {
+  name: string;
+  file: string;
+  weight: (typeof WEIGHTS)[number];
+}
+
 interface Typeface {
-  subsets: { fonts: Font[]; ranges: [number, number][] }[];
+  subsets: { fonts: FontFile[]; ranges: [number, number][] }[];
   covers(codePoint: number): boolean;
 }
 
 let typeface: Typeface | undefined;
 
 /**
- * The fonts, read once per process. satori reads TTF, OTF and WOFF, not WOFF2, hence the .woff
- * files. One array is passed on every call: satori keeps its parsed fonts keyed by that array.
+ * The fonts' files and the characters each subset covers, found once per process. satori reads
+ * TTF, OTF and WOFF, not WOFF2, hence the .woff files.
  */
 function loadTypeface(): Typeface {
   if (typeface) return typeface;
@@ -65,11 +72,10 @@ function loadTypeface(): Typeface {
   const subsets = SUBSETS.map((subset) => ({
     ranges: parseUnicodeRanges(unicode[subset] ?? ""),
     fonts: WEIGHTS.map(
-      (weight): Font => ({
+      (weight): FontFile => ({
         name: `Inter ${subset}`,
-        data: readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
+        file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
         weight,
-        style: "normal",
       }),
     ),
   }));
@@ -78,17 +84,13 @@ function loadTypeface(): Typeface {
   return typeface;
 }
 
-// satori parses the fonts of each array it is given once and keeps them keyed by the array, so
-// each set of subsets has one array for the whole process.
-const fontSets = new Map<string, Font[]>();
-
 /**
  * The fonts of the subsets a card's text uses (Latin alone, for most). Parsed fonts are most of
  * what satori holds in memory: all 21 (7 subsets, 3 weights) took about 100 MB more than Latin's
  * three, at the end of a large build. A subset that no character uses draws nothing, so the
  * image is the same either way.
  */
-function fontsFor(card: OgCard): Font[] {
+function fontsFor(card: OgCard): FontFile[] {
   const { subsets } = loadTypeface();
   const text = [
     card.eyebrow,
@@ -104,13 +106,7 @@ function fontsFor(card: OgCard): Font[] {
   const used = subsets.filter((subset) =>
     [...codePoints].some((cp) => subset.ranges.some(([from, to]) => cp >= from && cp <= to)),
   );
-  const key = used.map((subset) => subsets.indexOf(subset)).join(",");
-  let fonts = fontSets.get(key);
-  if (!fonts) {
-    fonts = used.flatMap((subset) => subset.fonts);
-    fontSets.set(key, fonts);
-  }
-  return fonts;
+  return used.flatMap((subset) => subset.fonts);
 }
 
 /** `U+0000-00FF,U+0131` as inclusive code point ranges. */
@@ -143,9 +139,10 @@ export function drawableText(text: string, max: number): string {
         .trimEnd()}…`;
 }
 
-/** The renderer's identity for caches: this file, satori, resvg and the font. A change to any of them changes every key. */
+/** The renderer's identity for caches: this file, its process's, satori, resvg and the font. A change to any of them changes every key. */
 export function ogRendererVersion(): string {
   const hash = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update(readFileSync(RENDER_PROCESS));
   for (const name of ["satori", "@resvg/resvg-js", "@fontsource/inter"]) hash.update(`${name}@${packageVersion(name)}`);
   return hash.digest("hex").slice(0, 16);
 }
@@ -285,20 +282,71 @@ function cardTree(card: OgCard): Element {
   );
 }
 
-/** Renders one card as a 1200×630 PNG. The same card gives the same bytes. */
-export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
-  // Loaded on the first image the cache lacks: satori alone takes longer to load than a warm
-  // build spends on all its images.
-  const [{ default: satori }, { renderAsync }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
-  const svg = await satori(cardTree(card) as Parameters<typeof satori>[0], {
-    width: OG_WIDTH,
-    height: OG_HEIGHT,
-    fonts: fontsFor(card),
-    // drawableText has already removed what the font lacks; nothing is fetched for the rest.
-    loadAdditionalAsset: async () => [],
+/**
+ * Renders one card as a 1200×630 PNG. The same card gives the same bytes. The layout and the
+ * rasterizing happen in the renderer's process (og-render-process.mjs says why), started on the
+ * first card and kept until `closeOgRenderer`; the card's tree and fonts are chosen here.
+ */
+export function renderOgImage(card: OgCard): Promise<Uint8Array> {
+  running ??= startRenderer();
+  const renderer = running;
+  const id = renderer.nextId++;
+  return new Promise<Uint8Array>((resolve, reject) => {
+    renderer.pending.set(id, { resolve, reject });
+    // Only while a card is out does the channel keep the build's process alive.
+    renderer.child.channel?.ref();
+    renderer.child.send({ id, tree: cardTree(card), fonts: fontsFor(card), width: OG_WIDTH, height: OG_HEIGHT });
   });
-  // The text is already paths: resvg needs no fonts, and must not depend on the machine's. The
-  // async form rasterizes on libuv's thread pool, so two images can be rasterized at once.
-  const png = (await renderAsync(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } })).asPng();
-  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}
+
+/** Ends the renderer's process, and with it the memory satori and resvg kept; the next card starts another. */
+export function closeOgRenderer(): void {
+  const renderer = running;
+  running = undefined;
+  if (renderer?.child.connected) renderer.child.disconnect();
+}
+
+const RENDER_PROCESS = fileURLToPath(new URL("./og-render-process.mjs", import.meta.url));
+
+interface Renderer {
+  child: ChildProcess;
+  nextId: number;
+  pending: Map<number, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>;
+}
+
+let running: Renderer | undefined;
+
+function startRenderer(): Renderer {
+  // "advanced" serialization carries the PNG as bytes rather than as JSON numbers. No
+  // --max-old-space-size or other option of the build's own is passed on: the renderer needs none.
+  const child = fork(RENDER_PROCESS, [], {
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    execArgv: [],
+  });
+  const renderer: Renderer = { child, nextId: 0, pending: new Map() };
+  const settle = (id: number, outcome: { png: Uint8Array } | { error: Error }): void => {
+    const waiting = renderer.pending.get(id);
+    if (!waiting) return;
+    renderer.pending.delete(id);
+    if (renderer.pending.size === 0) child.channel?.unref();
+    if ("png" in outcome) waiting.resolve(outcome.png);
+    else waiting.reject(outcome.error);
+  };
+  child.on("message", (message: { id: number; png?: Uint8Array; error?: string }) => {
+    if (message.png instanceof Uint8Array) settle(message.id, { png: message.png });
+    else
+      settle(message.id, { error: new Error(`A social image could not be rendered: ${message.error ?? "no image"}`) });
+  });
+  const fail = (reason: string): void => {
+    if (running === renderer) running = undefined;
+    for (const id of [...renderer.pending.keys()]) settle(id, { error: new Error(reason) });
+  };
+  child.on("error", (error) => fail(`The social-image renderer could not run: ${error.message}`));
+  child.on("exit", (code, signal) =>
+    fail(`The social-image renderer stopped (${signal ?? `exit code ${code}`}) before the image was rendered`),
+  );
+  child.unref();
+  child.channel?.unref();
+  return renderer;
 }

@@ -2,6 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   accentFor,
+  closeOgRenderer,
   drawableText,
   OG_HEIGHT,
   OG_WIDTH,
@@ -46,6 +47,23 @@ test("should render byte-identical PNGs for the same card", async () => {
   const [first, second] = await Promise.all([renderOgImage(card), renderOgImage({ ...card })]);
 
   assert.ok(same(first, second));
+});
+
+test("should render the same bytes again in a new renderer process after closeOgRenderer", async () => {
+  const first = await renderOgImage(card);
+  closeOgRenderer();
+  const again = await renderOgImage(card);
+  closeOgRenderer();
+
+  assert.ok(same(first, again));
+});
+
+test("should render cards sent at once, each to its own promise", async () => {
+  const other = { ...card, title: "another-project" };
+  const [a, b, a2] = await Promise.all([renderOgImage(card), renderOgImage(other), renderOgImage(card)]);
+
+  assert.ok(same(a, a2));
+  assert.not.ok(same(a, b));
 });
 
 test("should render different PNGs for different cards", async () => {
