@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { BlogModel } from "../../../src/blog/blog-model.ts";
@@ -159,6 +160,26 @@ test("should refuse, with the symbolic links, every asset whose name cannot be a
   assert.match(message, /a\\b\.png: \(file name\): .*\(it contains a backslash\)/);
   assert.match(message, /link\.png: .*symbolic links are not followed/);
   assert.not.ok(existsSync(join(root, "out/blog/images/a\\b.png")));
+});
+
+test("should refuse an image its decoder cannot read to the end, once, naming the file", async () => {
+  const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#456" } })
+    .jpeg()
+    .toBuffer();
+  writeFileSync(join(root, "cut.jpg"), whole.subarray(0, Math.floor(whole.length / 2)));
+  const url = "https://site.example/base/blog/images/cut.jpg";
+  const plan = planImage({ url, width: 800, height: 600, type: "jpg", digest: "e".repeat(64) }, "s");
+  const model = {
+    posts: [{ pictures: new Map([[url, { source: join(root, "cut.jpg"), plan }]]) }],
+  } as unknown as BlogModel;
+  const error = await copyAssets(postImageAssets(model, config(root)), join(root, "out"), NO_CACHE).catch(
+    (thrown: unknown) => thrown,
+  );
+  assert.instance(error, ContentError);
+  const problems = (error as ContentError).problems;
+  assert.is(problems.length, 1);
+  assert.match(problems[0]?.file ?? "", /cut\.jpg$/);
+  assert.is(problems[0]?.expected, "an image that decodes completely (it may be truncated or damaged)");
 });
 
 test.run();
