@@ -1,3 +1,4 @@
+import { imageSize } from "image-size";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -150,6 +151,8 @@ function pixelSize(file: string): { width: number; height: number } {
     assert.is(bytes.toString("latin1", 12, 16), "IHDR", `${file} has no IHDR chunk where expected`);
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   }
+  // A photo's rendition (docs/content-format.md, "Images").
+  if (file.endsWith(".jpg")) return { width: imageSize(bytes).width, height: imageSize(bytes).height };
   const svg = /<svg\b[^>]*>/.exec(bytes.toString("utf8"))?.[0] ?? "";
   return { width: Number(/\bwidth="(\d+)"/.exec(svg)?.[1]), height: Number(/\bheight="(\d+)"/.exec(svg)?.[1]) };
 }
@@ -374,11 +377,9 @@ test("should split links into internal ones on this site and external ones", () 
   }
 });
 
-/** The file behind an image URL: a post image in the content, or the site's social image in the output. */
+/** The file behind an image URL in the output: a post image as published (the file itself or its rendition), or the site's social image. */
 function imageFile(url: string): string {
-  return url.startsWith(`${BLOG}images/`)
-    ? join(sampleContentDir, "blog/images", decodeURIComponent(url.slice(`${BLOG}images/`.length)))
-    : join(before.outDir, new URL(url).pathname);
+  return join(before.outDir, decodeURIComponent(new URL(url).pathname));
 }
 
 test("should give every image the real pixel size of its file and mark exactly the cover as cover", () => {
