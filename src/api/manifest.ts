@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import type { Manifest, ManifestFile } from "../schemas/manifest.ts";
 import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { outputFile } from "../util/output-path.ts";
+import { COMMON_API_PATHS } from "../config/site-paths.ts";
 import { renderRouteFile } from "./render-file.ts";
 import {
   availableRoutes,
@@ -43,7 +44,7 @@ export function isWrittenAfterBuild<M>(route: Route<M>): boolean {
 export function manifestRoute<M>(apiName: string): Route<M> {
   return {
     id: MANIFEST_ROUTE_ID,
-    path: "/api/v1/manifest.json",
+    path: COMMON_API_PATHS.manifest,
     group: "meta",
     mediaType: "application/json",
     body: "envelope",

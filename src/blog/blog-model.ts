@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
+import { publishedUrl, sitePaths } from "../config/site-paths.ts";
 import { byText, chain } from "../util/order.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
@@ -107,7 +108,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
   return {
     config,
     settings: content.settings,
-    blogUrl: config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`,
+    blogUrl: publishedUrl(config, sitePaths(config).blog.home),
     posts,
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
     older,

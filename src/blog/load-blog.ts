@@ -136,7 +136,7 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
     imagesLinked,
     siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
-    blogUrl: config.blogUrl.endsWith("/") ? config.blogUrl : `${config.blogUrl}/`,
+    blogUrl: publishedUrl(config, sitePaths(config).blog.home),
     history: readGitHistory(paths.posts),
     sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
@@ -145,7 +145,7 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
       sources
         .filter((source) => !isPublished(source, buildTime))
         .map((source) => ({
-          url: postUrl(config.blogUrl, source.slug),
+          url: postUrl(config, source.slug),
           file: source.where,
           date: source.meta.draft === true ? null : source.meta.date,
         })),
@@ -219,8 +219,8 @@ interface PostContext {
 }
 
 /** The public URL of a post's page. */
-export function postUrl(blogUrl: string, slug: string): string {
-  return `${blogUrl.endsWith("/") ? blogUrl : `${blogUrl}/`}posts/${slug}/`;
+export function postUrl(config: SiteConfig, slug: string): string {
+  return publishedUrl(config, sitePaths(config).blog.post(slug));
 }
 
 /** The path part of a written link or image, percent-decoded; null when its escapes are not valid UTF-8. */
@@ -235,7 +235,7 @@ function decodedPath(written: string): string | null {
 function toPost(source: PostSource, context: PostContext): BlogPost {
   const { file, meta, slug, where } = source;
   const problems: ContentProblem[] = [];
-  const url = postUrl(context.blogUrl, slug);
+  const url = postUrl(context.config, slug);
   const siteRoot = `${context.config.baseUrl}/`;
   const tags = postTags(meta.tags ?? [], where, problems);
 
@@ -269,7 +269,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       });
       return null;
     }
-    const url = `${context.blogUrl}images/${inside.split(sep).map(encodeURIComponent).join("/")}`;
+    const url = publishedUrl(context.config, sitePaths(context.config).blog.image(inside.split(sep).join("/")));
     const plan = planImage({ url, ...size }, encoderSettings());
     pictures.set(plan.fallback.url, { source: target, plan });
     return { url: plan.fallback.url, width: plan.fallback.width, height: plan.fallback.height, alt: "" };
@@ -294,7 +294,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     rawHtml: context.config.site.markdown?.raw_html,
     resolveLink: (href) =>
       context.unpublished.publishable(
-        resolveLink(href, { url, siteRoot, blogUrl: context.blogUrl, sourceByName: context.sourceByName, linkedPost }),
+        resolveLink(href, { url, siteRoot, config: context.config, sourceByName: context.sourceByName, linkedPost }),
         linkSource,
       ),
     resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },
@@ -374,7 +374,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
 interface LinkContext {
   url: string;
   siteRoot: string;
-  blogUrl: string;
+  config: SiteConfig;
   sourceByName: ReadonlyMap<string, PostSource>;
   /** Told of every link to another post, to check it may be published. */
   linkedPost(href: string, target: PostSource): void;
@@ -397,7 +397,7 @@ function resolveLink(href: string, at: LinkContext): string {
   const target = decoded === null ? undefined : at.sourceByName.get(basename(decoded));
   if (target) {
     at.linkedPost(href, target);
-    return postUrl(at.blogUrl, target.slug) + (hash ? `#${hash}` : "");
+    return postUrl(at.config, target.slug) + (hash ? `#${hash}` : "");
   }
   // A relative link, resolved as a browser would on the post's page; one that cannot be is kept as written.
   try {

@@ -49,6 +49,8 @@ export interface BlogPaths {
   tag(slug: string): string;
   archive: string;
   apiDocs: string;
+  /** An image of `blog/images/`, by its path inside that folder (`maps/a b.png`: each name encoded). */
+  image(inside: string): string;
 }
 
 /** Every path of the site, with the base path. Names are encoded, so any name makes one segment. */
@@ -134,6 +136,7 @@ function makePaths(config: SiteConfig): SitePaths {
       tag: (slug) => `${blogHome}tags/${segment(slug)}/`,
       archive: `${blogHome}archive/`,
       apiDocs: `${blogHome}docs/api/`,
+      image: (inside) => `${blogHome}images/${inside.split("/").map(segment).join("/")}`,
     },
     portfolioApi: (template, params = {}) => at(fillPath(template, params)),
     blogApi: (template, params = {}) => at(BLOG_API_ROOT + fillPath(template, params)),

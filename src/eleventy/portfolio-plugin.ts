@@ -1,11 +1,13 @@
 import { existsSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { join, posix, relative, resolve, sep } from "node:path";
 import { blogApi } from "../api/blog/routes.ts";
 import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
-import { ASSETS_FOLDER } from "../config/site-paths.ts";
+import { blogPaths } from "../api/blog/paths.ts";
+import { portfolioPaths } from "../api/portfolio/paths.ts";
+import { ASSETS_FOLDER, BLOG_API_ROOT } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
@@ -19,8 +21,20 @@ import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { publishSiteAssets } from "./site-assets.ts";
 
 /** The APIs whose files the after-build hook validates. */
-export const portfolioOutput: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
-export const blogOutput: ApiOutput = { openapi: "blog/api/openapi.json", root: "blog", owns: ["blog/api"] };
+export const portfolioOutput = apiOutput("", portfolioPaths.openapi);
+export const blogOutput = apiOutput(BLOG_API_ROOT, blogPaths.openapi);
+
+/**
+ * Where an API's files are in the output folder, from its root (`/blog`) and the path of its
+ * OpenAPI document under that root (`/api/openapi.json`): every file in the document's folder
+ * (`{root}/api`) is one of its paths.
+ */
+function apiOutput(root: string, openapi: string): ApiOutput {
+  const folder = root.replace(/^\//, "");
+  const inRoot = (path: string) => (folder === "" ? path : `${folder}/${path}`);
+  const document = openapi.replace(/^\//, "");
+  return { openapi: inRoot(document), root: folder, owns: [inRoot(posix.dirname(document))] };
+}
 
 /** Raised after the build when a written file breaks its OpenAPI description. */
 export class SiteValidationError extends Error {

@@ -127,6 +127,8 @@ test("should encode an odd name as one segment in page, image and API paths", ()
   assert.is(paths.domain("ü"), "/folio/domains/%C3%BC/");
   assert.is(paths.ogImage(odd), "/folio/og/projects/a%20b%2Fc%3Fd%23e%25f.png");
   assert.is(paths.blog.tag("c++"), "/folio/blog/tags/c%2B%2B/");
+  // An image keeps its folders inside blog/images/; each name is encoded.
+  assert.is(paths.blog.image("maps/a b#1.png"), "/folio/blog/images/maps/a%20b%231.png");
   assert.is(
     paths.portfolioApi(portfolioPaths.project, { name: odd }),
     "/folio/api/v1/projects/a%20b%2Fc%3Fd%23e%25f.json",
