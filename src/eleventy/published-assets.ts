@@ -14,6 +14,7 @@ import {
 import { encoderSettings } from "../images/encoder-settings.ts";
 import { RenditionCache, renditionKey } from "../images/rendition-cache.ts";
 import { planFiles } from "../images/rendition-plan.ts";
+import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError } from "../util/output-path.ts";
@@ -39,6 +40,11 @@ export interface PublishedAsset {
   convert?: RenditionSpec;
   /** sha256 of the source's bytes, hex, when `convert` is set: part of the rendition's cache key. */
   sourceDigest?: string;
+  /**
+   * The image type (as image-size names it) of a post image published as it is: its photo
+   * metadata is removed first (src/images/strip-metadata.ts). Absent: published byte for byte.
+   */
+  imageType?: string;
 }
 
 /** How one call of `copyAssets` went: renditions encoded now, and taken from the cache. */
@@ -82,7 +88,12 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
         // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
         const asset: PublishedAsset =
           rendition.format === null
-            ? { source, file, root: config.contentDir }
+            ? {
+                source,
+                file,
+                root: config.contentDir,
+                ...(STRIPPED_TYPES.has(plan.type) ? { imageType: plan.type } : {}),
+              }
             : {
                 source,
                 file,
@@ -158,7 +169,12 @@ export async function copyAssets(
       }
     } else {
       // One at a time: a blog's images together can be larger than the build should hold.
-      bytes = sourceBytes(asset);
+      const source = sourceBytes(asset);
+      bytes = source;
+      if (source && asset.imageType !== undefined) {
+        bytes = refused.has(asset.source) ? null : stripped(asset, asset.imageType, source, problems);
+        if (bytes === null) refused.add(asset.source);
+      }
     }
     if (bytes === null) continue;
     mkdirSync(dirname(target), { recursive: true });
@@ -181,6 +197,22 @@ async function convert(
     return await encodeRendition(await source, spec);
   } catch (error) {
     if (!(error instanceof UnreadableImageError)) throw error;
+    problems.add({
+      file: displayPath(asset.source),
+      field: "(content)",
+      expected: "an image that decodes completely (it may be truncated or damaged)",
+      actual: error.message,
+    });
+    return null;
+  }
+}
+
+/** The source without photo metadata; one whose structure cannot be read is a problem naming it. */
+function stripped(asset: PublishedAsset, type: string, bytes: Buffer, problems: ProblemList): Buffer | null {
+  try {
+    return withoutMetadata(bytes, type);
+  } catch (error) {
+    if (!(error instanceof MalformedImageError)) throw error;
     problems.add({
       file: displayPath(asset.source),
       field: "(content)",

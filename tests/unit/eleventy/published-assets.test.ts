@@ -182,4 +182,24 @@ test("should refuse an image its decoder cannot read to the end, once, naming th
   assert.is(problems[0]?.expected, "an image that decodes completely (it may be truncated or damaged)");
 });
 
+test("should publish a post photo as it is without its comment, and every rendition without it", async () => {
+  const plain = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#456" } })
+    .jpeg()
+    .toBuffer();
+  const comment = Buffer.from("taken at home xq64", "latin1");
+  const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
+  writeFileSync(join(root, "p.jpg"), Buffer.concat([plain.subarray(0, 2), segment, plain.subarray(2)]));
+  const url = "https://site.example/base/blog/images/p.jpg";
+  const plan = planImage({ url, width: 40, height: 30, type: "jpg", digest: "f".repeat(64) }, "s");
+  const model = {
+    posts: [{ pictures: new Map([[url, { source: join(root, "p.jpg"), plan }]]) }],
+  } as unknown as BlogModel;
+  const out = join(root, "out");
+  await copyAssets(postImageAssets(model, config(root)), out, NO_CACHE);
+  const files = readdirSync(join(out, "blog/images"));
+  assert.ok(files.includes("p.jpg") && files.length > 1, files.join(", "));
+  for (const file of files) assert.not.ok(readFileSync(join(out, "blog/images", file)).includes(comment), file);
+  assert.ok(readFileSync(join(out, "blog/images/p.jpg")).equals(plain));
+});
+
 test.run();

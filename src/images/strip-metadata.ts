@@ -1,0 +1,224 @@
+import { crc32 } from "node:zlib";
+
+/*
+ * Removes photo metadata from an image published as it is (the "original" of a JPEG, PNG or
+ * WebP at most 1600 px wide): a phone photo's EXIF carries where it was taken (GPS), the
+ * camera's serial number and the time; XMP and IPTC name the author; comments and text
+ * chunks say anything. Renditions never carry any (sharp writes none); this makes the
+ * original match, losslessly: segments and chunks are dropped, the compressed pixels are
+ * copied untouched, so quality and the image's URL stay as they were.
+ *
+ * Kept: what displaying needs, by an allow-list (anything unknown goes): the ICC colour
+ * profile, JFIF and Adobe markers (JPEG colour decoding), PNG colour and transparency chunks,
+ * WebP animation and alpha. The EXIF orientation is kept as a new EXIF block holding that one
+ * tag, so the image still displays upright (browsers and the renditions turn it by it).
+ * Bytes after the image's end (a JPEG's MPF second picture, a trailer) are dropped.
+ * An image that carries nothing to remove is returned as the same bytes.
+ */
+
+/** Why an image's structure could not be read: its segments or chunks overrun the file. */
+export class MalformedImageError extends Error {}
+
+/** The image types (as image-size names them) whose metadata is removed. */
+export const STRIPPED_TYPES: ReadonlySet<string> = new Set(["jpg", "png", "webp"]);
+
+/** The bytes to publish for `bytes`, of type `type` as image-size names it; other types are returned as they are. */
+export function withoutMetadata(bytes: Buffer, type: string): Buffer {
+  const stripped =
+    type === "jpg" ? stripJpeg(bytes) : type === "png" ? stripPng(bytes) : type === "webp" ? stripWebp(bytes) : bytes;
+  return stripped.equals(bytes) ? bytes : stripped;
+}
+
+/** A TIFF (EXIF) block holding only `orientation` (big-endian, one IFD0 entry), or null for upright (1). */
+export function orientationExif(orientation: number): Buffer | null {
+  if (orientation === 1) return null;
+  const tiff = Buffer.alloc(26);
+  tiff.write("MM\0\x2a", 0, "latin1");
+  tiff.writeUInt32BE(8, 4); // IFD0 right after the header
+  tiff.writeUInt16BE(1, 8); // one entry
+  tiff.writeUInt16BE(0x0112, 10); // Orientation
+  tiff.writeUInt16BE(3, 12); // SHORT
+  tiff.writeUInt32BE(1, 14); // one value, stored in the entry
+  tiff.writeUInt16BE(orientation, 18);
+  return tiff; // next IFD offset: 0
+}
+
+/** The orientation (1 to 8) an EXIF block states; 1 when it states none or cannot be read. */
+export function exifOrientation(exif: Buffer): number {
+  const tiff = exif.subarray(0, 6).toString("latin1") === "Exif\0\0" ? exif.subarray(6) : exif;
+  if (tiff.length < 8) return 1;
+  const order = tiff.subarray(0, 2).toString("latin1");
+  if (order !== "II" && order !== "MM") return 1;
+  const u16 = (at: number): number => (order === "II" ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number): number => (order === "II" ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return 1;
+  const count = u16(ifd);
+  for (let index = 0; index < count; index += 1) {
+    const entry = ifd + 2 + index * 12;
+    if (entry + 12 > tiff.length) return 1;
+    if (u16(entry) === 0x0112 && u16(entry + 2) === 3) {
+      const value = u16(entry + 8);
+      return value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}
+
+function startsWith(bytes: Buffer, at: number, text: string): boolean {
+  return bytes.subarray(at, at + text.length).toString("latin1") === text;
+}
+
+/** JPEG APPn segments kept, by their identifier: colour decoding needs them. */
+const JPEG_KEPT_APP: ReadonlyMap<number, string> = new Map([
+  [0xe0, "JFIF\0"],
+  [0xe2, "ICC_PROFILE\0"],
+  [0xee, "Adobe"],
+]);
+
+function stripJpeg(bytes: Buffer): Buffer {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new MalformedImageError("no JPEG start marker");
+  const parts: Buffer[] = [bytes.subarray(0, 2)];
+  let orientation = 1;
+  let exifAt = -1; // where the orientation block goes: where the first EXIF segment was
+  let at = 2;
+  while (at < bytes.length) {
+    if (bytes[at] !== 0xff) throw new MalformedImageError(`no JPEG marker at byte ${at}`);
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0xd9) {
+      parts.push(bytes.subarray(at, at + 2));
+      break; // end of image: nothing after it is published
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      parts.push(bytes.subarray(at, at + 2));
+      at += 2;
+      continue;
+    }
+    if (at + 4 > bytes.length) throw new MalformedImageError("a JPEG segment runs past the end of the file");
+    const end = at + 2 + bytes.readUInt16BE(at + 2);
+    if (end > bytes.length) throw new MalformedImageError("a JPEG segment runs past the end of the file");
+    const isApp = marker >= 0xe0 && marker <= 0xef;
+    if (marker === 0xe1 && startsWith(bytes, at + 4, "Exif\0\0")) {
+      if (exifAt < 0) {
+        exifAt = parts.length;
+        orientation = exifOrientation(bytes.subarray(at + 4, end));
+      }
+    } else if (marker === 0xfe || (isApp && !startsWith(bytes, at + 4, JPEG_KEPT_APP.get(marker) ?? "\u{ffff}"))) {
+      // A comment, XMP, IPTC, MPF or maker's segment: dropped.
+    } else parts.push(bytes.subarray(at, end));
+    at = end;
+    if (marker === 0xda) {
+      // Entropy-coded data up to the next marker that is neither a stuffed 0xFF nor a restart.
+      let next = at;
+      while (next < bytes.length) {
+        if (bytes[next] === 0xff) {
+          const following = bytes[next + 1];
+          if (following === undefined) break;
+          if (following !== 0x00 && !(following >= 0xd0 && following <= 0xd7) && following !== 0xff) break;
+        }
+        next += 1;
+      }
+      parts.push(bytes.subarray(at, next));
+      at = next;
+    }
+  }
+  const exif = orientationExif(orientation);
+  if (exif) {
+    const payload = Buffer.concat([Buffer.from("Exif\0\0", "latin1"), exif]);
+    const header = Buffer.from([0xff, 0xe1, 0, 0]);
+    header.writeUInt16BE(payload.length + 2, 2);
+    parts.splice(exifAt, 0, header, payload);
+  }
+  return Buffer.concat(parts);
+}
+
+/** PNG ancillary chunks kept: what colour, transparency, size and animation need. Critical chunks are always kept. */
+const PNG_KEPT = new Set([
+  "tRNS",
+  "cHRM",
+  "gAMA",
+  "iCCP",
+  "sBIT",
+  "sRGB",
+  "cICP",
+  "mDCv",
+  "cLLi",
+  "bKGD",
+  "pHYs",
+  "acTL",
+  "fcTL",
+  "fdAT",
+]);
+
+function stripPng(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [bytes.subarray(0, 8)];
+  let orientation = 1;
+  let at = 8;
+  while (at + 12 <= bytes.length) {
+    const end = at + 12 + bytes.readUInt32BE(at);
+    if (end > bytes.length) throw new MalformedImageError("a PNG chunk runs past the end of the file");
+    const type = bytes.subarray(at + 4, at + 8).toString("latin1");
+    if (type === "eXIf") orientation = exifOrientation(bytes.subarray(at + 8, end - 4));
+    else if (type === "IEND") {
+      // The orientation goes before the image data, as the PNG specification asks of eXIf.
+      const exif = orientationExif(orientation);
+      if (exif) parts.splice(2, 0, pngChunk("eXIf", exif)); // after IHDR
+      parts.push(bytes.subarray(at, end));
+      return Buffer.concat(parts);
+    } else if (/^[A-Z]/.test(type) || PNG_KEPT.has(type)) parts.push(bytes.subarray(at, end));
+    at = end;
+  }
+  throw new MalformedImageError("a PNG without its end chunk");
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+  return Buffer.concat([head, data, crc]);
+}
+
+/** WebP chunks kept; EXIF is kept only as the orientation block. */
+const WEBP_KEPT = new Set(["VP8X", "ICCP", "ANIM", "ANMF", "ALPH", "VP8 ", "VP8L"]);
+const VP8X_EXIF = 0x08;
+const VP8X_XMP = 0x04;
+
+function stripWebp(bytes: Buffer): Buffer {
+  if (!startsWith(bytes, 0, "RIFF") || !startsWith(bytes, 8, "WEBP")) throw new MalformedImageError("no WebP header");
+  const end = Math.min(bytes.length, 8 + bytes.readUInt32LE(4));
+  const chunks: Buffer[] = [];
+  let orientation = 1;
+  let at = 12;
+  while (at + 8 <= end) {
+    const size = bytes.readUInt32LE(at + 4);
+    const next = at + 8 + size + (size % 2);
+    if (at + 8 + size > end) throw new MalformedImageError("a WebP chunk runs past the end of the file");
+    const type = bytes.subarray(at, at + 4).toString("latin1");
+    if (type === "EXIF") orientation = exifOrientation(bytes.subarray(at + 8, at + 8 + size));
+    else if (WEBP_KEPT.has(type)) chunks.push(Buffer.from(bytes.subarray(at, Math.min(next, end))));
+    at = next;
+  }
+  const vp8x = chunks.find((chunk) => startsWith(chunk, 0, "VP8X"));
+  const exif = vp8x ? orientationExif(orientation) : null;
+  if (vp8x && vp8x.length > 8) {
+    const flags = (vp8x[8] ?? 0) & ~(VP8X_EXIF | VP8X_XMP);
+    vp8x[8] = exif ? flags | VP8X_EXIF : flags;
+  }
+  if (exif) {
+    // The EXIF chunk comes after the image data (WebP container specification).
+    const head = Buffer.alloc(8);
+    head.write("EXIF", 0, "latin1");
+    head.writeUInt32LE(exif.length, 4);
+    chunks.push(head, exif); // 26 bytes: no padding
+  }
+  const body = Buffer.concat(chunks);
+  const header = Buffer.from(bytes.subarray(0, 12));
+  header.writeUInt32LE(body.length + 4, 4);
+  return Buffer.concat([header, body]);
+}

@@ -1,0 +1,211 @@
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { exifOrientation, MalformedImageError, withoutMetadata } from "../../../src/images/strip-metadata.ts";
+
+/*
+ * Real images made by sharp, with metadata written into them by hand as a phone or an editor
+ * would: EXIF with a GPS block, XMP naming the author, IPTC, comments, text chunks, a trailer.
+ */
+
+const GPS = "gps-51.4778N-0.0014W-xq61";
+const AUTHOR = "author-ada-xq62";
+const NOTE = "note-xq63";
+const MARKERS = [GPS, AUTHOR, NOTE];
+
+/** A TIFF block as cameras write it: IFD0 with the orientation and a pointer to a GPS IFD holding `GPS`. */
+function exifTiff(orientation: number): Buffer {
+  const text = Buffer.from(GPS, "latin1");
+  const tiff = Buffer.alloc(56);
+  tiff.write("II*\0", 0, "latin1");
+  tiff.writeUInt32LE(8, 4);
+  tiff.writeUInt16LE(2, 8);
+  tiff.writeUInt16LE(0x0112, 10); // Orientation, SHORT
+  tiff.writeUInt16LE(3, 12);
+  tiff.writeUInt32LE(1, 14);
+  tiff.writeUInt16LE(orientation, 18);
+  tiff.writeUInt16LE(0x8825, 22); // GPSInfo, LONG: the GPS IFD's offset
+  tiff.writeUInt16LE(4, 24);
+  tiff.writeUInt32LE(1, 26);
+  tiff.writeUInt32LE(38, 30);
+  tiff.writeUInt16LE(1, 38);
+  tiff.writeUInt16LE(0x001b, 40); // GPSProcessingMethod, UNDEFINED
+  tiff.writeUInt16LE(7, 42);
+  tiff.writeUInt32LE(text.length, 44);
+  tiff.writeUInt32LE(56, 48);
+  return Buffer.concat([tiff, text]);
+}
+
+const xmp = (): Buffer =>
+  Buffer.from(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>${AUTHOR}</dc:creator></x:xmpmeta>`, "latin1");
+
+/** Noise, so that "the same pixels" means something; with a Display P3 profile, which must stay. */
+function base(): sharp.Sharp {
+  return sharp({
+    create: {
+      width: 40,
+      height: 30,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  }).withIccProfile("p3");
+}
+
+const pixels = (bytes: Buffer): Promise<Buffer> => sharp(bytes).raw().toBuffer();
+
+function assertNoMarker(bytes: Buffer): void {
+  for (const marker of MARKERS) assert.not.ok(bytes.includes(marker), `still carries ${marker}`);
+}
+
+function jpegSegment(marker: number, payload: Buffer): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+  return Buffer.concat([head, data, crc]);
+}
+
+function pngChunkTypes(bytes: Buffer): string[] {
+  const types: string[] = [];
+  for (let at = 8; at < bytes.length; at += 12 + bytes.readUInt32BE(at))
+    types.push(bytes.subarray(at + 4, at + 8).toString("latin1"));
+  return types;
+}
+
+function webpChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.write(type, 0, "latin1");
+  head.writeUInt32LE(data.length, 4);
+  return Buffer.concat([head, data, Buffer.alloc(data.length % 2)]);
+}
+
+test("should drop a JPEG's GPS EXIF, XMP, IPTC, comment and trailer, keeping its pixels, ICC profile and orientation", async () => {
+  const plain = await base().jpeg().toBuffer();
+  const tagged = Buffer.concat([
+    plain.subarray(0, 2),
+    jpegSegment(0xe1, Buffer.concat([Buffer.from("Exif\0\0", "latin1"), exifTiff(6)])),
+    jpegSegment(0xe1, Buffer.concat([Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1"), xmp()])),
+    jpegSegment(0xed, Buffer.from(`Photoshop 3.0\0${AUTHOR}`, "latin1")),
+    jpegSegment(0xfe, Buffer.from(NOTE, "latin1")),
+    plain.subarray(2),
+    Buffer.from(`trailer ${GPS}`, "latin1"),
+  ]);
+  const stripped = withoutMetadata(tagged, "jpg");
+  assertNoMarker(stripped);
+  const facts = await sharp(stripped).metadata();
+  assert.is(facts.orientation, 6);
+  assert.ok(facts.icc, "the ICC profile stays");
+  assert.is(facts.xmp, undefined);
+  assert.is(facts.iptc, undefined);
+  assert.ok((await pixels(stripped)).equals(await pixels(plain)));
+  assert.ok(stripped.subarray(-2).equals(Buffer.from([0xff, 0xd9])), "nothing after the end of the image");
+});
+
+test("should drop a PNG's text chunks, eXIf GPS, time and trailer, keeping its pixels, iCCP and orientation", async () => {
+  const plain = await base().png().toBuffer();
+  const ihdrEnd = 8 + 25;
+  const iend = plain.length - 12;
+  const tagged = Buffer.concat([
+    plain.subarray(0, ihdrEnd),
+    pngChunk("eXIf", exifTiff(6)),
+    pngChunk("tEXt", Buffer.from(`Author\0${AUTHOR}`, "latin1")),
+    pngChunk("iTXt", Buffer.concat([Buffer.from("XML:com.adobe.xmp\0\0\0\0\0", "latin1"), xmp()])),
+    pngChunk("tIME", Buffer.from([0x07, 0xea, 11, 23, 22, 40, 0])),
+    plain.subarray(ihdrEnd, iend),
+    pngChunk("tEXt", Buffer.from(`Comment\0${NOTE}`, "latin1")),
+    plain.subarray(iend),
+    Buffer.from(GPS, "latin1"),
+  ]);
+  const stripped = withoutMetadata(tagged, "png");
+  assertNoMarker(stripped);
+  assert.equal(
+    pngChunkTypes(stripped).filter((type) => type !== "IDAT"),
+    ["IHDR", "eXIf", ...pngChunkTypes(plain).filter((type) => type !== "IHDR" && type !== "IDAT")],
+  );
+  assert.not.ok(pngChunkTypes(stripped).includes("tIME"));
+  const facts = await sharp(stripped).metadata();
+  assert.ok(facts.icc, "the ICC profile stays");
+  assert.is(facts.orientation, 6);
+  assert.ok((await pixels(stripped)).equals(await pixels(plain)));
+});
+
+test("should drop a WebP's EXIF GPS and XMP chunks and their flags, keeping its pixels, ICCP and orientation", async () => {
+  const plain = await base().webp({ lossless: true }).toBuffer();
+  assert.is(plain.subarray(12, 16).toString("latin1"), "VP8X", "sharp writes an extended WebP for the profile");
+  const body = Buffer.concat([
+    plain.subarray(12),
+    webpChunk("EXIF", exifTiff(6)),
+    webpChunk("XMP ", xmp()),
+    webpChunk("NOTE", Buffer.from(NOTE, "latin1")),
+  ]);
+  const header = Buffer.from(plain.subarray(0, 12));
+  header.writeUInt32LE(body.length + 4, 4);
+  const tagged = Buffer.concat([header, body]);
+  tagged[20] = (tagged[20] ?? 0) | 0x08 | 0x04; // the VP8X flags: EXIF and XMP present
+  const stripped = withoutMetadata(tagged, "webp");
+  assertNoMarker(stripped);
+  assert.is(stripped.readUInt32LE(4), stripped.length - 8, "the RIFF size matches");
+  assert.is((stripped[20] ?? 0) & 0x0c, 0x08, "the EXIF flag stays for the orientation, the XMP flag goes");
+  const facts = await sharp(stripped).metadata();
+  assert.ok(facts.icc, "the ICC profile stays");
+  assert.is(facts.xmp, undefined);
+  assert.is(facts.orientation, 6);
+  assert.ok((await pixels(stripped)).equals(await pixels(plain)));
+});
+
+test("should drop an upright photo's EXIF block entirely", async () => {
+  const plain = await base().jpeg().toBuffer();
+  const tagged = Buffer.concat([
+    plain.subarray(0, 2),
+    jpegSegment(0xe1, Buffer.concat([Buffer.from("Exif\0\0", "latin1"), exifTiff(1)])),
+    plain.subarray(2),
+  ]);
+  const stripped = withoutMetadata(tagged, "jpg");
+  assert.ok(stripped.equals(plain));
+});
+
+test("should return an image without metadata as the same bytes", async () => {
+  for (const [type, bytes] of [
+    ["jpg", await base().jpeg().toBuffer()],
+    ["png", await base().png().toBuffer()],
+    ["webp", await base().webp().toBuffer()],
+    [
+      "webp",
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } })
+        .webp()
+        .toBuffer(),
+    ],
+  ] as const)
+    assert.ok(withoutMetadata(bytes, type) === bytes, `${type} kept as it is`);
+});
+
+test("should read the orientation of a big- or little-endian EXIF block, with or without its Exif prefix", () => {
+  assert.is(exifOrientation(exifTiff(8)), 8);
+  assert.is(exifOrientation(Buffer.concat([Buffer.from("Exif\0\0", "latin1"), exifTiff(3)])), 3);
+  assert.is(exifOrientation(exifTiff(9)), 1, "no such orientation");
+  assert.is(exifOrientation(Buffer.from("II*\0", "latin1")), 1, "cut short");
+});
+
+test("should refuse a JPEG or PNG whose segment runs past the end of the file", async () => {
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8]), jpegSegment(0xfe, Buffer.from(NOTE)).subarray(0, 6)]);
+  assert.throws(
+    () => withoutMetadata(jpeg, "jpg"),
+    (error: unknown) => error instanceof MalformedImageError,
+  );
+  const png = await base().png().toBuffer();
+  assert.throws(
+    () => withoutMetadata(png.subarray(0, 40), "png"),
+    (error: unknown) => error instanceof MalformedImageError,
+  );
+});
+
+test.run();
