@@ -1,16 +1,19 @@
-import { copyFileSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
 import { test } from "uvu";
+import * as assert from "uvu/assert";
 import { buildSite, copyContent, makeTempDir, removeDir, type BuildResult } from "../support/build-site.ts";
-import { assertRefused } from "../support/hostile.ts";
+import { assertPublishedWithout, assertRefused } from "../support/hostile.ts";
 
 /*
  * What a pull request to content/ can smuggle through a post or an image: a script in an SVG
  * (it would run on the site's origin), a page disguised as an image, file names that are no
  * slug, a project folder hosts drop, and symbolic links out of the content folder. One build
  * refuses everything that can be reported together; links get a second, as a linked
- * `blog/images` would hide the image problems.
+ * `blog/images` would hide the image problems. A phone photo's metadata (where it was taken,
+ * who took it) is not refused but removed: a fourth build publishes the photo without it.
  */
 
 const EPOCH = 1_795_000_000; // 2026-11-18T11:06:40Z
@@ -18,6 +21,42 @@ const SITE_URL = "https://margo.example";
 const SCRIPT = "alert(7391)";
 const LEAK = "leaked-xq93";
 const BOMB = "bomb-xq77";
+const GPS_PLACE = "gps-home-51.4778N-xq81";
+const AUTHOR = "Ada Author xq82";
+
+/** A photo as a phone writes it: EXIF with a GPS block (holding GPS_PLACE), then XMP naming AUTHOR. */
+async function phonePhoto(): Promise<Buffer> {
+  const plain = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#6a8" } })
+    .jpeg()
+    .toBuffer();
+  const place = Buffer.from(GPS_PLACE, "latin1");
+  const tiff = Buffer.alloc(38);
+  tiff.write("MM\0*", 0, "latin1");
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x8825, 10); // GPSInfo: the GPS IFD at 26
+  tiff.writeUInt16BE(4, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt32BE(26, 18);
+  const gps = Buffer.alloc(18);
+  gps.writeUInt16BE(1, 0);
+  gps.writeUInt16BE(0x001b, 2); // GPSProcessingMethod, its bytes at 44
+  gps.writeUInt16BE(7, 4);
+  gps.writeUInt32BE(place.length, 6);
+  gps.writeUInt32BE(44, 10);
+  const segment = (marker: number, payload: Buffer): Buffer => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(payload.length + 2, 2);
+    return Buffer.concat([head, payload]);
+  };
+  const xmp = `http://ns.adobe.com/xap/1.0/\0<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>${AUTHOR}</dc:creator></x:xmpmeta>`;
+  return Buffer.concat([
+    plain.subarray(0, 2),
+    segment(0xe1, Buffer.concat([Buffer.from("Exif\0\0", "latin1"), tiff.subarray(0, 26), gps, place])),
+    segment(0xe1, Buffer.from(xmp, "latin1")),
+    plain.subarray(2),
+  ]);
+}
 
 /** A PNG of a few dozen bytes that declares `width` × `height` pixels: decoded, it would take gigabytes. */
 function pngDeclaring(width: number, height: number): Buffer {
@@ -49,6 +88,7 @@ const dirs: string[] = [];
 let smuggled: BuildResult;
 let linked: BuildResult;
 let githubLinked: BuildResult;
+let photographed: BuildResult;
 
 test.before(async () => {
   const content = copyContent();
@@ -92,17 +132,24 @@ test.before(async () => {
   );
   symlinkSync(join(outside, "github"), join(github, "github"));
 
-  dirs.push(content, links, github, outside);
-  [smuggled, linked, githubLinked] = await Promise.all([
+  const photos = copyContent();
+  const photo = await phonePhoto();
+  assert.ok(photo.includes(GPS_PLACE) && photo.includes(AUTHOR), "the photo carries both");
+  writeFileSync(join(photos, "blog/images/phone-photo.jpg"), photo);
+  writeFileSync(join(photos, "blog/posts/shows-photo.md"), post("![A photo](../images/phone-photo.jpg)\n"));
+
+  dirs.push(content, links, github, outside, photos);
+  [smuggled, linked, githubLinked, photographed] = await Promise.all([
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: links }),
     buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: github }),
+    buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: photos }),
   ]);
 });
 
 test.after(() => {
   for (const dir of dirs) removeDir(dir);
-  for (const build of [smuggled, linked, githubLinked]) if (build) removeDir(build.outDir);
+  for (const build of [smuggled, linked, githubLinked, photographed]) if (build) removeDir(build.outDir);
 });
 
 test("should refuse an SVG with a script or an event handler, naming the image file", () => {
@@ -163,6 +210,12 @@ test("should refuse github as a symbolic link to a folder elsewhere", () => {
     hostile: LEAK,
     mentions: [/\S*\/github: \(file\): expected a file or folder, not a symbolic link/],
   });
+});
+
+test("should publish a phone photo without its GPS position or its XMP author", () => {
+  assertPublishedWithout(photographed, GPS_PLACE);
+  assertPublishedWithout(photographed, AUTHOR);
+  assert.ok(existsSync(join(photographed.outDir, "blog/images/phone-photo.jpg")), "the photo itself is published");
 });
 
 test.run();
