@@ -113,15 +113,14 @@ function stripJpeg(bytes: Buffer): Buffer {
     at = end;
     if (marker === 0xda) {
       // Entropy-coded data up to the next marker that is neither a stuffed 0xFF nor a restart.
-      let next = at;
-      while (next < bytes.length) {
-        if (bytes[next] === 0xff) {
-          const following = bytes[next + 1];
-          if (following === undefined) break;
-          if (following !== 0x00 && !(following >= 0xd0 && following <= 0xd7) && following !== 0xff) break;
-        }
-        next += 1;
+      let next = bytes.indexOf(0xff, at);
+      while (next >= 0) {
+        const following = bytes[next + 1];
+        if (following === undefined) break;
+        if (following !== 0x00 && !(following >= 0xd0 && following <= 0xd7) && following !== 0xff) break;
+        next = bytes.indexOf(0xff, next + 1);
       }
+      if (next < 0) next = bytes.length;
       parts.push(bytes.subarray(at, next));
       at = next;
     }

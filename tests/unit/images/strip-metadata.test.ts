@@ -1,4 +1,5 @@
 import { crc32 } from "node:zlib";
+import { imageSize } from "image-size";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -106,6 +107,7 @@ test("should drop a JPEG's GPS EXIF, XMP, IPTC, comment and trailer, keeping its
   assert.ok(facts.icc, "the ICC profile stays");
   assert.is(facts.xmp, undefined);
   assert.is(facts.iptc, undefined);
+  assert.is(imageSize(stripped).orientation, 6, "the published size is still read turned (src/blog/image-files.ts)");
   assert.ok((await pixels(stripped)).equals(await pixels(plain)));
   assert.ok(stripped.subarray(-2).equals(Buffer.from([0xff, 0xd9])), "nothing after the end of the image");
 });
@@ -176,6 +178,7 @@ test("should drop an upright photo's EXIF block entirely", async () => {
 test("should return an image without metadata as the same bytes", async () => {
   for (const [type, bytes] of [
     ["jpg", await base().jpeg().toBuffer()],
+    ["jpg", await base().jpeg({ progressive: true }).toBuffer()],
     ["png", await base().png().toBuffer()],
     ["webp", await base().webp().toBuffer()],
     [
