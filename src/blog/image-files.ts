@@ -6,7 +6,8 @@ import { contentFileExists, displayPath, readBytes } from "../content/read-files
 import { svgDanger } from "./svg-check.ts";
 
 /*
- * The images posts show are published byte for byte and served by their file name's type. So
+ * The images posts show are published as they are (less their metadata: src/images/
+ * strip-metadata.ts) and served by their file name's type. So
  * each is read once, here, as the content folder's other files are (no symbolic link anywhere
  * below the content folder), and must be what its name says: a raster image named `.html` or
  * `.svg` would be served as a page or a drawing and could run a script. An SVG must also be

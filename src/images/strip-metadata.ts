@@ -2,7 +2,7 @@ import { crc32 } from "node:zlib";
 
 /*
  * Removes photo metadata from an image published as it is (the "original" of a JPEG, PNG or
- * WebP at most 1600 px wide): a phone photo's EXIF carries where it was taken (GPS), the
+ * WebP at most 1600 px wide, and every GIF, whose comments and XMP say who made it too): a phone photo's EXIF carries where it was taken (GPS), the
  * camera's serial number and the time; XMP and IPTC name the author; comments and text
  * chunks say anything. Renditions never carry any (sharp writes none); this makes the
  * original match, losslessly: segments and chunks are dropped, the compressed pixels are
@@ -10,7 +10,7 @@ import { crc32 } from "node:zlib";
  *
  * Kept: what displaying needs, by an allow-list (anything unknown goes): the ICC colour
  * profile, JFIF and Adobe markers (JPEG colour decoding), PNG colour and transparency chunks,
- * WebP animation and alpha. The EXIF orientation is kept as a new EXIF block holding that one
+ * WebP animation and alpha, GIF looping. The EXIF orientation is kept as a new EXIF block holding that one
  * tag, so the image still displays upright (browsers and the renditions turn it by it).
  * Bytes after the image's end (a JPEG's MPF second picture, a trailer) are dropped.
  * An image that carries nothing to remove is returned as the same bytes.
@@ -19,13 +19,20 @@ import { crc32 } from "node:zlib";
 /** Why an image's structure could not be read: its segments or chunks overrun the file. */
 export class MalformedImageError extends Error {}
 
+/** How each image type (as image-size names it) loses its metadata. */
+const STRIPPERS: ReadonlyMap<string, (bytes: Buffer) => Buffer> = new Map([
+  ["jpg", stripJpeg],
+  ["png", stripPng],
+  ["webp", stripWebp],
+  ["gif", stripGif],
+]);
+
 /** The image types (as image-size names them) whose metadata is removed. */
-export const STRIPPED_TYPES: ReadonlySet<string> = new Set(["jpg", "png", "webp"]);
+export const STRIPPED_TYPES: ReadonlySet<string> = new Set(STRIPPERS.keys());
 
 /** The bytes to publish for `bytes`, of type `type` as image-size names it; other types are returned as they are. */
 export function withoutMetadata(bytes: Buffer, type: string): Buffer {
-  const stripped =
-    type === "jpg" ? stripJpeg(bytes) : type === "png" ? stripPng(bytes) : type === "webp" ? stripWebp(bytes) : bytes;
+  const stripped = STRIPPERS.get(type)?.(bytes) ?? bytes;
   return stripped.equals(bytes) ? bytes : stripped;
 }
 
@@ -220,4 +227,45 @@ function stripWebp(bytes: Buffer): Buffer {
   const header = Buffer.from(bytes.subarray(0, 12));
   header.writeUInt32LE(body.length + 4, 4);
   return Buffer.concat([header, body]);
+}
+
+/** GIF application extensions kept: animation looping and the colour profile. */
+const GIF_KEPT_APPLICATIONS = new Set(["NETSCAPE2.0", "ANIMEXTS1.0", "ICCRGBG1012"]);
+
+/** A GIF without comment extensions and application extensions other than looping and ICC (XMP is one). */
+function stripGif(bytes: Buffer): Buffer {
+  if (!startsWith(bytes, 0, "GIF8") || bytes.length < 13) throw new MalformedImageError("no GIF header");
+  const tableSize = (flags: number): number => ((flags & 0x80) !== 0 ? 3 * 2 ** ((flags & 0x07) + 1) : 0);
+  /** Where the sub-blocks starting at `from` end (after their zero-length terminator). */
+  const subBlocksEnd = (from: number): number => {
+    let at = from;
+    while (at < bytes.length && bytes[at] !== 0) at += 1 + (bytes[at] ?? 0);
+    if (at >= bytes.length) throw new MalformedImageError("a GIF block runs past the end of the file");
+    return at + 1;
+  };
+  let at = 13 + tableSize(bytes[10] ?? 0);
+  const parts: Buffer[] = [bytes.subarray(0, at)];
+  while (at < bytes.length) {
+    const introducer = bytes[at];
+    if (introducer === 0x3b) {
+      parts.push(bytes.subarray(at, at + 1));
+      return Buffer.concat(parts); // the trailer: nothing after it is published
+    }
+    let end: number;
+    let kept = true;
+    if (introducer === 0x21) {
+      const label = bytes[at + 1];
+      end = subBlocksEnd(at + 2);
+      if (label === 0xfe) kept = false;
+      if (label === 0xff)
+        kept = bytes[at + 2] === 11 && GIF_KEPT_APPLICATIONS.has(bytes.subarray(at + 3, at + 14).toString("latin1"));
+    } else if (introducer === 0x2c) {
+      // After the descriptor, its colour table and the LZW minimum code size: the image data.
+      end = subBlocksEnd(at + 11 + tableSize(bytes[at + 9] ?? 0));
+    } else throw new MalformedImageError(`no GIF block at byte ${at}`);
+    if (kept) parts.push(bytes.subarray(at, end));
+    at = end;
+  }
+  // No trailer: browsers show the frames there are, and so does the copy.
+  return Buffer.concat(parts);
 }

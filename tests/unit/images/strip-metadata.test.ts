@@ -164,6 +164,30 @@ test("should drop a WebP's EXIF GPS and XMP chunks and their flags, keeping its 
   assert.ok((await pixels(stripped)).equals(await pixels(plain)));
 });
 
+test("should drop a GIF's comment and XMP extensions, keeping its frames and looping", async () => {
+  const plain = await base().gif({ loop: 0 }).toBuffer();
+  const tableEnd = 13 + 3 * 2 ** (((plain[10] ?? 0) & 0x07) + 1);
+  const comment = Buffer.concat([
+    Buffer.from([0x21, 0xfe, NOTE.length]),
+    Buffer.from(NOTE, "latin1"),
+    Buffer.from([0]),
+  ]);
+  const xmpData = xmp();
+  const xmpExtension = Buffer.concat([
+    Buffer.from([0x21, 0xff, 11]),
+    Buffer.from("XMP DataXMP", "latin1"),
+    ...Array.from({ length: Math.ceil(xmpData.length / 255) }, (_, index) => {
+      const block = xmpData.subarray(index * 255, index * 255 + 255);
+      return Buffer.concat([Buffer.from([block.length]), block]);
+    }),
+    Buffer.from([0]),
+  ]);
+  const tagged = Buffer.concat([plain.subarray(0, tableEnd), comment, xmpExtension, plain.subarray(tableEnd)]);
+  const stripped = withoutMetadata(tagged, "gif");
+  assertNoMarker(stripped);
+  assert.ok(stripped.equals(plain), "exactly the GIF without the two extensions");
+});
+
 test("should drop an upright photo's EXIF block entirely", async () => {
   const plain = await base().jpeg().toBuffer();
   const tagged = Buffer.concat([
@@ -181,6 +205,7 @@ test("should return an image without metadata as the same bytes", async () => {
     ["jpg", await base().jpeg({ progressive: true }).toBuffer()],
     ["png", await base().png().toBuffer()],
     ["webp", await base().webp().toBuffer()],
+    ["gif", await base().gif({ loop: 0 }).toBuffer()],
     [
       "webp",
       await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } })
