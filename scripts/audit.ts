@@ -70,10 +70,14 @@ const site = join(work, "site");
 const server = await serveSite(site, basePath);
 const removeWork = () => rmSync(work, { recursive: true, force: true });
 // Chromium, in the same process group, gets the same Ctrl-C and ends by itself.
-process.once("SIGINT", () => {
-  removeWork();
-  process.exit(130);
-});
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const)
+  process.once(signal, () => {
+    removeWork();
+    process.exit(code);
+  });
 const loadBefore = load();
 let measured: Measured | AuditError;
 try {

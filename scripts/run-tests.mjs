@@ -70,11 +70,16 @@ for (const run of runs) run.estimate = times[run.name] ?? KNOWN_SLOW[run.name] ?
 
 const tally = { passed: 0, failed: 0 };
 const shared = startSharedBuilds(runs);
-// Stopped by Ctrl-C: the test processes get the signal too; the shared builds must not stay behind.
-process.once("SIGINT", () => {
-  if (shared.home) rmSync(shared.home, { recursive: true, force: true });
-  process.exit(130);
-});
+// Stopped by Ctrl-C or a cancelled CI job: the test processes get the signal too; the shared
+// builds must not stay behind.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+])
+  process.once(signal, () => {
+    if (shared.home) rmSync(shared.home, { recursive: true, force: true });
+    process.exit(code);
+  });
 await schedule(runs, shared);
 finishSharedBuilds(shared);
 writeTimes(times, runs);
@@ -218,10 +223,19 @@ function execute(run, env) {
   });
 }
 
+/**
+ * The number after uvu's last `{label}:`: its summary comes last, so a test that prints a
+ * line of its own such as "Total: 3" cannot change the count.
+ */
+function lastCount(output, label) {
+  const counts = [...output.matchAll(new RegExp(`${label}:\\s+(\\d+)`, "g"))];
+  return Number(counts.at(-1)?.[1] ?? 0);
+}
+
 /** Prints a run's output whole, and adds its counts: a run that failed without failing a test counts one failure. */
 function report(run, { status, output, seconds }) {
-  const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const total = lastCount(output, "Total");
+  const passed = lastCount(output, "Passed");
   const crashed = status !== 0 || total === 0;
   const failed = Math.max(total - passed, crashed ? 1 : 0);
   tally.passed += passed;

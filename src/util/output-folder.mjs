@@ -259,13 +259,16 @@ export function takeSpareFolder(outputDir) {
   return { folder, checked };
 }
 
-/** The mode bits of a file and a folder this process creates, as a build would have made them. */
-function defaultModes() {
-  // Reading the mask by setting it is the documented way; it is put back at once.
+/**
+ * The mode bits of a file and a folder this process creates, as a build would have made them.
+ * Reading the mask means setting it for a moment, and the mask is the whole process's: so it is
+ * read once, when this module loads, before the build starts any thread that creates files.
+ */
+const DEFAULT_MODES = (() => {
   const mask = process.umask(0);
   process.umask(mask);
   return { file: 0o666 & ~mask, folder: 0o777 & ~mask };
-}
+})();
 
 /**
  * Whether every entry under `dir` is a folder or a file this user owns, linked once and of the
@@ -274,8 +277,11 @@ function defaultModes() {
  * @returns {Promise<boolean>}
  */
 async function onlyPlainEntries(dir) {
-  const modes = defaultModes();
+  const modes = DEFAULT_MODES;
   const uid = process.getuid?.();
+  // The folder itself too: an empty spare another user owns would let them write into this build.
+  const top = await lstat(dir);
+  if ((uid !== undefined && top.uid !== uid) || (top.mode & 0o7777) !== modes.folder) return false;
   /** @param {string} folder @returns {Promise<boolean>} */
   const plain = async (folder) => {
     const verdicts = await Promise.all(

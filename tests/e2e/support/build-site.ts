@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { spareFolder } from "../../../src/util/output-folder.mjs";
 
 /** The repository root: every build runs from here, as `npm run build` does. */
 export const repoRoot: string = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -54,7 +55,7 @@ export function makeTempDir(label: string): string {
 /** Removes a folder, and the spare a build of it kept beside it (src/util/output-folder.mjs). */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(join(dirname(dir), `.${basename(dir)}.spare`), { recursive: true, force: true });
+  rmSync(spareFolder(dir), { recursive: true, force: true });
 }
 
 /** Copies a content tree into a temp folder so a test can break one thing in it. */

@@ -107,6 +107,8 @@ for (const [what, spoil] of [
     (spare: string) => linkSync(join(spare, "blog/index.html"), join(root, "backup.html")),
   ],
   ["a read-only file", (spare: string) => chmodSync(join(spare, "blog/index.html"), 0o444)],
+  // Not the entries: the folder itself, which anyone could add files to before the swap.
+  ["nothing odd but is writable by everyone", (spare: string) => chmodSync(spare, 0o777)],
 ] as const) {
   test(`should empty a spare holding ${what} instead of writing through it`, async () => {
     const out = withSpare();
