@@ -32,6 +32,12 @@ export interface ImageFacts {
  */
 export const PIXEL_LIMIT = 50_000_000;
 
+/**
+ * The longest side a raster image may have: WebP's limit, and near AVIF's, which the renditions
+ * are written in. A 50 × 900,000 strip is under the pixel limit but cannot be converted.
+ */
+export const SIDE_LIMIT = 16_383;
+
 /** The image types a post may show, by file name extension, as image-size names them. */
 const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
   ["png", "png"],
@@ -109,6 +115,15 @@ function examine(file: string, root: string): ImageRead {
         file: where,
         field: "(content)",
         expected: `an image of at most ${PIXEL_LIMIT / 1_000_000} megapixels (scale it down before adding it)`,
+        actual: `${facts.width} × ${facts.height} pixels`,
+      },
+    ];
+  if (type !== "svg" && Math.max(facts.width, facts.height) > SIDE_LIMIT)
+    return [
+      {
+        file: where,
+        field: "(content)",
+        expected: `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`,
         actual: `${facts.width} × ${facts.height} pixels`,
       },
     ];

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PIXEL_LIMIT, readImage, type ImageRead } from "../../../src/blog/image-files.ts";
+import { PIXEL_LIMIT, readImage, SIDE_LIMIT, type ImageRead } from "../../../src/blog/image-files.ts";
 
 let root = "";
 test.before.each(() => {
@@ -55,6 +55,28 @@ test("should refuse a raster image over the pixel limit from its header, naming 
   assert.match(problems[0]?.file ?? "", /huge\.png$/);
   assert.is(problems[0]?.field, "(content)");
   assert.is(problems[0]?.actual, `${side} × ${side} pixels`);
+});
+
+test("should refuse a strip under the pixel limit but too long a side to convert", async () => {
+  // 50 × 900,000 is 45 megapixels: fine by count, but no AVIF or WebP can be that tall.
+  const bytes = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+  bytes.writeUInt32BE(50, 16);
+  bytes.writeUInt32BE(900_000, 20);
+  writeFileSync(join(root, "strip.png"), bytes);
+  const problems = read("strip.png");
+  assert.ok(Array.isArray(problems));
+  assert.equal(
+    problems.map((p) => [p.field, p.expected, p.actual]),
+    [
+      [
+        "(content)",
+        `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`,
+        "50 × 900000 pixels",
+      ],
+    ],
+  );
 });
 
 test.run();
