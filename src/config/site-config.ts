@@ -85,7 +85,9 @@ const BLOG_PATH =
 function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
   // A type guard's false branch would narrow a string to never: the URL is tested by another name.
   const asUrl: unknown = value;
-  if (isSafeAbsoluteUrl(asUrl)) return [];
+  // Every page path is joined onto it: `https://host//blog/` would make `//blog/posts/…`, a
+  // link to another host.
+  if (isSafeAbsoluteUrl(asUrl) && !new URL(value).pathname.includes("//")) return [];
   const segments = value.split("/").slice(1);
   const decoded = segments.map((segment) => {
     try {
@@ -150,6 +152,11 @@ function parseBaseUrl(value: string, source: string): { origin: string; path: st
   if (url.search || url.hash) {
     throw new ContentError([
       { file: source, field: "url", expected: "a base URL without query or fragment", actual: value },
+    ]);
+  }
+  if (url.pathname.includes("//")) {
+    throw new ContentError([
+      { file: source, field: "url", expected: "a base URL whose path has no empty segment (`//`)", actual: value },
     ]);
   }
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };

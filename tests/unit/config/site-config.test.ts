@@ -112,6 +112,17 @@ test("should refuse a SITE_URL the one URL check refuses", async () => {
   }
 });
 
+test("should refuse a SITE_URL whose path has an empty segment, naming it", async () => {
+  for (const url of ["https://example.org//x", "https://example.org/a//b/"]) {
+    const problems = await contentProblems(() =>
+      withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })),
+    );
+    const problem = problemAt(problems, "url");
+    assert.is(problem.file, "SITE_URL", url);
+    assert.is(problem.expected, "a base URL whose path has no empty segment (`//`)", url);
+  }
+});
+
 test("should reject a content folder that does not exist", async () => {
   const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: "/nonexistent/content-folder" }));
 
@@ -142,6 +153,7 @@ test("should refuse blog.url paths that could leave the output folder or mean an
     "javascript:alert(1)",
     "https://user@evil.example/",
     "file:///etc/",
+    "https://margo.example//blog/",
   ];
 
   for (const url of refused) {
