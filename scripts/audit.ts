@@ -9,10 +9,10 @@
 // images and social cards by absolute URL, and a build for the real host would send the
 // browser there, so Lighthouse would measure pages whose images never load.
 import { spawnSync } from "node:child_process";
+import { readOptions } from "./cli-args.mjs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { readSiteConfig } from "../src/config/site-config.ts";
 import { startChromium } from "./audit/chromium.ts";
@@ -29,14 +29,12 @@ import {
 } from "./audit/scores.ts";
 import { serveSite } from "./audit/static-server.ts";
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "3" },
-    threshold: { type: "string", default: String(DEFAULT_THRESHOLD) },
-    "report-only": { type: "boolean", default: false },
-    only: { type: "string" },
-    json: { type: "string" },
-  },
+const values = readOptions("audit", {
+  runs: { type: "string", default: "3" },
+  threshold: { type: "string", default: String(DEFAULT_THRESHOLD) },
+  "report-only": { type: "boolean", default: false },
+  only: { type: "string" },
+  json: { type: "string" },
 });
 const runs = Number(values.runs);
 const threshold = Number(values.threshold);

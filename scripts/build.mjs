@@ -9,7 +9,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { Eleventy } from "@11ty/eleventy";
 import { OUTPUT_DIR } from "../.eleventy.js";
 import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.mjs";
@@ -24,13 +23,12 @@ import {
   takeSpareFolder,
   writeOutputMarker,
 } from "../src/util/output-folder.mjs";
+import { readOptions } from "./cli-args.mjs";
 
-const { values } = parseArgs({
-  options: {
-    output: { type: "string" },
-    config: { type: "string" },
-    quiet: { type: "boolean", default: false },
-  },
+const values = readOptions("build", {
+  output: { type: "string" },
+  config: { type: "string" },
+  quiet: { type: "boolean", default: false },
 });
 
 const outputDir = resolve(values.output ?? OUTPUT_DIR);

@@ -5,6 +5,7 @@
 // drift of a shared machine falls on every side alike; the figures are medians. Prints Markdown
 // tables and writes .bench/results.json. Uses Node's timers and process.resourceUsage.
 import { spawnSync } from "node:child_process";
+import { fail, readOptions } from "../cli-args.mjs";
 import {
   cpSync,
   existsSync,
@@ -18,7 +19,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { generateContent } from "./generate-content.ts";
 import { findHugo, hugoArgs, hugoProject } from "./hugo-site.ts";
 
@@ -27,18 +27,17 @@ const eleventyCli = join(root, "node_modules/@11ty/eleventy/cmd.cjs");
 const recordUsage = join(root, "scripts/bench/record-usage.mjs");
 const PROJECTS_FOR: Record<number, number> = { 250: 50, 1000: 200, 4000: 500 };
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "250,1000,4000" },
-    runs: { type: "string", default: "3" },
-    out: { type: "string", default: join(root, ".bench", "results.json") },
-  },
+const values = readOptions("bench", {
+  sizes: { type: "string", default: "250,1000,4000" },
+  runs: { type: "string", default: "3" },
+  out: { type: "string", default: join(root, ".bench", "results.json") },
 });
-const sizes = values.sizes
-  .split(",")
-  .map((s) => Number(s.trim()))
-  .filter((n) => n > 0);
-const runs = Math.max(1, Number(values.runs));
+const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
+if (sizes.length === 0 || !sizes.every((n) => Number.isInteger(n) && n > 0))
+  fail("bench", `--sizes: expected whole numbers of posts, comma-separated (250,1000), found "${values.sizes}"`);
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1)
+  fail("bench", `--runs: expected a whole number of at least 1, found "${values.runs}"`);
 
 interface Measured {
   wallS: number;

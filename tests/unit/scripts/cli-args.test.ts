@@ -1,0 +1,32 @@
+import { spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+
+const root = resolve(import.meta.dirname, "../../..");
+
+/** Runs one of our scripts with `args` and returns its exit status and what it printed. */
+function run(script: string, args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", join(root, script), ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+for (const [script, args, said] of [
+  ["scripts/build.mjs", ["--bogus"], "[build] Unknown option '--bogus' (options: --output, --config, --quiet)"],
+  ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number of at least 1, found "abc"'],
+  ["scripts/bench/run.ts", ["--sizes", "1000,x"], "[bench] --sizes: expected whole numbers of posts"],
+  ["scripts/audit.ts", ["--runs"], "[audit] Option '--runs <value>' argument missing"],
+] as const) {
+  test(`should refuse ${script} ${args.join(" ")} in one line, with status 2 and no stack trace`, () => {
+    const { status, output } = run(script, [...args]);
+
+    assert.is(status, 2);
+    assert.ok(output.includes(said), output);
+    assert.not.match(output, /\n\s+at /);
+  });
+}
+
+test.run();
