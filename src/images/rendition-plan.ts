@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
  * Which files a post image is published as, decided synchronously from what reading it found
  * (its pixel size, type and a digest of its bytes), so the Markdown renderer, which is
  * synchronous, writes the final URLs and sizes in its one pass; the conversion itself runs
- * later, in a batch (src/images/renditions.ts). docs/content-format.md ("Images") is the
+ * later, in a batch (copyAssets in src/eleventy/published-assets.ts). docs/content-format.md ("Images") is the
  * owner's side of these rules.
  *
  * - A PNG, JPEG or WebP is published as AVIF and WebP (a WebP as AVIF and itself) at each of

@@ -71,13 +71,21 @@ interface Run {
   cacheDir: string;
 }
 
+/** Every cache folder this file made, removed after the last test whatever each test did. */
+const madeFolders: string[] = [];
+function madeFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  madeFolders.push(dir);
+  return dir;
+}
+
 async function run(
   options: Partial<FakeGithubOptions>,
   env: GithubEnvironment = {},
   refs: RepositoryRef[] = wanted,
 ): Promise<Run> {
   const server = await startFakeGithub({ repositories: liveRepositories(), pulls: livePulls, ...options });
-  const cacheDir = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  const cacheDir = madeFolder();
   const logs: string[] = [];
   try {
     const data = await loadGithubData(
@@ -132,6 +140,7 @@ const snapshotStars = (ref: RepositoryRef) =>
 const echo = (authorization: string | undefined) => `you sent: ${authorization ?? ""}`;
 
 test.after(() => {
+  for (const dir of madeFolders) rmSync(dir, { recursive: true, force: true });
   forgetSecrets();
 });
 
@@ -557,7 +566,7 @@ test("should ignore a cache entry of the wrong shape and ask GitHub again", asyn
   const port = Number(new URL(cached.server.url).port);
   // The same entry in a folder this process has never looked into (it remembers which files
   // exist), with its data replaced; the server on the same port makes the same cache key.
-  const tampered = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  const tampered = madeFolder();
   for (const name of readdirSync(cached.cacheDir)) {
     const text = readFileSync(join(cached.cacheDir, name), "utf8");
     writeFileSync(join(tampered, name), name.endsWith(".json") ? JSON.stringify({ data: 42 }) : text);
@@ -574,7 +583,7 @@ test("should ignore a cache entry of the wrong shape and ask GitHub again", asyn
 test("should answer from a cache entry of the right shape without a request", async () => {
   const cached = await run({});
   const port = Number(new URL(cached.server.url).port);
-  const copy = mkdtempSync(join(tmpdir(), "folio-hostile-cache-"));
+  const copy = madeFolder();
   for (const name of readdirSync(cached.cacheDir))
     writeFileSync(join(copy, name), readFileSync(join(cached.cacheDir, name)));
   const again = await run({ port }, { GITHUB_CACHE_DIR: copy });
