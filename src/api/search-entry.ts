@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
-import { linkTarget, publishedUrl } from "../config/site-paths.ts";
+import { linkFrom, linkTarget, publishedUrl } from "../config/site-paths.ts";
 
 /** One entry of a search index (both APIs' `search.json`): the same fields whatever its kind. */
 export interface SearchEntry<K extends string> {
@@ -20,11 +20,7 @@ export interface SearchEntry<K extends string> {
  */
 export function searchEntries(config: SiteConfig, searchHome?: string) {
   const home = searchHome === undefined ? undefined : new URL(searchHome).origin;
-  const pathFor = (url: string): string => {
-    if (home === undefined) return linkTarget(config, url);
-    const parsed = new URL(url);
-    return parsed.origin === home ? parsed.pathname + parsed.search + parsed.hash : url;
-  };
+  const pathFor = (url: string): string => (home === undefined ? linkTarget(config, url) : linkFrom(home, url));
   return <K extends string>(
     kind: K,
     title: string,

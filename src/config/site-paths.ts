@@ -158,8 +158,13 @@ function blogHomeOf(config: SiteConfig): string {
  * stay on the host the site is viewed on; any other URL as it is.
  */
 export function linkTarget(config: SiteConfig, url: string): string {
+  return linkFrom(originOf(config), url);
+}
+
+/** How a page on `origin` links to `url`: its path when it is on that origin, else the URL itself. */
+export function linkFrom(origin: string, url: string): string {
   const parsed = new URL(url);
-  return parsed.origin === originOf(config) ? parsed.pathname + parsed.search + parsed.hash : url;
+  return parsed.origin === origin ? parsed.pathname + parsed.search + parsed.hash : url;
 }
 
 /** Where the site is published: all that `publishedUrl` needs, so site-config.ts can use it too. */
