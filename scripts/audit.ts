@@ -27,7 +27,7 @@ import {
   summarize,
   toRunResult,
 } from "./audit/scores.ts";
-import { serveSite } from "./audit/static-server.ts";
+import { startStaticServer } from "../src/site/static-server.ts";
 
 const values = readOptions("audit", {
   runs: { type: "string", default: "3" },
@@ -65,7 +65,7 @@ try {
 }
 const work = mkdtempSync(join(tmpdir(), "audit-"));
 const site = join(work, "site");
-const server = await serveSite(site, basePath);
+const server = await startStaticServer(site, { basePath, gzip: true });
 const removeWork = () => rmSync(work, { recursive: true, force: true });
 // Chromium, in the same process group, gets the same Ctrl-C and ends by itself.
 for (const [signal, code] of [

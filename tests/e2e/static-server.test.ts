@@ -10,6 +10,7 @@ let dir: string;
 let root: StaticServer;
 let based: StaticServer;
 let probing: StaticServer;
+let zipping: StaticServer;
 
 test.before(async () => {
   dir = makeTempDir("static");
@@ -24,10 +25,11 @@ test.before(async () => {
     startStaticServer(dir, { basePath: "/portfolio" }),
     startStaticServer(dir, { extraFiles: { "/probe.html": "<h1>probe</h1>" } }),
   ]);
+  zipping = await startStaticServer(dir, { gzip: true });
 });
 
 test.after(async () => {
-  await Promise.all([root?.stop(), based?.stop(), probing?.stop()]);
+  await Promise.all([root?.stop(), based?.stop(), probing?.stop(), zipping?.stop()]);
   removeDir(dir);
 });
 
@@ -75,6 +77,15 @@ test("should serve a test's extra file from memory, with the host's headers, and
   // The folder's own files are still served, and other servers do not see the probe.
   assert.is((await get(probing, "/projects/tidewatch/")).status, 200);
   assert.is((await get(root, "/probe.html")).status, 404);
+});
+
+test("should compress text with gzip only when asked to, as the hosts do for npm run audit", async () => {
+  // Node's fetch asks for gzip and decompresses: the header says what came over the wire.
+  const zipped = await get(zipping, "/index.html");
+  assert.is(zipped.headers.get("content-encoding"), "gzip");
+  assert.is(await zipped.text(), "<h1>Home</h1>");
+  const plain = await get(root, "/index.html");
+  assert.is(plain.headers.get("content-encoding"), null);
 });
 
 test.run();
