@@ -5,7 +5,7 @@ import { renderRouteFile, routePermalink } from "../api/render-file.ts";
 import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
-import { outputFileOf } from "./page-templates.ts";
+import { linkTarget, outputFileOf } from "../config/site-paths.ts";
 
 /*
  * Factories for the `.11ty.ts` templates in api-templates/: each template file states which
@@ -50,7 +50,7 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
   return paginatedOutput<M, M>({
     modelKey,
     items: (model) => [model],
-    file: (model) => outputFileOf(model.config, api.context(model).docs),
+    file: (model) => outputFileOf(model.config, linkTarget(model.config, api.context(model).docs)),
     render: (model) => {
       const doc = buildOpenApi(api, model) as unknown as OpenApiForDocs;
       const openapiUrl = routeUrl(api, api.context(model), routeById(api, "getOpenApi"), {});

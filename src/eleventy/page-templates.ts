@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
-import { outputFileOf as outputFileOfPath } from "../config/site-paths.ts";
+import { outputFileOf } from "../config/site-paths.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
 
 /*
@@ -7,18 +7,6 @@ import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
  * of its model, each page's site path (src/config/site-paths.ts) and how its HTML is made.
  * Pages whose model is null (no blog) or whose path lies outside this site are not written.
  */
-
-/**
- * The output file of one of this site's absolute URLs, %-encoded as in the URL; null outside the
- * site. Only for the two callers that still hold a URL rather than a path
- * (src/eleventy/api-templates.ts, src/eleventy/published-assets.ts); everything else names its
- * file from a site path with `outputFileOf` of src/config/site-paths.ts, which these should use too.
- */
-export function outputFileOf(config: SiteConfig, url: string): string | null {
-  if (!url.startsWith(`${config.baseUrl}/`)) return null;
-  const path = url.slice(config.baseUrl.length + 1);
-  return path === "" || path.endsWith("/") ? `${path}index.html` : path;
-}
 
 /** One page per item of a model list. */
 export function pagesTemplate<M extends { config: SiteConfig }, T>(
@@ -30,7 +18,7 @@ export function pagesTemplate<M extends { config: SiteConfig }, T>(
   return paginatedOutput<M, T>({
     modelKey,
     items,
-    file: (model, item) => outputFileOfPath(model.config, path(model, item)),
+    file: (model, item) => outputFileOf(model.config, path(model, item)),
     render,
   });
 }

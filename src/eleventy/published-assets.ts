@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { linkTarget, outputFileOf } from "../config/site-paths.ts";
 import { dirname, extname, join, relative, sep } from "node:path";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
@@ -18,7 +19,6 @@ import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/
 import { buildCacheDir } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError } from "../util/output-path.ts";
-import { outputFileOf } from "./page-templates.ts";
 
 /*
  * The files published from files: the site's own assets, and exactly the images that
@@ -81,10 +81,9 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
   for (const post of blog.posts) {
     for (const { source, plan } of post.pictures.values()) {
       for (const rendition of planFiles(plan)) {
-        const page = outputFileOf(config, rendition.url);
         // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
-        if (page === null) continue;
-        const file = page.split("/").map(decodeURIComponent).join("/");
+        const file = outputFileOf(config, linkTarget(config, rendition.url));
+        if (file === null) continue;
         // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
         const asset: PublishedAsset =
           rendition.format === null
