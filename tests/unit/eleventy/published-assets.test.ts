@@ -29,7 +29,8 @@ test.before.each(() => {
 });
 test.after.each(() => rmSync(root, { recursive: true, force: true }));
 
-const config = (contentDir: string) => ({ baseUrl: "https://site.example/base", contentDir }) as SiteConfig;
+const config = (contentDir: string) =>
+  ({ baseUrl: "https://site.example/base", basePath: "/base", contentDir }) as SiteConfig;
 
 /**
  * A blog model with only what the image list reads: each post's pictures, images published as
