@@ -155,8 +155,10 @@ export async function copyAssets(
     if (target === null) continue;
     let bytes: Uint8Array | null;
     if (asset.convert) {
-      const key = renditionKey(encoderSettings(), asset.sourceDigest ?? "", asset.convert);
-      bytes = cache.read(key) ?? null;
+      // Without the source's digest every image would share one key: a bug, not a content fault.
+      if (asset.sourceDigest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
+      const key = renditionKey(encoderSettings(), asset.sourceDigest, asset.convert);
+      bytes = cache.read(key, asset.convert) ?? null;
       if (bytes) report.fromCache += 1;
       else {
         bytes = refused.has(asset.source) ? null : await convert(asset, asset.convert, decoded(asset), problems);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
+import { imageSize } from "image-size";
 import { keepInBuildCache } from "../util/build-cache.ts";
 import type { RenditionSpec } from "./encode-rendition.ts";
 
@@ -9,7 +10,9 @@ import type { RenditionSpec } from "./encode-rendition.ts";
  * images. An entry is named `{key}-{digest of its bytes}.{extension}`, the key hashing the
  * encoder settings, the source's bytes and the rendition's format and size. The digest is what
  * makes an entry trustworthy: an empty, truncated, garbled or swapped file no longer hashes to
- * its name, and is removed and converted again, never published (docs/robustness.md).
+ * its name, and is removed and converted again, never published (docs/robustness.md). A file
+ * written on purpose under a matching name must still be an image of the rendition's format and
+ * size, read from its header, or it is removed too: the cache is an input like any other.
  */
 
 const ENTRY_NAME = /^([0-9a-f]{64})-([0-9a-f]{32})\.[a-z]+$/;
@@ -43,8 +46,11 @@ export class RenditionCache {
     }
   }
 
-  /** The bytes kept under `key` whose digest matches their name; entries that do not match are removed. */
-  read(key: string): Uint8Array | undefined {
+  /**
+   * The bytes kept under `key` whose digest matches their name and whose header says they are
+   * `spec` (format, width, height); entries that do not match are removed.
+   */
+  read(key: string, spec: RenditionSpec): Uint8Array | undefined {
     if (this.dir === undefined) return undefined;
     for (const name of this.byKey.get(key) ?? []) {
       const file = join(this.dir, name);
@@ -54,7 +60,7 @@ export class RenditionCache {
       } catch {
         // Gone (another build pruned it) or a folder where the file belongs: not a rendition.
       }
-      if (bytes && digestOf(bytes) === ENTRY_NAME.exec(name)?.[2]) {
+      if (bytes && digestOf(bytes) === ENTRY_NAME.exec(name)?.[2] && isRendition(bytes, spec)) {
         markUsed(file);
         return bytes;
       }
@@ -89,6 +95,24 @@ export class RenditionCache {
     });
     entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
     for (const { name } of entries.slice(keep)) removeEntry(join(dir, name));
+  }
+}
+
+/** image-size's name for each rendition format. */
+const TYPE_OF_FORMAT: Readonly<Record<RenditionSpec["format"], string>> = {
+  avif: "avif",
+  webp: "webp",
+  jpeg: "jpg",
+  png: "png",
+};
+
+/** Whether `bytes` begin as an image of the spec's format and exact size. */
+function isRendition(bytes: Uint8Array, spec: RenditionSpec): boolean {
+  try {
+    const found = imageSize(bytes);
+    return found.type === TYPE_OF_FORMAT[spec.format] && found.width === spec.width && found.height === spec.height;
+  } catch {
+    return false;
   }
 }
 
