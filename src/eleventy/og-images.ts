@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { imageSize } from "image-size";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
+import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
@@ -117,7 +119,20 @@ function cachedImages(cacheDir: string): Map<string, string[]> {
   return byKey;
 }
 
-/** The first of `names` whose bytes match its name's digest; the others are removed. */
+/**
+ * Whether `png` begins as what every social image is, a PNG of 1200 × 630: a file planted under
+ * a name whose digest it matches must still be one, read from its header.
+ */
+function isSocialImage(png: Uint8Array): boolean {
+  try {
+    const found = imageSize(png);
+    return found.type === "png" && found.width === SOCIAL_IMAGE_SIZE.width && found.height === SOCIAL_IMAGE_SIZE.height;
+  } catch {
+    return false;
+  }
+}
+
+/** The first of `names` whose bytes match its name's digest and are a social image; the others are removed. */
 function readCheckedImage(cacheDir: string, names: readonly string[]): Uint8Array | undefined {
   for (const name of names) {
     const file = join(cacheDir, name);
@@ -127,7 +142,7 @@ function readCheckedImage(cacheDir: string, names: readonly string[]): Uint8Arra
     } catch {
       // Gone (another build pruned it) or a folder where the file belongs: not an image.
     }
-    if (png && digestOf(png) === ENTRY_NAME.exec(name)?.[2]) {
+    if (png && digestOf(png) === ENTRY_NAME.exec(name)?.[2] && isSocialImage(png)) {
       markUsed(file);
       return png;
     }

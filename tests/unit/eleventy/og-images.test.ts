@@ -8,6 +8,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -32,13 +33,31 @@ const images: OgImageFile[] = [
   { file: "og/site.png", card: { ...card, title: "site" } },
 ];
 
-/** A stand-in renderer: the card's title as bytes, and a count of calls. */
+/**
+ * The start of a 1200 × 630 PNG (signature and header chunk, all the cache reads of an entry)
+ * followed by `text`: a stand-in image the cache takes for a social image.
+ */
+function fakePng(text: string): Uint8Array {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+  header.writeUInt32BE(13, 8);
+  header.write("IHDR", 12, "latin1");
+  header.writeUInt32BE(1200, 16);
+  header.writeUInt32BE(630, 20);
+  header.set([8, 6, 0, 0, 0], 24);
+  return Buffer.concat([header, Buffer.from(text)]);
+}
+
+/** The title a stand-in PNG written at `file` carries. */
+const titleIn = (file: string): string => readFileSync(file).subarray(33).toString("utf8");
+
+/** A stand-in renderer: the card's title in a stand-in PNG, and a count of calls. */
 function countingRender(): { render: (card: OgCard) => Promise<Uint8Array>; calls: () => number } {
   let calls = 0;
   return {
     render: async (c) => {
       calls += 1;
-      return new TextEncoder().encode(c.title);
+      return fakePng(c.title);
     },
     calls: () => calls,
   };
@@ -62,8 +81,8 @@ test(
 
     await writeOgImages(images, out, { cacheDir: cache, render });
 
-    assert.is(readFileSync(join(out, "og/projects/a.png"), "utf8"), "a");
-    assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
+    assert.is(titleIn(join(out, "og/projects/a.png")), "a");
+    assert.is(titleIn(join(out, "og/site.png")), "site");
   }),
 );
 
@@ -77,7 +96,7 @@ test(
 
     assert.equal(report, { written: 2, rendered: 0, fromCache: 2 });
     assert.is(counter.calls(), 2);
-    assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
+    assert.is(titleIn(join(out, "again/og/site.png")), "site");
   }),
 );
 
@@ -94,7 +113,7 @@ test(
     );
 
     assert.equal(report, { written: 2, rendered: 1, fromCache: 1 });
-    assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "renamed");
+    assert.is(titleIn(join(out, "og/site.png")), "renamed");
   }),
 );
 
@@ -155,8 +174,8 @@ for (const [damage, apply] of Object.entries(DAMAGES)) {
       const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
 
       assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
-      assert.is(readFileSync(join(out, "again/og/projects/a.png"), "utf8"), "a");
-      assert.is(readFileSync(join(out, "again/og/site.png"), "utf8"), "site");
+      assert.is(titleIn(join(out, "again/og/projects/a.png")), "a");
+      assert.is(titleIn(join(out, "again/og/site.png")), "site");
       assert.equal(readdirSync(cache).sort(), names);
       files.forEach((file, index) => {
         assert.ok(statSync(file).isFile() && readFileSync(file).equals(before[index]!), `${file} rewritten`);
@@ -179,7 +198,7 @@ test(
       const report = await writeOgImages(images, out, { render: counter.render });
 
       assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
-      assert.is(readFileSync(join(out, "og/site.png"), "utf8"), "site");
+      assert.is(titleIn(join(out, "og/site.png")), "site");
       assert.is(readFileSync(cache, "utf8"), "not a folder\n");
       assert.equal(warnings, [
         `[folio] The build cache ${JSON.stringify(cache)} is a file, not a folder: it is ignored and this build computes everything afresh.`,
@@ -188,6 +207,26 @@ test(
       useBuildCache(undefined);
       console.warn = warn;
     }
+  }),
+);
+
+test(
+  "should render again a planted entry whose bytes match its name but are no 1200 × 630 PNG",
+  withDirs(async ({ out, cache }) => {
+    const counter = countingRender();
+    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+    // Replace each entry by other bytes under the name they hash to: only the header tells.
+    for (const name of readdirSync(cache)) {
+      const planted = Buffer.from("<svg onload=alert(1)>");
+      const digest = createHash("sha256").update(planted).digest("hex").slice(0, 32);
+      rmSync(join(cache, name));
+      writeFileSync(join(cache, `${name.slice(0, 64)}-${digest}.png`), planted);
+    }
+
+    const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+
+    assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
+    assert.is(titleIn(join(out, "again/og/site.png")), "site");
   }),
 );
 
