@@ -223,7 +223,8 @@ export function outputFileOf(config: Pick<SiteConfig, "basePath">, path: string)
     .map((segment) => {
       const name = decodeURIComponent(segment);
       // One encoded segment is one file name: an encoded `/` must not open another folder.
-      if (/[\\/]/.test(name)) throw new OutputPathError(path, "a name in it holds a slash");
+      if (name.includes("\\")) throw new OutputPathError(path, "it contains a backslash");
+      if (name.includes("/")) throw new OutputPathError(path, "a name in it holds a slash");
       return name;
     })
     .join("/");

@@ -78,11 +78,16 @@ export function folderAssets(dir: string, to: string): PublishedAsset[] {
 export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedAsset[] {
   const assets = new Map<string, PublishedAsset>();
   const problems = new ProblemList();
+  const badNames = new Set<string>();
   for (const post of blog.posts) {
     for (const { source, plan } of post.pictures.values()) {
       for (const rendition of planFiles(plan)) {
         // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
-        const file = outputFileOf(config, linkTarget(config, rendition.url));
+        if (badNames.has(source)) continue;
+        const found = problems.items.length;
+        const file = problems.collect(() => imageFileOf(config, rendition.url, source), null);
+        // Its name is what is wrong: said once, not once for each rendition.
+        if (problems.items.length > found) badNames.add(source);
         if (file === null) continue;
         // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
         const asset: PublishedAsset =
@@ -225,6 +230,25 @@ function stripped(asset: PublishedAsset, type: string, bytes: Buffer, problems: 
 }
 
 /** The output file of an asset; a name the output folder cannot take is the content's mistake. */
+/**
+ * The output file of one of a post image's renditions, null when the blog is published
+ * elsewhere; a file name that cannot be an output file is the image's problem, named as such.
+ */
+function imageFileOf(config: SiteConfig, url: string, source: string): string | null {
+  try {
+    return outputFileOf(config, linkTarget(config, url));
+  } catch (error) {
+    if (!(error instanceof OutputPathError)) throw error;
+    throw new ContentError([
+      {
+        file: displayPath(source),
+        field: "(file name)",
+        expected: `a name that can be published as a file (${error.reason})`,
+      },
+    ]);
+  }
+}
+
 function targetOf(asset: PublishedAsset, outputDir: string): string {
   try {
     return outputFile(outputDir, asset.file);

@@ -218,7 +218,7 @@ async function checkPage(pageCase: PageCase, scheme: "light" | "dark"): Promise<
   const { page, errors, requested, close } = await open({ colorScheme: scheme });
   try {
     const url = `${server.origin}${pageCase.path()}`;
-    // "load" waits for the stylesheets, images and deferred script; the pages fetch nothing later.
+    // "load" waits for the stylesheets, eager images and deferred script; lazy images may load later.
     const response = await page.goto(url, { waitUntil: "load" });
     // The screenshot first, so a failing page is still there to look at.
     await savePage(page, scheme === "light" ? `page-${pageCase.type}` : `page-${pageCase.type}-dark`);

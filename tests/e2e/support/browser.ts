@@ -58,7 +58,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     }
   });
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
-  page.on("requestfailed", (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("requestfailed", (request) => {
+    const reason = request.failure()?.errorText ?? "";
+    // Chromium cancels an image it no longer needs (a lazy picture whose srcset candidate changed
+    // as the page laid out, or still loading when the test moves on): its own choice, not a
+    // failure of the site. A missing image still shows as its HTTP status, below.
+    if (reason === "net::ERR_ABORTED" && request.resourceType() === "image") return;
+    errors.push(`failed: ${request.url()} ${reason}`);
+  });
   page.on("response", (response) => {
     if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
   });
