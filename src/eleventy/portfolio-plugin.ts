@@ -145,7 +145,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     const config = await siteConfig();
     const blog = await blogModel();
     const assets = [
-      ...publishSiteAssets(SITE_ASSETS, ASSETS_FOLDER, resolve(directories.output)),
+      ...(await publishSiteAssets(SITE_ASSETS, ASSETS_FOLDER, resolve(directories.output))),
       ...(blog ? postImageAssets(blog, config) : []),
     ];
     await copyAssets(assets, resolve(directories.output));
