@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { imageSize } from "image-size";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
-import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
+import { buildCacheDir, keepInBuildCache, markEntryUsed, removeEntry } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
 
@@ -143,30 +143,12 @@ function readCheckedImage(cacheDir: string, names: readonly string[]): Uint8Arra
       // Gone (another build pruned it) or a folder where the file belongs: not an image.
     }
     if (png && digestOf(png) === ENTRY_NAME.exec(name)?.[2] && isSocialImage(png)) {
-      markUsed(file);
+      markEntryUsed(file);
       return png;
     }
     removeEntry(file);
   }
   return undefined;
-}
-
-/** Dates a cache entry now, so pruning keeps it; one another build has just pruned is no matter. */
-function markUsed(file: string): void {
-  const now = new Date();
-  try {
-    utimesSync(file, now, now);
-  } catch {
-    // Only the pruning order is at stake.
-  }
-}
-
-function removeEntry(file: string): void {
-  try {
-    rmSync(file, { recursive: true, force: true });
-  } catch {
-    // A cache entry that cannot be removed is still never used: its bytes do not match its name.
-  }
 }
 
 /**

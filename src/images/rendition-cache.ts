@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { imageSize } from "image-size";
-import { keepInBuildCache } from "../util/build-cache.ts";
+import { keepInBuildCache, markEntryUsed, removeEntry } from "../util/build-cache.ts";
 import type { RenditionSpec } from "./encode-rendition.ts";
 
 /*
@@ -61,7 +61,7 @@ export class RenditionCache {
         // Gone (another build pruned it) or a folder where the file belongs: not a rendition.
       }
       if (bytes && digestOf(bytes) === ENTRY_NAME.exec(name)?.[2] && isRendition(bytes, spec)) {
-        markUsed(file);
+        markEntryUsed(file);
         return bytes;
       }
       removeEntry(file);
@@ -113,23 +113,5 @@ function isRendition(bytes: Uint8Array, spec: RenditionSpec): boolean {
     return found.type === TYPE_OF_FORMAT[spec.format] && found.width === spec.width && found.height === spec.height;
   } catch {
     return false;
-  }
-}
-
-/** Dates an entry now, so pruning keeps it; one another build has just pruned is no matter. */
-function markUsed(file: string): void {
-  const now = new Date();
-  try {
-    utimesSync(file, now, now);
-  } catch {
-    // Only the pruning order is at stake.
-  }
-}
-
-function removeEntry(file: string): void {
-  try {
-    rmSync(file, { recursive: true, force: true });
-  } catch {
-    // An entry that cannot be removed is still never used: its bytes do not match its name.
   }
 }

@@ -12,7 +12,14 @@ import { folderProblem, warnUnusableCache } from "./cache-entries.mjs";
  * the write and the warnings are src/util/cache-entries.mjs, shared with the compiled module's
  * loader (src/eleventy/compiled-site.mjs).
  */
-export { folderProblem, keepInBuildCache, warnCacheOnce, warnUnusableCache } from "./cache-entries.mjs";
+export {
+  folderProblem,
+  keepInBuildCache,
+  markEntryUsed,
+  removeEntry,
+  warnCacheOnce,
+  warnUnusableCache,
+} from "./cache-entries.mjs";
 
 let root: string | undefined;
 /** Each folder's verdict: its path, or undefined when it cannot be used. */

@@ -10,7 +10,7 @@
  * folder with a file. None of that fails a build: a folder that cannot be used is ignored, an
  * entry that cannot be written is not kept, each with one warning line (docs/robustness.md).
  */
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, mkdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { withoutControlCharacters } from "./control-characters.mjs";
 import { writeFileAtomically } from "./write-atomically.mjs";
@@ -123,4 +123,31 @@ export function warnCacheOnce(path, sentence) {
  */
 function codeOf(error) {
   return /** @type {NodeJS.ErrnoException} */ (error)?.code ?? String(error);
+}
+
+/**
+ * Dates a cache entry now, so that pruning by last use keeps it; one another build has just
+ * pruned is no matter (only the pruning order is at stake).
+ * @param {string} file
+ */
+export function markEntryUsed(file) {
+  const now = new Date();
+  try {
+    utimesSync(file, now, now);
+  } catch {
+    // Gone meanwhile: nothing to keep.
+  }
+}
+
+/**
+ * Removes a cache entry that did not check (whatever stands there, a folder included). One that
+ * cannot be removed is still never used: it does not check the next time either.
+ * @param {string} file
+ */
+export function removeEntry(file) {
+  try {
+    rmSync(file, { recursive: true, force: true });
+  } catch {
+    // See above.
+  }
 }
