@@ -113,13 +113,15 @@ const PULLS: FakePull[] = [
   },
 ];
 
+/** Runs init against a fake GitHub with `users` (and, for faults, other `github` options). */
 async function initWithFake(
   users: FakeGithubOptions["users"],
   argv: string[],
   contentDir: string,
   lines: string[] = [],
+  github: Partial<FakeGithubOptions> = {},
 ): Promise<InitResult> {
-  const fake = await startFakeGithub({ repositories: {}, pulls: PULLS, users });
+  const fake = await startFakeGithub({ repositories: {}, pulls: PULLS, users, ...github });
   const cache = makeTempDir("init-cache");
   try {
     return await runInit(
@@ -354,64 +356,39 @@ test("should leave the content untouched when interrupted before the swap", asyn
 
 test("should leave the content untouched and say why when GitHub fails on the second page", async () => {
   const dir = copyContent();
-  const fake = await startFakeGithub({
-    repositories: {},
-    pulls: [],
-    users: { [LOGIN]: account(150) },
-    fault: (index) => (index === 1 ? { status: 502 } : undefined),
-  });
-  const cache = makeTempDir("init-cache");
   try {
     const before = listContent(dir);
     const lines: string[] = [];
-    const result = await runInit(
-      parseInitArgs([...BASE, "--yes"]),
-      { ask: async () => null, print: (line) => lines.push(line) },
-      {
-        contentDir: dir,
-        env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
-        now: NOW,
+    let asked = 0;
+    const result = await initWithFake({ [LOGIN]: account(150) }, [...BASE, "--yes"], dir, lines, {
+      pulls: [],
+      fault: (index) => {
+        asked = index + 1;
+        return index === 1 ? { status: 502 } : undefined;
       },
-    );
+    });
     assert.not.ok(result.written);
     assert.match(lines.join("\n"), "HTTP 502");
     assert.match(lines.join("\n"), "Nothing was changed");
     assert.equal(listContent(dir), before);
-    assert.is(fake.requests.length, 2);
+    assert.is(asked, 2);
   } finally {
-    await fake.close();
-    removeDir(cache);
     removeContent(dir);
   }
 });
 
 test("should change nothing when the pull request search fails after the listing", async () => {
   const dir = copyContent();
-  const fake = await startFakeGithub({
-    repositories: {},
-    pulls: PULLS,
-    users: { [LOGIN]: account(3) },
-    fault: (_, request) => (request.query.includes("search(") ? { failPulls: true } : undefined),
-  });
-  const cache = makeTempDir("init-cache");
   try {
     const before = listContent(dir);
     const lines: string[] = [];
-    const result = await runInit(
-      parseInitArgs([...BASE, "--yes"]),
-      { ask: async () => null, print: (line) => lines.push(line) },
-      {
-        contentDir: dir,
-        env: { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: fake.url, GITHUB_CACHE_DIR: cache },
-        now: NOW,
-      },
-    );
+    const result = await initWithFake({ [LOGIN]: account(3) }, [...BASE, "--yes"], dir, lines, {
+      fault: (_, request) => (request.query.includes("search(") ? { failPulls: true } : undefined),
+    });
     assert.not.ok(result.written);
     assert.match(lines.join("\n"), "Search is temporarily unavailable");
     assert.equal(listContent(dir), before);
   } finally {
-    await fake.close();
-    removeDir(cache);
     removeContent(dir);
   }
 });
