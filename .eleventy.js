@@ -6,7 +6,7 @@ import { loadCompiledSite, SOURCE_DIRS } from "./src/eleventy/compiled-site.mjs"
 /** Where the site is written; `npm run build` stages it beside this folder first (docs/deployment.md). */
 export const OUTPUT_DIR = "_site";
 // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
-import { devServerExposed } from "./src/eleventy/dev-server-host.mjs";
+import { devServerExposed, listenOnDevServerHost } from "./src/eleventy/dev-server-host.mjs";
 // Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so (the module says how).
 import rebuildOnDeletion from "./src/eleventy/watch-deletions.mjs";
 
@@ -14,6 +14,7 @@ import rebuildOnDeletion from "./src/eleventy/watch-deletions.mjs";
 export default async function (eleventyConfig) {
   const root = import.meta.dirname;
   const site = await loadCompiledSite(root);
+  if (process.env.ELEVENTY_RUN_MODE === "serve") await listenOnDevServerHost();
   // TypeScript data and templates, the per-build data, the after-build validation.
   eleventyConfig.addPlugin(site.portfolioPlugin, { root, templates: site.templates, data: site.data });
   // The production host's headers and content types for `npm start`, and the _headers file.
