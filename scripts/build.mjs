@@ -6,6 +6,8 @@
 // passed every check replaces the output folder, as a whole (src/util/output-folder.mjs and
 // docs/deployment.md, "How the output is written"). A failed or killed build leaves the
 // previous output as it was.
+// First, so that its settings are in place before Eleventy loads.
+import "./build-env.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import { join, resolve } from "node:path";
