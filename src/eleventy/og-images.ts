@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { imageSize } from "image-size";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
-import { buildCacheDir, keepInBuildCache, markEntryUsed, removeEntry } from "../util/build-cache.ts";
+import { buildCacheDir } from "../util/build-cache.ts";
+import { CheckedImageCache } from "../util/checked-image-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
 
@@ -58,18 +58,17 @@ export async function writeOgImages(
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
-  const cached = cacheDir ? cachedImages(cacheDir) : new Map<string, string[]>();
+  const cache = new CheckedImageCache(cacheDir);
   let rendered = 0;
 
   try {
     await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
       const key = cacheKey(card, version);
-      let png = cacheDir ? readCheckedImage(cacheDir, cached.get(key) ?? []) : undefined;
+      let png = cache.read(key, SOCIAL_IMAGE);
       if (!png) {
         png = await render(card);
         rendered += 1;
-        // Parallel builds (the tests run several) may render the same card: same name, same bytes.
-        if (cacheDir) keepInBuildCache(join(cacheDir, `${key}-${digestOf(png)}.png`), png);
+        cache.keep(key, "png", png);
       }
       const target = outputFile(outputDir, file);
       mkdirSync(dirname(target), { recursive: true });
@@ -80,7 +79,7 @@ export async function writeOgImages(
     // memory satori and resvg kept with it, before the pages are rendered.
     if (!options.render) closeOgRenderer();
   }
-  if (cacheDir) pruneCache(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
+  cache.prune(Math.max(options.cacheEntries ?? 500, images.length));
   return { written: images.length, rendered, fromCache: images.length - rendered };
 }
 
@@ -92,85 +91,8 @@ export function cacheKey(card: OgCard, version: string): string {
   return createHash("sha256").update(version).update("\0").update(JSON.stringify(fields)).digest("hex");
 }
 
-/*
- * A cache entry is named `{card key}-{digest of its bytes}.png`. The digest is what makes an
- * entry trustworthy: an empty, truncated, garbled or swapped file (another card's valid PNG)
- * no longer hashes to its name, and is discarded and rendered again.
- */
-const ENTRY_NAME = /^([0-9a-f]{64})-([0-9a-f]{32})\.png$/;
-
-function digestOf(png: Uint8Array): string {
-  return createHash("sha256").update(png).digest("hex").slice(0, 32);
-}
-
-/** The cache's entries by card key (a folder that cannot be listed holds none). */
-function cachedImages(cacheDir: string): Map<string, string[]> {
-  const byKey = new Map<string, string[]>();
-  let names: string[];
-  try {
-    names = readdirSync(cacheDir).sort();
-  } catch {
-    return byKey;
-  }
-  for (const name of names) {
-    const key = ENTRY_NAME.exec(name)?.[1];
-    if (key) byKey.set(key, [...(byKey.get(key) ?? []), name]);
-  }
-  return byKey;
-}
-
-/**
- * Whether `png` begins as what every social image is, a PNG of 1200 × 630: a file planted under
- * a name whose digest it matches must still be one, read from its header.
- */
-function isSocialImage(png: Uint8Array): boolean {
-  try {
-    const found = imageSize(png);
-    return found.type === "png" && found.width === SOCIAL_IMAGE_SIZE.width && found.height === SOCIAL_IMAGE_SIZE.height;
-  } catch {
-    return false;
-  }
-}
-
-/** The first of `names` whose bytes match its name's digest and are a social image; the others are removed. */
-function readCheckedImage(cacheDir: string, names: readonly string[]): Uint8Array | undefined {
-  for (const name of names) {
-    const file = join(cacheDir, name);
-    let png: Buffer | undefined;
-    try {
-      png = readFileSync(file);
-    } catch {
-      // Gone (another build pruned it) or a folder where the file belongs: not an image.
-    }
-    if (png && digestOf(png) === ENTRY_NAME.exec(name)?.[2] && isSocialImage(png)) {
-      markEntryUsed(file);
-      return png;
-    }
-    removeEntry(file);
-  }
-  return undefined;
-}
-
-/**
- * Keeps the `keep` most recently used PNGs. Every changed star count or SITE_URL is a new key,
- * so without this the cache would only grow. A file another build removes meanwhile is rendered
- * again there, never read half-written.
- */
-function pruneCache(cacheDir: string, keep: number): void {
-  let names: string[];
-  try {
-    names = readdirSync(cacheDir).filter((name) => name.endsWith(".png"));
-  } catch {
-    return;
-  }
-  const entries = names.flatMap((name) => {
-    const stats = statSync(join(cacheDir, name), { throwIfNoEntry: false });
-    return stats ? [{ name, used: stats.mtimeMs }] : [];
-  });
-  if (entries.length <= keep) return;
-  entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
-  for (const { name } of entries.slice(keep)) removeEntry(join(cacheDir, name));
-}
+/** What every social image is (checked on each cache entry, src/util/checked-image-cache.ts). */
+const SOCIAL_IMAGE = { type: "png", ...SOCIAL_IMAGE_SIZE };
 
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

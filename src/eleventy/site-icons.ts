@@ -1,13 +1,18 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { outputFile } from "../util/output-path.ts";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
+import { buildCacheDir } from "../util/build-cache.ts";
+import { CheckedImageCache } from "../util/checked-image-cache.ts";
+import { outputFile } from "../util/output-path.ts";
+import { packageVersion } from "../util/package-version.ts";
 
 /*
  * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
- * (site-assets/favicon.svg) on every build. Browsers and feed readers ask for both whatever a
- * page names, and a 404 for each is noise in every log. Rendering the four small PNGs takes
- * about 10 ms (75 ms when resvg first loads), so unlike the social images they are not cached.
+ * (site-assets/favicon.svg). Browsers and feed readers ask for both whatever a page names, and a
+ * 404 for each is noise in every log. The four PNGs are kept in the build cache (`.cache/icons`)
+ * by the icon's bytes, the sizes and resvg's version: rendering them took about 10 ms, but
+ * loading resvg to do so 75 ms of every build.
  */
 
 /** The icon every page names, and the source of the two files. */
@@ -22,6 +27,18 @@ export interface SiteIconsOptions {
   /** The repository's root folder, where `site-assets/` is; default the working folder. */
   root?: string;
 }
+
+export interface WriteIconsOptions {
+  /** Where rendered PNGs are kept; default the build cache's `icons/`, none when it cannot be used. */
+  cacheDir?: string;
+  /** Renders one PNG; default resvg. Tests pass a counter. */
+  render?: (svg: Uint8Array, size: number) => Promise<Uint8Array>;
+}
+
+/** How resvg is asked to render: part of each cache key, so a change here renders again. */
+const RENDER_OPTIONS = { fitTo: { mode: "width" }, font: { loadSystemFonts: false } } as const;
+/** Icon versions kept (4 PNGs each): the current icon and a few before it. */
+const CACHE_ENTRIES = 16;
 
 interface EleventyConfig {
   on(event: "eleventy.before", handler: (arg: { directories: { output: string } }) => Promise<void>): void;
@@ -40,11 +57,31 @@ export default function siteIconsPlugin(eleventyConfig: EleventyConfig, options:
 }
 
 /** Renders `svg` into the two icon files inside `outputDir`; returns their output paths. */
-export async function writeSiteIcons(svg: Uint8Array, outputDir: string): Promise<string[]> {
+export async function writeSiteIcons(
+  svg: Uint8Array,
+  outputDir: string,
+  options: WriteIconsOptions = {},
+): Promise<string[]> {
+  const cache = new CheckedImageCache(
+    options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons"),
+  );
+  const render = options.render ?? renderPng;
+  const svgDigest = createHash("sha256").update(svg).digest("hex");
+  const png = async (size: number): Promise<Uint8Array> => {
+    const key = createHash("sha256")
+      .update(JSON.stringify([svgDigest, size, RENDER_OPTIONS, packageVersion("@resvg/resvg-js")]))
+      .digest("hex");
+    const kept = cache.read(key, { type: "png", width: size, height: size });
+    if (kept) return kept;
+    const rendered = await render(svg, size);
+    cache.keep(key, "png", rendered);
+    return rendered;
+  };
   const files: [string, Uint8Array][] = [
-    [TOP_LEVEL_FILES.favicon, icoOf(await Promise.all(ICO_SIZES.map((size) => renderPng(svg, size))), ICO_SIZES)],
-    [TOP_LEVEL_FILES.appleTouchIcon, await renderPng(svg, TOUCH_ICON_SIZE)],
+    [TOP_LEVEL_FILES.favicon, icoOf(await Promise.all(ICO_SIZES.map(png)), ICO_SIZES)],
+    [TOP_LEVEL_FILES.appleTouchIcon, await png(TOUCH_ICON_SIZE)],
   ];
+  cache.prune(CACHE_ENTRIES);
   for (const [path, bytes] of files) {
     const target = outputFile(outputDir, path);
     mkdirSync(dirname(target), { recursive: true });
@@ -57,7 +94,7 @@ export async function writeSiteIcons(svg: Uint8Array, outputDir: string): Promis
 async function renderPng(svg: Uint8Array, size: number): Promise<Uint8Array> {
   const { renderAsync } = await import("@resvg/resvg-js");
   const png = (
-    await renderAsync(Buffer.from(svg), { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: false } })
+    await renderAsync(Buffer.from(svg), { ...RENDER_OPTIONS, fitTo: { ...RENDER_OPTIONS.fitTo, value: size } })
   ).asPng();
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -71,14 +72,72 @@ test(
   }),
 );
 
+/** A renderer that counts its calls and renders as resvg does. */
+function countingRender(): { render: (svg: Uint8Array, size: number) => Promise<Uint8Array>; calls: number[] } {
+  const calls: number[] = [];
+  return {
+    calls,
+    render: async (image, size) => {
+      calls.push(size);
+      const { renderAsync } = await import("@resvg/resvg-js");
+      const png = (
+        await renderAsync(Buffer.from(image), {
+          fitTo: { mode: "width", value: size },
+          font: { loadSystemFonts: false },
+        })
+      ).asPng();
+      return new Uint8Array(png);
+    },
+  };
+}
+
 test(
-  "should be fast enough to render on every build",
+  "should render each size once and take it from the cache on the next build, byte for byte",
   withOutput(async (out) => {
-    await writeSiteIcons(svg, out); // resvg's first load is not the per-build cost
-    const started = performance.now();
-    await writeSiteIcons(svg, out);
-    const took = performance.now() - started;
-    assert.ok(took < 250, `rendering the icons took ${took.toFixed(1)} ms`);
+    const cacheDir = join(out, "cache");
+    const first = countingRender();
+    await writeSiteIcons(svg, join(out, "a"), { cacheDir, render: first.render });
+    assert.equal(
+      [...first.calls].sort((a, b) => a - b),
+      [16, 32, 48, 180],
+    );
+    assert.is(readdirSync(cacheDir).length, 4);
+    const second = countingRender();
+    await writeSiteIcons(svg, join(out, "b"), { cacheDir, render: second.render });
+    assert.equal(second.calls, [], "nothing rendered when the cache holds every size");
+    for (const file of ["favicon.ico", "apple-touch-icon.png"])
+      assert.ok(readFileSync(join(out, "a", file)).equals(readFileSync(join(out, "b", file))), file);
+    const changed = countingRender();
+    await writeSiteIcons(Buffer.from(svg.toString().replace("<svg", "<svg data-x='1'")), join(out, "c"), {
+      cacheDir,
+      render: changed.render,
+    });
+    assert.is(changed.calls.length, 4, "another icon is rendered again");
+  }),
+);
+
+test(
+  "should render again instead of publishing a damaged or swapped cache entry",
+  withOutput(async (out) => {
+    const cacheDir = join(out, "cache");
+    await writeSiteIcons(svg, join(out, "a"), { cacheDir });
+    const small = readFileSync(join(out, "a", "apple-touch-icon.png"));
+    // The three favicon sizes: a truncated one, and one whose bytes were swapped for a valid
+    // PNG of the wrong size (the touch icon) under a name whose digest matches them.
+    const names = readdirSync(cacheDir)
+      .filter((name) => !readFileSync(join(cacheDir, name)).equals(small))
+      .sort();
+    assert.is(names.length, 3);
+    const [truncated, swapped] = [join(cacheDir, names[0]!), join(cacheDir, names[1]!)];
+    writeFileSync(truncated, readFileSync(truncated).subarray(0, 40));
+    rmSync(swapped);
+    const digest = createHash("sha256").update(small).digest("hex").slice(0, 32);
+    writeFileSync(swapped.replace(/-[0-9a-f]{32}\.png$/, `-${digest}.png`), small);
+    const again = countingRender();
+    await writeSiteIcons(svg, join(out, "b"), { cacheDir, render: again.render });
+    assert.is(again.calls.length, 2, "the two damaged entries are rendered again");
+    for (const file of ["favicon.ico", "apple-touch-icon.png"])
+      assert.ok(readFileSync(join(out, "a", file)).equals(readFileSync(join(out, "b", file))), file);
   }),
 );
 
