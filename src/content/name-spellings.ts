@@ -35,7 +35,8 @@ export interface SpellingRule {
 }
 
 interface Spelling {
-  files: string[];
+  /** In the order met; a set, since one tag is used by thousands of posts. */
+  files: Set<string>;
   /** Where the spelling first appears in its first file. */
   field: string;
 }
@@ -56,8 +57,8 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
     const spellings = byKey.get(key) ?? new Map<string, Spelling>();
     byKey.set(key, spellings);
     const spelling = spellings.get(use.name);
-    if (!spelling) spellings.set(use.name, { files: [use.where], field: use.field });
-    else if (!spelling.files.includes(use.where)) spelling.files.push(use.where);
+    if (!spelling) spellings.set(use.name, { files: new Set([use.where]), field: use.field });
+    else spelling.files.add(use.where);
   }
   const problems: ContentProblem[] = [];
   for (const [key, spellings] of byKey) {
@@ -69,7 +70,7 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
           ? "differ only in case"
           : `both become the ${rule.thing} "${key}"`;
       problems.push({
-        file: use.files[0] ?? "",
+        file: use.files.values().next().value ?? "",
         field: use.field,
         expected: `one spelling per ${rule.thing}: "${first[0]}" (${fileList(first[1].files)}) and "${name}" (${fileList(use.files)}) ${why}; write it the same way in ${rule.across}`,
         actual: name,
@@ -80,7 +81,7 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
 }
 
 /** Up to three files, then how many more. */
-function fileList(files: readonly string[]): string {
-  const shown = files.slice(0, 3).join(", ");
-  return files.length > 3 ? `${shown} and ${files.length - 3} more` : shown;
+function fileList(files: ReadonlySet<string>): string {
+  const shown = [...files].slice(0, 3).join(", ");
+  return files.size > 3 ? `${shown} and ${files.size - 3} more` : shown;
 }
