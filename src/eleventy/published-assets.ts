@@ -5,13 +5,8 @@ import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath, readBytes } from "../content/read-files.ts";
-import {
-  type DecodedImage,
-  decodeSource,
-  encodeRendition,
-  type RenditionSpec,
-  UnreadableImageError,
-} from "../images/encode-rendition.ts";
+import { ImageEncoder } from "../images/encode-client.ts";
+import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
 import { encoderSettings } from "../images/encoder-settings.ts";
 import { RenditionCache, renditionKey } from "../images/rendition-cache.ts";
 import { planFiles } from "../images/rendition-plan.ts";
@@ -26,7 +21,9 @@ import { outputFile, OutputPathError } from "../util/output-path.ts";
  * renditions their plan names (src/images/rendition-plan.ts). Each source is read with
  * `readBytes`, which refuses a symbolic link anywhere below its root (the content folder for
  * post images), and written as a new file: a link in the content folder can never publish a
- * file from elsewhere on the build machine.
+ * file from elsewhere on the build machine. A rendition's source is read by the image encoder's
+ * process, which encodes it only if its bytes hash to the digest of the bytes `readBytes` gave
+ * when the image was planned (src/images/encode-process.mjs).
  */
 
 /** One file to publish: where it comes from, and its path in the output folder. */
@@ -125,11 +122,31 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
   return [...assets.values()].sort((a, b) => byText(a.file, b.file));
 }
 
+/** Renditions sent to the encoder ahead of the file being written: enough that it never waits for a job. */
+const ENCODES_AHEAD = 8;
+/** Bytes of cached renditions held behind one being encoded, at most: files are written in order. */
+const HELD_BYTES = 32 * 1024 * 1024;
+
+/** One asset's file, written (and its problems reported) in the assets' order. */
+interface Step {
+  /** Set for a rendition sent to the encoder: its bytes, or why not (never a rejection). */
+  encoding?: Promise<Uint8Array | Error>;
+  /** Bytes held until the step is written (a cached rendition's). */
+  held: number;
+  write(): void | Promise<void>;
+}
+
 /**
  * Writes each asset into `outputDir`: a plain read and write, or its rendition, taken from the
  * cache or encoded (and kept) now. Every unreadable source (missing, a symbolic link, a folder,
- * an image its decoder refuses) and every name that cannot be an output file (a backslash, a
- * control character) is reported at once as a content error naming the source.
+ * an image its decoder refuses, one changed since the build read it) and every name that cannot
+ * be an output file (a backslash, a control character) is reported at once as a content error
+ * naming the source.
+ *
+ * Renditions missing from the cache go to the image encoder's process (src/images/encode-client.ts)
+ * as they are met, and the files after them are prepared meanwhile; every file is still written,
+ * and every problem reported, in the assets' order. The process is started by the first rendition
+ * missing and closed once the last is in, or when the copy fails.
  */
 export async function copyAssets(
   assets: readonly PublishedAsset[],
@@ -139,78 +156,125 @@ export async function copyAssets(
   const problems = new ProblemList();
   const cache = new RenditionCache("cacheDir" in options ? options.cacheDir : buildCacheDir("images"));
   const report: CopyReport = { converted: 0, fromCache: 0 };
-  // A source the decoder refused is reported once, not once per rendition.
+  // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
-  // The last source read, and decoded when a rendition was not cached: an image's renditions
-  // come one after another (their names share its stem).
-  let last: { source: string; bytes: Buffer | null; decoded?: Promise<DecodedImage> } | undefined;
-  const sourceBytes = (asset: PublishedAsset): Buffer | null => {
-    if (last?.source !== asset.source)
-      last = { source: asset.source, bytes: problems.collect(() => readBytes(asset.source, asset.root), null) };
-    return last.bytes;
-  };
-  const decoded = (asset: PublishedAsset): Promise<DecodedImage> | null => {
-    const bytes = sourceBytes(asset);
-    if (bytes === null || !last) return null;
-    last.decoded ??= decodeSource(bytes);
-    return last.decoded;
-  };
-  for (const asset of assets) {
-    const target = problems.collect(() => targetOf(asset, outputDir), null);
-    if (target === null) continue;
-    let bytes: Uint8Array | null;
-    if (asset.convert) {
-      // Without the source's digest every image would share one key: a bug, not a content fault.
-      if (asset.sourceDigest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
-      const key = renditionKey(encoderSettings(), asset.sourceDigest, asset.convert);
-      bytes = cache.read(key, asset.convert) ?? null;
-      if (bytes) report.fromCache += 1;
-      else {
-        bytes = refused.has(asset.source) ? null : await convert(asset, asset.convert, decoded(asset), problems);
-        if (bytes === null) refused.add(asset.source);
-        if (bytes) {
-          report.converted += 1;
-          cache.keep(key, extname(asset.file).slice(1), bytes);
-        }
-      }
-    } else {
-      // One at a time: a blog's images together can be larger than the build should hold.
-      const source = sourceBytes(asset);
-      bytes = source;
-      if (source && asset.imageType !== undefined) {
-        bytes = refused.has(asset.source) ? null : stripped(asset, asset.imageType, source, problems);
-        if (bytes === null) refused.add(asset.source);
-      }
-    }
-    if (bytes === null) continue;
+  const encoder = new ImageEncoder();
+  const writeTo = (target: string, bytes: Uint8Array): void => {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, bytes);
+  };
+
+  const stepOf = (asset: PublishedAsset, next: PublishedAsset | undefined): Step => {
+    let target: string;
+    try {
+      target = targetOf(asset, outputDir);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const found = error.problems;
+      return {
+        held: 0,
+        write: () => {
+          for (const problem of found) problems.add(problem);
+        },
+      };
+    }
+    const spec = asset.convert;
+    if (!spec)
+      return {
+        held: 0,
+        write: () => {
+          const bytes = publishedAsItIs(asset, problems, refused);
+          if (bytes) writeTo(target, bytes);
+        },
+      };
+    // Without the source's digest every image would share one key: a bug, not a content fault.
+    const digest = asset.sourceDigest;
+    if (digest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
+    const key = renditionKey(encoderSettings(), digest, spec);
+    const cached = cache.read(key, spec);
+    if (cached) {
+      report.fromCache += 1;
+      return { held: cached.byteLength, write: () => writeTo(target, cached) };
+    }
+    const encoding = encoder
+      .encode({ file: asset.source, digest, spec, last: next?.source !== asset.source })
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    return {
+      held: 0,
+      encoding,
+      write: async () => {
+        const bytes = rendition(asset, await encoding, problems, refused);
+        if (bytes === null) return;
+        report.converted += 1;
+        cache.keep(key, extname(asset.file).slice(1), bytes);
+        writeTo(target, bytes);
+      },
+    };
+  };
+
+  const ahead: Step[] = [];
+  let encodings = 0;
+  let held = 0;
+  const writeFirst = async (): Promise<void> => {
+    const step = ahead.shift();
+    if (!step) return;
+    if (step.encoding) encodings -= 1;
+    held -= step.held;
+    await step.write();
+  };
+  try {
+    for (const [index, asset] of assets.entries()) {
+      const step = stepOf(asset, assets[index + 1]);
+      ahead.push(step);
+      if (step.encoding) encodings += 1;
+      held += step.held;
+      // A file waits only behind a rendition still encoding, and only while few are out.
+      while (ahead[0] && (!ahead[0].encoding || encodings > ENCODES_AHEAD || held > HELD_BYTES)) await writeFirst();
+    }
+    while (ahead.length > 0) await writeFirst();
+  } finally {
+    encoder.close();
   }
   problems.throwIfAny();
   cache.prune(Math.max(CACHE_ENTRIES, report.converted + report.fromCache));
   return report;
 }
 
-/** Encodes a rendition; a source its decoder refuses is a problem naming the source. */
-async function convert(
+/**
+ * An asset's bytes to publish as they are (read with `readBytes`, see above), without photo
+ * metadata when it is a post image; null, with a problem naming the source, when it cannot be.
+ */
+function publishedAsItIs(asset: PublishedAsset, problems: ProblemList, refused: Set<string>): Uint8Array | null {
+  if (refused.has(asset.source)) return null;
+  const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
+  if (bytes === null || asset.imageType === undefined) return bytes;
+  const without = stripped(asset, asset.imageType, bytes, problems);
+  if (without === null) refused.add(asset.source);
+  return without;
+}
+
+/** A rendition the encoder made; a source it refused is a problem naming the source, once. */
+function rendition(
   asset: PublishedAsset,
-  spec: RenditionSpec,
-  source: Promise<DecodedImage> | null,
+  outcome: Uint8Array | Error,
   problems: ProblemList,
-): Promise<Uint8Array | null> {
-  if (source === null) return null;
-  try {
-    return await encodeRendition(await source, spec);
-  } catch (error) {
-    if (!(error instanceof UnreadableImageError)) throw error;
-    problems.add({
-      file: displayPath(asset.source),
-      field: "(content)",
-      expected: "an image that decodes completely (it may be truncated or damaged)",
-      actual: error.message,
-    });
-    return null;
-  }
+  refused: Set<string>,
+): Uint8Array | null {
+  if (refused.has(asset.source)) return null;
+  if (!(outcome instanceof Error)) return outcome;
+  // A failed or stopped encoder is no content's fault: it fails the build as it is.
+  if (!(outcome instanceof UnreadableImageError || outcome instanceof ChangedSourceError)) throw outcome;
+  refused.add(asset.source);
+  problems.add({
+    file: displayPath(asset.source),
+    field: "(content)",
+    expected:
+      outcome instanceof UnreadableImageError
+        ? "an image that decodes completely (it may be truncated or damaged)"
+        : "the file the build read at its start (it changed while the site was built: build again)",
+    actual: outcome.message,
+  });
+  return null;
 }
 
 /** The source without photo metadata; one whose structure cannot be read is a problem naming it. */

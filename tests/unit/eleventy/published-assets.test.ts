@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   existsSync,
   lstatSync,
@@ -169,7 +170,10 @@ test("should refuse an image its decoder cannot read to the end, once, naming th
     .toBuffer();
   writeFileSync(join(root, "cut.jpg"), whole.subarray(0, Math.floor(whole.length / 2)));
   const url = "https://site.example/base/blog/images/cut.jpg";
-  const plan = planImage({ url, width: 800, height: 600, type: "jpg", digest: "e".repeat(64) }, "s");
+  const digest = createHash("sha256")
+    .update(readFileSync(join(root, "cut.jpg")))
+    .digest("hex");
+  const plan = planImage({ url, width: 800, height: 600, type: "jpg", digest }, "s");
   const model = {
     posts: [{ pictures: new Map([[url, { source: join(root, "cut.jpg"), plan }]]) }],
   } as unknown as BlogModel;
@@ -191,7 +195,10 @@ test("should publish a post photo as it is without its comment, and every rendit
   const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
   writeFileSync(join(root, "p.jpg"), Buffer.concat([plain.subarray(0, 2), segment, plain.subarray(2)]));
   const url = "https://site.example/base/blog/images/p.jpg";
-  const plan = planImage({ url, width: 40, height: 30, type: "jpg", digest: "f".repeat(64) }, "s");
+  const digest = createHash("sha256")
+    .update(readFileSync(join(root, "p.jpg")))
+    .digest("hex");
+  const plan = planImage({ url, width: 40, height: 30, type: "jpg", digest }, "s");
   const model = {
     posts: [{ pictures: new Map([[url, { source: join(root, "p.jpg"), plan }]]) }],
   } as unknown as BlogModel;
