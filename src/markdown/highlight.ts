@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
@@ -18,6 +17,7 @@ import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { buildCacheDir, keepInBuildCache, warnCacheOnce } from "../util/build-cache.ts";
+import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
 // block in any other language is shown plain, escaped by markdown-it.
@@ -114,24 +114,9 @@ function highlightedBlocks(): HighlightedBlocks {
 
 /** The blocks in `file`, undefined when there is no file, or why the file cannot be used. */
 function readBlocks(file: string): Map<string, string> | undefined | string {
-  let text: string;
-  try {
-    if (!lstatSync(file).isFile()) return "is not a regular file";
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" ? undefined : `cannot be read (${code ?? String(error)})`;
-  }
-  const newline = text.indexOf("\n");
-  const json = text.slice(newline + 1);
-  if (newline !== 64 || createHash("sha256").update(json).digest("hex") !== text.slice(0, newline))
-    return "does not match its checksum (empty, cut short or edited)";
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return "is not JSON";
-  }
+  const read = readChecksummed(file);
+  if (read === undefined || typeof read === "string") return read;
+  const parsed = read.value;
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "does not hold blocks";
   const blocks = new Map<string, string>();
   for (const [key, html] of Object.entries(parsed)) {
@@ -156,7 +141,6 @@ export function saveHighlightedBlocks(): void {
   const blocks = cache;
   cache = undefined;
   if (!blocks?.file || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
-  const json = JSON.stringify(Object.fromEntries(blocks.used));
   // A folder where the file belongs (reported when read) gives way; a write that fails is a warning.
-  keepInBuildCache(blocks.file, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
+  keepInBuildCache(blocks.file, checksummed(Object.fromEntries(blocks.used)));
 }
