@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join, posix, relative, resolve, sep } from "node:path";
 import { blogApi } from "../api/blog/routes.ts";
+import { ContentDigests } from "../api/content-digests.ts";
 import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
@@ -173,9 +174,11 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
         written.set(resolve(result.outputPath), result.content);
     }
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
-    writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
+    const digests = ContentDigests.inBuildCache();
+    writeManifest(outputDir, portfolioApi, await portfolioModel(), written, digests);
     const blogForManifest = await blogModel();
-    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
+    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written, digests);
+    digests.save();
     lap("manifests");
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");
