@@ -27,6 +27,12 @@ export interface EncodeJob {
 }
 
 const ENCODE_PROCESS = fileURLToPath(new URL("./encode-process.mjs", import.meta.url));
+/**
+ * glibc's malloc arenas for the process, unless the owner set their own: with its default (8 per
+ * core) the threads encoding at once each kept their own, and the process peaked at 540 MiB on
+ * the sample's images against 335 MiB with two. The bytes it makes are the same.
+ */
+const ARENAS = "2";
 
 /**
  * The encoder's process stopped (killed, crashed, or never started): one sentence says so. Its
@@ -95,6 +101,7 @@ export class ImageEncoder {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       execArgv: [],
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? ARENAS },
     });
     child.on("message", (reply: Reply) => this.settle(reply));
     child.on("error", (error) =>

@@ -20,9 +20,10 @@
  * build allows.
  *
  * Plain JavaScript because Node runs it directly (Node 20 cannot strip types); the settings come
- * with each job (src/images/encode-rendition.ts chooses them). Jobs run one at a time, in the
- * order sent; a source is decoded once for its renditions, which the build sends one after
- * another, and its pixels are dropped after the job marked `last`, or when another source comes.
+ * with each job (src/images/encode-rendition.ts chooses them). Jobs start in the order sent, two
+ * at a time (AT_ONCE); a source is decoded once for its renditions, which the build sends one
+ * after another, and its pixels are dropped after the job marked `last`, or when another source
+ * comes (so at most two sources' pixels are held, while one's last job ends and the next starts).
  *
  * Messages in: { id, file, digest, maxBytes, last, decode: { maxWidth, pixelLimit },
  *   encode: { format, width, height, options } }.
@@ -134,19 +135,37 @@ function failure(error) {
   return { kind: "failed", message, stack: error instanceof Error ? error.stack : undefined };
 }
 
-/** One job after the other: one source's pixels in memory at a time. */
-let queue = Promise.resolve();
+/**
+ * Jobs encoded at once. sharp runs each on one libvips thread here (it sets libvips's
+ * concurrency to 1 on glibc, against fragmentation), so two use both cores of the build machine
+ * while the build's own thread goes on: the sample's cold build took 7.1 s twice, against 9.4
+ * and 12.2 s one at a time. Not more: each holds an image and an encoder's buffers, and memory is what this
+ * process is for.
+ */
+const AT_ONCE = 2;
+/** @type {Job[]} */
+const waiting = [];
+let running = 0;
+
+function next() {
+  while (running < AT_ONCE && waiting.length > 0) {
+    const job = /** @type {Job} */ (waiting.shift());
+    running += 1;
+    encode(job)
+      .then(
+        (bytes) => process.send?.({ id: job.id, bytes }),
+        (error) => process.send?.({ id: job.id, error: failure(error) }),
+      )
+      .finally(() => {
+        running -= 1;
+        next();
+      });
+  }
+}
+
 process.on("message", (/** @type {Job} */ job) => {
-  queue = queue.then(() =>
-    encode(job).then(
-      (bytes) => {
-        process.send?.({ id: job.id, bytes });
-      },
-      (error) => {
-        process.send?.({ id: job.id, error: failure(error) });
-      },
-    ),
-  );
+  waiting.push(job);
+  next();
 });
 // The build closed the channel (done, failed, or gone): nothing more will come.
 process.on("disconnect", () => process.exit(0));
