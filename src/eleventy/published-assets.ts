@@ -260,10 +260,11 @@ function rendition(
   problems: ProblemList,
   refused: Set<string>,
 ): Uint8Array | null {
+  // A failed or stopped encoder is no content's fault: it fails the build as it is, whatever the source.
+  if (outcome instanceof Error && !(outcome instanceof UnreadableImageError || outcome instanceof ChangedSourceError))
+    throw outcome;
   if (refused.has(asset.source)) return null;
   if (!(outcome instanceof Error)) return outcome;
-  // A failed or stopped encoder is no content's fault: it fails the build as it is.
-  if (!(outcome instanceof UnreadableImageError || outcome instanceof ChangedSourceError)) throw outcome;
   refused.add(asset.source);
   problems.add({
     file: displayPath(asset.source),

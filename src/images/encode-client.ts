@@ -14,7 +14,7 @@ import {
  * started on the first rendition to encode, never for a build whose renditions all come from
  * the cache, and ended by `close`, which the caller owes once its last rendition is in (or it
  * failed). Jobs are sent as they come, without waiting for earlier ones, so the process always
- * has the next one while the build goes on; they are encoded in the order sent.
+ * has the next one while the build goes on; they start in the order sent, two at a time.
  */
 
 /** One rendition to make from the source at `file`, whose bytes hashed to `digest` when the build planned it. */

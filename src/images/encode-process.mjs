@@ -139,8 +139,8 @@ function failure(error) {
  * Jobs encoded at once. sharp runs each on one libvips thread here (it sets libvips's
  * concurrency to 1 on glibc, against fragmentation), so two use both cores of the build machine
  * while the build's own thread goes on: the sample's cold build took 7.1 s twice, against 9.4
- * and 12.2 s one at a time. Not more: each holds an image and an encoder's buffers, and memory is what this
- * process is for.
+ * and 12.2 s one at a time. Not more: each holds an image and an encoder's buffers, and memory
+ * is what this process is for.
  */
 const AT_ONCE = 2;
 /** @type {Job[]} */
