@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import type { Manifest, ManifestFile } from "../schemas/manifest.ts";
 import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { outputFile } from "../util/output-path.ts";
+import type { WrittenFiles } from "../util/written-files.ts";
 import { COMMON_API_PATHS } from "../config/site-paths.ts";
 import type { ContentDigests } from "./content-digests.ts";
 import { renderRouteFile } from "./render-file.ts";
@@ -126,7 +127,7 @@ export function buildManifest<M>(
   outputDir: string,
   definition: ApiDefinition<M>,
   model: M,
-  written: ReadonlyMap<string, string>,
+  written: WrittenFiles,
   digests?: ContentDigests,
 ): Manifest {
   const context = definition.context(model);
@@ -135,11 +136,11 @@ export function buildManifest<M>(
     if (isWrittenAfterBuild(route)) continue;
     for (const params of expandParams(route, model)) {
       const file = resolve(outputDir, outputPath(definition, route, params));
-      const text = written.get(file);
-      if (text === undefined && !existsSync(file)) continue;
-      // What Eleventy wrote is hashed as its text (the hash of its UTF-8 bytes) without copying
-      // it into a buffer: tens of MiB in a large blog.
-      const bytes = text ?? readFileSync(file);
+      const kept = written.get(file);
+      if (kept === undefined && !existsSync(file)) continue;
+      // What Eleventy wrote is hashed as it was written (bytes, or text: the hash of its UTF-8
+      // bytes), without reading it back or copying it into a buffer: tens of MiB in a large blog.
+      const bytes = kept ?? readFileSync(file);
       const bytesSha256 = sha256(bytes);
       files.push({
         path: definition.root + fillPath(route.path, params),
@@ -172,7 +173,7 @@ export function writeManifest<M>(
   outputDir: string,
   definition: ApiDefinition<M>,
   model: M,
-  written: Map<string, string>,
+  written: Map<string, string | Buffer>,
   digests?: ContentDigests,
 ): void {
   const manifest = buildManifest(outputDir, definition, model, written, digests);

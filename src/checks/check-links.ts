@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
+import { textOf, type WrittenFiles } from "../util/written-files.ts";
 import { decodeEntities, readPageLinks } from "./html-links.ts";
 
 /*
@@ -19,7 +20,7 @@ export interface LinkCheckOptions {
   /** The site's base URL without a trailing slash (`SiteConfig.baseUrl`): what "this site" means. */
   baseUrl: string;
   /** What the build just wrote, by absolute path; every other file is read from disk. */
-  written?: ReadonlyMap<string, string>;
+  written?: WrittenFiles;
   /** The authored file a built file comes from (`blog/posts/a/index.html` -> `content/blog/posts/a.md`). */
   sourceOf?: ReadonlyMap<string, string>;
   /** Why nothing is at a path of the build, when the build knows (a draft or scheduled post). */
@@ -72,6 +73,8 @@ interface DeadLink {
 /** Every dead link to this site in the build, as content problems naming where each was written. */
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const base = new URL(`${options.baseUrl}/`);
+  // The URL parser's serialization is ASCII (an international name is in punycode).
+  const originBytes = Buffer.from(base.origin, "latin1");
   const output = listOutput(options.outputDir);
   const idsOf = new Map<string, Set<string>>();
   const dead = new Map<string, DeadLink>();
@@ -119,17 +122,20 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     const isPage = file.endsWith(".html");
     if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const full = join(options.outputDir, file);
-    const text = options.written?.get(resolve(full)) ?? readFileSync(full, "utf8");
+    const kept = options.written?.get(resolve(full));
     const fileUrl = new URL(encodePath(file.replace(/(^|\/)index\.html$/, "$1")), base);
     if (isPage) {
-      const page = readPageLinks(text);
+      const page = readPageLinks(kept === undefined ? readFileSync(full, "utf8") : textOf(kept));
       idsOf.set(file, page.ids);
       for (const link of page.links) check(link, fileUrl, file, file);
     } else if (file.endsWith(".css")) {
+      const text = kept === undefined ? readFileSync(full, "utf8") : textOf(kept);
       for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
     } else {
-      const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
-      forEachSiteUrl(text, base.origin, (url) => {
+      // Searched as bytes: most of a large build is JSON, and only its URLs need decoding.
+      const bytes = kept === undefined ? readFileSync(full) : typeof kept === "string" ? Buffer.from(kept) : kept;
+      const servers = file.endsWith("openapi.json") ? serverUrlsOf(bytes.toString("utf8")) : undefined;
+      forEachSiteUrl(bytes, originBytes, (url) => {
         if (!servers?.has(url)) check(url, fileUrl, file, file);
       });
     }
@@ -222,30 +228,42 @@ function safeDecode(text: string): string {
 }
 
 /**
- * Calls `found` with each absolute URL of this site's origin in a text (JSON, XML, plain text),
- * entity-decoded, without trailing punctuation. The origin is looked for as it is written
- * everywhere we write it (the URL parser's lower-case form): much faster than matching every
- * URL in the text, most of which lead to other sites.
+ * Calls `found` with each absolute URL of this site's origin in a text (JSON, XML, plain text)
+ * given as its UTF-8 bytes, entity-decoded, without trailing punctuation. The origin is looked
+ * for as it is written everywhere we write it (the URL parser's lower-case form), with the
+ * native byte search: much faster than decoding the text or matching every URL in it, most of
+ * which lead to other sites. Only each URL found is decoded.
  */
-function forEachSiteUrl(text: string, origin: string, found: (url: string) => void): void {
-  const length = text.length;
-  for (let at = text.indexOf(origin); at >= 0; at = text.indexOf(origin, at + origin.length)) {
+function forEachSiteUrl(bytes: Buffer, origin: Buffer, found: (url: string) => void): void {
+  const length = bytes.length;
+  for (let at = bytes.indexOf(origin); at >= 0; at = bytes.indexOf(origin, at + origin.length)) {
     let end = at + origin.length;
-    let code = end < length ? text.charCodeAt(end) : 0;
     // `https://margo.example.org` is another site.
-    if (end < length && !AFTER_ORIGIN.has(code) && !(code < 0xa0 && ENDS_URL[code] === 1)) continue;
+    if (end < length && !AFTER_ORIGIN.has(bytes[end] ?? 0) && urlEndsAt(bytes, end) === 0) continue;
     let entities = false;
     while (end < length) {
-      code = text.charCodeAt(end);
-      if (code < 0xa0 && ENDS_URL[code] === 1) break;
-      if (code === AMPERSAND) entities = true;
+      const byte = bytes[end] ?? 0;
+      if (urlEndsAt(bytes, end) > 0) break;
+      if (byte === AMPERSAND) entities = true;
       end += 1;
     }
     // Sentence punctuation right after a URL in text is not part of it.
-    while (end > at + origin.length && TRAILING.has(text.charCodeAt(end - 1))) end -= 1;
-    const url = text.slice(at, end);
+    while (end > at + origin.length && TRAILING.has(bytes[end - 1] ?? 0)) end -= 1;
+    const url = bytes.toString("utf8", at, end);
     found(entities ? decodeEntities(url) : url);
   }
+}
+
+/**
+ * Whether a URL written in text ends at `at`, and how: 0 when it goes on, else the length of
+ * the character that ends it. ASCII by the ENDS_URL table; a C1 control character (U+0080 to
+ * U+009F, two bytes in UTF-8: C2 80 to C2 9F) ends it too; any other character goes on.
+ */
+function urlEndsAt(bytes: Buffer, at: number): number {
+  const byte = bytes[at] ?? 0;
+  if (byte < 0x80) return ENDS_URL[byte] === 1 ? 1 : 0;
+  const next = bytes[at + 1] ?? 0;
+  return byte === 0xc2 && next >= 0x80 && next <= 0x9f ? 2 : 0;
 }
 
 function encodePath(path: string): string {

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import jsonResume from "@jsonresume/schema";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { JSON_RESUME_SCHEMA_URL } from "../api/portfolio/resume.ts";
+import { textOf, type WrittenFiles } from "../util/written-files.ts";
 import type { ValidationProblem } from "./validate-site.ts";
 
 /** The résumé, relative to the output folder. */
@@ -14,9 +15,10 @@ const RESUME_FILE = portfolioPaths.resume.replace(/^\//, "");
  * draft-07 (formats, partial dates) where our validator speaks 2020-12. A missing or unparsable
  * file is left to the OpenAPI check, which reports it once.
  */
-export function checkResume(outputDir: string, written?: ReadonlyMap<string, string>): ValidationProblem[] {
+export function checkResume(outputDir: string, written?: WrittenFiles): ValidationProblem[] {
   const target = join(outputDir, RESUME_FILE);
-  const text = written?.get(resolve(target)) ?? (existsSync(target) ? readFileSync(target, "utf8") : undefined);
+  const kept = written?.get(resolve(target));
+  const text = kept !== undefined ? textOf(kept) : existsSync(target) ? readFileSync(target, "utf8") : undefined;
   if (text === undefined) return [];
   let resume: unknown;
   try {

@@ -4,6 +4,7 @@ import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
 import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
+import { textOf, type WrittenFiles } from "../util/written-files.ts";
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
 export interface ApiOutput {
@@ -48,7 +49,7 @@ export interface ValidateOptions {
    * found here are checked from it rather than read back from disk; every other file (one a
    * plugin wrote, one left from an earlier build) is read from disk.
    */
-  written?: ReadonlyMap<string, string>;
+  written?: WrittenFiles;
 }
 
 export function validateSite(
@@ -77,14 +78,14 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
   const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
-    const text = options.written?.get(resolve(target));
-    if (text === undefined && !existsSync(target)) {
+    const kept = options.written?.get(resolve(target));
+    if (kept === undefined && !existsSync(target)) {
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
     const validate = validators.get(entry.path);
     if (!validate) throw new Error(`No validator for ${entry.path}`);
-    problems.push(...checkFile(entry, text ?? readFileSync(target, "utf8"), validate));
+    problems.push(...checkFile(entry, kept === undefined ? readFileSync(target, "utf8") : textOf(kept), validate));
   }
 
   const declared = new Set(expected.map((entry) => entry.file));

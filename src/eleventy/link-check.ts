@@ -2,6 +2,7 @@ import { checkLinks } from "../checks/check-links.ts";
 import { ContentError } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
 import { outputFileOf, pathOfOutputFile, publishedUrl, sitePaths } from "../config/site-paths.ts";
+import type { WrittenFiles } from "../util/written-files.ts";
 import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
 
 /*
@@ -11,10 +12,7 @@ import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
  */
 
 /** Every dead link to this site in the built folder, as one content error; null when there is none. */
-export async function checkSiteLinks(
-  outputDir: string,
-  written?: ReadonlyMap<string, string>,
-): Promise<ContentError | null> {
+export async function checkSiteLinks(outputDir: string, written?: WrittenFiles): Promise<ContentError | null> {
   const config = await siteConfig();
   const blog = await blogContent();
   const portfolio = await portfolioContent();

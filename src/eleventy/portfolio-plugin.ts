@@ -62,7 +62,8 @@ interface TemplateEngine {
   useJavaScriptImport: boolean;
   getData: string[];
   getInstanceFromInputPath(inputPath: string): TemplateModule;
-  compile(content: string, inputPath: string): (data: Record<string, unknown>) => string;
+  /** The render function of a template; Eleventy writes a string or a Buffer as it is. */
+  compile(content: string, inputPath: string): (data: Record<string, unknown>) => string | Buffer;
 }
 
 /** One file Eleventy wrote, as `eleventy.after` reports it. */
@@ -116,10 +117,18 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     getInstanceFromInputPath: (inputPath) => compiled<TemplateModule>("templates", inputPath),
     compile: (_, inputPath) => {
       const template = compiled<TemplateModule>("templates", inputPath);
-      return (data) => template.render(data);
+      // A one-off build gives Eleventy each file as its UTF-8 bytes, which it writes as they are
+      // and keeps until the build ends. Kept as strings, a large blog's files stayed in V8's
+      // heap (two bytes a character for any text beyond Latin-1, which one dash makes a whole
+      // file) and every garbage collection moved them: a 4,000-post build peaked about 200 MiB
+      // higher (docs/performance.md, "Memory"). `npm start` keeps strings, which its live
+      // reload reads.
+      return bytesOutput ? (data) => Buffer.from(template.render(data)) : (data) => template.render(data);
     },
   });
   eleventyConfig.addTemplateFormats("11ty.ts");
+  // Set by Eleventy before it loads the configuration: build, watch or serve.
+  const bytesOutput = process.env.ELEVENTY_RUN_MODE === "build";
   const contentDir = process.env.CONTENT_DIR ?? "content";
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
@@ -168,9 +177,9 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
       mark = now;
     };
     // The files are checked as Eleventy wrote them, without reading thousands back from disk.
-    const written = new Map<string, string>();
+    const written = new Map<string, string | Buffer>();
     for (const result of results ?? []) {
-      if (result.outputPath && typeof result.content === "string")
+      if (result.outputPath && (typeof result.content === "string" || Buffer.isBuffer(result.content)))
         written.set(resolve(result.outputPath), result.content);
     }
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.

@@ -204,6 +204,36 @@ test("should read site URLs in text files without their trailing punctuation or 
   ]);
 });
 
+test("should read a text file's non-ASCII URLs whole, ended by a C1 control, from bytes or text alike", () => {
+  // "—" is E2 80 94 in UTF-8: bytes a C1 control (C2 85 is U+0085) would also show.
+  const text = JSON.stringify({
+    here: `${ROOT}/tags/über.json`,
+    gone: `${ROOT}/tags/ü—x.json\u0085after`,
+  }).replace("\\u0085", "\u0085");
+  const files = { "index.json": text, "tags/über.json": "{}" };
+  const expected = [
+    `index.json: link ${ROOT}/tags/ü—x.json: a page or file of this build (nothing is written at tags/ü—x.json)`,
+  ];
+  assert.equal(check(files), expected, "read from disk");
+  const dir = mkdtempSync(join(tmpdir(), "h8-links-"));
+  try {
+    mkdirSync(join(dir, "tags"));
+    writeFileSync(join(dir, "tags/über.json"), "{}");
+    writeFileSync(join(dir, "index.json"), "");
+    for (const kept of [text, Buffer.from(text)]) {
+      const written = new Map([[join(dir, "index.json"), kept]]);
+      const problems = checkLinks({ outputDir: dir, baseUrl: ROOT, written });
+      assert.equal(
+        problems.map((p) => `${p.file}: ${p.field}: ${p.expected}`),
+        expected,
+        typeof kept,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("should neither read nor count a symbolic link in the output", () => {
   const outside = mkdtempSync(join(tmpdir(), "h8-links-outside-"));
   const dir = mkdtempSync(join(tmpdir(), "h8-links-"));
