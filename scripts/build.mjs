@@ -148,7 +148,9 @@ async function buildInto(folder, beforeWrite) {
     fail(outputFault(error));
   }
   try {
-    await eleventy.write();
+    // Rendered without Eleventy writing: the after-build hook writes the files itself, leaving
+    // alone those a rebuild finds already there (src/eleventy/write-results.ts).
+    await eleventy.toJSON();
     lap("write");
   } catch (error) {
     // Eleventy has already printed any other error (the file, field and expected value, or the

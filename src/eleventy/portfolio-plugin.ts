@@ -20,6 +20,7 @@ import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { publishSiteAssets } from "./site-assets.ts";
+import { type WriteReport, writeResults } from "./write-results.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput = apiOutput("", portfolioPaths.openapi);
@@ -79,7 +80,10 @@ interface EleventyConfig {
   addExtension(ext: string, options: TemplateEngine): void;
   addTemplateFormats(format: string): void;
   addWatchTarget(target: string): void;
-  on(event: string, handler: (arg: { directories: { output: string }; results?: BuildResult[] }) => unknown): void;
+  on(
+    event: string,
+    handler: (arg: { directories: { output: string }; results?: BuildResult[]; outputMode?: string }) => unknown,
+  ): void;
 }
 
 /**
@@ -160,12 +164,15 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     ];
     await copyAssets(assets, resolve(directories.output));
   });
-  eleventyConfig.on("eleventy.after", async ({ directories, results }) => {
+  eleventyConfig.on("eleventy.after", async ({ directories, results, outputMode }) => {
     const outputDir = resolve(directories.output);
     // A fresh staging folder holds only this build's files; an unstaged one (`npm start`) or a
     // reused one is cleaned here, before anything is awaited and before any check, so the
     // after-build steps of later plugins (the _headers file) see and add to the cleaned folder.
     if (cleans || reusing) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
+    // `npm run build` asks Eleventy for its results without writing them (scripts/build.mjs):
+    // they are written here, first, leaving alone the files already there byte for byte.
+    const wrote = outputMode === "json" ? writeResults(results ?? []) : undefined;
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
@@ -211,7 +218,16 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
         [formatProblems(problems), found?.message ?? ""].join("\n").trim(),
       );
     }
+    if (wrote) reportWritten(wrote);
   });
+}
+
+/** Eleventy's closing line, which it prints only when it writes the files itself: once every check has passed. */
+function reportWritten(report: WriteReport): void {
+  const seconds = (performance.now() / 1000).toFixed(2);
+  const written = report.files - report.unchanged;
+  const unchanged = report.unchanged > 0 ? `, left ${report.unchanged} as they were,` : "";
+  console.log(`[11ty] Wrote ${written} ${written === 1 ? "file" : "files"}${unchanged} in ${seconds} seconds`);
 }
 
 /** The site's own stylesheet, scripts and icon, published under `assets/` (docs/site-contract.md, "Assets"). */
