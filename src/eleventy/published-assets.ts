@@ -1,6 +1,6 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { linkTarget, outputFileOf } from "../config/site-paths.ts";
-import { dirname, extname, join, relative, sep } from "node:path";
+import { extname, join, relative, sep } from "node:path";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
@@ -14,6 +14,7 @@ import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/
 import { buildCacheDir } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError } from "../util/output-path.ts";
+import { writeIfChanged } from "../util/write-if-changed.ts";
 
 /*
  * The files published from files: the site's own assets, and exactly the images that
@@ -159,9 +160,10 @@ export async function copyAssets(
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
   const encoder = new ImageEncoder();
+  // A rebuild finds most of them already written, byte for byte (src/util/write-if-changed.ts).
+  const folders = new Set<string>();
   const writeTo = (target: string, bytes: Uint8Array): void => {
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
+    writeIfChanged(target, bytes, folders);
   };
 
   const stepOf = (asset: PublishedAsset, next: PublishedAsset | undefined): Step => {

@@ -1,8 +1,12 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, extname, join } from "node:path";
-import { transform } from "esbuild";
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import { extname, join } from "node:path";
 import { readBytes } from "../content/read-files.ts";
+import { buildCacheDir, keepInBuildCache, markEntryUsed, removeEntry } from "../util/build-cache.ts";
+import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
 import { outputFile } from "../util/output-path.ts";
+import { packageVersion } from "../util/package-version.ts";
+import { writeIfChanged } from "../util/write-if-changed.ts";
 import { folderAssets, type PublishedAsset } from "./published-assets.ts";
 
 /*
@@ -10,7 +14,10 @@ import { folderAssets, type PublishedAsset } from "./published-assets.ts";
  * stay readable, with their comments; the published stylesheet and script are minified by
  * esbuild, and the stylesheets a page needs are joined into one file, so that a page waits for
  * one render-blocking request, not two (Lighthouse, docs/audit.md). esbuild's output depends
- * only on its input and its pinned version: the build stays deterministic.
+ * only on its input and its pinned version: the build stays deterministic, and the minified
+ * text is kept in the build cache (`.cache/assets/`) by both, so a rebuild does not start
+ * esbuild at all (its service, a process of its own, and the minifying took about 30 ms of a
+ * sample build).
  */
 
 /** Stylesheets published as one file, each from its sources in cascade order. */
@@ -50,9 +57,49 @@ export async function publishSiteAssets(dir: string, to: string, outputDir: stri
     // Published inside its bundle only.
     if (bundled.has(name) && !STYLESHEET_BUNDLES[name]) continue;
     const text = sources.map((source) => readBytes(join(dir, source), dir).toString("utf8")).join("\n");
-    write(outputFile(outputDir, asset.file), await minify(text, loader));
+    writeIfChanged(outputFile(outputDir, asset.file), Buffer.from(await minifiedOnce(text, loader)));
   }
   return asIs;
+}
+
+/** Minified texts kept (two a build): the current ones and a few before them. */
+const CACHE_ENTRIES = 16;
+
+/**
+ * `code` minified, from the build cache when it holds this code minified by this esbuild with
+ * these settings (a checksummed entry, src/util/checksummed-file.ts), else by esbuild.
+ */
+async function minifiedOnce(code: string, loader: "css" | "js"): Promise<string> {
+  const dir = buildCacheDir("assets");
+  if (dir === undefined) return minify(code, loader);
+  const key = createHash("sha256")
+    .update(JSON.stringify([packageVersion("esbuild"), loader, ASSET_TARGETS[loader], MINIFY_OPTIONS, code]))
+    .digest("hex");
+  const file = join(dir, `${key}.${loader}.json`);
+  const kept = readChecksummed(file);
+  if (kept !== undefined && typeof kept !== "string" && typeof kept.value === "string") {
+    markEntryUsed(file);
+    return kept.value;
+  }
+  // Absent, damaged or not a text: minified again and kept anew.
+  const text = await minify(code, loader);
+  keepInBuildCache(file, checksummed(text));
+  pruneMinified(dir);
+  return text;
+}
+
+/** Keeps the most recently used minified texts; each change to a stylesheet or the script is a new key. */
+function pruneMinified(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => /^[0-9a-f]{64}\.(css|js)\.json$/.test(name));
+  } catch {
+    return;
+  }
+  if (names.length <= CACHE_ENTRIES) return;
+  const used = names.map((name) => ({ name, at: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+  used.sort((a, b) => b.at - a.at || a.name.localeCompare(b.name));
+  for (const { name } of used.slice(CACHE_ENTRIES)) removeEntry(join(dir, name));
 }
 
 /**
@@ -61,11 +108,9 @@ export async function publishSiteAssets(dir: string, to: string, outputDir: stri
  * call, about 45 ms of every warm build, where the shared asynchronous one starts in about 10.
  */
 export async function minify(code: string, loader: "css" | "js"): Promise<string> {
-  const target = ASSET_TARGETS[loader];
-  return (await transform(code, { loader, minify: true, target, charset: "utf8", legalComments: "none" })).code;
+  const { transform } = await import("esbuild");
+  return (await transform(code, { loader, target: ASSET_TARGETS[loader], ...MINIFY_OPTIONS })).code;
 }
 
-function write(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
+/** esbuild's options besides the loader and the target; part of each cache key. */
+const MINIFY_OPTIONS = { minify: true, charset: "utf8", legalComments: "none" } as const;

@@ -1,9 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { minify, publishSiteAssets } from "../../../src/eleventy/site-assets.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
+import { checksummed } from "../../../src/util/checksummed-file.ts";
 
 let root = "";
 let dir = "";
@@ -49,6 +60,34 @@ test("should write the same bytes on every build", async () => {
   rmSync(out, { recursive: true });
   await publishSiteAssets(dir, "assets", out);
   assert.equal([published("site.css"), published("palette.js")], first);
+});
+
+test("should keep the minified texts in the build cache and use them, but not a damaged or foreign entry", async () => {
+  const cache = join(root, "cache");
+  useBuildCache(cache);
+  try {
+    await publishSiteAssets(dir, "assets", out);
+    const first = [published("site.css"), published("palette.js")];
+    const entries = readdirSync(join(cache, "assets")).sort();
+    assert.is(entries.length, 2, entries.join(", "));
+    const [css, js] = [
+      entries.find((name) => name.endsWith(".css.json")),
+      entries.find((name) => name.endsWith(".js.json")),
+    ];
+    // An entry is what is published: a changed one (with a matching checksum) would be.
+    writeFileSync(join(cache, "assets", css ?? ""), checksummed("body{color:green}"));
+    // A damaged entry, and one that holds no text, are minified again.
+    writeFileSync(join(cache, "assets", js ?? ""), checksummed("x").slice(0, 66));
+    rmSync(out, { recursive: true, force: true });
+    await publishSiteAssets(dir, "assets", out);
+    assert.is(published("site.css"), "body{color:green}", "taken from the cache");
+    assert.is(published("palette.js"), first[1], "minified again");
+    writeFileSync(join(cache, "assets", css ?? ""), checksummed({ not: "text" }));
+    await publishSiteAssets(dir, "assets", out);
+    assert.is(published("site.css"), first[0], "minified again");
+  } finally {
+    useBuildCache(undefined);
+  }
 });
 
 test("should refuse a stylesheet that is a symbolic link", async () => {
