@@ -293,8 +293,11 @@ export function renderOgImage(card: OgCard): Promise<Uint8Array> {
   const id = renderer.nextId++;
   return new Promise<Uint8Array>((resolve, reject) => {
     renderer.pending.set(id, { resolve, reject });
-    // Only while a card is out does the channel keep the build's process alive.
+    // Only while a card is out do the channel and the process keep the build's process alive.
+    // The process too: a renderer that dies closes the channel, and the build must stay to hear
+    // its exit, or it ends waiting on the card with no word of why (exit code 13).
     renderer.child.channel?.ref();
+    renderer.child.ref();
     renderer.child.send({ id, tree: cardTree(card), fonts: fontsFor(card), width: OG_WIDTH, height: OG_HEIGHT });
   });
 }
@@ -329,7 +332,10 @@ function startRenderer(): Renderer {
     const waiting = renderer.pending.get(id);
     if (!waiting) return;
     renderer.pending.delete(id);
-    if (renderer.pending.size === 0) child.channel?.unref();
+    if (renderer.pending.size === 0) {
+      child.channel?.unref();
+      child.unref();
+    }
     if ("png" in outcome) waiting.resolve(outcome.png);
     else waiting.reject(outcome.error);
   };

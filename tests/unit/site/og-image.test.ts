@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -34,6 +39,7 @@ function pngSize(png: Uint8Array): { chunk: string; width: number; height: numbe
 }
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
+const root = join(import.meta.dirname, "../../..");
 
 test("should render a PNG of 1200×630", async () => {
   const png = await renderOgImage(card);
@@ -100,6 +106,33 @@ test("should give every id the same accent colour on every call", () => {
   assert.match(accentFor("systems"), /^#[0-9a-f]{6}$/);
   assert.is(accentFor("systems"), accentFor("systems"));
   assert.is.not(accentFor("systems"), accentFor("security"));
+});
+
+test("should reject a card with a clear error, not end the build unheard, when the renderer is killed", () => {
+  // In a process of its own, as in a build: nothing else keeps it alive while it waits for the card.
+  const dir = mkdtempSync(join(tmpdir(), "folio-og-kill-"));
+  try {
+    const script = join(dir, "kill.mts");
+    writeFileSync(
+      script,
+      `import { execFileSync } from "node:child_process";
+import { closeOgRenderer, renderOgImage } from ${JSON.stringify(pathToFileURL(join(root, "src/site/og-image.ts")).href)};
+const job = renderOgImage(${JSON.stringify(card)}).then(() => "rendered", (error) => "rejected: " + error.message);
+setTimeout(() => {
+  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
+  for (const line of lines.split("\\n"))
+    if (line.includes("og-render-process")) process.kill(Number.parseInt(line, 10), "SIGKILL");
+}, 30);
+console.log(await job);
+closeOgRenderer();
+`,
+    );
+    const run = spawnSync(process.execPath, ["--import", "tsx", script], { cwd: root, encoding: "utf8" });
+    assert.is(run.status, 0, run.stderr);
+    assert.is(run.stdout.trim(), "rejected: The social-image renderer stopped (SIGKILL) before the image was rendered");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();
