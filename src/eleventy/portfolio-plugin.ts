@@ -93,6 +93,9 @@ interface EleventyConfig {
  * Docs: https://www.11ty.dev/docs/data-custom/ and https://www.11ty.dev/docs/languages/custom/
  */
 export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules: CompiledModules): void {
+  // Set by scripts/build.mjs (scripts/build-env.mjs), which renders with Eleventy's `toJSON`:
+  // the after-build hook writes the results, as bytes.
+  const writesResults = process.env.FOLIO_WRITE_RESULTS === "true";
   const compiled = <T>(kind: "templates" | "data", file: string): T => {
     const key = relative(modules.root, resolve(file)).split(sep).join("/");
     const found =
@@ -121,18 +124,16 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     getInstanceFromInputPath: (inputPath) => compiled<TemplateModule>("templates", inputPath),
     compile: (_, inputPath) => {
       const template = compiled<TemplateModule>("templates", inputPath);
-      // A one-off build gives Eleventy each file as its UTF-8 bytes, which it writes as they are
-      // and keeps until the build ends. Kept as strings, a large blog's files stayed in V8's
-      // heap (two bytes a character for any text beyond Latin-1, which one dash makes a whole
-      // file) and every garbage collection moved them: a 4,000-post build peaked about 200 MiB
-      // higher (docs/performance.md, "Memory"). `npm start` keeps strings, which its live
-      // reload reads.
-      return bytesOutput ? (data) => Buffer.from(template.render(data)) : (data) => template.render(data);
+      // `npm run build` gives Eleventy each file as its UTF-8 bytes, which Eleventy keeps until
+      // the build ends. Kept as strings, a large blog's files stayed in V8's heap (two bytes a
+      // character for any text beyond Latin-1, which one dash makes a whole file) and every
+      // garbage collection moved them: a 4,000-post rebuild peaked at about 950 MiB, with bytes
+      // at about 680 (docs/performance.md, "Memory"). `npm start` and the eleventy CLI keep
+      // strings (the dev server's live reload reads them).
+      return writesResults ? (data) => Buffer.from(template.render(data)) : (data) => template.render(data);
     },
   });
   eleventyConfig.addTemplateFormats("11ty.ts");
-  // Set by Eleventy before it loads the configuration: build, watch or serve.
-  const bytesOutput = process.env.ELEVENTY_RUN_MODE === "build";
   const contentDir = process.env.CONTENT_DIR ?? "content";
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
@@ -165,6 +166,10 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     await copyAssets(assets, resolve(directories.output));
   });
   eleventyConfig.on("eleventy.after", async ({ directories, results, outputMode }) => {
+    // Asked for a dump of the results (`eleventy --to=json`), Eleventy writes no site: there is
+    // nothing to clean, write or check. scripts/build.mjs asks for the results to write them here.
+    const writing = writesResults && outputMode === "json";
+    if (outputMode !== undefined && outputMode !== "fs" && !writing) return;
     const outputDir = resolve(directories.output);
     // A fresh staging folder holds only this build's files; an unstaged one (`npm start`) or a
     // reused one is cleaned here, before anything is awaited and before any check, so the
@@ -172,7 +177,9 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     if (cleans || reusing) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
     // `npm run build` asks Eleventy for its results without writing them (scripts/build.mjs):
     // they are written here, first, leaving alone the files already there byte for byte.
-    const wrote = outputMode === "json" ? writeResults(results ?? []) : undefined;
+    // Before anything is awaited: the after-build listeners run side by side, and the _headers
+    // file (dev-server.ts) is written from the files on disk when this one first awaits.
+    const wrote = writing ? writeResults(results ?? []) : undefined;
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
@@ -222,12 +229,16 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   });
 }
 
-/** Eleventy's closing line, which it prints only when it writes the files itself: once every check has passed. */
+/**
+ * Eleventy's closing line, which it prints only when it writes the files itself, printed once
+ * every check has passed: the files Eleventy rendered (not the assets, images and manifests
+ * the plugins write), and the time since the build's process started.
+ */
 function reportWritten(report: WriteReport): void {
   const seconds = (performance.now() / 1000).toFixed(2);
   const written = report.files - report.unchanged;
-  const unchanged = report.unchanged > 0 ? `, left ${report.unchanged} as they were,` : "";
-  console.log(`[11ty] Wrote ${written} ${written === 1 ? "file" : "files"}${unchanged} in ${seconds} seconds`);
+  const kept = report.unchanged > 0 ? ` (${report.unchanged} were already there)` : "";
+  console.log(`[11ty] Rendered ${report.files} files, wrote ${written}${kept}, in ${seconds} seconds`);
 }
 
 /** The site's own stylesheet, scripts and icon, published under `assets/` (docs/site-contract.md, "Assets"). */

@@ -1,5 +1,9 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PIXEL_LIMIT } from "../blog/image-files.ts";
 import { packageVersion } from "../util/package-version.ts";
-import type { RenditionFormat } from "./rendition-plan.ts";
+import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
 
 /*
  * How each rendition format is encoded (sharp's options). They are part of every rendition's
@@ -26,8 +30,18 @@ export const ENCODE_OPTIONS = {
 
 let settings: string | undefined;
 
-/** The encoder and its options as one string: what rendition names and cache keys hash. */
+/** The encoder's process: its decode steps (turn upright, shrink, sRGB) are part of every rendition. */
+const ENCODE_PROCESS = fileURLToPath(new URL("./encode-process.mjs", import.meta.url));
+
+/**
+ * The encoder and its options as one string: what rendition names and cache keys hash. With
+ * the decode limits and a digest of the encoder's process, whose pipeline makes the pixels: a
+ * change there must not publish renditions made the old way under the same names.
+ */
 export function encoderSettings(): string {
-  settings ??= `sharp ${packageVersion("sharp")} ${JSON.stringify(ENCODE_OPTIONS)}`;
+  if (settings === undefined) {
+    const pipeline = createHash("sha256").update(readFileSync(ENCODE_PROCESS)).digest("hex").slice(0, 16);
+    settings = `sharp ${packageVersion("sharp")} ${JSON.stringify(ENCODE_OPTIONS)} max ${MAX_WIDTH} px, ${PIXEL_LIMIT} pixels, process ${pipeline}`;
+  }
   return settings;
 }

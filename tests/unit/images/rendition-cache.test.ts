@@ -7,6 +7,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { RenditionSpec } from "../../../src/images/encode-rendition.ts";
 import { RenditionCache, renditionKey } from "../../../src/images/rendition-cache.ts";
+import { encoderSettings } from "../../../src/images/encoder-settings.ts";
+import { MAX_WIDTH } from "../../../src/images/rendition-plan.ts";
+import { readFileSync } from "node:fs";
 
 const spec: RenditionSpec = { format: "webp", width: 40, height: 30, drawing: false };
 const key = renditionKey("settings", "0".repeat(64), spec);
@@ -49,5 +52,13 @@ for (const [what, make] of [
     assert.not.ok(kept);
   });
 }
+
+test("should name renditions by the encoder's process and decode limits too, not only sharp's options", () => {
+  // The pixels come from the process's decode steps: changing them must change every name and key.
+  const processFile = join(import.meta.dirname, "../../../src/images/encode-process.mjs");
+  const digest = createHash("sha256").update(readFileSync(processFile)).digest("hex").slice(0, 16);
+  assert.ok(encoderSettings().includes(digest), encoderSettings());
+  assert.ok(encoderSettings().includes(`max ${MAX_WIDTH} px`), encoderSettings());
+});
 
 test.run();
