@@ -173,7 +173,7 @@ export function writeManifest<M>(
   outputDir: string,
   definition: ApiDefinition<M>,
   model: M,
-  written: Map<string, string | Buffer>,
+  written: Map<string, string | Buffer> & WrittenFiles,
   digests?: ContentDigests,
 ): void {
   const manifest = buildManifest(outputDir, definition, model, written, digests);

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
-import { textOf, type WrittenFiles } from "../util/written-files.ts";
+import { type WrittenFiles, writtenBytes, writtenText } from "../util/written-files.ts";
 import { decodeEntities, readPageLinks } from "./html-links.ts";
 
 /*
@@ -122,18 +122,17 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     const isPage = file.endsWith(".html");
     if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const full = join(options.outputDir, file);
-    const kept = options.written?.get(resolve(full));
     const fileUrl = new URL(encodePath(file.replace(/(^|\/)index\.html$/, "$1")), base);
     if (isPage) {
-      const page = readPageLinks(kept === undefined ? readFileSync(full, "utf8") : textOf(kept));
+      const page = readPageLinks(writtenText(options.written, full));
       idsOf.set(file, page.ids);
       for (const link of page.links) check(link, fileUrl, file, file);
     } else if (file.endsWith(".css")) {
-      const text = kept === undefined ? readFileSync(full, "utf8") : textOf(kept);
+      const text = writtenText(options.written, full);
       for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
     } else {
       // Searched as bytes: most of a large build is JSON, and only its URLs need decoding.
-      const bytes = kept === undefined ? readFileSync(full) : typeof kept === "string" ? Buffer.from(kept) : kept;
+      const bytes = writtenBytes(options.written, full);
       const servers = file.endsWith("openapi.json") ? serverUrlsOf(bytes.toString("utf8")) : undefined;
       forEachSiteUrl(bytes, originBytes, (url) => {
         if (!servers?.has(url)) check(url, fileUrl, file, file);

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import jsonResume from "@jsonresume/schema";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { JSON_RESUME_SCHEMA_URL } from "../api/portfolio/resume.ts";
-import { textOf, type WrittenFiles } from "../util/written-files.ts";
+import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import type { ValidationProblem } from "./validate-site.ts";
 
 /** The résumé, relative to the output folder. */
@@ -17,8 +17,7 @@ const RESUME_FILE = portfolioPaths.resume.replace(/^\//, "");
  */
 export function checkResume(outputDir: string, written?: WrittenFiles): ValidationProblem[] {
   const target = join(outputDir, RESUME_FILE);
-  const kept = written?.get(resolve(target));
-  const text = kept !== undefined ? textOf(kept) : existsSync(target) ? readFileSync(target, "utf8") : undefined;
+  const text = written?.has(resolve(target)) || existsSync(target) ? writtenText(written, target) : undefined;
   if (text === undefined) return [];
   let resume: unknown;
   try {

@@ -4,7 +4,7 @@ import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
 import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
-import { textOf, type WrittenFiles } from "../util/written-files.ts";
+import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
 export interface ApiOutput {
@@ -78,14 +78,13 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
   const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
-    const kept = options.written?.get(resolve(target));
-    if (kept === undefined && !existsSync(target)) {
+    if (!options.written?.has(resolve(target)) && !existsSync(target)) {
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
     const validate = validators.get(entry.path);
     if (!validate) throw new Error(`No validator for ${entry.path}`);
-    problems.push(...checkFile(entry, kept === undefined ? readFileSync(target, "utf8") : textOf(kept), validate));
+    problems.push(...checkFile(entry, writtenText(options.written, target), validate));
   }
 
   const declared = new Set(expected.map((entry) => entry.file));
