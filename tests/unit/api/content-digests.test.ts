@@ -62,6 +62,16 @@ test(
     const second = counting(file);
     assert.equal(buildManifest(dir, portfolioApi, model, files, second.digests), without);
     assert.is(second.computed(), 0, "every digest came from the cache");
+    second.digests.save();
+    // One file's data changes: its digest is computed again, and is the one without a cache.
+    const [changedFile, changedText] = [...files].find(([, text]) => String(text).includes('"data"')) ?? [];
+    if (changedFile === undefined || changedText === undefined) throw new Error("no envelope file");
+    files.set(changedFile, String(changedText).replace('"data": {', '"data": {\n    "added": 1,'));
+    const third = counting(file);
+    const changed = buildManifest(dir, portfolioApi, model, files, third.digests);
+    assert.is(third.computed(), 1, "only the changed file is digested again");
+    assert.equal(changed, buildManifest(dir, portfolioApi, model, files));
+    assert.not.equal(changed.contentSha256, without.contentSha256);
   }),
 );
 

@@ -85,6 +85,11 @@ test("should keep the minified texts in the build cache and use them, but not a 
     writeFileSync(join(cache, "assets", css ?? ""), checksummed({ not: "text" }));
     await publishSiteAssets(dir, "assets", out);
     assert.is(published("site.css"), first[0], "minified again");
+    // Another source is another key: the forged entry for the old one is not used for it.
+    writeFileSync(join(cache, "assets", css ?? ""), checksummed("body{color:green}"));
+    writeFileSync(join(dir, "site.css"), "body {\n  color: #000000;\n}\n");
+    await publishSiteAssets(dir, "assets", out);
+    assert.is(published("site.css"), "body{color:#000}.palette{color:red}body{color:#00f}\n");
   } finally {
     useBuildCache(undefined);
   }
