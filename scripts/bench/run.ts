@@ -41,9 +41,12 @@ if (!Number.isInteger(runs) || runs < 1)
 
 interface Measured {
   wallS: number;
-  /** Null for a program other than Node (Hugo), whose memory the bench does not record. */
+  /**
+   * The peak of the build's process and the processes it started, summed at each moment; null
+   * for a program other than Node (Hugo), whose memory the bench does not record.
+   */
   peakRssMiB: number | null;
-  /** User and system CPU seconds of every thread; null as for memory. */
+  /** User and system CPU seconds of every thread, and of the processes it started; null as for memory. */
   cpuS: number | null;
   validationMs: number | null;
   /** Each step's milliseconds as scripts/build.mjs and the after-build hook record them. */
@@ -72,12 +75,19 @@ function measure(args: string[], cwd: string, env: Record<string, string> = {}, 
         })
       : null;
     const usage = existsSync(usageFile)
-      ? (JSON.parse(readFileSync(usageFile, "utf8")) as { maxRSS: number; userCPUTime: number; systemCPUTime: number })
+      ? (JSON.parse(readFileSync(usageFile, "utf8")) as {
+          maxRSS: number;
+          treeMaxRSS: number | null;
+          userCPUTime: number;
+          systemCPUTime: number;
+          childCPUTime: number;
+        })
       : null;
     return {
       wallS,
-      peakRssMiB: usage ? usage.maxRSS / 1024 : null,
-      cpuS: usage ? (usage.userCPUTime + usage.systemCPUTime) / 1e6 : null,
+      // The process and the ones it started, together (record-usage.mjs).
+      peakRssMiB: usage ? Math.max(usage.maxRSS, usage.treeMaxRSS ?? 0) / 1024 : null,
+      cpuS: usage ? (usage.userCPUTime + usage.systemCPUTime + usage.childCPUTime) / 1e6 : null,
       validationMs: timing?.validationMs ?? null,
       phases: { ...timing?.build, ...timing?.phases },
     };
