@@ -1,6 +1,6 @@
-import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { MAX_CONTENT_FILE_BYTES } from "../content/read-files.ts";
+import { ChildJobs } from "../util/child-jobs.ts";
 import {
   ChangedSourceError,
   DECODE_SETTINGS,
@@ -48,98 +48,44 @@ type Reply = { id: number; bytes?: Uint8Array; error?: Failure };
 
 /** The encoder's process for one batch of renditions. */
 export class ImageEncoder {
-  private child: ChildProcess | undefined;
-  /** Why no job can be encoded any more (the process stopped, or was closed). */
-  private stopped: Error | undefined;
-  private nextId = 0;
-  private readonly pending = new Map<
-    number,
-    { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }
-  >();
+  private jobs: ChildJobs<Reply> | undefined;
+  /** Closed before its process started: nothing more may start it. */
+  private closed: Error | undefined;
 
   /**
    * The rendition's bytes. Rejects with UnreadableImageError when sharp refuses the source, with
    * ChangedSourceError when it is no longer the planned file, and with an Error saying so when
    * the process failed (a bug: the process's stack comes with it) or stopped.
    */
-  encode(job: EncodeJob): Promise<Uint8Array> {
-    if (this.stopped) return Promise.reject(this.stopped);
-    const child = this.started();
-    const id = this.nextId++;
-    return new Promise<Uint8Array>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // Only while a job is out do the process and its channel keep the build's process alive;
-      // the process too, or a build waiting on a process that died would end before its exit
-      // event, as if it were done.
-      child.ref();
-      child.channel?.ref();
-      // A process gone but not yet heard of (its exit event comes next) refuses the job then.
-      if (!child.connected) return;
-      child.send({
-        id,
-        file: job.file,
-        digest: job.digest,
-        maxBytes: MAX_CONTENT_FILE_BYTES,
-        last: job.last,
-        decode: DECODE_SETTINGS,
-        encode: encodingOf(job.spec),
-      });
+  async encode(job: EncodeJob): Promise<Uint8Array> {
+    if (this.closed) throw this.closed;
+    const reply = await this.started().send({
+      file: job.file,
+      digest: job.digest,
+      maxBytes: MAX_CONTENT_FILE_BYTES,
+      last: job.last,
+      decode: DECODE_SETTINGS,
+      encode: encodingOf(job.spec),
     });
+    if (reply.bytes instanceof Uint8Array) return reply.bytes;
+    throw errorOf(reply.error);
   }
 
   /** Closes the channel: the process exits, and its memory goes. A job still out is refused. */
   close(): void {
-    this.stop(new Error("The image encoder was closed before every rendition was encoded."));
-    if (this.child?.connected) this.child.disconnect();
+    const reason = new Error("The image encoder was closed before every rendition was encoded.");
+    this.closed ??= reason;
+    this.jobs?.close(reason);
   }
 
-  private started(): ChildProcess {
-    if (this.child) return this.child;
-    // "advanced" serialization carries the renditions as bytes rather than as JSON numbers. No
-    // --max-old-space-size or other option of the build's own is passed on: it needs none.
-    const child = fork(ENCODE_PROCESS, [], {
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      execArgv: [],
+  private started(): ChildJobs<Reply> {
+    this.jobs ??= new ChildJobs<Reply>(ENCODE_PROCESS, {
       env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? ARENAS },
+      couldNotRun: (error) => new EncoderStoppedError(`The image encoder's process could not run: ${error.message}.`),
+      stoppedBy: (how) =>
+        new EncoderStoppedError(`The image encoder's process stopped (${how}) before every rendition was encoded.`),
     });
-    child.on("message", (reply: Reply) => this.settle(reply));
-    child.on("error", (error) =>
-      this.stop(new EncoderStoppedError(`The image encoder's process could not run: ${error.message}.`)),
-    );
-    child.on("exit", (code, signal) =>
-      this.stop(
-        new EncoderStoppedError(
-          `The image encoder's process stopped (${signal ?? `exit code ${code}`}) before every rendition was encoded.`,
-        ),
-      ),
-    );
-    this.child = child;
-    return child;
-  }
-
-  /** A build that forgets to close it is not kept alive by it. */
-  private idle(): void {
-    this.child?.unref();
-    this.child?.channel?.unref();
-  }
-
-  private settle(reply: Reply): void {
-    const waiting = this.pending.get(reply.id);
-    if (!waiting) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.idle();
-    if (reply.bytes instanceof Uint8Array) waiting.resolve(reply.bytes);
-    else waiting.reject(errorOf(reply.error));
-  }
-
-  /** Refuses every job out, and every later one, with `reason`. */
-  private stop(reason: Error): void {
-    this.stopped ??= reason;
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    this.idle();
-    for (const job of waiting) job.reject(this.stopped);
+    return this.jobs;
   }
 }
 

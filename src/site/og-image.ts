@@ -1,8 +1,8 @@
-import { type ChildProcess, fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { ChildJobs } from "../util/child-jobs.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 
@@ -287,72 +287,29 @@ function cardTree(card: OgCard): Element {
  * rasterizing happen in the renderer's process (og-render-process.mjs says why), started on the
  * first card and kept until `closeOgRenderer`; the card's tree and fonts are chosen here.
  */
-export function renderOgImage(card: OgCard): Promise<Uint8Array> {
-  running ??= startRenderer();
-  const renderer = running;
-  const id = renderer.nextId++;
-  return new Promise<Uint8Array>((resolve, reject) => {
-    renderer.pending.set(id, { resolve, reject });
-    // Only while a card is out do the channel and the process keep the build's process alive.
-    // The process too: a renderer that dies closes the channel, and the build must stay to hear
-    // its exit, or it ends waiting on the card with no word of why (exit code 13).
-    renderer.child.channel?.ref();
-    renderer.child.ref();
-    renderer.child.send({ id, tree: cardTree(card), fonts: fontsFor(card), width: OG_WIDTH, height: OG_HEIGHT });
-  });
+export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
+  // A renderer that stopped (killed, crashed) refused its cards; the next card starts another.
+  if (!running || running.stopped) running = startRenderer();
+  const reply = await running.send({ tree: cardTree(card), fonts: fontsFor(card), width: OG_WIDTH, height: OG_HEIGHT });
+  if (reply.png instanceof Uint8Array) return reply.png;
+  throw new Error(`A social image could not be rendered: ${reply.error ?? "no image"}`);
 }
 
 /** Ends the renderer's process, and with it the memory satori and resvg kept; the next card starts another. */
 export function closeOgRenderer(): void {
-  const renderer = running;
+  running?.close(new Error("The social-image renderer was closed before the image was rendered"));
   running = undefined;
-  if (renderer?.child.connected) renderer.child.disconnect();
 }
 
 const RENDER_PROCESS = fileURLToPath(new URL("./og-render-process.mjs", import.meta.url));
 
-interface Renderer {
-  child: ChildProcess;
-  nextId: number;
-  pending: Map<number, { resolve: (png: Uint8Array) => void; reject: (error: Error) => void }>;
-}
+type RenderReply = { id: number; png?: Uint8Array; error?: string };
 
-let running: Renderer | undefined;
+let running: ChildJobs<RenderReply> | undefined;
 
-function startRenderer(): Renderer {
-  // "advanced" serialization carries the PNG as bytes rather than as JSON numbers. No
-  // --max-old-space-size or other option of the build's own is passed on: the renderer needs none.
-  const child = fork(RENDER_PROCESS, [], {
-    serialization: "advanced",
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    execArgv: [],
+function startRenderer(): ChildJobs<RenderReply> {
+  return new ChildJobs<RenderReply>(RENDER_PROCESS, {
+    couldNotRun: (error) => new Error(`The social-image renderer could not run: ${error.message}`),
+    stoppedBy: (how) => new Error(`The social-image renderer stopped (${how}) before the image was rendered`),
   });
-  const renderer: Renderer = { child, nextId: 0, pending: new Map() };
-  const settle = (id: number, outcome: { png: Uint8Array } | { error: Error }): void => {
-    const waiting = renderer.pending.get(id);
-    if (!waiting) return;
-    renderer.pending.delete(id);
-    if (renderer.pending.size === 0) {
-      child.channel?.unref();
-      child.unref();
-    }
-    if ("png" in outcome) waiting.resolve(outcome.png);
-    else waiting.reject(outcome.error);
-  };
-  child.on("message", (message: { id: number; png?: Uint8Array; error?: string }) => {
-    if (message.png instanceof Uint8Array) settle(message.id, { png: message.png });
-    else
-      settle(message.id, { error: new Error(`A social image could not be rendered: ${message.error ?? "no image"}`) });
-  });
-  const fail = (reason: string): void => {
-    if (running === renderer) running = undefined;
-    for (const id of [...renderer.pending.keys()]) settle(id, { error: new Error(reason) });
-  };
-  child.on("error", (error) => fail(`The social-image renderer could not run: ${error.message}`));
-  child.on("exit", (code, signal) =>
-    fail(`The social-image renderer stopped (${signal ?? `exit code ${code}`}) before the image was rendered`),
-  );
-  child.unref();
-  child.channel?.unref();
-  return renderer;
 }

@@ -1,0 +1,96 @@
+import { type ChildProcess, fork } from "node:child_process";
+
+/*
+ * A process of its own that does jobs for the build, one message each way per job, over its IPC
+ * channel: the social images (src/site/og-image.ts) and the image encoder
+ * (src/images/encode-client.ts) run there because their libraries keep native memory that only
+ * the process's exit gives back.
+ *
+ * While a job is out, the process and its channel keep the build's process alive; the process
+ * too, since one that dies closes the channel, and a build waiting only on it would end before
+ * hearing why (exit code 13, no message). When no job is out, neither does, so a build that
+ * forgets `close` is not kept alive by it. A process that stops, or cannot start, refuses every
+ * job out and every later one with the error its owner words.
+ */
+
+export interface ChildJobsOptions {
+  /** The process's environment; the build's own by default. */
+  env?: NodeJS.ProcessEnv;
+  /** The error for a process that could not run. */
+  couldNotRun(error: Error): Error;
+  /** The error for a process that stopped: `how` is its signal or "exit code N". */
+  stoppedBy(how: string): Error;
+}
+
+/** A reply names the job it answers. */
+export interface JobReply {
+  id: number;
+}
+
+export class ChildJobs<Reply extends JobReply> {
+  private readonly child: ChildProcess;
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
+  private stoppedWith: Error | undefined;
+
+  constructor(file: string, options: ChildJobsOptions) {
+    // "advanced" serialization carries bytes as bytes rather than as JSON numbers. No
+    // --max-old-space-size or other option of the build's own is passed on: it needs none.
+    this.child = fork(file, [], {
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      execArgv: [],
+      env: options.env ?? process.env,
+    });
+    this.child.on("message", (reply: Reply) => this.settle(reply));
+    this.child.on("error", (error) => this.stop(options.couldNotRun(error)));
+    this.child.on("exit", (code, signal) => this.stop(options.stoppedBy(signal ?? `exit code ${code}`)));
+    this.idle();
+  }
+
+  /** Why no job can be done any more, once the process stopped or was closed. */
+  get stopped(): Error | undefined {
+    return this.stoppedWith;
+  }
+
+  /** Sends `message` with a job id and resolves with the reply to it. */
+  send(message: object): Promise<Reply> {
+    if (this.stoppedWith) return Promise.reject(this.stoppedWith);
+    const id = this.nextId++;
+    return new Promise<Reply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.child.ref();
+      this.child.channel?.ref();
+      // A process gone but not yet heard of (its exit event comes next) refuses the job then.
+      if (this.child.connected) this.child.send({ ...message, id });
+    });
+  }
+
+  /** Closes the channel: the process exits, and its memory goes. A job still out is refused with `reason`. */
+  close(reason: Error): void {
+    this.stop(reason);
+    if (this.child.connected) this.child.disconnect();
+  }
+
+  private idle(): void {
+    this.child.unref();
+    this.child.channel?.unref();
+  }
+
+  private settle(reply: Reply): void {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.idle();
+    waiting.resolve(reply);
+  }
+
+  /** Refuses every job out, and every later one, with `reason` (the first one given). */
+  private stop(reason: Error): void {
+    this.stoppedWith ??= reason;
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    this.idle();
+    for (const job of waiting) job.reject(this.stoppedWith);
+  }
+}
