@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { readBytes } from "../content/read-files.ts";
-import { buildCacheDir, keepInBuildCache, markEntryUsed, removeEntry } from "../util/build-cache.ts";
+import { buildCacheDir, keepInBuildCache, markEntryUsed, removeEntry, warnCacheOnce } from "../util/build-cache.ts";
 import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
 import { outputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
@@ -81,7 +81,9 @@ async function minifiedOnce(code: string, loader: "css" | "js"): Promise<string>
     markEntryUsed(file);
     return kept.value;
   }
-  // Absent, damaged or not a text: minified again and kept anew.
+  // Absent, damaged or not a text: minified again and kept anew; damage is said, once.
+  const why = typeof kept === "string" ? kept : kept === undefined ? undefined : "does not hold a text";
+  if (why) warnCacheOnce(file, (name) => `The minified-asset cache entry ${name} ${why}: it is minified again.`);
   const text = await minify(code, loader);
   keepInBuildCache(file, checksummed(text));
   pruneMinified(dir);

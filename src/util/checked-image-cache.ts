@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { imageSize } from "image-size";
 import { keepInBuildCache, markEntryUsed, removeEntry } from "./build-cache.ts";
@@ -56,12 +56,7 @@ export class CheckedImageCache {
     if (this.dir === undefined) return undefined;
     for (const name of this.byKey.get(key) ?? []) {
       const file = join(this.dir, name);
-      let bytes: Buffer | undefined;
-      try {
-        bytes = readFileSync(file);
-      } catch {
-        // Gone (another build pruned it) or a folder where the file belongs: not an image.
-      }
+      const bytes = readEntry(file);
       if (bytes && digestOf(bytes) === ENTRY_NAME.exec(name)?.[2] && isExpected(bytes, expected)) {
         markEntryUsed(file);
         return bytes;
@@ -100,6 +95,35 @@ export class CheckedImageCache {
     });
     entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
     for (const { name } of entries.slice(keep)) removeEntry(join(dir, name));
+  }
+}
+
+/**
+ * Larger than any image the build makes (a source image is at most 64 MiB): a bigger entry is
+ * removed unread, so a planted 1 GiB file costs nothing.
+ */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The bytes of the regular file `file`, or undefined for anything else: gone (another build
+ * pruned it), a folder, a symbolic link (its target lies outside the cache, and reading a FIFO
+ * or /dev/zero through it never ends), a FIFO or a device, or too large. Opened without
+ * following a link and without waiting for a FIFO's writer, then checked by what was opened.
+ */
+function readEntry(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() && stats.size <= MAX_ENTRY_BYTES ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 
 /*
  * A build-cache file that holds one JSON value after a line with the SHA-256 of that JSON:
@@ -7,6 +7,12 @@ import { lstatSync, readFileSync } from "node:fs";
  * hand) known as such instead of misread. Used by the kinds that keep one file of many small
  * entries (highlighted code, the manifests' content digests).
  */
+
+/**
+ * Twenty times the largest such file a 4,000-post site keeps (3.3 MiB of highlighted code): a
+ * bigger one is refused unread, where reading a planted 1 GiB file took 4 s and its memory.
+ */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -22,12 +28,21 @@ export function checksummed(value: unknown): string {
  */
 export function readChecksummed(file: string): { value: unknown } | undefined | string {
   let text: string;
+  let fd: number | undefined;
   try {
-    if (!lstatSync(file).isFile()) return "is not a regular file";
-    text = readFileSync(file, "utf8");
+    // Not through a symbolic link (ELOOP), and without waiting for a FIFO's writer: what was
+    // opened is then checked, so nothing can be swapped in between.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return "is not a regular file";
+    if (stats.size > MAX_FILE_BYTES) return `is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
+    text = readFileSync(fd, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return "is not a regular file";
     return code === "ENOENT" ? undefined : `cannot be read (${code ?? String(error)})`;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   const newline = text.indexOf("\n");
   const json = text.slice(newline + 1);
