@@ -9,7 +9,7 @@
  * uses it before our TypeScript is compiled.
  */
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
@@ -213,7 +213,8 @@ function keepAsSpare(old, outputDir) {
     renameSync(old, spareFolder(outputDir));
   } catch {
     try {
-      rmSync(old, { recursive: true, force: true });
+      // Deleting would reach through the mount: kept, under its leftover's name.
+      if (!holdsMountPoint(old)) rmSync(old, { recursive: true, force: true });
     } catch {
       // Named like a killed build's set-aside output: the next build removes it.
     }
@@ -227,7 +228,8 @@ function keepAsSpare(old, outputDir) {
  * it checked, since every file in it will be written through: a folder without the output
  * marker is left alone (no build of ours set it aside), and one holding anything but plain
  * folders and files of this user that are linked once and of the default mode (a symbolic
- * link, a hard link a backup shares, a file made read-only) is emptied. The check reads every
+ * link, a hard link a backup shares, a file made read-only) is emptied; one holding a mount point
+ * is not taken at all (holdsMountPoint). The check reads every
  * entry's metadata, 14,000 at 4,000 posts, on libuv's threads: `checked` says, once the check
  * is over, whether the folder still holds the spare; the build starts Eleventy meanwhile and
  * waits for it before writing.
@@ -240,6 +242,8 @@ export function takeSpareFolder(outputDir) {
   const found = lstatSync(spare, { throwIfNoEntry: false });
   if (!found?.isDirectory() || lstatSync(join(spare, OUTPUT_MARKER), { throwIfNoEntry: false }) === undefined)
     return undefined;
+  // Left as it is, never emptied: deleting would reach through the mount.
+  if (holdsMountPoint(spare)) return undefined;
   const folder = besideName(out, "staging");
   try {
     renameSync(spare, folder);
@@ -296,6 +300,29 @@ async function onlyPlainEntries(dir) {
     return verdicts.every(Boolean);
   };
   return plain(dir);
+}
+
+/**
+ * Whether a mount point lies in `dir` (Linux's mount table): a folder mounted there, a bind
+ * mount of the same disk included, looks like any other, yet writing through it, cleaning it
+ * or deleting it would change files outside the output (a container's volume, say).
+ * @param {string} dir
+ * @returns {boolean}
+ */
+function holdsMountPoint(dir) {
+  let table;
+  try {
+    table = readFileSync("/proc/self/mountinfo", "utf8");
+  } catch {
+    return false;
+  }
+  return table.split("\n").some((line) => {
+    // The fifth field, with space, tab, newline and backslash written as octal escapes.
+    const point = line
+      .split(" ")[4]
+      ?.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(Number.parseInt(octal, 8)));
+    return point !== undefined && outputHolds(dir, point);
+  });
 }
 
 /**
