@@ -183,10 +183,26 @@ export function removeLeftovers(outputDir) {
     const match = BESIDE.exec(name);
     if (!match || match[1] !== basename(out) || isRunning(Number(match[3]))) continue;
     const leftover = join(parent, name);
-    if (match[2] === "old" && lstatSync(out, { throwIfNoEntry: false }) === undefined) renameSync(leftover, out);
+    // Put back only what a build wrote: anything else so named would become the output, even
+    // of a build that then fails.
+    if (match[2] === "old" && lstatSync(out, { throwIfNoEntry: false }) === undefined && isMarkedFolder(leftover))
+      renameSync(leftover, out);
     else if (match[2] === "old") keepAsSpare(leftover, out);
     else rmSync(leftover, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether `dir` is a folder (not a link to one) that a build wrote: it carries the marker, or
+ * is an output from before the marker (`isBuildOutput`); not merely empty.
+ * @param {string} dir
+ */
+function isMarkedFolder(dir) {
+  return (
+    lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() === true &&
+    readdirSync(dir).length > 0 &&
+    isBuildOutput(dir)
+  );
 }
 
 /**

@@ -161,6 +161,7 @@ test("should put back the previous output of a build killed between its two rena
   const setAside = join(root, `._site.old-${DEAD_PID}-0badc0de`);
   mkdirSync(setAside);
   writeFileSync(join(setAside, "index.html"), "previous");
+  writeFileSync(join(setAside, OUTPUT_MARKER), "");
   removeLeftovers(out);
   assert.is(readFileSync(join(out, "index.html"), "utf8"), "previous");
   assert.not.ok(existsSync(setAside));
@@ -175,6 +176,7 @@ test("should take leftovers named with this process's own id as a killed build's
   mkdirSync(staging);
   mkdirSync(setAside);
   writeFileSync(join(setAside, "index.html"), "previous");
+  writeFileSync(join(setAside, OUTPUT_MARKER), "");
   removeLeftovers(out);
   assert.equal(readdirSync(root), ["_site"]);
   assert.is(readFileSync(join(out, "index.html"), "utf8"), "previous", "the set-aside output is put back");
