@@ -4,6 +4,7 @@ import {
   copyFileSync,
   cpSync,
   lstatSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -17,8 +18,8 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spareFolder } from "../../../src/util/output-folder.mjs";
-import { type BuildResult, buildSite, listFiles, makeTempDir, removeDir } from "../support/build-site.ts";
-import { assertPublishedWithout } from "../support/hostile.ts";
+import { type BuildResult, buildSite, copyContent, listFiles, makeTempDir, removeDir } from "../support/build-site.ts";
+import { assertPublishedWithout, assertRefused } from "../support/hostile.ts";
 
 /*
  * Session 5: a hostile build cache against today's performance changes (issue 17). The cache is
@@ -47,6 +48,10 @@ let volume: string;
 let volumeBefore: string[];
 let mountedAt: string | undefined;
 let overMount: BuildResult | undefined;
+let plantedOut: string;
+let planted: BuildResult;
+/** In a planted folder named like a killed build's set-aside output. */
+const PLANTED = "hostile-s5-planted-3vd8";
 
 /** The mount points under any of `dirs`, from Linux's mount table. */
 const mountPointsIn = (...dirs: string[]): string[] =>
@@ -127,6 +132,23 @@ test.before(async () => {
   overMount = await buildSite({ epoch: EPOCH, env, outDir: spareOut });
 });
 
+test.before(async () => {
+  // No output yet, and beside it a folder named like a killed build's set-aside output, which
+  // no build wrote (no marker); the build then fails on a content error.
+  const parent = makeTempDir("planted");
+  dirs.push(parent);
+  plantedOut = join(parent, "site");
+  mkdirSync(join(parent, ".site.old-999999-5e55"));
+  writeFileSync(join(parent, ".site.old-999999-5e55", "index.html"), `<p>${PLANTED}</p>\n`);
+  const content = copyContent();
+  dirs.push(content);
+  writeFileSync(
+    join(content, "blog/posts/untitled-h5.md"),
+    "---\ndescription: No title.\ndate: 2026-05-01\n---\nBody.\n",
+  );
+  planted = await buildSite({ epoch: EPOCH, contentDir: content, outDir: plantedOut });
+});
+
 test.after(() => {
   // Wherever the build left it: a build before the fix moved it into the output.
   if (mountedAt) for (const point of mountPointsIn(spareOut, spareFolder(spareOut))) execFileSync("umount", [point]);
@@ -183,6 +205,11 @@ test("should leave alone a spare holding a mount point, and every file beneath i
   const files = listFiles(warm.outDir);
   assert.equal(listFiles(spareOut), files, "the output is a fresh build's");
   assert.ok(lstatSync(join(spareFolder(spareOut), "blog", "precious.txt")).isFile(), "the spare is left as it was");
+});
+
+test("should not make a planted set-aside folder the output of a build that fails", () => {
+  assertRefused(planted, { mentions: ["Invalid content", "untitled-h5.md"], hostile: PLANTED });
+  assert.is(lstatSync(plantedOut, { throwIfNoEntry: false }), undefined, "still no output folder");
 });
 
 test.run();
