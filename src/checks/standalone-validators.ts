@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
 import { packageVersion } from "../util/package-version.ts";
-import { keepInBuildCache } from "../util/build-cache.ts";
+import { keepInBuildCache, readCacheFile } from "../util/build-cache.ts";
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = packageVersion("ajv");
@@ -85,13 +84,10 @@ function header(key: string, code: string): string {
 
 /** The validators of a cached file that checks and exports one function per id; else null. */
 function readCachedValidators(file: string, key: string, ids: readonly string[]): Map<string, ValidateFunction> | null {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    // Missing, or a folder where the file belongs: compiled afresh, and the folder replaced.
-    return null;
-  }
+  // Missing, or not a regular file (a folder, a FIFO, a link): compiled afresh, and replaced.
+  const read = readCacheFile(file);
+  if (!Buffer.isBuffer(read)) return null;
+  const text = read.toString("utf8");
   const newline = text.indexOf("\n");
   const code = text.slice(newline + 1);
   if (newline < 0 || text.slice(0, newline) !== header(key, code)) return null;

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { folderProblem, keepInBuildCache, warnUnusableCache } from "../util/cache-entries.mjs";
+import { folderProblem, keepInBuildCache, readCacheFile, warnUnusableCache } from "../util/cache-entries.mjs";
 import { writeFileAtomically } from "../util/write-atomically.mjs";
 
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
@@ -119,8 +119,11 @@ function entryFiles(root) {
 
 /** @param {string} file @returns {unknown} */
 function readManifest(file) {
+  // Not through a link, a FIFO or unbounded (cache-entries.mjs).
+  const read = readCacheFile(file);
+  if (!Buffer.isBuffer(read)) return null;
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(read.toString("utf8"));
   } catch {
     return null;
   }
@@ -141,12 +144,9 @@ function checkedManifest(value, cacheDir, root, entries) {
     value.module !== moduleName(root, value.inputs, entries)
   )
     return null;
-  try {
-    return hashOf(readFileSync(join(cacheDir, value.module))) === value.moduleHash ? value : null;
-  } catch {
-    // Gone (another build pruned it), or a folder where the module belongs.
-    return null;
-  }
+  // Gone (another build pruned it), or not a regular file where the module belongs.
+  const module = readCacheFile(join(cacheDir, value.module));
+  return Buffer.isBuffer(module) && hashOf(module) === value.moduleHash ? value : null;
 }
 
 /** @param {unknown} value @returns {value is Manifest} */

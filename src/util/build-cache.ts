@@ -15,7 +15,9 @@ import { folderProblem, warnUnusableCache } from "./cache-entries.mjs";
 export {
   folderProblem,
   keepInBuildCache,
+  MAX_CACHE_FILE_BYTES,
   markEntryUsed,
+  readCacheFile,
   removeEntry,
   warnCacheOnce,
   warnUnusableCache,

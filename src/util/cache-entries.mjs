@@ -10,10 +10,54 @@
  * folder with a file. None of that fails a build: a folder that cannot be used is ignored, an
  * entry that cannot be written is not kept, each with one warning line (docs/robustness.md).
  */
-import { accessSync, constants, mkdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from "node:fs";
 import { dirname, relative } from "node:path";
 import { withoutControlCharacters } from "./control-characters.mjs";
 import { writeFileAtomically } from "./write-atomically.mjs";
+
+/**
+ * Larger than any entry a build keeps (the largest, a 4,000-post site's highlighted code, is
+ * 3.3 MiB; an image rendition is made from a source of at most 64 MiB): a bigger file is
+ * refused unread, where reading a planted 1 GiB file took 4 s and its memory.
+ */
+export const MAX_CACHE_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The bytes of the cache file `file`: undefined when there is none; why it cannot be used when
+ * it is not a regular file (a folder, a FIFO, a device, a symbolic link, whose target lies
+ * outside the cache), is larger than MAX_CACHE_FILE_BYTES or cannot be read. Opened without
+ * following a link and without waiting for a FIFO's writer (reading a FIFO or /dev/zero never
+ * ends), then checked by what was opened, so nothing can be swapped in between.
+ * @param {string} file
+ * @returns {Buffer | undefined | string}
+ */
+export function readCacheFile(file) {
+  let fd;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return "is not a regular file";
+    if (stats.size > MAX_CACHE_FILE_BYTES) return `is larger than ${MAX_CACHE_FILE_BYTES / 1024 / 1024} MiB`;
+    return readFileSync(fd);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === "ENOENT") return undefined;
+    return code === "ELOOP" ? "is not a regular file" : `cannot be read (${code ?? String(error)})`;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /**
  * Why `dir` cannot hold cache entries (the path at fault and the reason), or null when it can;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { imageSize } from "image-size";
-import { keepInBuildCache, markEntryUsed, removeEntry } from "./build-cache.ts";
+import { keepInBuildCache, markEntryUsed, readCacheFile, removeEntry } from "./build-cache.ts";
 
 /*
  * A folder of the build cache holding images made from the build's inputs (social images, post
@@ -98,33 +98,10 @@ export class CheckedImageCache {
   }
 }
 
-/**
- * Larger than any image the build makes (a source image is at most 64 MiB): a bigger entry is
- * removed unread, so a planted 1 GiB file costs nothing.
- */
-const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
-
-/**
- * The bytes of the regular file `file`, or undefined for anything else: gone (another build
- * pruned it), a folder, a symbolic link (its target lies outside the cache, and reading a FIFO
- * or /dev/zero through it never ends), a FIFO or a device, or too large. Opened without
- * following a link and without waiting for a FIFO's writer, then checked by what was opened.
- */
+/** The bytes of a regular file of at most MAX_CACHE_FILE_BYTES, or undefined for anything else (cache-entries.mjs). */
 function readEntry(file: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(fd);
-    return stats.isFile() && stats.size <= MAX_ENTRY_BYTES ? readFileSync(fd) : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const read = readCacheFile(file);
+  return Buffer.isBuffer(read) ? read : undefined;
 }
 
 /** Whether `bytes` begin as an image of the expected type and exact size. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { readCacheFile } from "./build-cache.ts";
 
 /*
  * A build-cache file that holds one JSON value after a line with the SHA-256 of that JSON:
@@ -7,12 +7,6 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs
  * hand) known as such instead of misread. Used by the kinds that keep one file of many small
  * entries (highlighted code, the manifests' content digests).
  */
-
-/**
- * Twenty times the largest such file a 4,000-post site keeps (3.3 MiB of highlighted code): a
- * bigger one is refused unread, where reading a planted 1 GiB file took 4 s and its memory.
- */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -27,23 +21,9 @@ export function checksummed(value: unknown): string {
  * is not a regular file, cannot be read, does not match its checksum or is not JSON.
  */
 export function readChecksummed(file: string): { value: unknown } | undefined | string {
-  let text: string;
-  let fd: number | undefined;
-  try {
-    // Not through a symbolic link (ELOOP), and without waiting for a FIFO's writer: what was
-    // opened is then checked, so nothing can be swapped in between.
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return "is not a regular file";
-    if (stats.size > MAX_FILE_BYTES) return `is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
-    text = readFileSync(fd, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ELOOP") return "is not a regular file";
-    return code === "ENOENT" ? undefined : `cannot be read (${code ?? String(error)})`;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const read = readCacheFile(file);
+  if (read === undefined || typeof read === "string") return read;
+  const text = read.toString("utf8");
   const newline = text.indexOf("\n");
   const json = text.slice(newline + 1);
   if (newline !== 64 || sha256(json) !== text.slice(0, newline))
