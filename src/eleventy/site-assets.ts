@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { readBytes } from "../content/read-files.ts";
-import { buildCacheDir, keepInBuildCache, markEntryUsed, removeEntry, warnCacheOnce } from "../util/build-cache.ts";
+import {
+  buildCacheDir,
+  keepInBuildCache,
+  markEntryUsed,
+  pruneCacheEntries,
+  warnCacheOnce,
+} from "../util/build-cache.ts";
 import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
 import { outputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
@@ -77,32 +82,25 @@ async function minifiedOnce(code: string, loader: "css" | "js"): Promise<string>
     .digest("hex");
   const file = join(dir, `${key}.${loader}.json`);
   const kept = readChecksummed(file);
-  if (kept !== undefined && typeof kept !== "string" && typeof kept.value === "string") {
+  // The entry names its key: one swapped for another's (the script's under the stylesheet's
+  // name) checks out as a file but is not this text.
+  const entry =
+    kept !== undefined && typeof kept !== "string" ? (kept.value as { key?: unknown; text?: unknown }) : null;
+  if (entry?.key === key && typeof entry.text === "string") {
     markEntryUsed(file);
-    return kept.value;
+    return entry.text;
   }
-  // Absent, damaged or not a text: minified again and kept anew; damage is said, once.
-  const why = typeof kept === "string" ? kept : kept === undefined ? undefined : "does not hold a text";
+  // Absent, damaged or not this text: minified again and kept anew; damage is said, once.
+  const why = typeof kept === "string" ? kept : kept === undefined ? undefined : "does not hold this text";
   if (why) warnCacheOnce(file, (name) => `The minified-asset cache entry ${name} ${why}: it is minified again.`);
   const text = await minify(code, loader);
-  keepInBuildCache(file, checksummed(text));
-  pruneMinified(dir);
+  keepInBuildCache(file, checksummed({ key, text }));
+  pruneCacheEntries(dir, ENTRY, CACHE_ENTRIES);
   return text;
 }
 
-/** Keeps the most recently used minified texts; each change to a stylesheet or the script is a new key. */
-function pruneMinified(dir: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => /^[0-9a-f]{64}\.(css|js)\.json$/.test(name));
-  } catch {
-    return;
-  }
-  if (names.length <= CACHE_ENTRIES) return;
-  const used = names.map((name) => ({ name, at: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
-  used.sort((a, b) => b.at - a.at || a.name.localeCompare(b.name));
-  for (const { name } of used.slice(CACHE_ENTRIES)) removeEntry(join(dir, name));
-}
+/** A minified text's file: its key and its loader. */
+const ENTRY = /^[0-9a-f]{64}\.(css|js)\.json$/;
 
 /**
  * `code` minified by esbuild for `ASSET_TARGETS`. A syntax error is a bug of site-assets/ and

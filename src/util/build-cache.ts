@@ -1,5 +1,6 @@
-import { resolve } from "node:path";
-import { folderProblem, warnUnusableCache } from "./cache-entries.mjs";
+import { readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { folderProblem, removeEntry, warnUnusableCache } from "./cache-entries.mjs";
 
 /*
  * Where the build keeps what it derives from its inputs between runs (compiled validators, key
@@ -46,4 +47,25 @@ export function buildCacheDir(name: string): string | undefined {
     folders.set(dir, problem ? undefined : dir);
   }
   return folders.get(dir);
+}
+
+/**
+ * Keeps the `keep` most recently used entries of `dir` whose names match `entry` (reading an
+ * entry marks it used): each changed input is a new key, so without this a kind would only
+ * grow. A file another build removes meanwhile is made again there, never read half-written.
+ */
+export function pruneCacheEntries(dir: string, entry: RegExp, keep: number): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => entry.test(name));
+  } catch {
+    return;
+  }
+  if (names.length <= keep) return;
+  const entries = names.flatMap((name) => {
+    const stats = statSync(join(dir, name), { throwIfNoEntry: false });
+    return stats ? [{ name, used: stats.mtimeMs }] : [];
+  });
+  entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
+  for (const { name } of entries.slice(keep)) removeEntry(join(dir, name));
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { imageSize } from "image-size";
-import { keepInBuildCache, markEntryUsed, readCacheFile, removeEntry } from "./build-cache.ts";
+import { keepInBuildCache, markEntryUsed, pruneCacheEntries, readCacheFile, removeEntry } from "./build-cache.ts";
 
 /*
  * A folder of the build cache holding images made from the build's inputs (social images, post
@@ -74,27 +74,9 @@ export class CheckedImageCache {
     if (this.dir !== undefined) keepInBuildCache(join(this.dir, `${key}-${digestOf(bytes)}.${extension}`), bytes);
   }
 
-  /**
-   * Keeps the `keep` most recently used entries: each changed input is a new key, so without
-   * this the cache would only grow. A file another build removes meanwhile is made again
-   * there, never read half-written.
-   */
+  /** Keeps the `keep` most recently used entries (build-cache.ts, pruneCacheEntries). */
   prune(keep: number): void {
-    if (this.dir === undefined) return;
-    const dir = this.dir;
-    let names: string[];
-    try {
-      names = readdirSync(dir).filter((name) => ENTRY_NAME.test(name));
-    } catch {
-      return;
-    }
-    if (names.length <= keep) return;
-    const entries = names.flatMap((name) => {
-      const stats = statSync(join(dir, name), { throwIfNoEntry: false });
-      return stats ? [{ name, used: stats.mtimeMs }] : [];
-    });
-    entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
-    for (const { name } of entries.slice(keep)) removeEntry(join(dir, name));
+    if (this.dir !== undefined) pruneCacheEntries(this.dir, ENTRY_NAME, keep);
   }
 }
 

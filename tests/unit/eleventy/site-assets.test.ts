@@ -74,19 +74,25 @@ test("should keep the minified texts in the build cache and use them, but not a 
       entries.find((name) => name.endsWith(".css.json")),
       entries.find((name) => name.endsWith(".js.json")),
     ];
+    const keyOf = (name = ""): string => name.split(".")[0] ?? "";
+    const forged = (name: string | undefined, text: string): string => checksummed({ key: keyOf(name), text });
     // An entry is what is published: a changed one (with a matching checksum) would be.
-    writeFileSync(join(cache, "assets", css ?? ""), checksummed("body{color:green}"));
+    writeFileSync(join(cache, "assets", css ?? ""), forged(css, "body{color:green}"));
     // A damaged entry, and one that holds no text, are minified again.
     writeFileSync(join(cache, "assets", js ?? ""), checksummed("x").slice(0, 66));
     rmSync(out, { recursive: true, force: true });
     await publishSiteAssets(dir, "assets", out);
     assert.is(published("site.css"), "body{color:green}", "taken from the cache");
     assert.is(published("palette.js"), first[1], "minified again");
-    writeFileSync(join(cache, "assets", css ?? ""), checksummed({ not: "text" }));
+    writeFileSync(join(cache, "assets", css ?? ""), checksummed({ key: keyOf(css), text: 1 }));
     await publishSiteAssets(dir, "assets", out);
     assert.is(published("site.css"), first[0], "minified again");
+    // The script's entry swapped in under the stylesheet's name: sound as a file, not this text.
+    writeFileSync(join(cache, "assets", css ?? ""), readFileSync(join(cache, "assets", js ?? "")));
+    await publishSiteAssets(dir, "assets", out);
+    assert.is(published("site.css"), first[0], "minified again, not the script");
     // Another source is another key: the forged entry for the old one is not used for it.
-    writeFileSync(join(cache, "assets", css ?? ""), checksummed("body{color:green}"));
+    writeFileSync(join(cache, "assets", css ?? ""), forged(css, "body{color:green}"));
     writeFileSync(join(dir, "site.css"), "body {\n  color: #000000;\n}\n");
     await publishSiteAssets(dir, "assets", out);
     assert.is(published("site.css"), "body{color:#000}.palette{color:red}body{color:#00f}\n");
