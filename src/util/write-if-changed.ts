@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 /*
@@ -16,8 +16,7 @@ import { dirname } from "node:path";
  * comparing: the reused output holds none, and what one points at is not this file.
  */
 export function writeIfChanged(file: string, bytes: Uint8Array, folders?: Set<string>): boolean {
-  const stats = lstatSync(file, { throwIfNoEntry: false });
-  if (stats?.isFile() && stats.size === bytes.length && readFileSync(file).equals(bytes)) return false;
+  if (holdsAlready(file, bytes)) return false;
   const folder = dirname(file);
   if (!folders?.has(folder)) {
     mkdirSync(folder, { recursive: true });
@@ -25,4 +24,36 @@ export function writeIfChanged(file: string, bytes: Uint8Array, folders?: Set<st
   }
   writeFileSync(file, bytes);
   return true;
+}
+
+/** Compared a piece at a time through one buffer: reading each file whole made a 4,000-post rebuild hold 50 MiB more. */
+const PIECE_BYTES = 1024 * 1024;
+let piece: Buffer | undefined;
+
+/**
+ * Whether `file` is a regular file holding exactly `bytes`. Opened without following a link
+ * and without waiting for a FIFO's writer: what a link points at is not this file.
+ */
+function holdsAlready(file: string, bytes: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size !== bytes.length) return false;
+    piece ??= Buffer.allocUnsafe(PIECE_BYTES);
+    for (let at = 0; at < bytes.length; ) {
+      const read = readSync(fd, piece, 0, Math.min(PIECE_BYTES, bytes.length - at), at);
+      if (read <= 0 || piece.compare(bytes, at, at + read, 0, read) !== 0) return false;
+      at += read;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }

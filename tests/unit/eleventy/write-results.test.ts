@@ -57,6 +57,21 @@ test(
 );
 
 test(
+  "should compare a file larger than one piece to its end",
+  withFolder((dir) => {
+    const big = Buffer.alloc(2.5 * 1024 * 1024, "a");
+    const [same, lastByte] = [join(dir, "same.json"), join(dir, "last-byte.json")];
+    writeFileSync(same, big);
+    const other = Buffer.from(big);
+    other[other.length - 1] = 0x62;
+    writeFileSync(lastByte, other);
+    const report = writeResults([same, lastByte].map((file) => ({ outputPath: file, content: big })));
+    assert.equal(report, { files: 2, unchanged: 1 });
+    assert.ok(readFileSync(lastByte).equals(big), "the file differing in its last byte is written");
+  }),
+);
+
+test(
   "should write over a folder's place as Eleventy would: the file system's error, for the build to report",
   withFolder((dir) => {
     mkdirSync(join(dir, "taken.json"));
