@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -10,6 +9,7 @@ import { renderRouteFile, routePermalink } from "../../../src/api/render-file.ts
 import { availableRoutes, expandParams } from "../../../src/api/route.ts";
 import { checksummed } from "../../../src/util/checksummed-file.ts";
 import { fixtureModel } from "../support/model.ts";
+import { withTempFolder } from "../support/temp-folder.ts";
 
 const model = await fixtureModel({}, { SITE_URL: "https://x.example/portfolio/" });
 
@@ -23,17 +23,6 @@ function written(dir: string): Map<string, string> {
         renderRouteFile(portfolioApi, model, route.id, params),
       );
   return files;
-}
-
-function withFolder(run: (dir: string) => void): () => void {
-  return () => {
-    const dir = mkdtempSync(join(tmpdir(), "folio-digests-"));
-    try {
-      run(dir);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
 }
 
 /** A digest cache that counts what it had to compute. */
@@ -51,7 +40,7 @@ function counting(file: string): { digests: ContentDigests; computed: () => numb
 
 test(
   "should give the manifest it gives without a cache, and compute each digest once across builds",
-  withFolder((dir) => {
+  withTempFolder("digests", (dir) => {
     const files = written(dir);
     const file = join(dir, "content-digests.json");
     const without = buildManifest(dir, portfolioApi, model, files);
@@ -77,7 +66,7 @@ test(
 
 test(
   "should keep only the digests this build used",
-  withFolder((dir) => {
+  withTempFolder("digests", (dir) => {
     const file = join(dir, "content-digests.json");
     const first = new ContentDigests(file);
     first.of("a".repeat(64), () => "b".repeat(64));
@@ -93,7 +82,7 @@ test(
 
 test(
   "should discard a damaged or foreign cache with one warning and compute every digest afresh",
-  withFolder((dir) => {
+  withTempFolder("digests", (dir) => {
     const cases: [string, string][] = [
       ["cut short", checksummed({ format: "x", digests: {} }).slice(0, 70)],
       [

@@ -1,26 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { writeResults } from "../../../src/eleventy/write-results.ts";
-
-function withFolder(run: (dir: string) => void): () => void {
-  return () => {
-    const dir = mkdtempSync(join(tmpdir(), "folio-write-results-"));
-    try {
-      run(dir);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-}
+import { withTempFolder } from "../support/temp-folder.ts";
 
 const OLD = new Date("2020-01-01T00:00:00Z");
 
 test(
   "should write text and bytes into new folders, and skip results without an output path",
-  withFolder((dir) => {
+  withTempFolder("write-results", (dir) => {
     const report = writeResults([
       { outputPath: join(dir, "a/b/index.html"), content: "<p>é</p>" },
       { outputPath: join(dir, "api/x.json"), content: Buffer.from('{"x":"—"}') },
@@ -34,7 +24,7 @@ test(
 
 test(
   "should leave a file holding the same bytes as it is, time stamp included, and rewrite any other",
-  withFolder((dir) => {
+  withTempFolder("write-results", (dir) => {
     const same = join(dir, "same.json");
     const sameSize = join(dir, "same-size.json");
     const longer = join(dir, "longer.json");
@@ -58,7 +48,7 @@ test(
 
 test(
   "should compare a file larger than one piece to its end",
-  withFolder((dir) => {
+  withTempFolder("write-results", (dir) => {
     const big = Buffer.alloc(2.5 * 1024 * 1024, "a");
     const [same, lastByte] = [join(dir, "same.json"), join(dir, "last-byte.json")];
     writeFileSync(same, big);
@@ -73,7 +63,7 @@ test(
 
 test(
   "should write over a folder's place as Eleventy would: the file system's error, for the build to report",
-  withFolder((dir) => {
+  withTempFolder("write-results", (dir) => {
     mkdirSync(join(dir, "taken.json"));
     assert.throws(
       () => writeResults([{ outputPath: join(dir, "taken.json"), content: "{}" }]),

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +10,7 @@ import type { SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { copyAssets, type PublishedAsset, postImageAssets } from "../../../src/eleventy/published-assets.ts";
 import { planImage } from "../../../src/images/rendition-plan.ts";
+import { childProcesses } from "../support/child-processes.ts";
 
 /*
  * copyAssets with the image encoder's process: what the build publishes when a source is not
@@ -31,13 +31,7 @@ const photo = (background: string): Promise<Buffer> =>
     .toBuffer();
 
 /** The encoder processes that are this test's children. */
-function encoderProcesses(): number[] {
-  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
-  return lines
-    .split("\n")
-    .filter((line) => line.includes("encode-process.mjs"))
-    .map((line) => Number.parseInt(line, 10));
-}
+const encoderProcesses = (): number[] => childProcesses("encode-process.mjs");
 
 async function noEncoderLeft(): Promise<void> {
   for (let waited = 0; encoderProcesses().length > 0; waited += 20) {

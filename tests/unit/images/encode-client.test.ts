@@ -10,6 +10,7 @@ import { EncoderStoppedError, ImageEncoder } from "../../../src/images/encode-cl
 import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../../../src/images/encode-rendition.ts";
 import { ENCODE_OPTIONS } from "../../../src/images/encoder-settings.ts";
 import { MAX_WIDTH } from "../../../src/images/rendition-plan.ts";
+import { childProcesses } from "../support/child-processes.ts";
 
 let root = "";
 test.before.each(() => {
@@ -59,13 +60,7 @@ async function inProcess(bytes: Uint8Array, spec: RenditionSpec): Promise<Buffer
 }
 
 /** The encoder processes that are this test's children. */
-function encoderProcesses(): number[] {
-  const lines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
-  return lines
-    .split("\n")
-    .filter((line) => line.includes("encode-process.mjs"))
-    .map((line) => Number.parseInt(line, 10));
-}
+const encoderProcesses = (): number[] => childProcesses("encode-process.mjs");
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !condition(); waited += 20) {
