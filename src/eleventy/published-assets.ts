@@ -296,7 +296,6 @@ function stripped(asset: PublishedAsset, type: string, bytes: Buffer, problems: 
   }
 }
 
-/** The output file of an asset; a name the output folder cannot take is the content's mistake. */
 /**
  * The output file of one of a post image's renditions, null when the blog is published
  * elsewhere; a file name that cannot be an output file is the image's problem, named as such.
@@ -316,6 +315,7 @@ function imageFileOf(config: SiteConfig, url: string, source: string): string | 
   }
 }
 
+/** The output file of an asset; a name the output folder cannot take is the content's mistake. */
 function targetOf(asset: PublishedAsset, outputDir: string): string {
   try {
     return outputFile(outputDir, asset.file);
