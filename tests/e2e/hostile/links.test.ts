@@ -66,6 +66,11 @@ test.after(() => {
     removeDir(dir);
 });
 
+test("should not print the closing line of a build whose after-build link check failed", () => {
+  assert.is.not(refused.status, 0);
+  assert.not.match(refused.output, /Rendered \d+ files/);
+});
+
 test("should refuse a link to a missing post, naming the post and the project writeup it is in", () => {
   assertRefused(refused, {
     mentions: [

@@ -221,6 +221,8 @@ test("should leave alone a spare holding a mount point, and every file beneath i
 test("should not make a planted set-aside folder the output of a build that fails", () => {
   assertRefused(planted, { mentions: ["Invalid content", "untitled-h5.md"], hostile: PLANTED });
   assert.is(lstatSync(plantedOut, { throwIfNoEntry: false }), undefined, "still no output folder");
+  // The closing line of a build that passed (portfolio-plugin.ts; links.test.ts: not of one that did not).
+  assert.match(warm.output, /Rendered \d+ files, wrote \d+/);
 });
 
 test.run();
