@@ -272,11 +272,13 @@ function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, 
   return damaged;
 }
 
-/** Every entry of our kinds and the highlight and key-fingerprint caches, damaged `how`. */
+/** Every entry of our kinds (social images, icons, minified texts, validators, highlighted code, key fingerprints), damaged `how`. */
 function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
   return damageKinds(
     [
       [entries(join(caches.cache, "og"), ".png"), anotherEntry],
+      [entries(join(caches.cache, "icons"), ".png"), anotherEntry],
+      [entries(join(caches.cache, "assets"), ".json"), anotherEntry],
       [entries(join(caches.cache, "validators"), ".cjs"), anotherEntry],
       [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
       [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
@@ -306,7 +308,7 @@ function damageManifest(caches: Caches, how: Damage): Map<string, Buffer> {
   return damaged;
 }
 
-const CACHE_FOLDERS = ["og", "validators", "highlight", "pgp"];
+const CACHE_FOLDERS = ["og", "icons", "assets", "manifest", "validators", "highlight", "pgp"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -398,6 +400,8 @@ test("should damage every kind, and two or more entries of each swappable kind",
     [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
   assert.ok(count("every entry", "/og/", ".png") >= 2);
   assert.ok(count("every entry", "/validators/", ".cjs") >= 2);
+  assert.ok(count("every entry", "/icons/", ".png") >= 2);
+  assert.ok(count("every entry", "/assets/", ".json") >= 2);
   assert.ok(count("every entry", "/highlight/", ".json") >= 1);
   assert.ok(count("every entry", "/pgp/", ".json") >= 1);
   assert.is(count("every entry", "/compiled/", ".mjs"), 1);
