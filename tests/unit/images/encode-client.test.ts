@@ -97,6 +97,27 @@ test("should encode a PNG's and a JPEG's renditions byte-identical to encoding i
   }
 });
 
+test("should encode a source met again after another (A, B, A) from its own pixels, two jobs at a time", async () => {
+  const png = await (await picture(96, 64)).png().toBuffer();
+  const jpeg = await (await picture(90, 60)).jpeg({ quality: 90 }).toBuffer();
+  const [drawing, photo] = [source("again.png", png), source("between.jpg", jpeg)];
+  const jobs = [
+    { ...drawing, spec: { format: "webp", width: 48, height: 32, drawing: true }, last: false },
+    { ...photo, spec: { format: "jpeg", width: 45, height: 30, drawing: false }, last: true },
+    { ...drawing, spec: { format: "png", width: 24, height: 16, drawing: true }, last: true },
+  ] as const;
+  const encoder = new ImageEncoder();
+  try {
+    const made = await Promise.all(jobs.map((job) => encoder.encode(job)));
+    for (const [index, job] of jobs.entries()) {
+      const expected = await inProcess(job.file.endsWith(".png") ? png : jpeg, job.spec);
+      assert.ok(Buffer.from(made[index] ?? []).equals(expected), `${job.file} as ${job.spec.format}`);
+    }
+  } finally {
+    encoder.close();
+  }
+});
+
 test("should refuse a truncated JPEG as unreadable, with the decoder's message and no path", async () => {
   const whole = await (await picture(200, 150)).jpeg().toBuffer();
   const cut = source("cut.jpg", whole.subarray(0, Math.floor(whole.length / 2)));
