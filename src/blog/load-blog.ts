@@ -108,7 +108,7 @@ interface PostSource {
  * comes out; only then are drafts and posts dated after the build clock dropped, before
  * anything is derived, so they appear nowhere. Every problem of every post is reported at once.
  */
-export function loadBlog(config: SiteConfig): BlogContent | null {
+export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent | null {
   const paths = blogPaths(config);
   if (!existsSync(paths.settings)) return null;
   // A link at `blog/` itself is reported once, not by every read below it.
@@ -137,7 +137,8 @@ export function loadBlog(config: SiteConfig): BlogContent | null {
     siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
     blogUrl: publishedUrl(config, sitePaths(config).blog.home),
-    history: readGitHistory(paths.posts),
+    // Asked by the build ahead of time (build-data.ts, gitHistory), else here.
+    history: history ?? readGitHistory(paths.posts),
     sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
     buildTime,
