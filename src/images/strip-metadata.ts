@@ -181,7 +181,8 @@ function stripPng(bytes: Buffer): Buffer {
   throw new MalformedImageError("a PNG without its end chunk");
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: its data's length, its type, the data and their CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "latin1");

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { EncoderStoppedError, ImageEncoder } from "../../../src/images/encode-client.ts";
+import { type EncodeJob, EncoderStoppedError, ImageEncoder } from "../../../src/images/encode-client.ts";
 import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../../../src/images/encode-rendition.ts";
 import { ENCODE_OPTIONS } from "../../../src/images/encoder-settings.ts";
 import { MAX_WIDTH } from "../../../src/images/rendition-plan.ts";
@@ -69,6 +69,20 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** Sends every job at once (two are encoded at a time) and holds each rendition to encoding in this process. */
+async function assertEncodedAsInProcess(jobs: EncodeJob[], bytesOf: (file: string) => Buffer): Promise<void> {
+  const encoder = new ImageEncoder();
+  try {
+    const made = await Promise.all(jobs.map((job) => encoder.encode(job)));
+    for (const [index, job] of jobs.entries()) {
+      const expected = await inProcess(bytesOf(job.file), job.spec);
+      assert.ok(Buffer.from(made[index] ?? []).equals(expected), `${job.file} as ${job.spec.format}`);
+    }
+  } finally {
+    encoder.close();
+  }
+}
+
 test("should encode a PNG's and a JPEG's renditions byte-identical to encoding in the build's process", async () => {
   const png = await (await picture(96, 64)).png().toBuffer();
   // Turned by its EXIF orientation (6: a quarter), as a phone's photo is.
@@ -83,39 +97,22 @@ test("should encode a PNG's and a JPEG's renditions byte-identical to encoding i
       spec: { format, width: 60, height: 40, drawing: false },
     })),
   ];
-  const encoder = new ImageEncoder();
-  try {
-    const made = await Promise.all(
-      jobs.map((job, index) => encoder.encode({ ...job, last: jobs[index + 1]?.file !== job.file })),
-    );
-    for (const [index, job] of jobs.entries()) {
-      const expected = await inProcess(job.file.endsWith(".png") ? png : jpeg, job.spec);
-      assert.ok(Buffer.from(made[index] ?? []).equals(expected), `${job.file} as ${job.spec.format}`);
-    }
-  } finally {
-    encoder.close();
-  }
+  await assertEncodedAsInProcess(
+    jobs.map((job, index) => ({ ...job, last: jobs[index + 1]?.file !== job.file })),
+    (file) => (file.endsWith(".png") ? png : jpeg),
+  );
 });
 
 test("should encode a source met again after another (A, B, A) from its own pixels, two jobs at a time", async () => {
   const png = await (await picture(96, 64)).png().toBuffer();
   const jpeg = await (await picture(90, 60)).jpeg({ quality: 90 }).toBuffer();
   const [drawing, photo] = [source("again.png", png), source("between.jpg", jpeg)];
-  const jobs = [
+  const jobs: EncodeJob[] = [
     { ...drawing, spec: { format: "webp", width: 48, height: 32, drawing: true }, last: false },
     { ...photo, spec: { format: "jpeg", width: 45, height: 30, drawing: false }, last: true },
     { ...drawing, spec: { format: "png", width: 24, height: 16, drawing: true }, last: true },
-  ] as const;
-  const encoder = new ImageEncoder();
-  try {
-    const made = await Promise.all(jobs.map((job) => encoder.encode(job)));
-    for (const [index, job] of jobs.entries()) {
-      const expected = await inProcess(job.file.endsWith(".png") ? png : jpeg, job.spec);
-      assert.ok(Buffer.from(made[index] ?? []).equals(expected), `${job.file} as ${job.spec.format}`);
-    }
-  } finally {
-    encoder.close();
-  }
+  ];
+  await assertEncodedAsInProcess(jobs, (file) => (file.endsWith(".png") ? png : jpeg));
 });
 
 test("should refuse a truncated JPEG as unreadable, with the decoder's message and no path", async () => {

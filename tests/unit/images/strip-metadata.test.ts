@@ -1,9 +1,8 @@
-import { crc32 } from "node:zlib";
 import { imageSize } from "image-size";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { exifOrientation, MalformedImageError, withoutMetadata } from "../../../src/images/strip-metadata.ts";
+import { exifOrientation, MalformedImageError, pngChunk, withoutMetadata } from "../../../src/images/strip-metadata.ts";
 
 /*
  * Real images made by sharp, with metadata written into them by hand as a phone or an editor
@@ -64,15 +63,6 @@ function jpegSegment(marker: number, payload: Buffer): Buffer {
   const head = Buffer.from([0xff, marker, 0, 0]);
   head.writeUInt16BE(payload.length + 2, 2);
   return Buffer.concat([head, payload]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "latin1");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-  return Buffer.concat([head, data, crc]);
 }
 
 function pngChunkTypes(bytes: Buffer): string[] {
