@@ -1,9 +1,16 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, listFiles, makeTempDir, removeDir, repoRoot } from "./support/build-site.ts";
+import {
+  buildSite,
+  leftoversBeside,
+  listFiles,
+  makeTempDir,
+  removeDir,
+  repoRoot,
+  snapshot,
+} from "./support/build-site.ts";
 
 /*
  * Fault injection: a build killed outright (SIGKILL: no handler runs) at any point leaves the
@@ -14,17 +21,6 @@ import { buildSite, listFiles, makeTempDir, removeDir, repoRoot } from "./suppor
 const EPOCH = 1_795_000_000;
 const OLD_SITE = "https://old.example";
 const NEW_SITE = "https://margo.example";
-
-function snapshot(dir: string): Map<string, string> {
-  return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
-}
-
-/** The staging folders (and set-aside outputs) beside `outDir`. */
-function beside(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter(
-    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
-  );
-}
 
 /** Starts `npm run build` into `outDir` and kills it once `when` holds; resolves when it is gone. */
 async function killBuild(
@@ -81,7 +77,7 @@ test.after(() => {
 });
 
 test("should remove its own staging folder when stopped with SIGTERM", async () => {
-  const staged = () => beside(outDir);
+  const staged = () => leftoversBeside(outDir);
   const { killedWhileRunning, code } = await killBuild(
     outDir,
     () => staged().some((name) => listFiles(join(dirname(outDir), name)).length > 0),
@@ -101,7 +97,7 @@ test("should leave the previous output byte-identical when killed shortly after 
 });
 
 test("should leave the previous output byte-identical when killed while writing", async () => {
-  const staging = () => beside(outDir).filter((name) => name.includes(".staging-"));
+  const staging = () => leftoversBeside(outDir).filter((name) => name.includes(".staging-"));
   const { killedWhileRunning } = await killBuild(outDir, () =>
     staging().some((name) => listFiles(join(dirname(outDir), name)).length > 0),
   );
@@ -111,10 +107,10 @@ test("should leave the previous output byte-identical when killed while writing"
 });
 
 test("should clean up after killed builds and leave exactly what a clean build leaves", async () => {
-  assert.ok(beside(outDir).length > 0, "killed builds left staging folders");
+  assert.ok(leftoversBeside(outDir).length > 0, "killed builds left staging folders");
   const next = await buildSite({ siteUrl: NEW_SITE, epoch: EPOCH, outDir });
   assert.is(next.status, 0, next.output);
-  assert.equal(beside(outDir), []);
+  assert.equal(leftoversBeside(outDir), []);
   assert.ok(clean.size > 100);
   assert.equal(snapshot(outDir), clean);
 });

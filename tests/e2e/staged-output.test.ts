@@ -1,13 +1,15 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   buildSite,
   copyContent,
+  leftoversBeside,
   listFiles,
   makeTempDir,
   removeDir,
+  snapshot,
   stackTraceLines,
   type BuildResult,
 } from "./support/build-site.ts";
@@ -23,18 +25,6 @@ import { OUTPUT_MARKER } from "../../src/util/output-folder.mjs";
 
 const SITE_URL = "https://margo.example";
 const EPOCH = 1_795_000_000;
-
-/** Every file of a folder with its bytes, for "byte-identical" comparisons. */
-function snapshot(dir: string): Map<string, string> {
-  return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
-}
-
-/** Folders beside `outDir` that a build of it staged or set aside and did not remove. */
-function leftoversBeside(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter(
-    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
-  );
-}
 
 const content = copyContent();
 const outDir = makeTempDir("staged");

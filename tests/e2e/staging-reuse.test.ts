@@ -1,10 +1,18 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spareFolder } from "../../src/util/output-folder.mjs";
-import { buildSite, copyContent, listFiles, makeTempDir, removeDir, repoRoot } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  leftoversBeside,
+  makeTempDir,
+  removeDir,
+  repoRoot,
+  snapshot,
+} from "./support/build-site.ts";
 
 /*
  * The output a build replaces is kept beside as the spare, and the next build overwrites it in
@@ -18,17 +26,6 @@ const EPOCH = 1_795_000_000;
 const OLD_SITE = "https://old.example";
 const NEW_SITE = "https://margo.example";
 const GONE_POST = "blog/posts/hangboard-timer-with-a-load-cell/index.html";
-
-function snapshot(dir: string): Map<string, string> {
-  return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
-}
-
-/** Staging and set-aside folders beside `outDir` (the spare is not one). */
-function leftovers(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter(
-    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
-  );
-}
 
 const content = copyContent();
 const outDir = makeTempDir("reuse");
@@ -65,7 +62,7 @@ test("should overwrite the previous build's files and leave exactly what a fresh
   assert.ok(fresh.size > 100);
   assert.equal(snapshot(outDir), fresh);
   assert.not.ok(existsSync(join(outDir, GONE_POST)), "a page this build did not write is gone");
-  assert.equal(leftovers(outDir), []);
+  assert.equal(leftoversBeside(outDir), []);
   assert.ok(existsSync(spareFolder(outDir)), "the replaced output is the next spare");
 });
 
@@ -77,13 +74,13 @@ test("should start again in a fresh folder when the spare has a file where a fol
   assert.is(result.status, 0, result.output);
   assert.not.match(result.output, /a file stands where a folder is needed/);
   assert.equal(snapshot(outDir), fresh);
-  assert.equal(leftovers(outDir), []);
+  assert.equal(leftoversBeside(outDir), []);
 });
 
 test("should leave the output folder as it was when killed while overwriting the spare", async () => {
   const before = snapshot(outDir);
   assert.ok(existsSync(spareFolder(outDir)), "there is a spare to take");
-  const staging = () => leftovers(outDir).filter((name) => name.includes(".staging-"));
+  const staging = () => leftoversBeside(outDir).filter((name) => name.includes(".staging-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SITE_URL: OLD_SITE,
@@ -112,7 +109,7 @@ test("should leave the output folder as it was when killed while overwriting the
 
   const next = await buildSite({ siteUrl: NEW_SITE, epoch: EPOCH, contentDir: content, outDir });
   assert.is(next.status, 0, next.output);
-  assert.equal(leftovers(outDir), []);
+  assert.equal(leftoversBeside(outDir), []);
   assert.equal(snapshot(outDir), fresh);
 });
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spareFolder } from "../../../src/util/output-folder.mjs";
 
@@ -106,6 +106,18 @@ export function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
       resolvePromise({ outDir, status, stdout, stderr, output: `${stdout}\n${stderr}` });
     });
   });
+}
+
+/** Every file of a folder with its bytes, for "byte-identical" comparisons. */
+export function snapshot(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
+}
+
+/** Folders beside `outDir` that a build of it staged or set aside and did not remove (the spare is not one). */
+export function leftoversBeside(outDir: string): string[] {
+  return readdirSync(dirname(outDir)).filter(
+    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
+  );
 }
 
 /** Every file under `dir` (or under `dir/under`), relative to `dir`, with `/` separators, sorted. */
