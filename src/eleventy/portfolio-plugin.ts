@@ -20,7 +20,7 @@ import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { publishSiteAssets } from "./site-assets.ts";
-import { type WriteReport, writeResults } from "./write-results.ts";
+import { type RenderedFile, renderedFiles, type WriteReport, writeResults } from "./write-results.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput = apiOutput("", portfolioPaths.openapi);
@@ -67,12 +67,6 @@ interface TemplateEngine {
   compile(content: string, inputPath: string): (data: Record<string, unknown>) => string | Buffer;
 }
 
-/** One file Eleventy wrote, as `eleventy.after` reports it. */
-interface BuildResult {
-  outputPath: string | false;
-  content: unknown;
-}
-
 interface EleventyConfig {
   /** Templates added with `addTemplate` (tests do), by path; their content is the module. */
   readonly virtualTemplates?: Record<string, { content: unknown }>;
@@ -82,7 +76,7 @@ interface EleventyConfig {
   addWatchTarget(target: string): void;
   on(
     event: string,
-    handler: (arg: { directories: { output: string }; results?: BuildResult[]; outputMode?: string }) => unknown,
+    handler: (arg: { directories: { output: string }; results?: RenderedFile[]; outputMode?: string }) => unknown,
   ): void;
 }
 
@@ -171,15 +165,17 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     const writing = writesResults && outputMode === "json";
     if (outputMode !== undefined && outputMode !== "fs" && !writing) return;
     const outputDir = resolve(directories.output);
+    // The files are checked as Eleventy rendered them, without reading thousands back from disk.
+    const written = renderedFiles(results ?? []);
     // A fresh staging folder holds only this build's files; an unstaged one (`npm start`) or a
     // reused one is cleaned here, before anything is awaited and before any check, so the
     // after-build steps of later plugins (the _headers file) see and add to the cleaned folder.
-    if (cleans || reusing) removeUnwritten(outputDir, writtenFiles(results, outputFilesMade()));
+    if (cleans || reusing) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
     // `npm run build` asks Eleventy for its results without writing them (scripts/build.mjs):
     // they are written here, first, leaving alone the files already there byte for byte.
     // Before anything is awaited: the after-build listeners run side by side, and the _headers
     // file (dev-server.ts) is written from the files on disk when this one first awaits.
-    const wrote = writing ? writeResults(results ?? []) : undefined;
+    const wrote = writing ? writeResults(written) : undefined;
     saveHighlightedBlocks();
     const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
@@ -190,12 +186,6 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
       phases[phase] = Math.round(now - mark);
       mark = now;
     };
-    // The files are checked as Eleventy wrote them, without reading thousands back from disk.
-    const written = new Map<string, string | Buffer>();
-    for (const result of results ?? []) {
-      if (result.outputPath && (typeof result.content === "string" || Buffer.isBuffer(result.content)))
-        written.set(resolve(result.outputPath), result.content);
-    }
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
     const digests = ContentDigests.inBuildCache();
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written, digests);
@@ -243,10 +233,3 @@ function reportWritten(report: WriteReport): void {
 
 /** The site's own stylesheet, scripts and icon, published under `assets/` (docs/site-contract.md, "Assets"). */
 const SITE_ASSETS = "site-assets";
-
-/** Every file this build wrote: Eleventy's templates and the files made with `outputFile`. */
-function writtenFiles(results: readonly BuildResult[] | undefined, made: ReadonlySet<string>): Set<string> {
-  const files = new Set(made);
-  for (const result of results ?? []) if (result.outputPath) files.add(resolve(result.outputPath));
-  return files;
-}

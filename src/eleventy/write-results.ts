@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { writeIfChanged } from "../util/write-if-changed.ts";
+import type { WrittenFiles } from "../util/written-files.ts";
 
 /*
  * The files of a one-off build, written by us rather than by Eleventy. `npm run build` asks
@@ -8,7 +9,7 @@ import { writeIfChanged } from "../util/write-if-changed.ts";
  * finds already written byte for byte (src/util/write-if-changed.ts says why).
  */
 
-/** One file Eleventy rendered, as `eleventy.after` reports it. */
+/** One file Eleventy rendered (and wrote, unless asked for its results only), as `eleventy.after` reports it. */
 export interface RenderedFile {
   outputPath: string | false;
   content: unknown;
@@ -21,18 +22,29 @@ export interface WriteReport {
   unchanged: number;
 }
 
-/** Writes each rendered file that has an output path, leaving alone those already there byte for byte. */
-export function writeResults(results: readonly RenderedFile[]): WriteReport {
+/**
+ * The files Eleventy rendered, by absolute path: what the after-build steps take instead of
+ * reading them back. A template that rendered something other than text or bytes is a bug.
+ */
+export function renderedFiles(results: readonly RenderedFile[]): Map<string, string | Buffer> {
+  const files = new Map<string, string | Buffer>();
+  for (const { outputPath, content } of results) {
+    if (!outputPath) continue;
+    if (typeof content !== "string" && !Buffer.isBuffer(content))
+      throw new Error(`${outputPath} was rendered as ${typeof content}, not text or bytes`);
+    files.set(resolve(outputPath), content);
+  }
+  return files;
+}
+
+/** Writes each rendered file, leaving alone those already there byte for byte. */
+export function writeResults(files: WrittenFiles): WriteReport {
   const folders = new Set<string>();
   const report: WriteReport = { files: 0, unchanged: 0 };
-  for (const result of results) {
-    if (!result.outputPath) continue;
-    const { content } = result;
-    if (typeof content !== "string" && !Buffer.isBuffer(content))
-      throw new Error(`${result.outputPath} was rendered as ${typeof content}, not text or bytes`);
+  for (const [file, content] of files) {
     report.files += 1;
     const bytes = typeof content === "string" ? Buffer.from(content) : content;
-    if (!writeIfChanged(resolve(result.outputPath), bytes, folders)) report.unchanged += 1;
+    if (!writeIfChanged(file, bytes, folders)) report.unchanged += 1;
   }
   return report;
 }

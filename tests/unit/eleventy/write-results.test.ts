@@ -3,15 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { writeResults } from "../../../src/eleventy/write-results.ts";
+import { type RenderedFile, renderedFiles, writeResults } from "../../../src/eleventy/write-results.ts";
 import { withTempFolder } from "../support/temp-folder.ts";
+
+/** What the after-build hook does with Eleventy's results. */
+const write = (results: RenderedFile[]) => writeResults(renderedFiles(results));
 
 const OLD = new Date("2020-01-01T00:00:00Z");
 
 test(
   "should write text and bytes into new folders, and skip results without an output path",
   withTempFolder("write-results", (dir) => {
-    const report = writeResults([
+    const report = write([
       { outputPath: join(dir, "a/b/index.html"), content: "<p>é</p>" },
       { outputPath: join(dir, "api/x.json"), content: Buffer.from('{"x":"—"}') },
       { outputPath: false, content: "not written" },
@@ -33,7 +36,7 @@ test(
     writeFileSync(longer, "[1,2,3,4]");
     for (const file of [same, sameSize, longer]) utimesSync(file, OLD, OLD);
 
-    const report = writeResults(
+    const report = write(
       [same, sameSize, longer].map((file) => ({ outputPath: file, content: Buffer.from("[1,2,3]") })),
     );
 
@@ -55,7 +58,7 @@ test(
     const other = Buffer.from(big);
     other[other.length - 1] = 0x62;
     writeFileSync(lastByte, other);
-    const report = writeResults([same, lastByte].map((file) => ({ outputPath: file, content: big })));
+    const report = write([same, lastByte].map((file) => ({ outputPath: file, content: big })));
     assert.equal(report, { files: 2, unchanged: 1 });
     assert.ok(readFileSync(lastByte).equals(big), "the file differing in its last byte is written");
   }),
@@ -66,7 +69,7 @@ test(
   withTempFolder("write-results", (dir) => {
     mkdirSync(join(dir, "taken.json"));
     assert.throws(
-      () => writeResults([{ outputPath: join(dir, "taken.json"), content: "{}" }]),
+      () => write([{ outputPath: join(dir, "taken.json"), content: "{}" }]),
       (error: NodeJS.ErrnoException) => error.code === "EISDIR",
     );
   }),
@@ -74,7 +77,7 @@ test(
 
 test("should refuse content that is neither text nor bytes (a bug in a template)", () => {
   assert.throws(
-    () => writeResults([{ outputPath: join(tmpdir(), "never.json"), content: { a: 1 } }]),
+    () => write([{ outputPath: join(tmpdir(), "never.json"), content: { a: 1 } }]),
     /never\.json was rendered as object, not text or bytes/,
   );
 });
