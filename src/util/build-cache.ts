@@ -7,11 +7,12 @@ import { folderProblem, removeEntry, warnUnusableCache } from "./cache-entries.m
  * fingerprints, social images, highlighted code), each under a folder of its own. The build sets
  * it (src/eleventy/site.ts); left unset, as in the unit tests, everything is computed afresh.
  *
- * The cache is an input like any other: a folder that cannot be used is ignored with one warning
- * line and the build computes everything afresh; each reader checks every entry it reads, and
- * every kind keeps its entries with `keepInBuildCache` (docs/robustness.md). The folder check,
- * the write and the warnings are src/util/cache-entries.mjs, shared with the compiled module's
- * loader (src/eleventy/compiled-site.mjs).
+ * The cache is an input like any other: a folder that cannot be used (a kind's folder that is a
+ * symbolic link included) is ignored with one warning line and the build computes that kind
+ * afresh; each reader checks every entry it reads, and every kind keeps its entries with
+ * `keepInBuildCache` (docs/robustness.md). The folder check, the write and the warnings are
+ * src/util/cache-entries.mjs, shared with the compiled module's loader
+ * (src/eleventy/compiled-site.mjs).
  */
 export {
   folderProblem,
@@ -35,14 +36,15 @@ export function useBuildCache(dir: string | undefined): void {
 
 /**
  * A folder of the build cache (`validators`), created if need be; undefined when there is no
- * cache, or when the folder cannot be used (a file stands in its way, or it is not writable),
- * which one warning line says.
+ * cache, or when the folder cannot be used (a file stands in its way, it is a symbolic link,
+ * or it is not writable), which one warning line says. The root the owner set may be a link
+ * (a CI cache mount); a kind's folder below it may not, or its entries would live elsewhere.
  */
 export function buildCacheDir(name: string): string | undefined {
   if (root === undefined) return undefined;
   const dir = resolve(root, name);
   if (!folders.has(dir)) {
-    const problem = folderProblem(dir);
+    const problem = folderProblem(dir, { root });
     if (problem) warnUnusableCache(problem.path, problem.reason);
     folders.set(dir, problem ? undefined : dir);
   }

@@ -15,6 +15,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -22,7 +23,7 @@ import {
   statSync,
   utimesSync,
 } from "node:fs";
-import { dirname, relative } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { withoutControlCharacters } from "./control-characters.mjs";
 import { writeFileAtomically } from "./write-atomically.mjs";
 
@@ -61,11 +62,18 @@ export function readCacheFile(file) {
 
 /**
  * Why `dir` cannot hold cache entries (the path at fault and the reason), or null when it can;
- * creates it if need be.
+ * creates it if need be. `root` is the folder the owner configured (FOLIO_CACHE_DIR, say),
+ * `dir` itself by default: it may be a link or lie under one (a CI cache mount), but no folder
+ * below it down to `dir` may be a symbolic link, or the kind's entries would be read from and
+ * written to wherever that link points, outside the cache. Checked before creating anything,
+ * since creating `dir` through a link would already write at its target.
  * @param {string} dir
+ * @param {{ root?: string }} [options]
  * @returns {{ path: string, reason: string } | null}
  */
-export function folderProblem(dir) {
+export function folderProblem(dir, options = {}) {
+  const link = linkBelow(options.root ?? dir, dir);
+  if (link !== undefined) return { path: link, reason: "is a symbolic link, not a folder" };
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
@@ -82,6 +90,33 @@ export function folderProblem(dir) {
     return { path: dir, reason: "is not writable" };
   }
   return null;
+}
+
+/**
+ * The first path from below `root` down to `dir` that is a symbolic link, if any. What is
+ * missing is made by `folderProblem` as a folder; a file or an unreadable path is left to its
+ * mkdir to report.
+ * @param {string} root
+ * @param {string} dir
+ * @returns {string | undefined}
+ */
+function linkBelow(root, dir) {
+  const steps = relative(resolve(root), resolve(dir));
+  if (steps === ".." || steps.startsWith(`..${sep}`) || isAbsolute(steps))
+    throw new Error(`${dir} does not lie under ${root}`);
+  let path = resolve(root);
+  for (const step of steps.split(sep).filter(Boolean)) {
+    path = join(path, step);
+    let stats;
+    try {
+      stats = lstatSync(path);
+    } catch {
+      return undefined;
+    }
+    if (stats.isSymbolicLink()) return path;
+    if (!stats.isDirectory()) return undefined;
+  }
+  return undefined;
 }
 
 /**

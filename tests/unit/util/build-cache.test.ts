@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -68,6 +77,39 @@ test(
     assert.is(buildCacheDir("og"), undefined);
     assert.is(buildCacheDir("pgp"), join(dir, "cache", "pgp"));
     assert.equal(warnings, [ignored(join(dir, "cache", "og"), "is a file, not a folder")]);
+  }),
+);
+
+test(
+  "should ignore a kind's folder that is a symbolic link, say so once and write nothing where it points",
+  withWarnings((dir, warnings) => {
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(join(dir, "cache"));
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(dir, "cache", "og"));
+    useBuildCache(join(dir, "cache"));
+
+    const folders = [buildCacheDir("og"), buildCacheDir("pgp"), buildCacheDir("og")];
+
+    assert.equal(folders, [undefined, join(dir, "cache", "pgp"), undefined]);
+    assert.equal(warnings, [ignored(join(dir, "cache", "og"), "is a symbolic link, not a folder")]);
+    assert.equal(readdirSync(elsewhere), []);
+  }),
+);
+
+test(
+  "should use a cache whose configured folder is a symbolic link",
+  withWarnings((dir, warnings) => {
+    const mount = join(dir, "mount");
+    mkdirSync(mount);
+    symlinkSync(mount, join(dir, "cache"));
+    useBuildCache(join(dir, "cache"));
+
+    const og = buildCacheDir("og");
+
+    assert.is(og, join(dir, "cache", "og"));
+    assert.ok(statSync(join(mount, "og")).isDirectory());
+    assert.equal(warnings, []);
   }),
 );
 

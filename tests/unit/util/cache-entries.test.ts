@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { test } from "uvu";
@@ -48,6 +57,43 @@ test(
     const problem = folderProblem(join(dir, "cache", "og", "deeper"));
 
     assert.equal(problem, { path: join(dir, "cache"), reason: "is a file, not a folder" });
+  }),
+);
+
+test(
+  "should refuse a folder below the root that is a symbolic link, creating nothing where it points",
+  withWarnings((dir) => {
+    const root = join(dir, "cache");
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(root);
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(root, "og"));
+
+    const problems = [folderProblem(join(root, "og"), { root }), folderProblem(join(root, "og", "deeper"), { root })];
+
+    const refused = { path: join(root, "og"), reason: "is a symbolic link, not a folder" };
+    assert.equal(problems, [refused, refused]);
+    assert.equal(readdirSync(elsewhere), []);
+  }),
+);
+
+test(
+  "should accept a root that is a symbolic link or lies under one, and a folder with no root given",
+  withWarnings((dir) => {
+    const mount = join(dir, "mount");
+    mkdirSync(mount);
+    symlinkSync(mount, join(dir, "link"));
+    const root = join(dir, "link", "cache");
+
+    const problems = [
+      folderProblem(join(root, "og"), { root }),
+      folderProblem(join(dir, "link", "og"), { root: join(dir, "link") }),
+      folderProblem(join(dir, "link")),
+    ];
+
+    assert.equal(problems, [null, null, null]);
+    assert.equal(readdirSync(mount).sort(), ["cache", "og"]);
+    assert.ok(statSync(join(mount, "cache", "og")).isDirectory());
   }),
 );
 
