@@ -14,24 +14,25 @@
  * (docs/robustness.md). This file is plain JavaScript because it runs before anything is compiled;
  * it keeps its files and warns as every cache kind does (src/util/cache-entries.mjs).
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { folderProblem, keepInBuildCache, readCacheFile, warnUnusableCache } from "../util/cache-entries.mjs";
+import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
+import { compileScript, hashOf, packageStamps, pruneOldScripts, withOwnUrl } from "./compile-script.mjs";
 import { writeFileAtomically } from "../util/write-atomically.mjs";
 
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
 /** Changes whenever the way we compile changes, so every earlier output is stale. */
-const RECIPE = "compiled-site/3";
+const RECIPE = "compiled-site/4";
 /** Top-level folders that hold no templates (the output, content, tests, tools). */
 const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content", "scripts"]);
 
 /**
  * @typedef {{ entries: string[], inputs: Record<string, string>, module: string, moduleHash: string }} Manifest
- * @typedef {{ files: Record<string, string>, manifest: Manifest }} Compiled
+ * @typedef {{ files: Record<string, string>, manifest: Manifest, code: string }} Compiled
  * @typedef {{ templates: Record<string, unknown>, data: Record<string, unknown> } & Record<string, unknown>} CompiledSite
  */
 
@@ -53,36 +54,43 @@ export async function loadCompiledSite(root, options = {}) {
   const problem = folderProblem(cacheDir);
   if (problem) {
     warnUnusableCache(problem.path, problem.reason);
-    return importModule(await compileIntoTemporaryFolder(root, entries));
+    return compileIntoTemporaryFolder(root, entries);
   }
   const manifestFile = join(cacheDir, "manifest.json");
-  const found = checkedManifest(readManifest(manifestFile), cacheDir, root, entries);
-  if (found) return importModule(join(cacheDir, found.module));
+  const found = checkedModule(readManifest(manifestFile), cacheDir, root, entries);
+  if (found) return runModule(join(cacheDir, found.name), found.code, true);
   const compiled = await compile(root, entries, cacheDir);
-  pruneOldModules(cacheDir, 4);
+  pruneOldScripts(cacheDir, /^site-\w+\.[cm]js$/, 4);
   // A full disk, a folder where a file belongs that cannot be removed: warned, and compiled
   // where it can be written. The manifest comes last, so it never names a module not kept; one
   // not written costs the next build a compile.
   const kept = Object.entries(compiled.files).every(([name, text]) => keepInBuildCache(join(cacheDir, name), text));
-  if (!kept) return importModule(await compileIntoTemporaryFolder(root, entries));
+  if (!kept) return compileIntoTemporaryFolder(root, entries);
   keepInBuildCache(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
-  return importModule(join(cacheDir, compiled.manifest.module));
+  return runModule(join(cacheDir, compiled.manifest.module), compiled.code, true);
 }
 
 /**
- * The module's source map is written beside it but not read by default: parsing it took about
- * 40 ms of every build. `NODE_OPTIONS=--enable-source-maps` makes stack traces point at the
- * TypeScript lines.
- * @param {string} file @returns {Promise<CompiledSite>}
+ * Runs the compiled module from the text that was checked (or just compiled), not from a second
+ * read of its file. With `keepCodeCache`, V8's code cache for it is kept beside it
+ * (src/util/code-cache.mjs): parsing the module took about 60 ms of every build. Its source map
+ * is written beside it but not read by default: parsing it took about 40 ms of every build.
+ * `NODE_OPTIONS=--enable-source-maps` makes stack traces point at the TypeScript lines.
+ * @param {string} file @param {string} code @param {boolean} keepCodeCache @returns {CompiledSite}
  */
-function importModule(file) {
-  return /** @type {Promise<CompiledSite>} */ (import(pathToFileURL(file).href));
+function runModule(file, code, keepCodeCache) {
+  const exports = runWithCodeCache(code, {
+    file,
+    cacheFile: keepCodeCache ? codeCacheFileOf(file) : undefined,
+    resolveFrom: file,
+  });
+  return /** @type {CompiledSite} */ (exports);
 }
 
 /**
  * Compiles into a new folder under the system's temporary folder, removed when the process
- * ends.
- * @param {string} root @param {string[]} entries @returns {Promise<string>} the module's path
+ * ends, and runs the module from there.
+ * @param {string} root @param {string[]} entries @returns {Promise<CompiledSite>}
  */
 async function compileIntoTemporaryFolder(root, entries) {
   const dir = mkdtempSync(join(tmpdir(), "folio-compiled-"));
@@ -90,7 +98,8 @@ async function compileIntoTemporaryFolder(root, entries) {
   const result = await compile(root, entries, dir);
   // Not a cache: a write that fails here fails the build, as any other file it cannot write.
   for (const [name, text] of Object.entries(result.files)) writeFileAtomically(join(dir, name), text);
-  return join(dir, result.manifest.module);
+  // No code cache: the folder is gone at exit, when it would be written.
+  return runModule(join(dir, result.manifest.module), result.code, false);
 }
 
 /**
@@ -130,14 +139,14 @@ function readManifest(file) {
 }
 
 /**
- * The manifest when every claim in it checks: its shape; its sources are the current ones; the
- * module's name is the one those sources make; the module's bytes hash to what it recorded.
- * Anything else (empty, truncated, garbled, another project's, a module damaged since) is null,
- * and the site is compiled again.
+ * The module the manifest names, with its text, when every claim in the manifest checks: its
+ * shape; its sources are the current ones; the module's name is the one those sources make; the
+ * module's bytes hash to what it recorded. Anything else (empty, truncated, garbled, another
+ * project's, a module damaged since) is null, and the site is compiled again.
  * @param {unknown} value @param {string} cacheDir @param {string} root @param {string[]} entries
- * @returns {Manifest | null}
+ * @returns {{ name: string, code: string } | null}
  */
-function checkedManifest(value, cacheDir, root, entries) {
+function checkedModule(value, cacheDir, root, entries) {
   if (
     !isManifest(value) ||
     !isCurrent(value, root, entries) ||
@@ -146,7 +155,9 @@ function checkedManifest(value, cacheDir, root, entries) {
     return null;
   // Gone (another build pruned it), or not a regular file where the module belongs.
   const module = readCacheFile(join(cacheDir, value.module));
-  return Buffer.isBuffer(module) && hashOf(module) === value.moduleHash ? value : null;
+  return Buffer.isBuffer(module) && hashOf(module) === value.moduleHash
+    ? { name: value.module, code: module.toString("utf8") }
+    : null;
 }
 
 /** @param {unknown} value @returns {value is Manifest} */
@@ -185,12 +196,7 @@ function isCurrent(manifest, root, entries) {
 
 /** @param {string} root @param {Record<string, string>} inputs @param {string[]} entries */
 function moduleName(root, inputs, entries) {
-  return `site-${hashOf(RECIPE + root + JSON.stringify(inputs) + entries.join("\n"))}.mjs`;
-}
-
-/** @param {string | Buffer} text */
-function hashOf(text) {
-  return createHash("sha256").update(text).digest("hex").slice(0, 20);
+  return `site-${hashOf(RECIPE + root + JSON.stringify(inputs) + entries.join("\n"))}.cjs`;
 }
 
 /**
@@ -200,8 +206,6 @@ function hashOf(text) {
  * ajv is required only to compile a validator that is not cached, which esbuild does not follow.
  */
 const EXTERNAL = ["@resvg/resvg-js", "satori", "openpgp", "@11ty/eleventy", "esbuild", "sharp"];
-/** What stands for every package bundled in: a new install changes the lock file npm writes. */
-const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
 
 /**
  * Compiles the entries and the packages they use into one module, in memory. One file loads
@@ -210,7 +214,6 @@ const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
  * @returns {Promise<Compiled>}
  */
 async function compile(root, entries, outDir) {
-  const { build } = await import("esbuild");
   /** @type {Map<string, string>} the hash of each of our files as it was read for this compile */
   const compiledHashes = new Map();
   const templates = entries.filter((file) => file.endsWith(".11ty.ts"));
@@ -222,54 +225,38 @@ async function compile(root, entries, outDir) {
     `export const templates = { ${templates.map((file, index) => `${JSON.stringify(file)}: template${index}`).join(", ")} };`,
     `export const data = { ${data.map((file, index) => `${JSON.stringify(file)}: data${index}`).join(", ")} };`,
   ];
-  const result = await build({
-    stdin: { contents: lines.join("\n"), resolveDir: root, loader: "ts", sourcefile: "compiled-site-entry.ts" },
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    // Bundled CommonJS packages call require() for Node's own modules.
-    banner: {
-      js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);`,
-    },
-    sourcemap: "linked",
-    sourcesContent: false,
-    metafile: true,
-    logLevel: "silent",
-    outfile: join(outDir, "site.mjs"),
+  const result = await compileScript({
+    root,
+    outDir,
+    name: "site.cjs",
+    entry: { contents: lines.join("\n"), resolveDir: root, loader: "ts", sourcefile: "compiled-site-entry.ts" },
     plugins: [readOurSources(root, compiledHashes), importFromProject(root)],
   });
   /** @type {Record<string, string>} */
   const inputs = {};
-  const ours = Object.keys(result.metafile.inputs).filter(
+  const ours = result.inputs.filter(
     (input) => input !== "compiled-site-entry.ts" && !input.startsWith("node_modules/"),
   );
-  for (const input of [...ours, ...PACKAGE_STAMPS.filter((file) => existsSync(join(root, file)))]) {
+  for (const input of ours) {
     // The hash of the bytes esbuild compiled, not of the file now: one saved during the compile
     // must make the next build compile again, not find this module current.
     inputs[input] = compiledHashes.get(input) ?? hashOf(readFileSync(join(root, input)));
   }
+  Object.assign(inputs, packageStamps(root));
   const module = moduleName(root, inputs, entries);
-  /** @type {Record<string, string>} */
-  const files = {};
-  for (const file of result.outputFiles) {
-    const isMap = file.path.endsWith(".map");
-    files[isMap ? `${module}.map` : module] = isMap
-      ? file.text
-      : file.text.replace(/\/\/# sourceMappingURL=site\.mjs\.map/, `//# sourceMappingURL=${module}.map`);
-  }
-  const code = files[module];
-  if (code === undefined) throw new Error("esbuild wrote no module");
-  return { files, manifest: { entries, inputs, module, moduleHash: hashOf(code) } };
+  // Named once its inputs are known; esbuild named the map after the script it was told of.
+  const code = result.code.replace(/\/\/# sourceMappingURL=site\.cjs\.map/, `//# sourceMappingURL=${module}.map`);
+  return {
+    files: { [module]: code, [`${module}.map`]: result.map },
+    manifest: { entries, inputs, module, moduleHash: hashOf(code) },
+    code,
+  };
 }
 
 /**
  * Reads our own sources for esbuild, so that what is hashed is exactly what is compiled
  * (`hashes`, by path relative to the project). Each module also keeps its own
- * `import.meta.url` (a file that reads or resolves beside itself would otherwise see the
- * compiled module's URL).
+ * `import.meta.url` (`withOwnUrl`).
  * @param {string} root @param {Map<string, string>} hashes @returns {import("esbuild").Plugin}
  */
 function readOurSources(root, hashes) {
@@ -282,11 +269,7 @@ function readOurSources(root, hashes) {
         const source = readFileSync(args.path, "utf8");
         hashes.set(path, hashOf(source));
         return {
-          // Plain .mjs files are shared with scripts run before the compile and do not need it.
-          contents:
-            args.path.endsWith(".ts") && source.includes("import.meta.url")
-              ? source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
-              : source,
+          contents: withOwnUrl(source, args.path),
           loader: args.path.endsWith(".ts") ? "ts" : "js",
         };
       });
@@ -318,25 +301,4 @@ function importFromProject(root) {
       });
     },
   };
-}
-
-/**
- * Keeps the newest `keep` compiled modules: a build still running (`npm start` beside a test,
- * say) may be about to import the one it found in the manifest.
- * @param {string} cacheDir @param {number} keep
- */
-function pruneOldModules(cacheDir, keep) {
-  try {
-    const modules = readdirSync(cacheDir)
-      .filter((name) => /^site-\w+\.mjs$/.test(name))
-      // One another build pruned meanwhile counts as the oldest.
-      .map((name) => ({ name, time: statSync(join(cacheDir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-      .sort((a, b) => b.time - a.time);
-    for (const { name } of modules.slice(keep)) {
-      rmSync(join(cacheDir, name), { recursive: true, force: true });
-      rmSync(join(cacheDir, `${name}.map`), { recursive: true, force: true });
-    }
-  } catch {
-    // Old modules cost only disk space; the next build prunes them.
-  }
 }

@@ -125,12 +125,11 @@ const DAMAGES: Record<string, (file: string, before: Buffer) => void> = {
 };
 
 /** A valid module with the site's exports but other values. */
-const DECOY = `export const answer = 2;\nexport const templates = {};\nexport const data = {};\n`;
+const DECOY = `exports.answer = 2;\nexports.templates = {};\nexports.data = {};\n`;
 
 /*
- * A module once imported stays in Node's module map under its URL, so importing a damaged
- * module again would still give the first one: these tests assert on the files the loader
- * leaves, which only a check of what it reads can put right.
+ * Each load runs the module's text afresh (src/util/code-cache.mjs), so these tests assert both
+ * on what the loader returns and on the files it leaves.
  */
 const MODULE_DAMAGES: typeof DAMAGES = {
   ...DAMAGES,
@@ -145,8 +144,9 @@ for (const [damage, apply] of Object.entries(MODULE_DAMAGES)) {
       const before = readFileSync(file);
       apply(file, before);
 
-      await loadCompiledSite(root);
+      const site = await loadCompiledSite(root);
 
+      assert.is(site.answer, 1);
       assert.ok(statSync(file).isFile() && readFileSync(file).equals(before), "the module is rewritten as it was");
     }),
   );
@@ -174,7 +174,7 @@ test(
   withProject(async (root) => {
     await loadCompiledSite(root);
     const dir = join(root, ".cache/compiled");
-    const decoy = "site-00000000000000000000.mjs";
+    const decoy = "site-00000000000000000000.cjs";
     writeFileSync(join(dir, decoy), DECOY);
     const recorded = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Record<string, unknown>;
     const moduleHash = createHash("sha256").update(DECOY).digest("hex").slice(0, 20);

@@ -1,0 +1,137 @@
+// @ts-check
+/*
+ * Runs a CommonJS script (the compiled site module, the compiled validators) with V8's code
+ * cache: the bytecode of every function the last build ran, kept in the build cache beside the
+ * script. Without it V8 parses the whole script again on every build and compiles each function
+ * the first time it runs: about 60 ms of a sample build for the 1.6 MB site module alone
+ * (docs/performance.md, "The code cache").
+ *
+ * Node's own compile cache (`module.enableCompileCache`, Node 22 and later) does the same for
+ * every module, but reads its entries itself: a FIFO planted there hangs the build. Here the
+ * entry is read as every cache entry is (readCacheFile: no link, no FIFO, bounded) and must match
+ * the SHA-256 it starts with; V8 then checks that the bytecode was made from this very source by
+ * this V8 with these flags, and compiles from the source when it was not. A damaged or stale
+ * entry costs the parse it was to save, never a build, and is written again at exit.
+ */
+import { createHash } from "node:crypto";
+import { createRequire, Module } from "node:module";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import vm from "node:vm";
+import { keepInBuildCache, readCacheFile } from "./cache-entries.mjs";
+
+const DIGEST_BYTES = 32;
+
+/**
+ * The name a compiled script calls instead of `import(…)` (src/eleventy/compile-script.mjs):
+ * V8 loses a script's dynamic-import handler when it comes from the code cache on Node 20, and
+ * Node 24 prints an experimental-feature warning for it. As long as `import`, so that columns
+ * in stack traces and source maps stay right.
+ */
+export const DYNAMIC_IMPORT = "__load";
+
+/**
+ * The code cache entry's name for `file`: V8 accepts only its own version's bytecode, so each
+ * Node release keeps its own entry (a CI matrix sharing one cache does not rewrite it each run).
+ * @param {string} file the script's path
+ * @returns {string}
+ */
+export function codeCacheFileOf(file) {
+  return `${file}.${process.versions.v8}-${process.arch}.code`;
+}
+
+/**
+ * Runs `code` as a CommonJS module named `file`, with `require`, and returns its exports. The
+ * code cache `cacheFile` is used when it checks; when there was none, or it did not check, a new
+ * one is written as the process exits, so that it holds every function this run compiled.
+ * Without `cacheFile` the script is compiled from its source and nothing is kept. The script's
+ * `require` and its dynamic imports (`__load(…)`, DYNAMIC_IMPORT) resolve as they would in the
+ * file `resolveFrom`.
+ * @param {string} code
+ * @param {{ file: string, cacheFile: string | undefined, resolveFrom: string }} options
+ * @returns {Record<string, unknown>}
+ */
+export function runWithCodeCache(code, { file, cacheFile, resolveFrom }) {
+  const base = pathToFileURL(resolveFrom);
+  /** @param {string} specifier */
+  const load = (specifier) => import(/^\.\.?\//.test(specifier) ? new URL(specifier, base).href : specifier);
+  if (process.sourceMapsEnabled) return runWithSourceMaps(code, { file, resolveFrom, load });
+  const cachedData = cacheFile === undefined ? undefined : readCodeCache(cacheFile, code);
+  // On the first line, so that line numbers in stack traces are the file's own. Strict, as the
+  // ES module it replaces was.
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname, ${DYNAMIC_IMPORT}) {"use strict";${code}\n})`,
+    {
+      filename: file,
+      cachedData,
+    },
+  );
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
+    if (toKeep.size === 0) process.once("exit", keepCodeCaches);
+    toKeep.set(cacheFile, { code, script });
+  }
+  const module = { exports: /** @type {Record<string, unknown>} */ ({}) };
+  const require = createRequire(resolveFrom);
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, dirname(file), load);
+  return module.exports;
+}
+
+/**
+ * Runs the script through Node's own CommonJS loader, without a code cache: Node applies source
+ * maps (`--enable-source-maps`) to what its loaders compile, not to a `vm.Script`. The first
+ * line gets the stand-in for `import()`; every other line and column stays as compiled.
+ * @param {string} code
+ * @param {{ file: string, resolveFrom: string, load: (specifier: string) => Promise<unknown> }} options
+ * @returns {Record<string, unknown>}
+ */
+function runWithSourceMaps(code, { file, resolveFrom, load }) {
+  const module = /** @type {Module & { _compile(code: string, file: string): void, [LOAD]?: unknown }} */ (
+    new Module(file)
+  );
+  module.filename = file;
+  // Where `require` looks for packages: as from `resolveFrom`, as the other way does.
+  module.paths = /** @type {{ _nodeModulePaths(dir: string): string[] }} */ (
+    /** @type {unknown} */ (Module)
+  )._nodeModulePaths(dirname(resolveFrom));
+  module[LOAD] = load;
+  module._compile(`"use strict";const ${DYNAMIC_IMPORT} = module[Symbol.for("folio.load")];${code}`, file);
+  return module.exports;
+}
+
+const LOAD = Symbol.for("folio.load");
+
+/**
+ * The scripts whose code cache is written at exit, by the entry's path.
+ * @type {Map<string, { code: string, script: vm.Script }>}
+ */
+const toKeep = new Map();
+
+/** Writes the code cache of each script run without a usable one: at exit, when it holds most. */
+function keepCodeCaches() {
+  for (const [cacheFile, entry] of toKeep) {
+    const { code, script } = entry;
+    const data = script.createCachedData();
+    keepInBuildCache(cacheFile, Buffer.concat([digestOf(code, data), data]));
+  }
+  toKeep.clear();
+}
+
+/**
+ * The bytecode kept in `cacheFile` for `code`, when it is a regular file that starts with the
+ * digest of `code` and of the rest; otherwise undefined (none yet, damaged, or made for another
+ * script: V8 itself compares only the source's length). Either way the script runs, and a new
+ * entry is written at exit.
+ * @param {string} cacheFile @param {string} code
+ * @returns {Buffer | undefined}
+ */
+export function readCodeCache(cacheFile, code) {
+  const read = readCacheFile(cacheFile);
+  if (!Buffer.isBuffer(read) || read.length <= DIGEST_BYTES) return undefined;
+  const data = read.subarray(DIGEST_BYTES);
+  return digestOf(code, data).equals(read.subarray(0, DIGEST_BYTES)) ? data : undefined;
+}
+
+/** @param {string} code @param {Uint8Array} data @returns {Buffer} */
+function digestOf(code, data) {
+  return createHash("sha256").update(code).update(data).digest();
+}
