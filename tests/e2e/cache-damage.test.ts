@@ -5,6 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startFakeGithub, type FakeGithub } from "../support/fake-github.ts";
 import sharp from "sharp";
+import { codeCacheFileOf, readCodeCache } from "../../src/util/code-cache.mjs";
 import {
   buildSite,
   copyContent,
@@ -159,16 +160,32 @@ function compiledModule(caches: Caches): string {
   return join(caches.compiled, manifest.module);
 }
 
-/** A valid ES module with the compiled module's exports, which builds an empty site. */
+/** A valid script with the compiled module's exports, which builds an empty site. */
 const WRONG_MODULE = [
-  "export const portfolioPlugin = () => {};",
-  "export const devServerPlugin = () => {};",
-  "export const ogImagesPlugin = () => {};",
-  `export const readSiteConfig = () => ({ basePath: "" });`,
-  "export const templates = {};",
-  "export const data = {};",
+  "exports.portfolioPlugin = () => {};",
+  "exports.devServerPlugin = () => {};",
+  "exports.ogImagesPlugin = () => {};",
+  `exports.readSiteConfig = () => ({ basePath: "" });`,
+  "exports.templates = {};",
+  "exports.data = {};",
   "",
 ].join("\n");
+
+/** Eleventy compiled into one script (src/eleventy/compiled-eleventy.mjs). */
+const eleventyScripts = (caches: Caches): string[] =>
+  entries(caches.compiled, ".cjs").filter((file) => /\/eleventy-\w+\.cjs$/.test(file));
+
+/** V8's code caches of the compiled scripts and validators (src/util/code-cache.mjs). */
+const codeCaches = (caches: Caches): string[] => [
+  ...entries(caches.compiled, ".code"),
+  ...entries(join(caches.cache, "validators"), ".code"),
+];
+
+/** The text a code cache was made for: its script, without the compiled Eleventy's digest line. */
+function scriptOfCodeCache(file: string): string {
+  const script = file.slice(0, file.length - codeCacheFileOf("").length);
+  return readFileSync(script, "utf8").replace(/\n\/\/ folio-digest [0-9a-f]{64}\n$/, "");
+}
 
 /** Bytes that look like nothing, as long as the entry was. */
 function garbage(length: number): Buffer {
@@ -283,6 +300,8 @@ function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
       [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
       [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
       [[compiledModule(caches)], () => Buffer.from(WRONG_MODULE)],
+      [eleventyScripts(caches), () => Buffer.from(WRONG_MODULE)],
+      [codeCaches(caches), anotherEntry],
     ],
     how,
   );
@@ -297,7 +316,7 @@ function damageManifest(caches: Caches, how: Damage): Map<string, Buffer> {
     how,
     () => {
       const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      const decoy = "site-00000000000000000000.mjs";
+      const decoy = "site-00000000000000000000.cjs";
       writeFileSync(join(caches.compiled, decoy), WRONG_MODULE);
       // As a build would record it, so only the check that the name is the sources' catches it.
       const moduleHash = createHash("sha256").update(WRONG_MODULE).digest("hex").slice(0, 20);
@@ -393,6 +412,8 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
   assert.ok(githubAnswers(coldCaches).length >= 2, "fewer than two GitHub answers cached");
   assert.match(cold.output, "[github] Live data");
   assert.ok(existsSync(join(coldCaches.compiled, "manifest.json")));
+  assert.is(eleventyScripts(coldCaches).length, 1, "Eleventy compiled");
+  assert.ok(codeCaches(coldCaches).length >= 2, "code caches kept at exit");
 });
 
 test("should damage every kind, and two or more entries of each swappable kind", () => {
@@ -404,7 +425,9 @@ test("should damage every kind, and two or more entries of each swappable kind",
   assert.ok(count("every entry", "/assets/", ".json") >= 2);
   assert.ok(count("every entry", "/highlight/", ".json") >= 1);
   assert.ok(count("every entry", "/pgp/", ".json") >= 1);
-  assert.is(count("every entry", "/compiled/", ".mjs"), 1);
+  assert.is(count("every entry", "/compiled/site-", ".cjs"), 1);
+  assert.is(count("every entry", "/compiled/eleventy-", ".cjs"), 1);
+  assert.ok(count("every entry", "/compiled/", ".code") >= 2);
   assert.is(count("manifest", "/compiled/", "manifest.json"), 1);
   assert.ok(count("GitHub's cache", "/github/github-graphql-", ".json") >= 2);
 });
@@ -439,13 +462,21 @@ function repaired(run: Run, file: string, before: Buffer): boolean {
       readFileSync(file).length > 0
     );
   const manifestFile = join(run.caches.compiled, "manifest.json");
+  const named = (): string =>
+    join(run.caches.compiled, (JSON.parse(readFileSync(manifestFile, "utf8")) as { module: string }).module);
+  // Bytecode is not made the same twice: rewritten means an entry that checks for its script,
+  // unless its script is a compiled module the manifest no longer names (see above).
+  if (file.endsWith(".code")) {
+    const script = file.slice(0, file.length - codeCacheFileOf("").length);
+    if (/\/site-\w+\.cjs$/.test(script) && script !== named()) return true;
+    return statSync(file).isFile() && readCodeCache(file, scriptOfCodeCache(file)) !== undefined;
+  }
+  // Compiled again from the same installed files: the same bytes (above).
+  if (eleventyScripts(run.caches).includes(file)) return false;
   if (!file.startsWith(run.caches.compiled) || !statSync(manifestFile, { throwIfNoEntry: false })?.isFile())
     return false;
-  const named = join(
-    run.caches.compiled,
-    (JSON.parse(readFileSync(manifestFile, "utf8")) as { module: string }).module,
-  );
-  return statSync(named, { throwIfNoEntry: false })?.isFile() === true && (file === manifestFile || file !== named);
+  const module = named();
+  return statSync(module, { throwIfNoEntry: false })?.isFile() === true && (file === manifestFile || file !== module);
 }
 
 function unrepaired(ofGithub: boolean): string[] {
