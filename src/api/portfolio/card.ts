@@ -1,9 +1,9 @@
-import stringWidth from "string-width";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { portfolioPaths } from "./paths.ts";
 import { countOf } from "../../util/plural.ts";
 import { terminalText } from "../../util/terminal-text.ts";
+import { displayWidth } from "../../util/display-width.ts";
 
 /** A run of card text and how the coloured card styles it. */
 interface Span {
@@ -104,10 +104,10 @@ function renderCard(
   border: (text: string) => string,
   span: (text: string, style: Span["style"]) => string,
 ): string {
-  const width = Math.max(INNER_WIDTH, ...lines.map((line) => stringWidth(line.map((s) => s.text).join(""))));
+  const width = Math.max(INNER_WIDTH, ...lines.map((line) => displayWidth(line.map((s) => s.text).join(""))));
   const out = [border(`╭${"─".repeat(width + 4)}╮`)];
   for (const line of lines) {
-    const used = stringWidth(line.map((s) => s.text).join(""));
+    const used = displayWidth(line.map((s) => s.text).join(""));
     const body = line.map((s) => span(s.text, s.style)).join("");
     out.push(`${border("│")}  ${body}${" ".repeat(width - used)}  ${border("│")}`);
   }
@@ -121,17 +121,17 @@ export function wrap(text: string, width: number): string[] {
   let current = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word;
-    if (stringWidth(candidate) <= width) {
+    if (displayWidth(candidate) <= width) {
       current = candidate;
       continue;
     }
     if (current) lines.push(current);
     current = word;
     // A single word wider than the card (a long URL) is cut by display width.
-    while (stringWidth(current) > width) {
+    while (displayWidth(current) > width) {
       let cut = "";
       for (const char of current) {
-        if (stringWidth(cut + char) > width) break;
+        if (displayWidth(cut + char) > width) break;
         cut += char;
       }
       lines.push(cut);
