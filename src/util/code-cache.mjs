@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { createRequire, Module } from "node:module";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import vm from "node:vm";
 import { keepInBuildCache, readCacheFile } from "./cache-entries.mjs";
@@ -94,8 +94,33 @@ function runWithSourceMaps(code, { file, resolveFrom, load }) {
     /** @type {unknown} */ (Module)
   )._nodeModulePaths(dirname(resolveFrom));
   module[LOAD] = load;
-  module._compile(`"use strict";const ${DYNAMIC_IMPORT} = module[Symbol.for("folio.load")];${code}`, file);
+  module._compile(
+    `"use strict";const ${DYNAMIC_IMPORT} = module[Symbol.for("folio.load")];${withSourceMapInline(code, file)}`,
+    file,
+  );
   return module.exports;
+}
+
+/** The last line esbuild writes: the source map's name, beside the script. */
+const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=(\S+)\s*$/;
+/** Stands for a source map that cannot be used: Node reads no file for it and maps nothing. */
+const NO_SOURCE_MAP = { version: 3, sources: [], names: [], mappings: "" };
+
+/**
+ * `code` with the source map its last line names given inline, read as every cache entry is
+ * (readCacheFile: no link, no FIFO, at most 64 MiB): Node would read the file itself, with no
+ * such check, and a FIFO there hung the build. A map that cannot be read so is replaced by an
+ * empty one (stack traces then point at the compiled script), so that no other
+ * `sourceMappingURL` the script may carry in a string is the one Node reads. Only the last line
+ * changes: every line and column before it stays.
+ * @param {string} code @param {string} file @returns {string}
+ */
+function withSourceMapInline(code, file) {
+  const comment = SOURCE_MAP_COMMENT.exec(code);
+  if (!comment) return code;
+  const read = readCacheFile(join(dirname(file), /** @type {string} */ (comment[1])));
+  const map = Buffer.isBuffer(read) ? read : Buffer.from(JSON.stringify(NO_SOURCE_MAP));
+  return `${code.slice(0, comment.index)}\n//# sourceMappingURL=data:application/json;base64,${map.toString("base64")}\n`;
 }
 
 const LOAD = Symbol.for("folio.load");

@@ -141,6 +141,22 @@ test(
 );
 
 test(
+  "should not wait on a FIFO where the source map belongs, and map nothing then",
+  withTempFolder("code-cache", (dir) => {
+    const file = scriptIn(dir);
+    writeFileSync(
+      file,
+      `${SCRIPT}exports.where = new Error("here").stack.split("\\n")[1];\n//# sourceMappingURL=script.cjs.map\n`,
+    );
+    // Node reads the map the last line names itself, with no such check: a FIFO there hung.
+    execFileSync("mkfifo", [`${file}.map`]);
+    const run = runInChild(dir, ["--enable-source-maps"]);
+    assert.match(run.where ?? "", `${file}:6:`);
+    assert.equal({ ...run, where: undefined }, { joined: join("a", "b"), strict: true, loaded: 42, where: undefined });
+  }),
+);
+
+test(
   "should not wait on a FIFO where the code cache belongs",
   withTempFolder("code-cache", (dir) => {
     const file = scriptIn(dir);
