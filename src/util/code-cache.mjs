@@ -14,6 +14,7 @@
  * entry costs the parse it was to save, never a build, and is written again at exit.
  */
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -68,7 +69,7 @@ export function runWithCodeCache(code, { file, cacheFile, resolveFrom }) {
   );
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
     if (toKeep.size === 0) process.once("exit", keepCodeCaches);
-    toKeep.set(cacheFile, { code, script });
+    toKeep.set(cacheFile, { file, code, script });
   }
   const module = { exports: /** @type {Record<string, unknown>} */ ({}) };
   const require = createRequire(resolveFrom);
@@ -127,14 +128,19 @@ const LOAD = Symbol.for("folio.load");
 
 /**
  * The scripts whose code cache is written at exit, by the entry's path.
- * @type {Map<string, { code: string, script: vm.Script }>}
+ * @type {Map<string, { file: string, code: string, script: vm.Script }>}
  */
 const toKeep = new Map();
 
-/** Writes the code cache of each script run without a usable one: at exit, when it holds most. */
+/**
+ * Writes the code cache of each script run without a usable one: at exit, when it holds most.
+ * Not for a script gone meanwhile (`npm start` compiled the site again, another build pruned
+ * it): nothing would ever read or prune an entry beside no script.
+ */
 function keepCodeCaches() {
   for (const [cacheFile, entry] of toKeep) {
-    const { code, script } = entry;
+    const { file, code, script } = entry;
+    if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) continue;
     const data = script.createCachedData();
     keepInBuildCache(cacheFile, Buffer.concat([digestOf(code, data), data]));
   }

@@ -157,6 +157,33 @@ test(
 );
 
 test(
+  "should keep no code cache at exit for a script removed meanwhile",
+  withTempFolder("code-cache", (dir) => {
+    const file = scriptIn(dir);
+    // As `npm start` compiling the site again, or another build pruning the script, would.
+    const runner = join(dir, "remove.mjs");
+    writeFileSync(
+      runner,
+      [
+        `import { rmSync } from "node:fs";`,
+        `import { runWithCodeCache, codeCacheFileOf } from ${JSON.stringify(CODE_CACHE)};`,
+        `const file = ${JSON.stringify(file)};`,
+        `runWithCodeCache(${JSON.stringify(SCRIPT)}, { file, cacheFile: codeCacheFileOf(file), resolveFrom: file });`,
+        "rmSync(file);",
+        "",
+      ].join("\n"),
+    );
+    execFileSync(process.execPath, [runner], { stdio: "ignore", timeout: 30_000 });
+    assert.not.ok(existsSync(codeCacheFileOf(file)), "nothing would read or prune it");
+    // The same run with the script left in place keeps it: the assertion above can fail.
+    scriptIn(dir);
+    writeFileSync(runner, readFileSync(runner, "utf8").replace("rmSync(file);", ""));
+    execFileSync(process.execPath, [runner], { stdio: "ignore", timeout: 30_000 });
+    assert.ok(existsSync(codeCacheFileOf(file)), "kept beside its script");
+  }),
+);
+
+test(
   "should not wait on a FIFO where the code cache belongs",
   withTempFolder("code-cache", (dir) => {
     const file = scriptIn(dir);
