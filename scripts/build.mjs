@@ -20,6 +20,7 @@ import {
   OUTPUT_MARKER,
   OutputFolderError,
   removeLeftovers,
+  holdWritesUntil,
   removeStagingFolder,
   replaceOutputFolder,
   takeSpareFolder,
@@ -90,8 +91,10 @@ for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
   });
 }
 
+// The spare is checked while Eleventy starts, reads and renders; every step that writes into it
+// waits for the check first (src/util/output-folder.mjs).
+holdWritesUntil(spare?.checked ?? Promise.resolve(false));
 let fault = await buildInto(/** @type {string} */ (staging), async () => {
-  // The spare is checked while Eleventy starts, and must be before anything is written into it.
   reused = spare ? await spare.checked : false;
 });
 // The previous output may hold a file where this build needs a folder (or the reverse), or a
@@ -107,6 +110,7 @@ if (fault && reused) {
   } catch (error) {
     fail(outputFault(error));
   }
+  holdWritesUntil(Promise.resolve());
   fault = await buildInto(/** @type {string} */ (staging), async () => {
     reused = false;
   });
@@ -114,13 +118,13 @@ if (fault && reused) {
 if (fault) fail(stagedFault(fault));
 
 /**
- * Runs Eleventy into `folder`, calling `beforeWrite` between its start and its writing. Fails
- * the build on any error but the owner's file-system fault in a reused staging folder, which it
- * returns.
+ * Runs Eleventy into `folder`, calling `afterRender` once it has rendered (or failed to), when
+ * every step that writes has waited for the spare's check. Fails the build on any error but the
+ * owner's file-system fault in a reused staging folder, which it returns.
  * @param {string} folder
- * @param {() => Promise<void>} beforeWrite
+ * @param {() => Promise<void>} afterRender
  */
-async function buildInto(folder, beforeWrite) {
+async function buildInto(folder, afterRender) {
   // source "cli": like Eleventy's own command line, --output wins over the config's directories.
   const eleventy = new Eleventy(undefined, folder, {
     source: "cli",
@@ -145,21 +149,27 @@ async function buildInto(folder, beforeWrite) {
     const fault = ownersFault(error);
     fail(fault ? stagedFault(fault) : `[11ty] Eleventy could not start:\n${describe(error)}`);
   }
-  try {
-    await beforeWrite();
-    lap("spareCheck");
-  } catch (error) {
-    fail(outputFault(error));
-  }
+  /** @type {{ error: unknown } | undefined} */
+  let failed;
   try {
     // Rendered without Eleventy writing: the after-build hook writes the files itself, leaving
     // alone those a rebuild finds already there (src/eleventy/write-results.ts).
     await eleventy.toJSON();
     lap("write");
   } catch (error) {
+    failed = { error };
+  }
+  try {
+    // Over by now when anything was written; a build that failed first may still be checking.
+    await afterRender();
+    lap("spareCheck");
+  } catch (error) {
+    fail(outputFault(error));
+  }
+  if (failed) {
     // Eleventy has already printed any other error (the file, field and expected value, or the
     // list of files that break the OpenAPI description).
-    const fault = ownersFault(error);
+    const fault = ownersFault(failed.error);
     if (fault?.path?.startsWith(`${folder}/`) && reused) return fault;
     fail(fault ? stagedFault(fault) : undefined);
   }

@@ -8,6 +8,7 @@ import { buildCacheDir } from "../util/build-cache.ts";
 import { CheckedImageCache } from "../util/checked-image-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
+import { outputWritable } from "../util/output-folder.mjs";
 
 export interface OgWriteOptions {
   /** Where rendered PNGs are kept by card; default the build cache's `og/` (`.cache/og`), none when it cannot be used. */
@@ -45,7 +46,10 @@ interface EleventyConfig {
  */
 export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
-    await writeOgImages(ogImageFiles(await portfolioModel()), resolve(directories.output));
+    const images = ogImageFiles(await portfolioModel());
+    // A spare taken as the staging folder may still be under its check (scripts/build.mjs).
+    await outputWritable();
+    await writeOgImages(images, resolve(directories.output));
   });
 }
 

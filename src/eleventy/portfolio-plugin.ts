@@ -12,7 +12,7 @@ import { ASSETS_FOLDER, BLOG_API_ROOT } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
-import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "../util/output-folder.mjs";
+import { isStagingFolder, OUTPUT_MARKER, outputWritable, writeOutputMarker } from "../util/output-folder.mjs";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
 import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
@@ -153,6 +153,8 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     // (drafts' images, symbolic links) rather than what the published pages show.
     const config = await siteConfig();
     const blog = await blogModel();
+    // A spare taken as the staging folder may still be under its check (scripts/build.mjs).
+    await outputWritable();
     const assets = [
       ...(await publishSiteAssets(SITE_ASSETS, ASSETS_FOLDER, resolve(directories.output))),
       ...(blog ? postImageAssets(blog, config) : []),

@@ -247,8 +247,8 @@ function keepAsSpare(old, outputDir) {
  * link, a hard link a backup shares, a file made read-only) is emptied; one holding a mount point
  * is not taken at all (holdsMountPoint). The check reads every
  * entry's metadata, 14,000 at 4,000 posts, on libuv's threads: `checked` says, once the check
- * is over, whether the folder still holds the spare; the build starts Eleventy meanwhile and
- * waits for it before writing.
+ * is over, whether the folder still holds the spare. The build reads and renders meanwhile, and
+ * each step that writes into the folder waits for it first (`holdWritesUntil`).
  * @param {string} outputDir
  * @returns {{ folder: string, checked: Promise<boolean> } | undefined}
  */
@@ -277,6 +277,30 @@ export function takeSpareFolder(outputDir) {
       return plain;
     });
   return { folder, checked };
+}
+
+/*
+ * The one promise every step that writes into the output folder awaits first: the spare's check
+ * (takeSpareFolder), which may still be emptying the folder. Kept on the global object because
+ * this module runs twice in a build, as itself in scripts/build.mjs and bundled into the
+ * compiled site module, whose plugins write.
+ */
+const WRITES_HELD = Symbol.for("folio.output-writes-held");
+
+/**
+ * Holds every write into the output folder (`outputWritable`) until `check` settles.
+ * @param {Promise<unknown>} check
+ */
+export function holdWritesUntil(check) {
+  /** @type {Record<symbol, Promise<unknown>>} */ (/** @type {unknown} */ (globalThis))[WRITES_HELD] = check;
+}
+
+/**
+ * Settles once the output folder may be written: at once unless a build holds writes.
+ * @returns {Promise<void>}
+ */
+export async function outputWritable() {
+  await /** @type {Record<symbol, Promise<unknown> | undefined>} */ (/** @type {unknown} */ (globalThis))[WRITES_HELD];
 }
 
 /**

@@ -26,6 +26,8 @@ import {
   replaceOutputFolder,
   spareFolder,
   takeSpareFolder,
+  holdWritesUntil,
+  outputWritable,
   writeOutputMarker,
 } from "../../../src/util/output-folder.mjs";
 
@@ -120,6 +122,23 @@ for (const [what, spoil] of [
     assert.not.ok(existsSync(spareFolder(out)));
   });
 }
+
+test("should hold every write into the output until the spare's check settles", async () => {
+  let settle = (_: boolean) => {};
+  holdWritesUntil(new Promise<boolean>((resolve) => (settle = resolve)));
+  const order: string[] = [];
+  const writers = [1, 2].map(async (writer) => {
+    await outputWritable();
+    order.push(`writer ${writer}`);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  order.push("check settled");
+  settle(false);
+  await Promise.all(writers);
+  assert.equal(order, ["check settled", "writer 1", "writer 2"]);
+  holdWritesUntil(Promise.resolve());
+  await outputWritable();
+});
 
 test("should keep a killed build's set-aside output as the spare when the output is in place", () => {
   const out = join(root, "_site");
