@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { CheckedImageCache } from "../util/checked-image-cache.ts";
 import { outputFile } from "../util/output-path.ts";
+import { writeIfChanged } from "../util/write-if-changed.ts";
 import { portfolioModel } from "./build-data.ts";
 import { outputWritable } from "../util/output-folder.mjs";
 
@@ -64,6 +64,7 @@ export async function writeOgImages(
   const version = ogRendererVersion();
   const cache = new CheckedImageCache(cacheDir);
   let rendered = 0;
+  const folders = new Set<string>();
 
   try {
     await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
@@ -74,9 +75,8 @@ export async function writeOgImages(
         rendered += 1;
         cache.keep(key, "png", png);
       }
-      const target = outputFile(outputDir, file);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, png);
+      // Over the previous output most are there already: compared, not rewritten.
+      writeIfChanged(outputFile(outputDir, file), png, folders);
     });
   } finally {
     // The renderer's process (started by the first card the cache lacked) ends here, and the

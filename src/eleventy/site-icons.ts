@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { CheckedImageCache } from "../util/checked-image-cache.ts";
 import { outputFile } from "../util/output-path.ts";
+import { writeIfChanged } from "../util/write-if-changed.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { outputWritable } from "../util/output-folder.mjs";
 
@@ -85,11 +86,8 @@ export async function writeSiteIcons(
     [TOP_LEVEL_FILES.appleTouchIcon, await png(TOUCH_ICON_SIZE)],
   ];
   cache.prune(CACHE_ENTRIES);
-  for (const [path, bytes] of files) {
-    const target = outputFile(outputDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-  }
+  // Over the previous output they are there already: compared, not rewritten.
+  for (const [path, bytes] of files) writeIfChanged(outputFile(outputDir, path), bytes);
   return files.map(([path]) => path);
 }
 
