@@ -50,6 +50,8 @@ let raceScripts: string[];
 let warm: BuildResult;
 let damaged: BuildResult;
 let damages: Record<string, string>;
+/** The entry of another V8 planted, whose digest checks: V8's own check must refuse it. */
+let planted: { file: string; bytes: Buffer };
 let keptAt: Map<string, number>;
 let withMaps: BuildResult;
 let maps: string[];
@@ -143,7 +145,7 @@ test.before(async () => {
   if (!eleventy || !site || validators.length < 3)
     throw new Error(`not every script was kept: ${scripts().join(", ")}`);
   const [sparse, folder, foreign] = validators as [string, string, string];
-  const foreignEntry = fromAnotherV8(foreign);
+  planted = { file: codeCacheFileOf(foreign), bytes: fromAnotherV8(foreign) };
   damages = {
     [codeCacheFileOf(eleventy)]: "a FIFO",
     [codeCacheFileOf(site)]: "a link to /dev/zero",
@@ -160,7 +162,7 @@ test.before(async () => {
   truncateSync(codeCacheFileOf(sparse), 2 * 1024 ** 3);
   mkdirSync(codeCacheFileOf(folder));
   writeFileSync(join(codeCacheFileOf(folder), "entry"), MARKER);
-  writeFileSync(codeCacheFileOf(foreign), foreignEntry);
+  writeFileSync(planted.file, planted.bytes);
   // The entries left alone must be read, not written again.
   keptAt = new Map(
     scripts()
@@ -212,6 +214,7 @@ test("should neither hang nor crash on damaged code caches and compiled Eleventy
     const script = file.slice(0, file.length - codeCacheFileOf("").length);
     assert.ok(checks(script), `${how} at ${file}: a code cache that checks is written in its place`);
   }
+  assert.not.ok(readFileSync(planted.file).equals(planted.bytes), "another V8's entry is refused and written again");
   const eleventy = Object.keys(damages).find((file) => file.endsWith(".cjs")) as string;
   assert.ok(lstatSync(eleventy).isFile(), "the compiled Eleventy is a regular file again");
   assert.match(readFileSync(eleventy, "utf8"), /\n\/\/ folio-digest [0-9a-f]{64}\n$/);
