@@ -118,7 +118,7 @@ function fromAnotherV8(script: string): Buffer {
   const kept = readFileSync(codeCacheFileOf(script));
   const data = Buffer.from(kept.subarray(32));
   // V8's code cache header: magic number, then the version hash (bytes 4 to 7).
-  data.writeUInt32LE(data.readUInt32LE(4) ^ 0x5a5a5a5a, 4);
+  data.writeUInt32LE((data.readUInt32LE(4) ^ 0x5a5a5a5a) >>> 0, 4);
   const digest = createHash("sha256").update(textOf(script)).update(data).digest();
   return Buffer.concat([digest, data]);
 }
