@@ -102,7 +102,10 @@ export function withoutDynamicImport(code) {
     // A name of the script's own would be shadowed by the runner's, or shadow it.
     if (node.type === "Identifier" && node.name === DYNAMIC_IMPORT)
       throw new Error(`the compiled script already uses the name ${DYNAMIC_IMPORT}`);
-    for (const value of Object.values(node)) {
+    for (const [field, value] of Object.entries(node)) {
+      // A property's name (`object.__load`, `{ __load: 1 }`, a method) is no variable: it
+      // neither shadows the runner's nor is shadowed.
+      if (!node.computed && PROPERTY_NAMES[/** @type {string} */ (node.type)] === field) continue;
       if (Array.isArray(value)) {
         for (const item of value) if (item && typeof item === "object") pending.push(item);
       } else if (value && typeof value === "object" && "type" in value) pending.push(value);
@@ -118,6 +121,14 @@ export function withoutDynamicImport(code) {
   pieces.push(code.slice(from));
   return pieces.join("");
 }
+
+/** The field that holds a property's name, by the type of node that names one. */
+const PROPERTY_NAMES = /** @type {Record<string, string>} */ ({
+  MemberExpression: "property",
+  Property: "key",
+  MethodDefinition: "key",
+  PropertyDefinition: "key",
+});
 
 /**
  * Keeps the newest `keep` compiled scripts whose names match `pattern` (a build still running,

@@ -44,6 +44,26 @@ test("should refuse a script that has a name __load of its own", () => {
   assert.throws(() => withoutDynamicImport("const __load = 1;\nimport('x');\n"), /already uses the name __load/);
   // The name in a string is not a name.
   assert.is(withoutDynamicImport(`const text = "__load";\n`), `const text = "__load";\n`);
+  // Nor is it when used as a variable anywhere else.
+  for (const code of [
+    "f(__load);",
+    "function g(__load) {}",
+    "let { __load } = o;",
+    "o[__load] = 1;",
+    "({ [__load]: 1 });",
+  ])
+    assert.throws(() => withoutDynamicImport(code), /already uses the name __load/, code);
+});
+
+test("should accept __load as the name of a property, which shadows nothing", () => {
+  const code = [
+    "object.__load = 1;",
+    "const o = { __load: 2, method() { return this.__load; } };",
+    "class Loader { __load() {} static __load = 3; }",
+    "const s = import('x');",
+    "",
+  ].join("\n");
+  assert.is(withoutDynamicImport(code), code.replace("import('x')", "__load('x')"));
 });
 
 test(
