@@ -95,7 +95,7 @@ function readCachedValidators(file: string, key: string, ids: readonly string[])
   if (newline < 0 || text.slice(0, newline) !== header(key, code)) return null;
   let validators: [string, unknown][];
   try {
-    const exported = loadStandalone(code, file);
+    const exported = loadStandalone(code, file, text.slice(0, newline));
     validators = ids.map((id, index) => [id, exported[`v${index}`]]);
   } catch {
     return null;
@@ -110,10 +110,12 @@ function readCachedValidators(file: string, key: string, ids: readonly string[])
  * is what ajv generated from our own schemas in an earlier build; V8's code cache for it is kept
  * beside it (src/util/code-cache.mjs), which saves its parse and each validator's first compile.
  */
-function loadStandalone(code: string, file: string): Record<string, unknown> {
+function loadStandalone(code: string, file: string, headerLine: string): Record<string, unknown> {
   return runWithCodeCache(code, {
     file,
     cacheFile: codeCacheFileOf(file),
+    // The first line, just checked, names the key and the code's digest.
+    codeDigest: headerLine,
     resolveFrom: fileURLToPath(import.meta.url),
   });
 }

@@ -13,6 +13,12 @@ import { pathToFileURL } from "node:url";
 import { parse } from "acorn";
 import { DYNAMIC_IMPORT } from "../util/code-cache.mjs";
 
+/**
+ * Changes whenever the way this module compiles changes: part of both scripts' names, so that
+ * each is compiled again (each also has a recipe of its own).
+ */
+export const COMPILE_RECIPE = "compile-script/1";
+
 /** What stands for every package bundled in: a new install changes the lock file npm writes. */
 export const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
 
@@ -71,6 +77,10 @@ export async function compileScript({ root, outDir, name, entry, plugins, extern
     external,
     plugins,
   });
+  // A module that reads import.meta beyond its URL (`withOwnUrl`) would get an empty object in
+  // a CommonJS script, and misbehave at run time: a compile error instead.
+  const lost = result.warnings.find((warning) => warning.text.includes("import.meta"));
+  if (lost) throw new Error(`${lost.location?.file ?? "a module"}: ${lost.text}`);
   let code = "";
   let map = "";
   for (const file of result.outputFiles) {

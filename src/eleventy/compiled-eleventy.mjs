@@ -18,7 +18,14 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { folderProblem, keepInBuildCache, readCacheFile, warnCacheOnce } from "../util/cache-entries.mjs";
 import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
-import { compileScript, hashOf, packageStamps, pruneOldScripts, withOwnUrl } from "./compile-script.mjs";
+import {
+  COMPILE_RECIPE,
+  compileScript,
+  hashOf,
+  packageStamps,
+  pruneOldScripts,
+  withOwnUrl,
+} from "./compile-script.mjs";
 
 /** Changes whenever the way Eleventy is compiled changes, so every earlier script is stale. */
 const RECIPE = "compiled-eleventy/1";
@@ -29,11 +36,13 @@ const RECIPE = "compiled-eleventy/1";
 const EXTERNAL = ["@11ty/eleventy-dev-server", "chokidar", "fsevents"];
 /** Named, not written out: Eleventy ships no type declarations for TypeScript to find. */
 const ELEVENTY = "@11ty/eleventy";
-const DIGEST_LINE = /\n\/\/ folio-digest ([0-9a-f]{64})\n$/;
+/** The script's last line, before the digest of its name and the rest. */
+const DIGEST_PREFIX = "\n// folio-digest ";
 
 /**
- * Eleventy's module (what `import("@11ty/eleventy")` gives), from the compiled script in
- * `options.cacheDir`, else FOLIO_COMPILED_DIR, else `.cache/compiled`.
+ * Eleventy's `Eleventy` class (as `import("@11ty/eleventy")` gives it), from the compiled script
+ * in `options.cacheDir`, else FOLIO_COMPILED_DIR, else `.cache/compiled`; or the whole module as
+ * installed when it cannot be compiled.
  * @param {string} root the project folder
  * @param {{ cacheDir?: string }} [options]
  * @returns {Promise<Record<string, unknown>>}
@@ -48,13 +57,17 @@ export async function loadEleventy(root, options = {}) {
   // The compiled site module says why a folder cannot be used, once (compiled-site.mjs).
   if (folderProblem(cacheDir)) return import(ELEVENTY);
   const name = `eleventy-${hashOf(
-    RECIPE + root + JSON.stringify(packageStamps(root)) + readFileSync(new URL("../package.json", entryUrl), "utf8"),
+    COMPILE_RECIPE +
+      RECIPE +
+      root +
+      JSON.stringify(packageStamps(root)) +
+      readFileSync(new URL("../package.json", entryUrl), "utf8"),
   )}.cjs`;
   const file = join(cacheDir, name);
-  let code = checkedScript(file, name);
-  if (code === undefined) {
+  let script = checkedScript(file, name);
+  if (script === undefined) {
     try {
-      code = await compile(root, cacheDir, name);
+      script = await compile(root, cacheDir, name);
     } catch (error) {
       warnCacheOnce(
         file,
@@ -64,38 +77,43 @@ export async function loadEleventy(root, options = {}) {
       return import(ELEVENTY);
     }
   }
-  return runWithCodeCache(code, {
+  return runWithCodeCache(script.code, {
     file,
     cacheFile: codeCacheFileOf(file),
+    codeDigest: script.digest,
     resolveFrom: fileURLToPath(entryUrl),
   });
 }
 
 /**
- * The script kept in `file` when it is a regular file whose last line is the digest of its name
- * and the rest; otherwise undefined (none yet, damaged, another install's script, or not a
- * file), and it is compiled again.
- * @param {string} file @param {string} name @returns {string | undefined}
+ * The script kept in `file`, and its digest, when it is a regular file whose last line is the
+ * digest of its name and the rest; otherwise undefined (none yet, damaged, another install's
+ * script, or not a file), and it is compiled again. Hashed as bytes: hashing the 3 MB as a
+ * string took twice as long.
+ * @param {string} file @param {string} name @returns {{ code: string, digest: string } | undefined}
  */
 function checkedScript(file, name) {
   const read = readCacheFile(file);
   if (!Buffer.isBuffer(read)) return undefined;
-  const text = read.toString("utf8");
-  const digest = DIGEST_LINE.exec(text);
-  if (!digest) return undefined;
-  const code = text.slice(0, digest.index);
-  return digestOf(name, code) === digest[1] ? code : undefined;
+  const at = read.lastIndexOf(DIGEST_PREFIX);
+  const digest = at < 0 ? "" : read.toString("latin1", at + DIGEST_PREFIX.length);
+  if (!/^[0-9a-f]{64}\n$/.test(digest)) return undefined;
+  const code = read.subarray(0, at);
+  return digestOf(name, code) === digest.slice(0, 64)
+    ? { code: code.toString("utf8"), digest: digest.slice(0, 64) }
+    : undefined;
 }
 
-/** @param {string} name @param {string} code */
+/** @param {string} name @param {string | Uint8Array} code */
 function digestOf(name, code) {
   return createHash("sha256").update(name).update("\0").update(code).digest("hex");
 }
 
 /**
  * Compiles Eleventy into `cacheDir` as `name` (with its source map), keeps it when it can, and
- * returns its code.
- * @param {string} root @param {string} cacheDir @param {string} name @returns {Promise<string>}
+ * returns its code and digest.
+ * @param {string} root @param {string} cacheDir @param {string} name
+ * @returns {Promise<{ code: string, digest: string }>}
  */
 async function compile(root, cacheDir, name) {
   const { code, map } = await compileScript({
@@ -113,10 +131,11 @@ async function compile(root, cacheDir, name) {
   });
   pruneOldScripts(cacheDir, /^eleventy-\w+\.cjs$/, 2);
   // Not kept (a full disk, say): this build runs it from memory, the next compiles it again.
+  const digest = digestOf(name, Buffer.from(code));
   if (keepInBuildCache(join(cacheDir, `${name}.map`), map)) {
-    keepInBuildCache(join(cacheDir, name), `${code}\n// folio-digest ${digestOf(name, code)}\n`);
+    keepInBuildCache(join(cacheDir, name), `${code}${DIGEST_PREFIX}${digest}\n`);
   }
-  return code;
+  return { code, digest };
 }
 
 /**

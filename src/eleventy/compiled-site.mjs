@@ -20,7 +20,14 @@ import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { folderProblem, keepInBuildCache, readCacheFile, warnUnusableCache } from "../util/cache-entries.mjs";
 import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
-import { compileScript, hashOf, packageStamps, pruneOldScripts, withOwnUrl } from "./compile-script.mjs";
+import {
+  COMPILE_RECIPE,
+  compileScript,
+  hashOf,
+  packageStamps,
+  pruneOldScripts,
+  withOwnUrl,
+} from "./compile-script.mjs";
 import { writeFileAtomically } from "../util/write-atomically.mjs";
 
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
@@ -60,7 +67,7 @@ export async function loadCompiledSite(root, options = {}) {
   }
   const manifestFile = join(cacheDir, "manifest.json");
   const found = checkedModule(readManifest(manifestFile), cacheDir, root, entries);
-  if (found) return runModule(join(cacheDir, found.name), found.code, true);
+  if (found) return runModule(join(cacheDir, found.name), found, true);
   const compiled = await compile(root, entries, cacheDir);
   pruneOldScripts(cacheDir, /^site-\w+\.[cm]js$/, 4);
   // A full disk, a folder where a file belongs that cannot be removed: warned, and compiled
@@ -69,7 +76,11 @@ export async function loadCompiledSite(root, options = {}) {
   const kept = Object.entries(compiled.files).every(([name, text]) => keepInBuildCache(join(cacheDir, name), text));
   if (!kept) return compileIntoTemporaryFolder(root, entries);
   keepInBuildCache(manifestFile, `${JSON.stringify(compiled.manifest, null, 2)}\n`);
-  return runModule(join(cacheDir, compiled.manifest.module), compiled.code, true);
+  return runModule(
+    join(cacheDir, compiled.manifest.module),
+    { code: compiled.code, digest: compiled.manifest.moduleHash },
+    true,
+  );
 }
 
 /**
@@ -78,10 +89,11 @@ export async function loadCompiledSite(root, options = {}) {
  * (src/util/code-cache.mjs): parsing the module took about 60 ms of every build. Its source map
  * is written beside it but not read by default: parsing it took about 40 ms of every build.
  * `NODE_OPTIONS=--enable-source-maps` makes stack traces point at the TypeScript lines.
- * @param {string} file @param {string} code @param {boolean} keepCodeCache @returns {CompiledSite}
+ * @param {string} file @param {{ code: string, digest: string }} module its text and the digest its manifest records
+ * @param {boolean} keepCodeCache @returns {CompiledSite}
  */
-function runModule(file, code, keepCodeCache) {
-  const run = { file, code, cacheFile: keepCodeCache ? codeCacheFileOf(file) : undefined };
+function runModule(file, { code, digest }, keepCodeCache) {
+  const run = { file, code, codeDigest: digest, cacheFile: keepCodeCache ? codeCacheFileOf(file) : undefined };
   const exports = runWithCodeCache(code, { ...run, resolveFrom: file });
   // What a worker thread runs to load the same module (src/eleventy/link-check.ts).
   /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[COMPILED_SITE_RUN] = run;
@@ -100,7 +112,7 @@ async function compileIntoTemporaryFolder(root, entries) {
   // Not a cache: a write that fails here fails the build, as any other file it cannot write.
   for (const [name, text] of Object.entries(result.files)) writeFileAtomically(join(dir, name), text);
   // No code cache: the folder is gone at exit, when it would be written.
-  return runModule(join(dir, result.manifest.module), result.code, false);
+  return runModule(join(dir, result.manifest.module), { code: result.code, digest: result.manifest.moduleHash }, false);
 }
 
 /**
@@ -145,7 +157,7 @@ function readManifest(file) {
  * module's bytes hash to what it recorded. Anything else (empty, truncated, garbled, another
  * project's, a module damaged since) is null, and the site is compiled again.
  * @param {unknown} value @param {string} cacheDir @param {string} root @param {string[]} entries
- * @returns {{ name: string, code: string } | null}
+ * @returns {{ name: string, code: string, digest: string } | null}
  */
 function checkedModule(value, cacheDir, root, entries) {
   if (
@@ -157,7 +169,7 @@ function checkedModule(value, cacheDir, root, entries) {
   // Gone (another build pruned it), or not a regular file where the module belongs.
   const module = readCacheFile(join(cacheDir, value.module));
   return Buffer.isBuffer(module) && hashOf(module) === value.moduleHash
-    ? { name: value.module, code: module.toString("utf8") }
+    ? { name: value.module, code: module.toString("utf8"), digest: value.moduleHash }
     : null;
 }
 
@@ -197,7 +209,7 @@ function isCurrent(manifest, root, entries) {
 
 /** @param {string} root @param {Record<string, string>} inputs @param {string[]} entries */
 function moduleName(root, inputs, entries) {
-  return `site-${hashOf(RECIPE + root + JSON.stringify(inputs) + entries.join("\n"))}.cjs`;
+  return `site-${hashOf(COMPILE_RECIPE + RECIPE + root + JSON.stringify(inputs) + entries.join("\n"))}.cjs`;
 }
 
 /**

@@ -9,12 +9,12 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { runWithCodeCache } from "../util/code-cache.mjs";
 
-/** @typedef {{ file: string, code: string, cacheFile: string | undefined }} CompiledSiteRun */
+/** @typedef {{ file: string, code: string, codeDigest: string, cacheFile: string | undefined }} CompiledSiteRun */
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
-const { file, code, cacheFile } = /** @type {CompiledSiteRun} */ (workerData);
+const { file, code, codeDigest, cacheFile } = /** @type {CompiledSiteRun} */ (workerData);
 const site = /** @type {{ findDeadLinks(request: unknown): unknown }} */ (
-  /** @type {unknown} */ (runWithCodeCache(code, { file, cacheFile, resolveFrom: file }))
+  /** @type {unknown} */ (runWithCodeCache(code, { file, cacheFile, codeDigest, resolveFrom: file }))
 );
 port.on("message", (request) => {
   try {

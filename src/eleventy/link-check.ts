@@ -59,6 +59,7 @@ export async function checkSiteLinks(outputDir: string, written?: WrittenFiles):
 interface CompiledSiteRun {
   file: string;
   code: string;
+  codeDigest: string;
   cacheFile: string | undefined;
 }
 

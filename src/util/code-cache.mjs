@@ -8,10 +8,11 @@
  *
  * Node's own compile cache (`module.enableCompileCache`, Node 22 and later) does the same for
  * every module, but reads its entries itself: a FIFO planted there hangs the build. Here the
- * entry is read as every cache entry is (readCacheFile: no link, no FIFO, bounded) and must match
- * the SHA-256 it starts with; V8 then checks that the bytecode was made from this very source by
- * this V8 with these flags, and compiles from the source when it was not. A damaged or stale
- * entry costs the parse it was to save, never a build, and is written again at exit.
+ * entry is read as every cache entry is (readCacheFile: no link, no FIFO, bounded) and must
+ * start with the SHA-256 of the script's digest (which its caller checked, see `codeDigest`),
+ * the wrapper below and the bytecode: V8 itself compares only the source's length, its own
+ * version and its flags. An entry that does not check costs the parse it was to save, never a
+ * build, and is written again at exit.
  */
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
@@ -32,6 +33,15 @@ const DIGEST_BYTES = 32;
 export const DYNAMIC_IMPORT = "__load";
 
 /**
+ * What the script's text is wrapped in, on its first line so that line numbers in stack traces
+ * are the file's own. Strict, as the ES modules it is compiled from are: the CommonJS packages
+ * bundled into it run strict too, as they did in the ES module bundle before (debug, minimatch,
+ * posthtml and others have no "use strict" of their own; no break was found, and every test runs
+ * them). Part of every entry's digest, as the bytecode is its own.
+ */
+const WRAPPER = `(function (exports, require, module, __filename, __dirname, ${DYNAMIC_IMPORT}) {"use strict";`;
+
+/**
  * The code cache entry's name for `file`: V8 accepts only its own version's bytecode, so each
  * Node release keeps its own entry (a CI matrix sharing one cache does not rewrite it each run).
  * @param {string} file the script's path
@@ -45,31 +55,26 @@ export function codeCacheFileOf(file) {
  * Runs `code` as a CommonJS module named `file`, with `require`, and returns its exports. The
  * code cache `cacheFile` is used when it checks; when there was none, or it did not check, a new
  * one is written as the process exits, so that it holds every function this run compiled.
- * Without `cacheFile` the script is compiled from its source and nothing is kept. The script's
- * `require` and its dynamic imports (`__load(…)`, DYNAMIC_IMPORT) resolve as they would in the
- * file `resolveFrom`.
+ * Without `cacheFile` the script is compiled from its source and nothing is kept. `codeDigest`
+ * is a digest of `code` its caller already checked (the compiled module's manifest, compiled
+ * Eleventy's last line, a validator set's first line), so that the text, megabytes of it, is
+ * not hashed again. The script's `require` resolves as it would in the file `resolveFrom`, and
+ * so does a relative dynamic import (`__load(…)`, DYNAMIC_IMPORT); a bare one resolves as from
+ * this project (this file's folder).
  * @param {string} code
- * @param {{ file: string, cacheFile: string | undefined, resolveFrom: string }} options
+ * @param {{ file: string, cacheFile: string | undefined, codeDigest: string, resolveFrom: string }} options
  * @returns {Record<string, unknown>}
  */
-export function runWithCodeCache(code, { file, cacheFile, resolveFrom }) {
+export function runWithCodeCache(code, { file, cacheFile, codeDigest, resolveFrom }) {
   const base = pathToFileURL(resolveFrom);
   /** @param {string} specifier */
   const load = (specifier) => import(/^\.\.?\//.test(specifier) ? new URL(specifier, base).href : specifier);
   if (process.sourceMapsEnabled) return runWithSourceMaps(code, { file, resolveFrom, load });
-  const cachedData = cacheFile === undefined ? undefined : readCodeCache(cacheFile, code);
-  // On the first line, so that line numbers in stack traces are the file's own. Strict, as the
-  // ES module it replaces was.
-  const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname, ${DYNAMIC_IMPORT}) {"use strict";${code}\n})`,
-    {
-      filename: file,
-      cachedData,
-    },
-  );
+  const cachedData = cacheFile === undefined ? undefined : readCodeCache(cacheFile, codeDigest);
+  const script = new vm.Script(`${WRAPPER}${code}\n})`, { filename: file, cachedData });
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
     if (toKeep.size === 0) process.once("exit", keepCodeCaches);
-    toKeep.set(cacheFile, { file, code, script });
+    toKeep.set(cacheFile, { file, codeDigest, script });
   }
   const module = { exports: /** @type {Record<string, unknown>} */ ({}) };
   const require = createRequire(resolveFrom);
@@ -128,7 +133,7 @@ const LOAD = Symbol.for("folio.load");
 
 /**
  * The scripts whose code cache is written at exit, by the entry's path.
- * @type {Map<string, { file: string, code: string, script: vm.Script }>}
+ * @type {Map<string, { file: string, codeDigest: string, script: vm.Script }>}
  */
 const toKeep = new Map();
 
@@ -139,30 +144,38 @@ const toKeep = new Map();
  */
 function keepCodeCaches() {
   for (const [cacheFile, entry] of toKeep) {
-    const { file, code, script } = entry;
+    const { file, codeDigest, script } = entry;
     if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) continue;
     const data = script.createCachedData();
-    keepInBuildCache(cacheFile, Buffer.concat([digestOf(code, data), data]));
+    keepInBuildCache(cacheFile, codeCacheEntry(codeDigest, data));
   }
   toKeep.clear();
 }
 
 /**
- * The bytecode kept in `cacheFile` for `code`, when it is a regular file that starts with the
- * digest of `code` and of the rest; otherwise undefined (none yet, damaged, or made for another
- * script: V8 itself compares only the source's length). Either way the script runs, and a new
- * entry is written at exit.
- * @param {string} cacheFile @param {string} code
+ * The bytecode kept in `cacheFile` for the script whose digest is `codeDigest`, when it is a
+ * regular file that starts with the digest of that, the wrapper and the rest; otherwise
+ * undefined (none yet, damaged, or made for another script). Either way the script runs, and a
+ * new entry is written at exit.
+ * @param {string} cacheFile @param {string} codeDigest
  * @returns {Buffer | undefined}
  */
-export function readCodeCache(cacheFile, code) {
+export function readCodeCache(cacheFile, codeDigest) {
   const read = readCacheFile(cacheFile);
   if (!Buffer.isBuffer(read) || read.length <= DIGEST_BYTES) return undefined;
   const data = read.subarray(DIGEST_BYTES);
-  return digestOf(code, data).equals(read.subarray(0, DIGEST_BYTES)) ? data : undefined;
+  return digestOf(codeDigest, data).equals(read.subarray(0, DIGEST_BYTES)) ? data : undefined;
 }
 
-/** @param {string} code @param {Uint8Array} data @returns {Buffer} */
-function digestOf(code, data) {
-  return createHash("sha256").update(code).update(data).digest();
+/**
+ * An entry as it is kept: its digest, then V8's bytecode for the script whose digest is `codeDigest`.
+ * @param {string} codeDigest @param {Uint8Array} data @returns {Buffer}
+ */
+export function codeCacheEntry(codeDigest, data) {
+  return Buffer.concat([digestOf(codeDigest, data), data]);
+}
+
+/** @param {string} codeDigest @param {Uint8Array} data @returns {Buffer} */
+function digestOf(codeDigest, data) {
+  return createHash("sha256").update(codeDigest).update("\0").update(WRAPPER).update("\0").update(data).digest();
 }

@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startFakeGithub, type FakeGithub } from "../support/fake-github.ts";
 import sharp from "sharp";
-import { codeCacheFileOf, readCodeCache } from "../../src/util/code-cache.mjs";
+import { codeCacheChecks, scriptOfCodeCache } from "./support/compiled-scripts.ts";
 import {
   buildSite,
   copyContent,
@@ -180,12 +180,6 @@ const codeCaches = (caches: Caches): string[] => [
   ...entries(caches.compiled, ".code"),
   ...entries(join(caches.cache, "validators"), ".code"),
 ];
-
-/** The text a code cache was made for: its script, without the compiled Eleventy's digest line. */
-function scriptOfCodeCache(file: string): string {
-  const script = file.slice(0, file.length - codeCacheFileOf("").length);
-  return readFileSync(script, "utf8").replace(/\n\/\/ folio-digest [0-9a-f]{64}\n$/, "");
-}
 
 /** Bytes that look like nothing, as long as the entry was. */
 function garbage(length: number): Buffer {
@@ -467,9 +461,9 @@ function repaired(run: Run, file: string, before: Buffer): boolean {
   // Bytecode is not made the same twice: rewritten means an entry that checks for its script,
   // unless its script is a compiled module the manifest no longer names (see above).
   if (file.endsWith(".code")) {
-    const script = file.slice(0, file.length - codeCacheFileOf("").length);
+    const script = scriptOfCodeCache(file);
     if (/\/site-\w+\.cjs$/.test(script) && script !== named()) return true;
-    return statSync(file).isFile() && readCodeCache(file, scriptOfCodeCache(file)) !== undefined;
+    return statSync(file).isFile() && codeCacheChecks(script);
   }
   // Compiled again from the same installed files: the same bytes (above).
   if (eleventyScripts(run.caches).includes(file)) return false;

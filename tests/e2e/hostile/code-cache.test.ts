@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import {
   lstatSync,
   mkdirSync,
@@ -14,7 +13,8 @@ import {
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { codeCacheFileOf, readCodeCache } from "../../../src/util/code-cache.mjs";
+import { codeCacheEntry, codeCacheFileOf } from "../../../src/util/code-cache.mjs";
+import { codeCacheChecks, codeDigestOf } from "../support/compiled-scripts.ts";
 import { type BuildResult, buildSite, listFiles, makeTempDir, removeDir } from "../support/build-site.ts";
 import { assertPublishedWithout } from "../support/hostile.ts";
 
@@ -77,21 +77,9 @@ function scripts(): string[] {
   ].sort();
 }
 
-/**
- * The text a code cache is made for: the script without the compiled Eleventy's last line (its
- * digest) or a validator set's first line (its key and digest).
- */
-function textOf(script: string): string {
-  const text = readFileSync(script, "utf8");
-  return script.includes("/validators/")
-    ? text.slice(text.indexOf("\n") + 1)
-    : text.replace(/\n\/\/ folio-digest [0-9a-f]{64}\n$/, "");
-}
-
 /** Whether the code cache beside `script` is a regular file whose digest checks for it. */
 const checks = (script: string): boolean =>
-  lstatSync(codeCacheFileOf(script), { throwIfNoEntry: false })?.isFile() === true &&
-  readCodeCache(codeCacheFileOf(script), textOf(script)) !== undefined;
+  lstatSync(codeCacheFileOf(script), { throwIfNoEntry: false })?.isFile() === true && codeCacheChecks(script);
 
 /** The output lines that are not one of a good build's usual lines. */
 const unexpectedLines = (result: BuildResult): string[] =>
@@ -119,8 +107,7 @@ function fromAnotherV8(script: string): Buffer {
   const data = Buffer.from(kept.subarray(32));
   // V8's code cache header: magic number, then the version hash (bytes 4 to 7).
   data.writeUInt32LE((data.readUInt32LE(4) ^ 0x5a5a5a5a) >>> 0, 4);
-  const digest = createHash("sha256").update(textOf(script)).update(data).digest();
-  return Buffer.concat([digest, data]);
+  return codeCacheEntry(codeDigestOf(script), data);
 }
 
 test.before(async () => {

@@ -2,7 +2,7 @@ import { readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pruneOldScripts, withoutDynamicImport } from "../../../src/eleventy/compile-script.mjs";
+import { compileScript, pruneOldScripts, withoutDynamicImport } from "../../../src/eleventy/compile-script.mjs";
 import { withTempFolder } from "../support/temp-folder.ts";
 
 test("should turn each dynamic import into a call of __load, keeping every column", () => {
@@ -94,6 +94,28 @@ test(
       "site-new.cjs.11.3-x64.code",
       "site-new.cjs.map",
     ]);
+  }),
+);
+
+test(
+  "should refuse to compile a module that reads import.meta beyond its URL, which a script would lose",
+  withTempFolder("compile-script", async (dir) => {
+    const compile = (contents: string) =>
+      compileScript({
+        root: dir,
+        outDir: dir,
+        name: "out.cjs",
+        entry: { contents, resolveDir: dir, loader: "js", sourcefile: "entry.js" },
+        plugins: [],
+      });
+    const compiled = await compile("export const answer = 42;\n");
+    assert.match(compiled.code, "answer");
+    try {
+      await compile("export const where = import.meta.dirname;\n");
+      assert.unreachable("compiled");
+    } catch (error) {
+      assert.match(String(error), "import.meta");
+    }
   }),
 );
 
