@@ -37,7 +37,8 @@ export async function loadGithubData(
   config: SiteConfig,
   wanted: readonly RepositoryRef[],
   env: GithubEnvironment = process.env,
-  writeLog: (line: string) => void = (line) => console.log(line),
+  // On stderr: `eleventy --to=json` prints the site on stdout, which must stay JSON.
+  writeLog: (line: string) => void = (line) => console.error(line),
 ): Promise<GithubData> {
   // A bad setting and a bad snapshot are both the owner's to fix: report them together.
   const problems = new ProblemList();
