@@ -63,44 +63,24 @@ interface Resolved {
 
 const SLASH = 47;
 
-/** A dead link found in the build: plain data, so that it can come back from a worker thread. */
-export interface DeadLink {
+interface DeadLink {
   shown: string;
   expected: string;
-  /** The path nothing is written at, when that is why the link is dead (`explainMissing` may say more). */
-  missing?: string;
   sources: Set<string>;
   builtFiles: string[];
 }
 
-/** The dead links of a build, by what makes each one dead. */
-export type DeadLinks = Map<string, DeadLink>;
-
 /** Every dead link to this site in the build, as content problems naming where each was written. */
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
-  return deadLinkProblems(findDeadLinks(options), options.explainMissing);
-}
-
-/**
- * The dead links of the build, found without `explainMissing` (src/eleventy/link-check.ts runs
- * this on a worker thread, where the build's data is not).
- */
-export function findDeadLinks(options: Omit<LinkCheckOptions, "explainMissing">): DeadLinks {
   const base = new URL(`${options.baseUrl}/`);
   // The URL parser's serialization is ASCII (an international name is in punycode).
   const originBytes = Buffer.from(base.origin, "latin1");
   const output = listOutput(options.outputDir);
   const idsOf = new Map<string, Set<string>>();
-  const dead: DeadLinks = new Map();
+  const dead = new Map<string, DeadLink>();
 
-  const report = (key: string, shown: string, expected: string, from: string, missing?: string): void => {
-    const entry = dead.get(key) ?? {
-      shown,
-      expected,
-      ...(missing === undefined ? {} : { missing }),
-      sources: new Set<string>(),
-      builtFiles: [],
-    };
+  const report = (key: string, shown: string, expected: string, from: string): void => {
+    const entry = dead.get(key) ?? { shown, expected, sources: new Set<string>(), builtFiles: [] };
     const source = options.sourceOf?.get(from);
     if (source) entry.sources.add(source);
     else entry.builtFiles.push(from);
@@ -127,15 +107,15 @@ export function findDeadLinks(options: Omit<LinkCheckOptions, "explainMissing">)
     const target = entry.target;
     if (target === null) return;
     if ("invalid" in target) report(`invalid ${raw}`, raw, target.invalid, from);
-    else if ("missing" in target)
+    else if ("missing" in target) {
+      const why = options.explainMissing?.(target.missing);
       report(
         `missing ${target.missing}`,
         raw,
-        `a page or file of this build (nothing is written at ${target.missing})`,
+        why ?? `a page or file of this build (nothing is written at ${target.missing})`,
         from,
-        target.missing,
       );
-    else if (target.fragment !== "") entry.from.push(from);
+    } else if (target.fragment !== "") entry.from.push(from);
   };
 
   for (const file of output.files) {
@@ -167,7 +147,7 @@ export function findDeadLinks(options: Omit<LinkCheckOptions, "explainMissing">)
     for (const file of from)
       report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
   }
-  return dead;
+  return toProblems(dead);
 }
 
 /**
@@ -316,17 +296,11 @@ function listOutput(outputDir: string): Output {
 
 /**
  * One problem per authored file and link. A link found only in built files (an API file, a
- * feed) is named once, by the first such file, since it usually repeats one page's link. A
- * link to a path nothing is written at says why when `explainMissing` knows.
+ * feed) is named once, by the first such file, since it usually repeats one page's link.
  */
-export function deadLinkProblems(
-  dead: ReadonlyMap<string, DeadLink>,
-  explainMissing?: (path: string) => string | undefined,
-): ContentProblem[] {
+function toProblems(dead: ReadonlyMap<string, DeadLink>): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  for (const found of dead.values()) {
-    const why = found.missing === undefined ? undefined : explainMissing?.(found.missing);
-    const link = why === undefined ? found : { ...found, expected: why };
+  for (const link of dead.values()) {
     const field = `link ${link.shown}`;
     if (link.sources.size > 0) {
       for (const source of link.sources) problems.push({ file: source, field, expected: link.expected });

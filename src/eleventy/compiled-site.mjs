@@ -32,8 +32,6 @@ import { writeFileAtomically } from "../util/write-atomically.mjs";
 
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
-/** Where the module last run is recorded, for a worker thread to run it too (src/eleventy/link-check.ts). */
-const COMPILED_SITE_RUN = Symbol.for("folio.compiled-site-run");
 /** Changes whenever the way we compile changes, so every earlier output is stale. */
 const RECIPE = "compiled-site/4";
 /** Top-level folders that hold no templates (the output, content, tests, tools). */
@@ -93,10 +91,12 @@ export async function loadCompiledSite(root, options = {}) {
  * @param {boolean} keepCodeCache @returns {CompiledSite}
  */
 function runModule(file, { code, digest }, keepCodeCache) {
-  const run = { file, code, codeDigest: digest, cacheFile: keepCodeCache ? codeCacheFileOf(file) : undefined };
-  const exports = runWithCodeCache(code, { ...run, resolveFrom: file });
-  // What a worker thread runs to load the same module (src/eleventy/link-check.ts).
-  /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[COMPILED_SITE_RUN] = run;
+  const exports = runWithCodeCache(code, {
+    file,
+    cacheFile: keepCodeCache ? codeCacheFileOf(file) : undefined,
+    codeDigest: digest,
+    resolveFrom: file,
+  });
   return /** @type {CompiledSite} */ (exports);
 }
 

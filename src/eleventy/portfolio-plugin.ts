@@ -15,7 +15,7 @@ import { buildCacheDir } from "../util/build-cache.ts";
 import { isStagingFolder, OUTPUT_MARKER, outputWritable, writeOutputMarker } from "../util/output-folder.mjs";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
 import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
-import { checkSiteLinks, LinkCheckThread } from "./link-check.ts";
+import { checkSiteLinks } from "./link-check.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import type { TemplateModule } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
@@ -139,11 +139,7 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
   // A staging folder that is the previous output (src/util/output-folder.mjs, the spare) is
   // written through and cleaned like an unstaged one; a fresh one holds this build's files only.
   let reusing = false;
-  // The link check's thread, started with each build written by us (link-check.ts).
-  let linkThread: LinkCheckThread | undefined;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
-    linkThread?.stop();
-    linkThread = writesResults ? LinkCheckThread.start() : undefined;
     startBuild();
     forgetOutputFiles();
     const staged = isStagingFolder(directories.output);
@@ -199,13 +195,11 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
     if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written, digests);
     digests.save();
     lap("manifests");
-    // Every link to this site must lead to a file of this build (checks/check-links.ts): checked
-    // on its own thread, from the files now on disk, while the APIs are validated here.
-    const linksChecked = writing && linkThread ? await linkThread.startCheck(outputDir) : undefined;
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");
     const validationMs = performance.now() - started;
-    const links = linksChecked ? await linksChecked() : await checkSiteLinks(outputDir, written);
+    // Every link to this site must lead to a file of this build (checks/check-links.ts).
+    const links = await checkSiteLinks(outputDir, written);
     lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
     const leaks = checkSecrets(outputDir, written, outputFilesMade());

@@ -7,8 +7,6 @@ export { default as devServerPlugin } from "./dev-server.ts";
 export { default as ogImagesPlugin } from "./og-images.ts";
 export { default as siteIconsPlugin } from "./site-icons.ts";
 export { readSiteConfig } from "../config/site-config.ts";
-// For the link check's own thread (src/eleventy/link-check-worker.mjs).
-export { findDeadLinks } from "../checks/check-links.ts";
 
 // The build keeps what it derives between runs in .cache/ (compiled validators, the key's
 // fingerprint, highlighted code, social images), or in FOLIO_CACHE_DIR (the benchmark starts

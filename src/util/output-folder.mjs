@@ -8,7 +8,6 @@
  * times what overwriting one does (docs/performance.md). Plain JavaScript: scripts/build.mjs
  * uses it before our TypeScript is compiled.
  */
-import { isMainThread } from "node:worker_threads";
 import { randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
@@ -308,16 +307,12 @@ export async function outputWritable() {
  * The mode bits of a file and a folder this process creates, as a build would have made them.
  * Reading the mask means setting it for a moment, and the mask is the whole process's: so it is
  * read once, when this module loads, before the build starts any thread that creates files.
- * Not in a worker thread (the link check's, src/eleventy/link-check.ts), which may not set it
- * and never takes a spare.
  */
-const DEFAULT_MODES = isMainThread
-  ? (() => {
-      const mask = process.umask(0);
-      process.umask(mask);
-      return { file: 0o666 & ~mask, folder: 0o777 & ~mask };
-    })()
-  : undefined;
+const DEFAULT_MODES = (() => {
+  const mask = process.umask(0);
+  process.umask(mask);
+  return { file: 0o666 & ~mask, folder: 0o777 & ~mask };
+})();
 
 /**
  * Whether every entry under `dir` is a folder or a file this user owns, linked once and of the
@@ -327,7 +322,6 @@ const DEFAULT_MODES = isMainThread
  */
 async function onlyPlainEntries(dir) {
   const modes = DEFAULT_MODES;
-  if (modes === undefined) throw new Error("a spare is checked on the main thread only");
   const uid = process.getuid?.();
   // The folder itself too: an empty spare another user owns would let them write into this build.
   const top = await lstat(dir);
