@@ -54,10 +54,10 @@ export function withOwnUrl(source, path) {
  * Compiles one entry and everything it imports into one CommonJS script, in memory: its code
  * (dynamic imports made calls the runner answers, see `withoutDynamicImport`) and its source
  * map, the script named `name` in the folder `outDir`.
- * @param {{ root: string, outDir: string, name: string, entry: import("esbuild").StdinOptions, plugins: import("esbuild").Plugin[], external?: string[] }} options
+ * @param {{ root: string, outDir: string, name: string, entry: import("esbuild").StdinOptions, plugins: import("esbuild").Plugin[], external?: string[], alias?: Record<string, string> }} options
  * @returns {Promise<{ code: string, map: string, inputs: string[] }>}
  */
-export async function compileScript({ root, outDir, name, entry, plugins, external }) {
+export async function compileScript({ root, outDir, name, entry, plugins, external, alias }) {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: entry,
@@ -75,6 +75,7 @@ export async function compileScript({ root, outDir, name, entry, plugins, extern
     logLevel: "silent",
     outfile: join(outDir, name),
     external,
+    alias,
     plugins,
   });
   // A module that reads import.meta beyond its URL (`withOwnUrl`) would get an empty object in

@@ -33,7 +33,7 @@ import { writeFileAtomically } from "../util/write-atomically.mjs";
 /** Folders that hold the compiled sources besides the templates (watched by `npm start`). */
 export const SOURCE_DIRS = ["src", "_data", "api-templates", "site-templates"];
 /** Changes whenever the way we compile changes, so every earlier output is stale. */
-const RECIPE = "compiled-site/4";
+const RECIPE = "compiled-site/5";
 /** Top-level folders that hold no templates (the output, content, tests, tools). */
 const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content", "scripts"]);
 
@@ -244,6 +244,8 @@ async function compile(root, entries, outDir) {
     name: "site.cjs",
     entry: { contents: lines.join("\n"), resolveDir: root, loader: "ts", sourcefile: "compiled-site-entry.ts" },
     plugins: [readOurSources(root, compiledHashes), importFromProject(root)],
+    // slugify's transliteration, loaded only for text beyond ASCII (the file says why).
+    alias: { "@sindresorhus/transliterate": "./src/util/lazy-transliterate.ts" },
   });
   /** @type {Record<string, string>} */
   const inputs = {};
