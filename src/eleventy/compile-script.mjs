@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DYNAMIC_IMPORT } from "../util/code-cache.mjs";
 
@@ -21,6 +21,15 @@ export const COMPILE_RECIPE = "compile-script/1";
 
 /** What stands for every package bundled in: a new install changes the lock file npm writes. */
 export const PACKAGE_STAMPS = ["package-lock.json", "node_modules/.package-lock.json"];
+
+/**
+ * Where the compiled scripts are kept: `cacheDir` when given (tests), else FOLIO_COMPILED_DIR,
+ * else `.cache/compiled`, relative to the project folder `root`.
+ * @param {string} root @param {string | undefined} cacheDir @returns {string}
+ */
+export function compiledDir(root, cacheDir) {
+  return resolve(root, cacheDir ?? (process.env.FOLIO_COMPILED_DIR?.trim() || join(".cache", "compiled")));
+}
 
 /** @param {string | Buffer} text */
 export function hashOf(text) {

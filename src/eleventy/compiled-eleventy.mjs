@@ -14,12 +14,13 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { folderProblem, keepInBuildCache, readCacheFile, warnCacheOnce } from "../util/cache-entries.mjs";
 import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
 import {
   COMPILE_RECIPE,
+  compiledDir,
   compileScript,
   hashOf,
   packageStamps,
@@ -48,10 +49,7 @@ const DIGEST_PREFIX = "\n// folio-digest ";
  * @returns {Promise<Record<string, unknown>>}
  */
 export async function loadEleventy(root, options = {}) {
-  const cacheDir = resolve(
-    root,
-    options.cacheDir ?? (process.env.FOLIO_COMPILED_DIR?.trim() || join(".cache", "compiled")),
-  );
+  const cacheDir = compiledDir(root, options.cacheDir);
   // Where Eleventy is installed: its own imports resolve from there, as they would unbundled.
   const entryUrl = import.meta.resolve(ELEVENTY);
   // The compiled site module says why a folder cannot be used, once (compiled-site.mjs).

@@ -16,12 +16,13 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { folderProblem, keepInBuildCache, readCacheFile, warnUnusableCache } from "../util/cache-entries.mjs";
 import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
 import {
   COMPILE_RECIPE,
+  compiledDir,
   compileScript,
   hashOf,
   packageStamps,
@@ -53,10 +54,7 @@ const SKIPPED_DIRS = new Set(["node_modules", "_site", "tests", "docs", "content
  * @returns {Promise<CompiledSite>}
  */
 export async function loadCompiledSite(root, options = {}) {
-  const cacheDir = resolve(
-    root,
-    options.cacheDir ?? (process.env.FOLIO_COMPILED_DIR?.trim() || join(".cache", "compiled")),
-  );
+  const cacheDir = compiledDir(root, options.cacheDir);
   const entries = entryFiles(root);
   const problem = folderProblem(cacheDir);
   if (problem) {
