@@ -28,7 +28,15 @@ export default function transliterate(text: string, options?: Options): string {
     for (const [key, value] of replacements) replaced = replaced.replaceAll(key, value);
     if (ASCII.test(replaced)) return replaced.replace(ASCII_DIACRITICS, "");
   }
-  library ??= (createRequire(import.meta.url)("@sindresorhus/transliterate") as { default: typeof transliterateType })
-    .default;
+  library ??= loadLibrary();
   return library(text, options);
+}
+
+/**
+ * The library slugify itself imports, resolved from slugify's folder: it is slugify's
+ * dependency, not ours, and npm may nest it there rather than at the top of node_modules.
+ */
+function loadLibrary(): typeof transliterateType {
+  const slugify = createRequire(import.meta.url).resolve("@sindresorhus/slugify");
+  return (createRequire(slugify)("@sindresorhus/transliterate") as { default: typeof transliterateType }).default;
 }

@@ -1,4 +1,9 @@
 import realTransliterate from "@sindresorhus/transliterate";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import transliterate from "../../../src/util/lazy-transliterate.ts";
@@ -46,6 +51,29 @@ test("should agree with the library on random ASCII text and on text beyond ASCI
     ],
   });
   agree("abc", { customReplacements: [["b", "^"]] });
+});
+
+test("should load the library slugify imports when npm nests it under slugify", async () => {
+  // A project whose node_modules holds slugify at its top and transliterate only inside it.
+  const root = mkdtempSync(join(tmpdir(), "folio-nested-"));
+  try {
+    const require = createRequire(import.meta.url);
+    const slugify = join(root, "node_modules", "@sindresorhus", "slugify");
+    mkdirSync(join(slugify, "node_modules", "@sindresorhus"), { recursive: true });
+    const published = dirname(require.resolve("@sindresorhus/slugify"));
+    for (const file of ["package.json", "index.js"]) copyFileSync(join(published, file), join(slugify, file));
+    symlinkSync(
+      join(dirname(require.resolve("@sindresorhus/transliterate")), "."),
+      join(slugify, "node_modules", "@sindresorhus", "transliterate"),
+    );
+    const module = join(root, "src", "lazy-transliterate.ts");
+    mkdirSync(dirname(module));
+    copyFileSync(new URL("../../../src/util/lazy-transliterate.ts", import.meta.url), module);
+    const nested = (await import(pathToFileURL(module).href)) as { default: typeof transliterate };
+    assert.is(nested.default("Zoë & Łukasz"), realTransliterate("Zoë & Łukasz"));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test.run();
