@@ -6,6 +6,7 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -73,7 +74,7 @@ function slowDown(spare: string): void {
   }
 }
 
-/** Plants the outside files at their output paths in `spare`, and one read-only asset. */
+/** Plants the outside files at their output paths in `spare`, a linked folder and a read-only asset. */
 function plant(spare: string): void {
   for (const [path, kind] of Object.entries(planted)) {
     const target = join(outside, path.replaceAll("/", "_"));
@@ -83,6 +84,11 @@ function plant(spare: string): void {
     else symlinkSync(target, join(spare, path));
   }
   chmodSync(join(spare, "assets", "site.css"), 0o444);
+  // A whole folder of social images linked to an empty folder outside.
+  rmSync(join(outside, "og-projects"), { recursive: true, force: true });
+  mkdirSync(join(outside, "og-projects"));
+  rmSync(join(spare, "og", "projects"), { recursive: true });
+  symlinkSync(join(outside, "og-projects"), join(spare, "og", "projects"));
 }
 
 /** Every outside file still holds its own bytes, and is linked nowhere else any more. */
@@ -92,6 +98,7 @@ function assertOutsideUntouched(): void {
     assert.is(readFileSync(target, "utf8"), `${OUTSIDE} ${path}`, `${path} was written through`);
     assert.is(lstatSync(target).nlink, 1, `${path}: no link left to it`);
   }
+  assert.equal(readdirSync(join(outside, "og-projects")), [], "nothing written into a linked folder");
 }
 
 /**
