@@ -23,6 +23,19 @@ import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
 // block in any other language is shown plain, escaped by markdown-it.
 const languages = { bash, c, cpp, go, ini, javascript, json, kotlin, lua, python, rust, sql, typescript, xml, yaml };
 const ALIASES = { bash: ["sh", "shell", "console"], ini: ["toml"] };
+/**
+ * Every name highlight.js answers to once the languages above are registered: theirs, the
+ * aliases their grammars declare, and ours. Known without registering them, so that a block from
+ * the cache is used only for a language a build without the cache would highlight (a test checks
+ * this list against highlight.js).
+ */
+export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(languages),
+  ...Object.values(ALIASES).flat(),
+  ...["atom", "c++", "cc", "cjs", "cts", "cxx", "golang", "gyp", "h", "h++", "hh", "hpp", "html", "hxx"],
+  ...["ipython", "js", "json5", "jsonc", "jsx", "kt", "ktm", "kts", "ktx", "mjs", "mts", "plist", "pluto"],
+  ...["py", "rs", "rss", "svg", "ts", "tsx", "wsf", "xhtml", "xjb", "xsd", "xsl", "yml", "zsh"],
+]);
 
 /**
  * highlight.js with our languages, registered on first need: registering runs every grammar's
@@ -42,13 +55,12 @@ function highlighter(): typeof hljs {
 /** markdown-it's `highlight` hook: highlighted HTML, or "" to let markdown-it escape the code as is. */
 export function highlightCode(code: string, language: string): string {
   const name = language.trim().toLowerCase();
-  if (!name) return "";
+  if (!LANGUAGE_NAMES.has(name)) return "";
   const blocks = highlightedBlocks();
   const key = createHash("sha256").update(name).update("\0").update(code).digest("base64url").slice(0, 24);
   let html = blocks.used.get(key);
   if (html === undefined) {
     const known = blocks.known.get(key);
-    // Only blocks in a language highlight.js knows were kept, under this setup of languages.
     if (known !== undefined && isHighlightOf(known, code)) html = known;
     else if (!highlighter().getLanguage(name)) return "";
     else {

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { highlightCode, isHighlightOf, saveHighlightedBlocks } from "../../../src/markdown/highlight.ts";
+import hljs from "highlight.js/lib/core";
+import {
+  highlightCode,
+  isHighlightOf,
+  LANGUAGE_NAMES,
+  saveHighlightedBlocks,
+} from "../../../src/markdown/highlight.ts";
 import { useBuildCache } from "../../../src/util/build-cache.ts";
 
 const RUST = 'fn main() {\n    println!("hi");\n}';
@@ -202,5 +208,32 @@ test("should register no language for a build whose blocks all come from the cac
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("should know, without registering, exactly the names highlight.js answers to", () => {
+  highlightCode("x = 1", "python");
+  const answered = new Set<string>();
+  for (const name of hljs.listLanguages()) {
+    answered.add(name);
+    for (const alias of hljs.getLanguage(name)?.aliases ?? []) answered.add(alias);
+  }
+  for (const name of ["sh", "shell", "console", "toml"]) answered.add(name);
+  assert.equal([...LANGUAGE_NAMES].sort(), [...answered].sort());
+  for (const name of LANGUAGE_NAMES) assert.ok(hljs.getLanguage(name), name);
+});
+
+test(
+  "should show a block in a language highlight.js does not know as plain, whatever the cache holds",
+  withCache((dir) => {
+    const code = "DISPLAY 'HI'.";
+    assert.is(highlightCode(code, "cobol"), "");
+    highlightCode(RUST, "rust");
+    saveHighlightedBlocks();
+    // The next build's cache: an entry under that language's key, well-formed, its checksum right.
+    const key = createHash("sha256").update("cobol").update("\0").update(code).digest("base64url").slice(0, 24);
+    const json = JSON.stringify({ [key]: `<span class="hljs-keyword">DISPLAY</span> &#x27;HI&#x27;.` });
+    writeFileSync(cacheFile(dir), `${createHash("sha256").update(json).digest("hex")}\n${json}`);
+    assert.is(highlightCode(code, "cobol"), "");
+  }),
+);
 
 test.run();
