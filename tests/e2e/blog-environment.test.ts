@@ -7,6 +7,7 @@ import {
   buildSite,
   copyContent,
   listFiles,
+  outputDifferences,
   makeTempDir,
   readJson,
   removeDir,
@@ -79,13 +80,8 @@ test("should build the sample with the process time zone set to Pacific/Kiritima
 });
 
 test("should write byte-identical blog files whatever the process time zone", () => {
-  const files = listFiles(eastmost.outDir, "blog");
-
-  assert.equal(listFiles(westCoast.outDir, "blog"), files);
-  const differing = files.filter(
-    (file) => !readFileSync(join(eastmost.outDir, file)).equals(readFileSync(join(westCoast.outDir, file))),
-  );
-  assert.equal(differing, []);
+  assert.ok(listFiles(eastmost.outDir, "blog").length > 0);
+  assert.equal(outputDifferences(eastmost.outDir, westCoast.outDir, "blog"), []);
 });
 
 test("should read a front-matter date without time as midnight in site.yaml's zone", () => {

@@ -10,6 +10,7 @@ import {
   buildSite,
   copyContent,
   listFiles,
+  outputDifferences,
   makeTempDir,
   removeDir,
   sampleContentDir,
@@ -387,17 +388,8 @@ test.after(async () => {
   removeDir(contentDir);
 });
 
-/** Files whose bytes differ from the cold build's, and files only one of the two has. */
-function differences(outDir: string): string[] {
-  const expected = listFiles(cold.outDir);
-  const actual = listFiles(outDir);
-  const missing = expected.filter((file) => !actual.includes(file)).map((file) => `missing ${file}`);
-  const extra = actual.filter((file) => !expected.includes(file)).map((file) => `extra ${file}`);
-  const changed = expected.filter(
-    (file) => actual.includes(file) && !readFileSync(join(cold.outDir, file)).equals(readFileSync(join(outDir, file))),
-  );
-  return [...missing, ...extra, ...changed.map((file) => `changed ${file}`)];
-}
+/** How an output differs from the cold build's. */
+const differences = (outDir: string): string[] => outputDifferences(cold.outDir, outDir);
 
 test("should build cold with exit code 0 and fill every cache kind", () => {
   assert.is(cold.status, 0, cold.output);

@@ -15,7 +15,14 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { codeCacheEntry, codeCacheFileOf } from "../../../src/util/code-cache.mjs";
 import { codeCacheChecks, codeDigestOf } from "../support/compiled-scripts.ts";
-import { type BuildResult, buildSite, listFiles, makeTempDir, removeDir } from "../support/build-site.ts";
+import {
+  type BuildResult,
+  buildSite,
+  listFiles,
+  outputDifferences,
+  makeTempDir,
+  removeDir,
+} from "../support/build-site.ts";
 import { assertPublishedWithout } from "../support/hostile.ts";
 
 /*
@@ -87,14 +94,9 @@ const unexpectedLines = (result: BuildResult): string[] =>
     .split("\n")
     .filter((line) => line.trim() !== "" && !EXPECTED_LINES.some((pattern) => pattern.test(line)));
 
-/** Files of `result`'s output whose bytes differ from the first cold build's. */
-function differingFrom(result: BuildResult): string[] {
-  const reference = (cold[0] as BuildResult).outDir;
-  assert.equal(listFiles(result.outDir), listFiles(reference));
-  return listFiles(reference).filter(
-    (file) => !readFileSync(join(reference, file)).equals(readFileSync(join(result.outDir, file))),
-  );
-}
+/** How `result`'s output differs from the first cold build's. */
+const differingFrom = (result: BuildResult): string[] =>
+  outputDifferences((cold[0] as BuildResult).outDir, result.outDir);
 
 /**
  * The entry V8 made for `script`, as another V8 version would have made it: its version field

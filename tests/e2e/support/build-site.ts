@@ -136,6 +136,24 @@ export function listFiles(dir: string, under = ""): string[] {
   return found.sort();
 }
 
+/**
+ * How the output in `actual` differs from the one in `expected` (under `under` only, when
+ * given): files only one of them has, and files whose bytes differ. Empty when they are the same.
+ */
+export function outputDifferences(expected: string, actual: string, under = ""): string[] {
+  const want = listFiles(expected, under);
+  const have = listFiles(actual, under);
+  const there = new Set(have);
+  const wanted = new Set(want);
+  return [
+    ...want.filter((file) => !there.has(file)).map((file) => `missing ${file}`),
+    ...have.filter((file) => !wanted.has(file)).map((file) => `extra ${file}`),
+    ...want
+      .filter((file) => there.has(file) && !readFileSync(join(expected, file)).equals(readFileSync(join(actual, file))))
+      .map((file) => `changed ${file}`),
+  ];
+}
+
 /** The portfolio API's files as the spec counts them: everything under `api/`, plus `pgp.asc`. */
 export function portfolioFiles(outDir: string): string[] {
   const files = listFiles(outDir, "api");
