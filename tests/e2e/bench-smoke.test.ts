@@ -47,13 +47,16 @@ test("should build a smoke size and report every figure the benchmark promises",
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     floor_wall_s: number;
     sample_wall_s: number;
+    sample_ratio_to_floor: number;
     sizes: SizeResult[];
   };
   removeDir(dir);
 
   assert.is(run.status, 0, run.output);
   assert.match(run.output, "| posts | projects | full s |");
-  assert.ok(report.floor_wall_s > 0 && report.sample_wall_s > report.floor_wall_s);
+  // Both are reported; which is larger is the bench's to say, not a test's (the two are now
+  // close, and a loaded machine can reverse them in one pair).
+  assert.ok(report.floor_wall_s > 0 && report.sample_wall_s > 0 && report.sample_ratio_to_floor > 0);
   const size = report.sizes[0];
   assert.ok(size);
   assert.is(size.posts, 12);
