@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { folderProblem, keepInBuildCache, readCacheFile, warnCacheOnce } from "../util/cache-entries.mjs";
 import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
+import { withoutControlCharacters } from "../util/control-characters.mjs";
 import {
   COMPILE_RECIPE,
   compiledDir,
@@ -70,7 +71,9 @@ export async function loadEleventy(root, options = {}) {
       warnCacheOnce(
         file,
         (shown) =>
-          `Eleventy could not be compiled into ${shown} (${error instanceof Error ? error.message : String(error)}): it is imported as it is, which takes longer.`,
+          // The reason may quote a path or a package's text: one line, and no control character
+          // reaches the log.
+          `Eleventy could not be compiled into ${shown} (${withoutControlCharacters(error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ")}): it is imported as it is, which takes longer.`,
       );
       return import(ELEVENTY);
     }

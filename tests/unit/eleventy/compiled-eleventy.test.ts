@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -83,6 +83,28 @@ test(
     const plain = (await import(ELEVENTY)) as Record<string, unknown>;
     assert.is(module.Eleventy, plain.Eleventy);
     assert.is(readFileSync(cacheDir, "utf8"), "a file where the folder belongs\n");
+  }),
+);
+
+test(
+  "should import Eleventy as it is, with one clean warning line, when it cannot be compiled",
+  withTempFolder("compiled-eleventy", async (dir) => {
+    // A project folder with no node_modules of its own, whose name carries an escape sequence.
+    const root = join(dir, "project\u001b[31m");
+    mkdirSync(root);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
+    try {
+      const module = await loadEleventy(root, { cacheDir: join(dir, "compiled") });
+      assert.is(module.Eleventy, ((await import(ELEVENTY)) as Record<string, unknown>).Eleventy);
+    } finally {
+      console.warn = warn;
+    }
+    assert.is(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0] ?? "", "could not be compiled");
+    assert.match(warnings[0] ?? "", "it is imported as it is");
+    assert.not.match(warnings[0] ?? "", /[\u0000-\u001f]/);
   }),
 );
 
