@@ -73,11 +73,15 @@ class Comparer {
   /** Schema pairs already compared, so a component used in many places is reported once (and cycles end). */
   private readonly seen = new Set<string>();
 
-  constructor(
-    private readonly oldDoc: Json,
-    private readonly newDoc: Json,
-    private readonly options: CompareOptions,
-  ) {}
+  private readonly oldDoc: Json;
+  private readonly newDoc: Json;
+  private readonly options: CompareOptions;
+
+  constructor(oldDoc: Json, newDoc: Json, options: CompareOptions) {
+    this.oldDoc = oldDoc;
+    this.newDoc = newDoc;
+    this.options = options;
+  }
 
   compareDocuments(): ApiChange[] {
     const oldPaths = asObject(this.oldDoc.paths);

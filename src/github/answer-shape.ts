@@ -10,11 +10,13 @@ export type JsonObject = { readonly [key: string]: unknown };
 
 /** Thrown by the readers below; `where` is the dotted path of the field inside its answer part. */
 export class WrongShape extends Error {
-  constructor(
-    readonly where: string,
-    readonly expected: string,
-  ) {
+  readonly where: string;
+  readonly expected: string;
+
+  constructor(where: string, expected: string) {
     super(`${where}: expected ${expected}`);
+    this.where = where;
+    this.expected = expected;
     this.name = "WrongShape";
   }
 }

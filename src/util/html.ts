@@ -16,7 +16,11 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 
 /** HTML that is already safe to insert. */
 export class SafeHtml {
-  constructor(readonly value: string) {}
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

@@ -27,10 +27,10 @@ export interface LinkSource {
 export class UnpublishedPosts {
   private readonly byPage = new Map<string, UnpublishedPost>();
 
-  constructor(
-    posts: Iterable<UnpublishedPost>,
-    private readonly warn: (line: string) => void = (line) => console.warn(line),
-  ) {
+  private readonly warn: (line: string) => void;
+
+  constructor(posts: Iterable<UnpublishedPost>, warn: (line: string) => void = (line) => console.warn(line)) {
+    this.warn = warn;
     for (const post of posts) {
       const key = pageKey(post.url);
       if (key !== null) this.byPage.set(key, post);
