@@ -49,7 +49,7 @@ interface Measured {
   /** User and system CPU seconds of every thread, and of the processes it started; null as for memory. */
   cpuS: number | null;
   validationMs: number | null;
-  /** Each step's milliseconds as scripts/build.mjs and the after-build hook record them. */
+  /** Each step's milliseconds as scripts/build.ts and the after-build hook record them. */
   phases: Record<string, number>;
 }
 
@@ -153,7 +153,7 @@ try {
   mkdirSync(empty);
   const sampleCache = { FOLIO_CACHE_DIR: join(work, "cache-sample") };
   const sampleBuild = () =>
-    measure([join(root, "scripts/build.mjs"), `--output=${join(work, "sample-out")}`, "--quiet"], root, {
+    measure([join(root, "scripts/build.ts"), `--output=${join(work, "sample-out")}`, "--quiet"], root, {
       ...epoch,
       ...sampleCache,
     });
@@ -184,7 +184,7 @@ try {
       hugoProject(content, hugoSite);
     }
     const product = () =>
-      measure([join(root, "scripts/build.mjs"), `--output=${output}`, "--quiet"], root, {
+      measure([join(root, "scripts/build.ts"), `--output=${output}`, "--quiet"], root, {
         ...epoch,
         FOLIO_CACHE_DIR: join(work, `cache-${posts}`),
         CONTENT_DIR: content,
@@ -225,7 +225,7 @@ try {
       peak_rss_cold_mib: Math.round(first.peakRssMiB ?? 0),
       peak_rss_warm_mib: Math.round(Math.max(...full.map((m) => m.peakRssMiB ?? 0))),
       validation_share: round(validation / fullWall, 3),
-      // Median milliseconds of each step of the warm builds (scripts/build.mjs, the after-build hook).
+      // Median milliseconds of each step of the warm builds (scripts/build.ts, the after-build hook).
       phases_ms: Object.fromEntries(
         phaseNames.map((name) => [name, Math.round(median(full.map((m) => m.phases[name] ?? 0)))]),
       ),

@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
 import { packageVersion } from "../util/package-version.ts";
 import { keepInBuildCache, readCacheFile } from "../util/build-cache.ts";
-import { codeCacheFileOf, runWithCodeCache } from "../util/code-cache.mjs";
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = packageVersion("ajv");
@@ -95,7 +93,7 @@ function readCachedValidators(file: string, key: string, ids: readonly string[])
   if (newline < 0 || text.slice(0, newline) !== header(key, code)) return null;
   let validators: [string, unknown][];
   try {
-    const exported = loadStandalone(code, file, text.slice(0, newline));
+    const exported = loadStandalone(code);
     validators = ids.map((id, index) => [id, exported[`v${index}`]]);
   } catch {
     return null;
@@ -107,15 +105,10 @@ function readCachedValidators(file: string, key: string, ids: readonly string[])
 /**
  * Runs ajv's standalone CommonJS code with this module's `require`, so the modules it names
  * (ajv's runtime, the formats) resolve from the project wherever the cache folder is. The code
- * is what ajv generated from our own schemas in an earlier build; V8's code cache for it is kept
- * beside it (src/util/code-cache.mjs), which saves its parse and each validator's first compile.
+ * is what ajv generated from our own schemas in an earlier build, its digest just checked.
  */
-function loadStandalone(code: string, file: string, headerLine: string): Record<string, unknown> {
-  return runWithCodeCache(code, {
-    file,
-    cacheFile: codeCacheFileOf(file),
-    // The first line, just checked, names the key and the code's digest.
-    codeDigest: headerLine,
-    resolveFrom: fileURLToPath(import.meta.url),
-  });
+function loadStandalone(code: string): Record<string, unknown> {
+  const module = { exports: {} as Record<string, unknown> };
+  new Function("module", "exports", "require", code)(module, module.exports, createRequire(import.meta.url));
+  return module.exports;
 }

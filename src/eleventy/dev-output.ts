@@ -1,9 +1,9 @@
 import { readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { checkBuildOutput, outputHolds } from "../util/output-folder.mjs";
+import { checkOutputFolder, outputHolds } from "./output-folder.ts";
 
 /*
- * `npm run build` stages each build and swaps it in whole (scripts/build.mjs); `npm start`
+ * `npm run build` stages each build and swaps it in whole (scripts/build.ts); `npm start`
  * (`eleventy --serve`) and a bare `npx eleventy` write straight into the folder they serve.
  * There, the folder is kept to one build by deleting: after a build, every file it did not
  * write (a deleted post's page, an image no post shows any more; under `npm start` the deletion
@@ -19,7 +19,7 @@ import { checkBuildOutput, outputHolds } from "../util/output-folder.mjs";
  */
 export function mayClean(outputDir: string, keep: readonly string[]): boolean {
   if (keep.some((folder) => outputHolds(outputDir, folder))) return false;
-  checkBuildOutput(outputDir);
+  checkOutputFolder(outputDir, []);
   return true;
 }
 

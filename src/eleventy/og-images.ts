@@ -8,7 +8,6 @@ import { CheckedImageCache } from "../util/checked-image-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { writeIfChanged } from "../util/write-if-changed.ts";
 import { portfolioModel } from "./build-data.ts";
-import { outputWritable } from "../util/output-folder.mjs";
 
 export interface OgWriteOptions {
   /** Where rendered PNGs are kept by card; default the build cache's `og/` (`.cache/og`), none when it cannot be used. */
@@ -47,8 +46,6 @@ interface EleventyConfig {
 export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
     const images = ogImageFiles(await portfolioModel());
-    // A spare taken as the staging folder may still be under its check (scripts/build.mjs).
-    await outputWritable();
     await writeOgImages(images, resolve(directories.output));
   });
 }

@@ -7,7 +7,6 @@ import { CheckedImageCache } from "../util/checked-image-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { writeIfChanged } from "../util/write-if-changed.ts";
 import { packageVersion } from "../util/package-version.ts";
-import { outputWritable } from "../util/output-folder.mjs";
 
 /*
  * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
@@ -54,8 +53,6 @@ interface EleventyConfig {
 export default function siteIconsPlugin(eleventyConfig: EleventyConfig, options: SiteIconsOptions = {}): void {
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
     const svg = readFileSync(join(resolve(options.root ?? "."), SITE_ICON));
-    // A spare taken as the staging folder may still be under its check (scripts/build.mjs).
-    await outputWritable();
     await writeSiteIcons(svg, resolve(directories.output));
   });
 }

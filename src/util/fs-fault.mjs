@@ -135,7 +135,7 @@ function isOwners(fault, outputDirs, places) {
 
 /**
  * Whether `path` is in a folder a build puts beside the output folder `out`: its staging folder
- * or the previous output set aside (`.{name}.staging-…`, `.{name}.old-…`, src/util/output-folder.mjs).
+ * or the previous output set aside (`.{name}.staging-…`, `.{name}.old-…`, src/eleventy/output-folder.ts).
  * @param {string} path
  * @param {string} out
  * @returns {boolean}

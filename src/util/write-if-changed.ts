@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeFi
 import { dirname } from "node:path";
 
 /*
- * Writing a build's file over the previous output (src/util/output-folder.mjs, the spare),
+ * Writing a build's file over the previous output (`npm start` rebuilds where it serves),
  * where most files come out byte for byte as they were. Overwriting a file costs its truncation
  * and a new allocation in the file system; reading it back and comparing costs about a fifth
  * of that (9,185 files, 172 MiB: 530-1,000 ms to overwrite, 105-120 ms to read and compare;

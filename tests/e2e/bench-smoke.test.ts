@@ -24,14 +24,10 @@ interface SizeResult {
 /** Runs `npm run bench` at a smoke size: the whole harness, in a few seconds. */
 function runBench(out: string): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "scripts/bench/run.ts", "--sizes", "12", "--runs", "1", "--out", out],
-      {
-        cwd: repoRoot,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn(process.execPath, ["scripts/bench/run.ts", "--sizes", "12", "--runs", "1", "--out", out], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

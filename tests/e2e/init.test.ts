@@ -254,8 +254,6 @@ test("should write a minimal site without a token, and build it from the CLI", (
   const out = makeTempDir("init-out");
   try {
     const argv = [
-      "--import",
-      "tsx",
       "scripts/init.ts",
       ...BASE.filter((arg) => arg !== "--no-build"),
       "--no-blog",
@@ -428,20 +426,10 @@ test("should name the missing flag when the CLI cannot ask, and refuse an unknow
     const env = { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" };
     const missing = spawnSync(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "scripts/init.ts",
-        "--name",
-        "Ada",
-        "--site-url",
-        "https://ada.example",
-        "--yes",
-        "--no-build",
-      ],
+      ["scripts/init.ts", "--name", "Ada", "--site-url", "https://ada.example", "--yes", "--no-build"],
       { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
     );
-    const unknown = spawnSync(process.execPath, ["--import", "tsx", "scripts/init.ts", "--colour", "red"], {
+    const unknown = spawnSync(process.execPath, ["scripts/init.ts", "--colour", "red"], {
       env,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],

@@ -14,7 +14,7 @@ import {
   type BuildResult,
 } from "./support/build-site.ts";
 import { startDevServer, waitFor } from "./support/dev-server.ts";
-import { OUTPUT_MARKER } from "../../src/util/output-folder.mjs";
+import { OUTPUT_MARKER } from "../../src/eleventy/output-folder.ts";
 
 /*
  * `_site` is the output of exactly one successful build: a second build into the same folder
@@ -120,18 +120,28 @@ test("should leave the previous output untouched when the new build fails valida
   assert.equal(leftoversBeside(outDir), []);
 });
 
+test("should leave one whole build and nothing half-done when two builds share an output folder", async () => {
+  const twinsOut = makeTempDir("twins");
+  try {
+    const twins = await Promise.all(
+      [1, 2].map(() => buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir: twinsOut })),
+    );
+    assert.ok(
+      twins.some((twin) => twin.status === 0),
+      twins.map((twin) => twin.output).join("\n"),
+    );
+    for (const twin of twins.filter((one) => one.status !== 0)) assert.ok(twin.output.length > 0, "a failure says why");
+    assert.equal(snapshot(twinsOut), snapshot(freshDir), "the output is one whole build");
+    assert.equal(leftoversBeside(twinsOut), []);
+  } finally {
+    removeDir(twinsOut);
+  }
+});
+
 test("should mark its output, and replace an empty folder and a previous build's", () => {
   // freshDir was a new, empty folder; outDir held the first build (and a file where `api` was).
   for (const dir of [outDir, freshDir]) assert.ok(existsSync(join(dir, OUTPUT_MARKER)), dir);
   assert.ok(firstFiles.includes(OUTPUT_MARKER), "the first build marked its output too");
-});
-
-test("should replace a build's output from before the marker (index.html and api/openapi.json at its top)", async () => {
-  rmSync(join(outDir, OUTPUT_MARKER));
-  writeFileSync(join(outDir, "stale.html"), "a page a build from before the marker left");
-  const result = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir });
-  assert.is(result.status, 0, result.output);
-  assert.equal(snapshot(outDir), snapshot(freshDir), "exactly what a fresh build leaves, marker included");
 });
 
 test("should keep the dev server's folder to one build: deleted posts go, rejected builds are not served", async () => {

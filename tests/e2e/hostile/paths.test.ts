@@ -14,7 +14,7 @@ import {
   type BuildResult,
 } from "../support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
-import { OUTPUT_MARKER } from "../../../src/util/output-folder.mjs";
+import { OUTPUT_MARKER } from "../../../src/eleventy/output-folder.ts";
 
 /*
  * Hostile paths: symbolic links in the content folder, names that would leave the output

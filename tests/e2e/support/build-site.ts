@@ -3,7 +3,6 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spareFolder } from "../../../src/util/output-folder.mjs";
 
 /** The repository root: every build runs from here, as `npm run build` does. */
 export const repoRoot: string = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -12,7 +11,7 @@ export const repoRoot: string = resolve(dirname(fileURLToPath(import.meta.url)),
 export const sampleContentDir: string = join(repoRoot, "content");
 
 /** What `npm run build` runs. */
-const buildScript = join(repoRoot, "scripts/build.mjs");
+const buildScript = join(repoRoot, "scripts/build.ts");
 
 /**
  * A build still running after this long is killed (and says so in its output). A build takes a
@@ -52,10 +51,9 @@ export function makeTempDir(label: string): string {
   return mkdtempSync(join(tmpdir(), `folio-e2e-${label}-`));
 }
 
-/** Removes a folder, and the spare a build of it kept beside it (src/util/output-folder.mjs). */
+/** Removes a folder. */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(spareFolder(dir), { recursive: true, force: true });
 }
 
 /** Copies a content tree into a temp folder so a test can break one thing in it. */
@@ -113,11 +111,9 @@ export function snapshot(dir: string): Map<string, string> {
   return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
 }
 
-/** Folders beside `outDir` that a build of it staged or set aside and did not remove (the spare is not one). */
+/** Folders beside `outDir` that a build of it staged or set aside and did not remove. */
 export function leftoversBeside(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter(
-    (name) => name.startsWith(`.${basename(outDir)}.`) && !name.endsWith(".spare"),
-  );
+  return readdirSync(dirname(outDir)).filter((name) => name.startsWith(`.${basename(outDir)}.`));
 }
 
 /** Every file under `dir` (or under `dir/under`), relative to `dir`, with `/` separators, sorted. */

@@ -253,7 +253,7 @@ test("should make api:check fail on a breaking change and pass on an additive on
   cpSync(join(repoRoot, "api-baseline"), site, { recursive: true });
   const run = (doc: Json) => {
     writeFileSync(join(site, "api/openapi.json"), JSON.stringify(doc));
-    return spawnSync(process.execPath, ["--import", "tsx", "scripts/api-check.ts", `--site=${site}`], {
+    return spawnSync(process.execPath, ["scripts/api-check.ts", `--site=${site}`], {
       cwd: repoRoot,
       encoding: "utf8",
     });

@@ -193,7 +193,7 @@ test("should register no language for a build whose blocks all come from the cac
   ].join("\n");
   const run = () =>
     JSON.parse(
-      execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], {
         cwd: join(import.meta.dirname, "../../.."),
         encoding: "utf8",
       }),

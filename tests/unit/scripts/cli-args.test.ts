@@ -7,7 +7,7 @@ const root = resolve(import.meta.dirname, "../../..");
 
 /** Runs one of our scripts with `args` and returns its exit status and what it printed. */
 function run(script: string, args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", join(root, script), ...args], {
+  const result = spawnSync(process.execPath, [join(root, script), ...args], {
     cwd: root,
     encoding: "utf8",
   });
@@ -15,7 +15,7 @@ function run(script: string, args: string[]) {
 }
 
 for (const [script, args, said] of [
-  ["scripts/build.mjs", ["--bogus"], "[build] Unknown option '--bogus' (options: --output, --config, --quiet)"],
+  ["scripts/build.ts", ["--bogus"], "[build] Unknown option '--bogus' (options: --output, --config, --quiet)"],
   ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number of at least 1, found "abc"'],
   ["scripts/bench/run.ts", ["--sizes", "1000,x"], "[bench] --sizes: expected whole numbers of posts"],
   ["scripts/audit.ts", ["--runs"], "[audit] Option '--runs <value>' argument missing"],

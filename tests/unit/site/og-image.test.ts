@@ -127,7 +127,7 @@ console.log(await job);
 closeOgRenderer();
 `,
     );
-    const run = spawnSync(process.execPath, ["--import", "tsx", script], { cwd: root, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" });
     assert.is(run.status, 0, run.stderr);
     assert.is(run.stdout.trim(), "rejected: The social-image renderer stopped (SIGKILL) before the image was rendered");
   } finally {

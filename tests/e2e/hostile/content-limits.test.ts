@@ -5,7 +5,7 @@ import { buildSite, copyContent, removeDir, type BuildResult } from "../support/
 import { assertRefused } from "../support/hostile.ts";
 
 /*
- * Session 4's hostile inputs that the build refuses: content files over their size limits and
+ * Hostile inputs that the build refuses: content files over their size limits and
  * an image whose name lies about its type. These are found while the content is read, so one
  * build reports all three at once (image decoding, which finds truncated files, comes later and
  * has its own test in images.test.ts). The unit tests check each limit alone; this checks that

@@ -1,0 +1,197 @@
+import { randomBytes } from "node:crypto";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+
+/*
+ * The output folder holds exactly one successful build (docs/deployment.md, "How the output is
+ * written"). `npm run build` lets Eleventy write a staging folder beside it, on the same file
+ * system; only a build that passed every check is renamed into its place. A failed or killed
+ * build leaves the previous output as it was; the next build removes what a killed one left.
+ */
+
+/** A problem with the output folder itself, said in one sentence (no stack trace). */
+export class OutputFolderError extends Error {
+  /** Eleventy prints the message without our stack (`npm start`): the sentence is all there is. */
+  readonly skipOriginalStack = true;
+
+  constructor(message: string) {
+    super(message);
+    this.name = "OutputFolderError";
+  }
+}
+
+/**
+ * The file at the top of every output: a folder carrying it is one a build of this site wrote,
+ * which the next build may replace or clean. Published with the rest: one line, nothing secret.
+ */
+export const OUTPUT_MARKER = ".folio-output";
+
+/** `.{name}.staging-{pid}-{random}` and `.{name}.old-{pid}-{random}` beside the output folder `{name}`. */
+const BESIDE = /^\.(.+)\.(staging|old)-(\d+)-\w+$/;
+
+/** Writes the marker at the top of `outputDir` (into `file`, when the caller named it). */
+export function writeOutputMarker(outputDir: string, file: string = join(outputDir, OUTPUT_MARKER)): void {
+  mkdirSync(outputDir, { recursive: true });
+  writeFileSync(file, "This folder is the output of a build of this site; the next build replaces it.\n");
+}
+
+/** Whether `folder` is the output folder or inside it (and so would be replaced or cleaned with it). */
+export function outputHolds(outputDir: string, folder: string): boolean {
+  const rel = relative(resolve(outputDir), resolve(folder));
+  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+/** True when `dir` is a staging folder made by `makeStagingFolder`: every file in it is this build's. */
+export function isStagingFolder(dir: string): boolean {
+  return BESIDE.exec(basename(resolve(dir)))?.[2] === "staging";
+}
+
+/**
+ * Whether a build may replace or clean `dir`: it is missing or empty, or a build of this site
+ * wrote it. `--output=docs` must not delete the docs.
+ */
+function isBuildOutput(dir: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw error;
+  }
+  return names.length === 0 || names.includes(OUTPUT_MARKER);
+}
+
+/**
+ * Refuses an output folder the build may not replace or clean as a whole: one holding the
+ * project or its content (`keep`), a symbolic link (the link, not its target, would be
+ * replaced), a file, or a folder of files no build of this site wrote.
+ */
+export function checkOutputFolder(outputDir: string, keep: readonly string[]): void {
+  const out = resolve(outputDir);
+  for (const folder of keep) {
+    if (outputHolds(out, folder))
+      throw new OutputFolderError(
+        `The output folder ${out} holds ${resolve(folder)}, and each build replaces it as a whole: pass --output=<a folder of its own, such as _site>.`,
+      );
+  }
+  const found = lstatSync(out, { throwIfNoEntry: false });
+  if (!found) return;
+  if (found.isSymbolicLink())
+    throw new OutputFolderError(
+      `The output folder ${out} is a symbolic link, and a build replaces the link, not what it points to: pass --output=<the real folder>.`,
+    );
+  if (!found.isDirectory())
+    throw new OutputFolderError(
+      `The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`,
+    );
+  if (!isBuildOutput(out))
+    throw new OutputFolderError(
+      `The output folder ${out} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.`,
+    );
+}
+
+/** Whether a process with this id runs (a build still writing its staging folder); our own id is a dead build's. */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Cleans up after killed builds: their staging folders and set-aside outputs are removed; a
+ * build killed between its two renames left no output folder, and its set-aside one goes back.
+ */
+export function removeLeftovers(outputDir: string): void {
+  const out = resolve(outputDir);
+  let names: string[];
+  try {
+    names = readdirSync(dirname(out));
+  } catch {
+    return;
+  }
+  for (const name of names.sort()) {
+    const match = BESIDE.exec(name);
+    if (!match || match[1] !== basename(out) || isRunning(Number(match[3]))) continue;
+    const leftover = join(dirname(out), name);
+    const putBack =
+      match[2] === "old" &&
+      !lstatSync(out, { throwIfNoEntry: false }) &&
+      lstatSync(leftover).isDirectory() &&
+      readdirSync(leftover).includes(OUTPUT_MARKER);
+    if (putBack) renameSync(leftover, out);
+    else removeUnlessMounted(leftover);
+  }
+}
+
+/** A new, empty staging folder beside the output folder (whose parent it creates). */
+export function makeStagingFolder(outputDir: string): string {
+  const out = resolve(outputDir);
+  mkdirSync(dirname(out), { recursive: true });
+  return mkdtempSync(join(dirname(out), `.${basename(out)}.staging-${process.pid}-`));
+}
+
+/**
+ * Puts a checked staging folder in the output folder's place: the old output is renamed
+ * aside, the staging folder renamed in, and the old one removed. When the second rename
+ * fails the old output goes back, so the folder is always one whole build.
+ */
+export function replaceOutputFolder(staging: string, outputDir: string): void {
+  const out = resolve(outputDir);
+  writeOutputMarker(staging);
+  const old = lstatSync(out, { throwIfNoEntry: false })
+    ? join(dirname(out), `.${basename(out)}.old-${process.pid}-${randomBytes(4).toString("hex")}`)
+    : undefined;
+  if (old) renameSync(out, old);
+  try {
+    renameSync(staging, out);
+  } catch (error) {
+    if (old) renameSync(old, out);
+    throw error;
+  }
+  if (old) removeUnlessMounted(old);
+}
+
+/**
+ * Deletes a set-aside output or a staging folder, unless a folder is mounted inside it (Linux's
+ * mount table): deleting would reach through the mount (a container's volume, say), so it stays
+ * under its leftover name, with one warning, for the owner to unmount.
+ */
+function removeUnlessMounted(dir: string): void {
+  let table = "";
+  try {
+    table = readFileSync("/proc/self/mountinfo", "utf8");
+  } catch {
+    // Not Linux: no mount table to read.
+  }
+  const mounted = table.split("\n").some((line) => {
+    // The fifth field, with space, tab, newline and backslash written as octal escapes.
+    const point = line
+      .split(" ")[4]
+      ?.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
+    return point !== undefined && outputHolds(dir, point);
+  });
+  if (mounted) console.warn(`[build] ${dir} holds a mount point: it is left in place; unmount it, then delete it.`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+
+/** Removes a failed build's staging folder; never throws, since it runs while a failure is reported. */
+export function removeStagingFolder(staging: string): void {
+  try {
+    rmSync(staging, { recursive: true, force: true });
+  } catch {
+    // The next build removes it.
+  }
+}

@@ -1,0 +1,187 @@
+import { writeFileSync } from "node:fs";
+import { posix, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { blogApi } from "../api/blog/routes.ts";
+import { ContentDigests } from "../api/content-digests.ts";
+import { writeManifest } from "../api/manifest.ts";
+import { portfolioApi } from "../api/portfolio/routes.ts";
+import { checkSecrets } from "../checks/check-secrets.ts";
+import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
+import { blogPaths } from "../api/blog/paths.ts";
+import { portfolioPaths } from "../api/portfolio/paths.ts";
+import { ASSETS_FOLDER, BLOG_API_ROOT } from "../config/site-paths.ts";
+import { ContentError } from "../content/content-error.ts";
+import { saveHighlightedBlocks } from "../markdown/highlight.ts";
+import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
+import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
+import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
+import { checkSiteLinks } from "./link-check.ts";
+import { devServerExposed, listenOnDevServerHost } from "./dev-server-host.mjs";
+import devServerPlugin from "./dev-server.ts";
+import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
+import ogImagesPlugin from "./og-images.ts";
+import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
+import { copyAssets, postImageAssets } from "./published-assets.ts";
+import { type RenderedFile, renderedFiles } from "./rendered-files.ts";
+import { publishSiteAssets } from "./site-assets.ts";
+import siteIconsPlugin from "./site-icons.ts";
+import rebuildOnDeletion from "./watch-deletions.mjs";
+
+/** The APIs whose files the after-build hook validates. */
+export const portfolioOutput = apiOutput("", portfolioPaths.openapi);
+export const blogOutput = apiOutput(BLOG_API_ROOT, blogPaths.openapi);
+
+/**
+ * Where an API's files are in the output folder, from its root (`/blog`) and the path of its
+ * OpenAPI document under that root (`/api/openapi.json`): every file in the document's folder
+ * (`{root}/api`) is one of its paths.
+ */
+function apiOutput(root: string, openapi: string): ApiOutput {
+  const folder = root.replace(/^\//, "");
+  const inRoot = (path: string) => (folder === "" ? path : `${folder}/${path}`);
+  const document = openapi.replace(/^\//, "");
+  return { openapi: inRoot(document), root: folder, owns: [inRoot(posix.dirname(document))] };
+}
+
+/** Raised after the build when a written file breaks its OpenAPI description. */
+export class SiteValidationError extends Error {
+  // Eleventy prints the message without our stack: the list of files is what matters.
+  readonly skipOriginalStack = true;
+  constructor(problemCount: number, details: string) {
+    super(
+      `${problemCount} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
+    );
+    this.name = "SiteValidationError";
+  }
+}
+
+interface EleventyConfig {
+  addDataExtension(ext: string, options: { read: boolean; parser: (file: string) => Promise<unknown> }): void;
+  addExtension(ext: string, options: { key: string }): void;
+  addTemplateFormats(format: string): void;
+  addWatchTarget(target: string, options?: { resetConfig?: boolean }): void;
+  setWatchJavaScriptDependencies(watch: boolean): void;
+  addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;
+  on(
+    event: string,
+    handler: (arg: { directories: { output: string }; results?: RenderedFile[]; outputMode?: string }) => unknown,
+  ): void;
+}
+
+/**
+ * The whole site for Eleventy, the one place that registers it for `npm run build`, `npm start`
+ * and the tests: TypeScript data files and `.11ty.ts` templates (Node strips the types itself),
+ * the per-build data, the assets, icons and social images, the dev server's rules, and the
+ * checks after the build that validate every file.
+ * Docs: https://www.11ty.dev/docs/languages/typescript/ and https://www.11ty.dev/docs/data-custom/
+ */
+export default async function folioPlugin(eleventyConfig: EleventyConfig): Promise<void> {
+  // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
+  if (process.env.ELEVENTY_RUN_MODE === "serve") await listenOnDevServerHost();
+  // The build keeps what it derives between runs in .cache/, or in FOLIO_CACHE_DIR (the
+  // benchmark starts each size from an empty one); a folder that cannot be used is ignored with
+  // one warning (src/util/build-cache.ts).
+  useBuildCache(process.env.FOLIO_CACHE_DIR?.trim() || ".cache");
+  // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript.
+  eleventyConfig.addExtension("11ty.ts", { key: "11ty.js" });
+  eleventyConfig.addTemplateFormats("11ty.ts");
+  eleventyConfig.addDataExtension("ts", {
+    read: false,
+    parser: async (file) => {
+      const module = (await import(pathToFileURL(resolve(file)).href)) as { default: unknown };
+      return typeof module.default === "function" ? await (module.default as () => unknown)() : module.default;
+    },
+  });
+  // Eleventy's watcher cannot read TypeScript imports; `npm start` runs under `node --watch`,
+  // which restarts it when a module it loaded changes (package.json).
+  eleventyConfig.setWatchJavaScriptDependencies(false);
+  const contentDir = process.env.CONTENT_DIR ?? "content";
+  eleventyConfig.addWatchTarget(contentDir);
+  eleventyConfig.addWatchTarget(SITE_ASSETS);
+
+  // Whether this build cleans its output folder, decided before anything is written there
+  // (dev-output.ts): `npm start` writes where it serves; a staging folder holds this build only.
+  // Not async, and this listener comes first: when it throws, Eleventy calls no later listener,
+  // so no plugin writes into a folder of someone else's files.
+  let cleans = false;
+  eleventyConfig.on("eleventy.before", ({ directories }) => {
+    startBuild();
+    forgetOutputFiles();
+    cleans = !isStagingFolder(directories.output) && mayClean(directories.output, [process.cwd(), contentDir]);
+    // So that the next build may clean this folder again (kept by the cleaning: made here).
+    if (cleans) writeOutputMarker(directories.output, outputFile(directories.output, OUTPUT_MARKER));
+  });
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+    // Copied here, not by Eleventy's passthrough copy, which would publish a whole folder
+    // (drafts' images, symbolic links) rather than what the published pages show.
+    const config = await siteConfig();
+    const blog = await blogModel();
+    const assets = [
+      ...(await publishSiteAssets(SITE_ASSETS, ASSETS_FOLDER, resolve(directories.output))),
+      ...(blog ? postImageAssets(blog, config) : []),
+    ];
+    await copyAssets(assets, resolve(directories.output));
+  });
+  eleventyConfig.on("eleventy.after", async ({ directories, results, outputMode }) => {
+    // Asked for a dump of the results (`eleventy --to=json`), Eleventy writes no site: there is
+    // nothing to clean or check.
+    if (outputMode !== undefined && outputMode !== "fs") return;
+    const outputDir = resolve(directories.output);
+    // The files are checked as Eleventy rendered them, without reading thousands back from disk.
+    const written = renderedFiles(results ?? []);
+    // Cleaned before anything is awaited, so the after-build steps of later plugins (the
+    // _headers file) see and add to the cleaned folder.
+    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
+    saveHighlightedBlocks();
+    const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
+    const started = performance.now();
+    const phases: Record<string, number> = {};
+    let mark = started;
+    const lap = (phase: string): void => {
+      const now = performance.now();
+      phases[phase] = Math.round(now - mark);
+      mark = now;
+    };
+    // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
+    const digests = ContentDigests.inBuildCache();
+    writeManifest(outputDir, portfolioApi, await portfolioModel(), written, digests);
+    const blogForManifest = await blogModel();
+    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written, digests);
+    digests.save();
+    lap("manifests");
+    const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
+    lap("validation");
+    const validationMs = performance.now() - started;
+    // Every link to this site must lead to a file of this build (checks/check-links.ts).
+    const links = await checkSiteLinks(outputDir, written);
+    lap("linkCheck");
+    // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
+    const leaks = checkSecrets(outputDir, written, outputFilesMade());
+    lap("secretCheck");
+    // The benchmark (scripts/bench) reads the after-build steps' times from this file.
+    if (process.env.FOLIO_TIMINGS_FILE)
+      writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
+    const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
+    if (problems.length > 0 || found) {
+      // A staged build's folder is discarded by scripts/build.ts; here nothing rejected stays served.
+      if (cleans) emptyOutputFolder(outputDir);
+      if (problems.length === 0 && found) throw found;
+      throw new SiteValidationError(
+        problems.length,
+        [formatProblems(problems), found?.message ?? ""].join("\n").trim(),
+      );
+    }
+  });
+
+  // After the listeners above, which start each build (their order is the order of registration).
+  // The production host's headers and content types for `npm start`, and the _headers file.
+  eleventyConfig.addPlugin(devServerPlugin, { exposed: devServerExposed() });
+  // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the icon.
+  eleventyConfig.addPlugin(ogImagesPlugin);
+  eleventyConfig.addPlugin(siteIconsPlugin, { root: process.cwd() });
+  // Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so.
+  eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [contentDir, SITE_ASSETS] });
+}
+
+/** The site's own stylesheet, scripts and icon, published under `assets/` (docs/site-contract.md, "Assets"). */
+const SITE_ASSETS = "site-assets";
