@@ -1,4 +1,4 @@
-import { isoInstant } from "../config/site-config.ts";
+import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
 import type { Meta } from "../schemas/common.ts";
 import { dataSchemaUrl } from "./json-schemas.ts";
 import type { ApiContext, ApiDefinition, Route } from "./route.ts";
@@ -18,7 +18,7 @@ export function envelope<M>(
   const meta: Meta = {
     api: context.name,
     version: definition.version,
-    generated: isoInstant(context.generated),
+    generated: dateToRfc3339(context.generated),
     self,
     docs: context.docs,
     // What a client validates `data` against, by URL alone (src/api/json-schemas.ts).

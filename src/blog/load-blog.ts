@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { absoluteUrl } from "@11ty/eleventy-plugin-rss";
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
@@ -382,16 +383,19 @@ interface LinkContext {
 }
 
 /**
- * Where a link in a post leads once published: in-page anchors and site paths become absolute,
- * links to another post's Markdown file become that post's URL, external URLs stay as written.
- * A protocol-relative `//host/…` (or `\\host`, which browsers read alike) becomes `https:`:
- * the JSON lists absolute URLs, and the link check passed it as https.
+ * Where a link in a post leads once published, decided in the render's one pass so that pages,
+ * feeds and the API share one HTML (docs/architecture.md, "One render per post"). The RSS
+ * plugin's absoluteUrl resolves what is relative: in-page anchors and relative links against
+ * the post's URL, site paths (`/projects/`) against the site's root, which may have a base
+ * path. Links to another post's Markdown file become that post's URL; a URL with a scheme is
+ * kept as written (the plugin's HTML transform would also normalize those, `https://host` to
+ * `https://host/`). A protocol-relative `//host/…` (or `\\host`, which browsers read alike)
+ * becomes `https:`: the JSON lists absolute URLs, and the link check passed it as https.
  */
 function resolveLink(href: string, at: LinkContext): string {
-  if (href.startsWith("#")) return at.url + href;
   if (/^[\\/]{2}/.test(href)) return `https://${href.slice(2)}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
-  if (href.startsWith("/")) return at.siteRoot + href.slice(1);
+  if (href.startsWith("/")) return absoluteUrl(`.${href}`, at.siteRoot);
   const [path = "", hash = ""] = href.split("#");
   const decoded = path.endsWith(".md") ? decodedPath(path) : null;
   // `other.md` (relative to the file) and `../other.md` (relative to the page) both mean the post `other`.
@@ -400,12 +404,8 @@ function resolveLink(href: string, at: LinkContext): string {
     at.linkedPost(href, target);
     return postUrl(at.config, target.slug) + (hash ? `#${hash}` : "");
   }
-  // A relative link, resolved as a browser would on the post's page; one that cannot be is kept as written.
-  try {
-    return new URL(href, at.url).href;
-  } catch {
-    return href;
-  }
+  // As a browser resolves it on the post's page; one that cannot be resolved is kept as written.
+  return absoluteUrl(href, at.url);
 }
 
 /** The opening of a post as plain text: its first paragraph, cut at a word near 280 characters. */

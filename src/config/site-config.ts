@@ -180,8 +180,3 @@ function buildClock(epoch: string | undefined): Date {
   }
   return new Date(Number(epoch.trim()) * 1000);
 }
-
-/** Formats an instant the way every date-time in the APIs is written: UTC, whole seconds. */
-export function isoInstant(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
-import { isoInstant, type SiteConfig } from "../config/site-config.ts";
+import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
+import type { SiteConfig } from "../config/site-config.ts";
 import { repositoryKey, toPullRecord, type RepositoryRef } from "./facts.ts";
 import { snapshotPath } from "./github-data.ts";
 import { githubSettings, type GithubEnvironment } from "./settings.ts";
@@ -57,7 +58,7 @@ export async function refreshSnapshot(
     if (facts) repositories[`${ref.owner}/${ref.name}`] = { stars: facts.stars, pushed_at: facts.pushedAt };
   }
   const snapshot: SnapshotFile = {
-    fetched_at: isoInstant(now),
+    fetched_at: dateToRfc3339(now),
     repositories,
     pulls: live.pulls.map(toPullRecord),
   };

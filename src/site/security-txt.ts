@@ -1,5 +1,5 @@
+import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
-import { isoInstant } from "../config/site-config.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { publishedUrl, sitePaths } from "../config/site-paths.ts";
 
@@ -25,7 +25,7 @@ export function securityTxt(model: PortfolioModel): string | null {
   const lines = [
     `# How to report a security problem with ${oneLine(model.config.site.title)} (RFC 9116).`,
     ...security.contact.map((contact) => `Contact: ${contact}`),
-    `Expires: ${isoInstant(expires)}`,
+    `Expires: ${dateToRfc3339(expires)}`,
     ...(model.pgp ? [`Encryption: ${url(paths.pgpKey)}`] : []),
     ...(security.preferred_languages ? [`Preferred-Languages: ${security.preferred_languages.join(", ")}`] : []),
     ...(security.policy ? [`Policy: ${security.policy}`] : []),

@@ -1,3 +1,4 @@
+import { convertHtmlToAbsoluteUrls } from "@11ty/eleventy-plugin-rss";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadBlog, type BlogContent, type BlogPost } from "../../../src/blog/load-blog.ts";
@@ -6,10 +7,12 @@ import { meta, postFile, writeBlogTree } from "./support/blog-tree.ts";
 const BLOG = "https://margo.example/blog/";
 
 /** Loads a blog made of the given posts at the given clock (default 2026-11-18); the tree is removed afterwards. */
-function load(posts: Record<string, string>, epoch?: string): BlogContent {
+function load(posts: Record<string, string>, epoch?: string, siteUrl?: string): BlogContent {
   const tree = writeBlogTree(posts);
   try {
-    const content = loadBlog(tree.config(epoch ? { SOURCE_DATE_EPOCH: epoch } : {}));
+    const content = loadBlog(
+      tree.config({ ...(epoch ? { SOURCE_DATE_EPOCH: epoch } : {}), ...(siteUrl ? { SITE_URL: siteUrl } : {}) }),
+    );
     if (!content) throw new Error("expected a blog");
     return content;
   } finally {
@@ -67,6 +70,52 @@ test("should leave no relative href or src in the rendered HTML", () => {
     urls.filter((url) => !url.startsWith("https://")),
     [],
   );
+});
+
+/** Every kind of link a post may hold that is not another post's Markdown file. */
+const URLS_BODY = `[up](../x), [down](notes/a.txt?v=2#top), [an anchor](#second-part), [a site path](/projects/a/),
+[mail](mailto:someone@example.org), [absolute](https://example.org/page?q=1#frag), [bare host](https://example.org),
+[protocol-relative](//cdn.example/lib.js)
+
+## Second part
+`;
+
+/** The hrefs of a post's HTML, in order. */
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/\bhref="([^"]*)"/g)].map((match) => match[1] ?? "");
+}
+
+test("should resolve relative links, anchors and site paths against a site with a base path, keeping absolute URLs as written", () => {
+  const content = load(
+    { "linker.md": postFile(meta({ title: "Linker" }), URLS_BODY) },
+    undefined,
+    "https://host/folio/",
+  );
+
+  assert.equal(hrefs(post(content, "linker").html), [
+    "https://host/folio/blog/posts/x",
+    "https://host/folio/blog/posts/linker/notes/a.txt?v=2#top",
+    "https://host/folio/blog/posts/linker/#second-part",
+    "https://host/folio/projects/a/",
+    "mailto:someone@example.org",
+    "https://example.org/page?q=1#frag",
+    "https://example.org",
+    "https://cdn.example/lib.js",
+  ]);
+});
+
+test("should leave the RSS plugin's HTML transform nothing to make absolute in a post's HTML", async () => {
+  // The bare host is left out: the transform would only normalize it (https://example.org/).
+  const body = `${LINKS_BODY}\n${URLS_BODY.replace(", [bare host](https://example.org)", "")}`;
+  const content = load(
+    { "linker.md": postFile(meta({ title: "Linker" }), body), "other.md": postFile(meta({ title: "Other" })) },
+    undefined,
+    "https://host/folio/",
+  );
+  const { html } = post(content, "linker");
+
+  assert.is(await convertHtmlToAbsoluteUrls(html, "https://host/folio/blog/posts/linker/"), html);
+  assert.is(hrefs(html).length, 12);
 });
 
 test("should give heading elements the ids listed in headings", () => {
