@@ -1,7 +1,6 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join, posix, relative, resolve, sep } from "node:path";
 import { blogApi } from "../api/blog/routes.ts";
-import { ContentDigests } from "../api/content-digests.ts";
 import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
@@ -189,11 +188,9 @@ export default function portfolioPlugin(eleventyConfig: EleventyConfig, modules:
       mark = now;
     };
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
-    const digests = ContentDigests.inBuildCache();
-    writeManifest(outputDir, portfolioApi, await portfolioModel(), written, digests);
+    writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     const blogForManifest = await blogModel();
-    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written, digests);
-    digests.save();
+    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
     lap("manifests");
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");

@@ -322,7 +322,7 @@ function damageManifest(caches: Caches, how: Damage): Map<string, Buffer> {
   return damaged;
 }
 
-const CACHE_FOLDERS = ["og", "icons", "assets", "manifest", "validators", "highlight", "pgp"];
+const CACHE_FOLDERS = ["og", "icons", "assets", "validators", "highlight", "pgp"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {

@@ -123,10 +123,10 @@ test.before(async () => {
     symlinkSync("/dev/zero", validators[1]);
   }
 
-  // The manifests' content digests: a 1 GiB sparse file.
-  const digests = join(cacheDir, "manifest", "content-digests.json");
-  writeFileSync(digests, "");
-  truncateSync(digests, 1024 ** 3);
+  // The highlighted code: a 1 GiB sparse file.
+  const blocks = join(cacheDir, "highlight", entries("highlight")[0] as string);
+  writeFileSync(blocks, "");
+  truncateSync(blocks, 1024 ** 3);
 
   attacked = await buildSite({ epoch: EPOCH, env });
   dirs.push(attacked.outDir);
@@ -192,9 +192,9 @@ test("should neither read nor touch the file a cache entry links to", () => {
 
 test("should say once which cache file was refused, without the control characters of its path", () => {
   const lines = attacked.output.split("\n");
-  const digestLines = lines.filter((line) => line.includes("content-digests.json"));
-  assert.is(digestLines.length, 1, attacked.output);
-  assert.match(digestLines[0] as string, /is larger than 64 MiB: it is discarded and every digest is computed afresh/);
+  const blockLines = lines.filter((line) => /highlight\/blocks-\w+\.json/.test(line));
+  assert.is(blockLines.length, 1, attacked.output);
+  assert.match(blockLines[0] as string, /is larger than 64 MiB: it is discarded and the code is highlighted afresh/);
   const assetLines = lines.filter((line) => /assets\/[0-9a-f]{64}\.(css|js)\.json/.test(line));
   assert.is(assetLines.length, 2, attacked.output);
   assert.ok(
