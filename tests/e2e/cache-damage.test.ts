@@ -146,11 +146,11 @@ function warmCopy(name: string): Caches {
   return caches;
 }
 
-/** Every file of a cache folder whose name ends with `ending`, sorted. */
-function entries(dir: string, ending: string): string[] {
+/** Every file of a cache folder whose name ends with `ending` (by default, the one mechanism's entries), sorted. */
+function entries(dir: string, ending?: string): string[] {
   return existsSync(dir)
     ? readdirSync(dir)
-        .filter((name) => name.endsWith(ending))
+        .filter((name) => (ending === undefined ? /^[0-9a-f]{64}$/.test(name) : name.endsWith(ending)))
         .sort()
         .map((name) => join(dir, name))
     : [];
@@ -203,7 +203,7 @@ const anotherEntry: WrongEntry = (file, siblings) => {
   return readFileSync(other);
 };
 
-/** The highlight file's JSON with every block's HTML changed, its digest line (if any) kept. */
+/** The highlight entry's JSON with every block's HTML changed, its digest line kept. */
 const wrongHighlight: WrongEntry = (file) => {
   const text = readFileSync(file, "utf8");
   const start = text.indexOf("{");
@@ -243,11 +243,9 @@ function damageGithub(caches: Caches, how: Damage): Map<string, Buffer> {
   );
 }
 
-/** The fingerprint record with another well-formed fingerprint, its other fields kept. */
-const wrongFingerprint: WrongEntry = (file) => {
-  const record = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-  return Buffer.from(`${JSON.stringify({ ...record, fingerprint: "0123456789ABCDEF0123456789ABCDEF01234567" })}\n`);
-};
+/** The fingerprint entry with another well-formed fingerprint, its digest line kept. */
+const wrongFingerprint: WrongEntry = (file) =>
+  Buffer.from(`${readFileSync(file, "utf8").slice(0, 65)}0123456789ABCDEF0123456789ABCDEF01234567`);
 
 function damage(file: string, how: Damage, wrong: () => Buffer, damaged: Map<string, Buffer>): void {
   const before = readFileSync(file);
@@ -284,16 +282,17 @@ function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, 
   return damaged;
 }
 
-/** Every entry of our kinds (social images, icons, minified texts, validators, highlighted code, key fingerprints), damaged `how`. */
+/** Every entry of our kinds (social images, renditions, icons, minified texts, validators, highlighted code, key fingerprints), damaged `how`. */
 function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
   return damageKinds(
     [
-      [entries(join(caches.cache, "og"), ".png"), anotherEntry],
-      [entries(join(caches.cache, "icons"), ".png"), anotherEntry],
-      [entries(join(caches.cache, "assets"), ".json"), anotherEntry],
+      [entries(join(caches.cache, "og")), anotherEntry],
+      [entries(join(caches.cache, "images")), anotherEntry],
+      [entries(join(caches.cache, "icons")), anotherEntry],
+      [entries(join(caches.cache, "assets")), anotherEntry],
       [entries(join(caches.cache, "validators"), ".cjs"), anotherEntry],
-      [entries(join(caches.cache, "highlight"), ".json"), wrongHighlight],
-      [entries(join(caches.cache, "pgp"), ".json"), wrongFingerprint],
+      [entries(join(caches.cache, "highlight")), wrongHighlight],
+      [entries(join(caches.cache, "pgp")), wrongFingerprint],
       [[compiledModule(caches)], () => Buffer.from(WRONG_MODULE)],
       [eleventyScripts(caches), () => Buffer.from(WRONG_MODULE)],
       [codeCaches(caches), anotherEntry],
@@ -322,7 +321,7 @@ function damageManifest(caches: Caches, how: Damage): Map<string, Buffer> {
   return damaged;
 }
 
-const CACHE_FOLDERS = ["og", "icons", "assets", "validators", "highlight", "pgp"];
+const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight", "pgp"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -403,14 +402,12 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
 });
 
 test("should damage every kind, and two or more entries of each swappable kind", () => {
-  const count = (name: string, where: string, ending: string) =>
+  const count = (name: string, where: string, ending = "") =>
     [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
-  assert.ok(count("every entry", "/og/", ".png") >= 2);
+  for (const kind of ["og", "images", "icons", "assets"]) assert.ok(count("every entry", `/cache/${kind}/`) >= 2, kind);
   assert.ok(count("every entry", "/validators/", ".cjs") >= 2);
-  assert.ok(count("every entry", "/icons/", ".png") >= 2);
-  assert.ok(count("every entry", "/assets/", ".json") >= 2);
-  assert.ok(count("every entry", "/highlight/", ".json") >= 1);
-  assert.ok(count("every entry", "/pgp/", ".json") >= 1);
+  assert.ok(count("every entry", "/cache/highlight/") >= 1);
+  assert.ok(count("every entry", "/cache/pgp/") >= 1);
   assert.is(count("every entry", "/compiled/site-", ".cjs"), 1);
   assert.is(count("every entry", "/compiled/eleventy-", ".cjs"), 1);
   assert.ok(count("every entry", "/compiled/", ".code") >= 2);
