@@ -193,7 +193,7 @@ test("should say once per folder which cache entry was refused, without the cont
     lines.filter((line) => new RegExp(`The build cache entry ".*/${kind}/[0-9a-f]{64}" `).test(line));
   assert.equal(said("highlight").length, 1, attacked.output);
   assert.match(said("highlight")[0] as string, /is larger than 64 MiB: it is made again/);
-  for (const kind of ["icons", "og", "assets"]) {
+  for (const kind of ["icons", "og", "assets", "validators"]) {
     assert.is(said(kind).length, 1, `${kind}: ${attacked.output}`);
     assert.match(said(kind)[0] as string, /is not a regular file|does not match its digest/);
   }
