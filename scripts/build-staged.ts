@@ -85,9 +85,14 @@ const eleventy = new Eleventy(undefined, staging, {
 // one sentence instead.
 const errorHandler = eleventy.errorHandler;
 const printError = errorHandler.once.bind(errorHandler);
+let failed = false;
 errorHandler.once = (type: string, error: unknown, message: string) => {
+  failed = true;
   if (!ownersFault(error)) printError(type, error, message);
 };
+// Eleventy closes every build with "Wrote N files", a failed one too: here nothing was published.
+const finished = eleventy.logFinished.bind(eleventy);
+eleventy.logFinished = () => (failed ? "Nothing was published: the output folder is as it was." : finished());
 try {
   // Eleventy does not print an error of its start (loading the configuration and our code).
   await eleventy.init();

@@ -85,7 +85,14 @@ function execute(run: Run): Promise<void> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [UVU, dir, pattern], {
       cwd: root,
-      env: { ...process.env, ...shared, FORCE_COLOR: "0", NO_COLOR: "1" },
+      // Node's compile cache, as `npm run build` keeps it: the tests load the same modules.
+      env: {
+        NODE_COMPILE_CACHE: join(root, ".cache/node"),
+        ...process.env,
+        ...shared,
+        FORCE_COLOR: "0",
+        NO_COLOR: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

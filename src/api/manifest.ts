@@ -6,7 +6,6 @@ import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { outputFile } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 import { COMMON_API_PATHS } from "../config/site-paths.ts";
-import type { ContentDigests } from "./content-digests.ts";
 import { renderRouteFile } from "./render-file.ts";
 import {
   availableRoutes,
@@ -120,15 +119,13 @@ function listDigest(files: readonly ManifestFile[], digest: (file: ManifestFile)
 /**
  * The manifest's payload from the API's files in `outputDir`: taken from `written` (what
  * Eleventy just wrote, by absolute path) or else read from disk. A file that is in neither is
- * left out; the after-build validation reports it missing. With `digests`, an envelope file
- * whose bytes an earlier build hashed keeps the content digest found then (content-digests.ts).
+ * left out; the after-build validation reports it missing.
  */
 export function buildManifest<M>(
   outputDir: string,
   definition: ApiDefinition<M>,
   model: M,
   written: WrittenFiles,
-  digests?: ContentDigests,
 ): Manifest {
   const context = definition.context(model);
   const files: ManifestFile[] = [];
@@ -141,17 +138,13 @@ export function buildManifest<M>(
       // What Eleventy wrote is hashed as it was written (bytes, or text: the hash of its UTF-8
       // bytes), without reading it back or copying it into a buffer: tens of MiB in a large blog.
       const bytes = kept ?? readFileSync(file);
-      const bytesSha256 = sha256(bytes);
       files.push({
         path: definition.root + fillPath(route.path, params),
         url: routeUrl(definition, context, route, params),
         type: route.mediaType,
         bytes: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.length,
-        sha256: bytesSha256,
-        contentSha256:
-          route.body === "raw" || digests === undefined
-            ? contentDigest(route, bytes)
-            : digests.of(bytesSha256, () => contentDigest(route, bytes)),
+        sha256: sha256(bytes),
+        contentSha256: contentDigest(route, bytes),
       });
     }
   }
@@ -174,9 +167,8 @@ export function writeManifest<M>(
   definition: ApiDefinition<M>,
   model: M,
   written: Map<string, string | Buffer> & WrittenFiles,
-  digests?: ContentDigests,
 ): void {
-  const manifest = buildManifest(outputDir, definition, model, written, digests);
+  const manifest = buildManifest(outputDir, definition, model, written);
   const withPayload = {
     ...definition,
     routes: definition.routes.map((route) =>

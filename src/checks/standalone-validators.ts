@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import vm from "node:vm";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
 import { packageVersion } from "../util/package-version.ts";
-import { keepInBuildCache, readCacheFile } from "../util/build-cache.ts";
+import { contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = packageVersion("ajv");
@@ -12,7 +11,7 @@ const AJV_VERSION = packageVersion("ajv");
 export interface ValidatorSet {
   /** A folder that keeps compiled validators between builds; none compiles in memory only. */
   cacheDir: string | undefined;
-  /** File name prefix in the cache folder (`validators`, `content`). */
+  /** What the set checks (`validators`, `content`): part of its key. */
   name: string;
   /** ajv's options (the code options are set here); formats are always added. */
   options: Options;
@@ -32,15 +31,8 @@ export interface ValidatorSet {
  * itself is loaded only to compile: a build whose validators are all cached never loads it.
  */
 export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFunction> {
-  const fingerprint = {
-    ajv: AJV_VERSION,
-    options: set.options,
-    vocabulary: set.vocabulary ?? [],
-    schemas: set.fingerprint,
-  };
-  const key = createHash("sha256").update(JSON.stringify(fingerprint)).digest("hex").slice(0, 32);
-  const cached = set.cacheDir ? join(resolve(set.cacheDir), `${set.name}-${key}.cjs`) : null;
-  const fromCache = cached ? readCachedValidators(cached, key, set.ids) : null;
+  const key = contentKey("validators", AJV_VERSION, set.name, set.options, set.vocabulary ?? [], set.fingerprint);
+  const fromCache = readEntry(set.cacheDir, key, (code) => validatorsOf(code.toString("utf8"), set.ids));
   if (fromCache) return fromCache;
 
   // CommonJS packages, required here and now so a cached build never loads them; under
@@ -51,7 +43,7 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
   // Standalone code names the formats module instead of embedding the format functions.
   const ajv = new Ajv({
     ...set.options,
-    ...(cached ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
+    ...(set.cacheDir ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
   });
   addFormats(ajv);
   if (set.vocabulary) ajv.addVocabulary(set.vocabulary);
@@ -62,53 +54,31 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
     if (!validate) throw new Error(`ajv could not compile the schema ${id}`);
     validators.set(id, validate);
   }
-  if (cached) {
+  if (set.cacheDir) {
     const standaloneCode = (
       requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")
     ).default;
-    const code = standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id])));
-    keepInBuildCache(cached, `${header(key, code)}\n${code}`);
+    keepEntry(
+      set.cacheDir,
+      key,
+      standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id]))),
+    );
+    // A build uses a dozen sets (each content schema's, each API's): a few builds' worth.
+    pruneEntries(set.cacheDir, 64);
   }
   return validators;
 }
 
-/*
- * A cached file's first line names its key and the digest of the code below it: an empty,
- * truncated or garbled file, or another set's valid code copied over it, fails the check, and
- * is compiled again and overwritten. Code that passes runs: it is what ajv generated from our
- * own schemas in an earlier build.
- */
-function header(key: string, code: string): string {
-  return `// folio-validators ${key} ${createHash("sha256").update(key).update("\0").update(code).digest("hex")}`;
-}
-
-/** The validators of a cached file that checks and exports one function per id; else null. */
-function readCachedValidators(file: string, key: string, ids: readonly string[]): Map<string, ValidateFunction> | null {
-  // Missing, or not a regular file (a folder, a FIFO, a link): compiled afresh, and replaced.
-  const read = readCacheFile(file);
-  if (!Buffer.isBuffer(read)) return null;
-  const text = read.toString("utf8");
-  const newline = text.indexOf("\n");
-  const code = text.slice(newline + 1);
-  if (newline < 0 || text.slice(0, newline) !== header(key, code)) return null;
-  let validators: [string, unknown][];
-  try {
-    const exported = loadStandalone(code);
-    validators = ids.map((id, index) => [id, exported[`v${index}`]]);
-  } catch {
-    return null;
-  }
-  if (!validators.every(([, validate]) => typeof validate === "function")) return null;
-  return new Map(validators as [string, ValidateFunction][]);
-}
-
 /**
- * Runs ajv's standalone CommonJS code with this module's `require`, so the modules it names
- * (ajv's runtime, the formats) resolve from the project wherever the cache folder is. The code
- * is what ajv generated from our own schemas in an earlier build, its digest just checked.
+ * The validators of ajv's standalone CommonJS code, one exported function per id (else
+ * undefined), run with this module's `require` so that the modules it names (ajv's runtime, the
+ * formats) resolve from the project wherever the cache folder is. The code is what ajv generated
+ * from our own schemas in an earlier build, read only when its digest checks.
  */
-function loadStandalone(code: string): Record<string, unknown> {
+function validatorsOf(code: string, ids: readonly string[]): Map<string, ValidateFunction> | undefined {
   const module = { exports: {} as Record<string, unknown> };
-  new Function("module", "exports", "require", code)(module, module.exports, createRequire(import.meta.url));
-  return module.exports;
+  vm.compileFunction(code, ["module", "exports", "require"])(module, module.exports, requireHere);
+  const validators = ids.map((id, index) => [id, module.exports[`v${index}`]] as const);
+  if (!validators.every(([, validate]) => typeof validate === "function")) return undefined;
+  return new Map(validators as [string, ValidateFunction][]);
 }

@@ -1,7 +1,4 @@
-import { createHash } from "node:crypto";
-import { lstatSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildCacheDir, keepInBuildCache } from "../util/build-cache.ts";
+import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { ContentError } from "./content-error.ts";
@@ -62,33 +59,6 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
   return { fingerprint, armored: armored.endsWith("\n") ? armored : `${armored}\n` };
 }
 
-interface CacheEntry {
-  fingerprint: string;
-  /** sha256 over the entry's key and the fingerprint: a damaged entry does not check. */
-  checksum: string;
-}
-
-const checksumOf = (key: string, fingerprint: string) =>
-  createHash("sha256").update(`${key}\0${fingerprint}`).digest("hex");
-
-/**
- * The cached fingerprint when the entry is sound: a regular file, JSON of the right shape, its
- * checksum right, and the fingerprint the one the key's packet gives. Anything else (empty,
- * truncated, a folder, edited) is discarded, so the fingerprint is computed again.
- */
-function readCacheEntry(path: string, key: string, expected: string | null): string | null {
-  try {
-    if (!lstatSync(path).isFile()) return null;
-    const entry = JSON.parse(readFileSync(path, "utf8")) as Partial<CacheEntry> | null;
-    const fingerprint = entry?.fingerprint;
-    if (typeof fingerprint !== "string" || !/^([0-9A-F]{40}|[0-9A-F]{64})$/.test(fingerprint)) return null;
-    if (entry?.checksum !== checksumOf(key, fingerprint)) return null;
-    return expected === null || fingerprint === expected ? fingerprint : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The key's fingerprint, computed by openpgp once per key text and kept in the build cache:
  * openpgp is about a quarter of the build's code, loaded for this one figure.
@@ -98,13 +68,14 @@ async function fingerprintOf(
   expected: string | null,
   fail: (expected: string) => ContentError,
 ): Promise<string> {
-  const key = createHash("sha256")
-    .update(`openpgp@${packageVersion("openpgp")}\0${armored}`)
-    .digest("hex")
-    .slice(0, 32);
+  const key = contentKey("pgp", packageVersion("openpgp"), armored);
   const dir = buildCacheDir("pgp");
-  const cached = dir ? join(dir, `${key}.json`) : null;
-  const known = cached ? readCacheEntry(cached, key, expected) : null;
+  // A fingerprint's form, and the one the key's packet gives.
+  const known = readEntry(dir, key, (bytes) => {
+    const fingerprint = bytes.toString("utf8");
+    const sound = /^([0-9A-F]{40}|[0-9A-F]{64})$/.test(fingerprint) && (expected ?? fingerprint) === fingerprint;
+    return sound ? fingerprint : undefined;
+  });
   if (known) return known;
   let fingerprint: string;
   try {
@@ -116,12 +87,6 @@ async function fingerprintOf(
     const reason = error instanceof Error ? error.message : String(error);
     throw fail(`${EXPECTED} (${reason})`);
   }
-  // Whatever stood there did not check (it may even be a folder, which gives way); a write that
-  // fails costs time on the next build, never correctness: one warning.
-  if (cached)
-    keepInBuildCache(
-      cached,
-      `${JSON.stringify({ fingerprint, checksum: checksumOf(key, fingerprint) } satisfies CacheEntry)}\n`,
-    );
+  keepEntry(dir, key, fingerprint);
   return fingerprint;
 }

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
-import { buildCacheDir } from "../util/build-cache.ts";
-import { CheckedImageCache } from "../util/checked-image-cache.ts";
+import { imageOf } from "../images/rendition-cache.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { writeIfChanged } from "../util/write-if-changed.ts";
 import { portfolioModel } from "./build-data.ts";
@@ -59,18 +58,17 @@ export async function writeOgImages(
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
-  const cache = new CheckedImageCache(cacheDir);
   let rendered = 0;
   const folders = new Set<string>();
 
   try {
     await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
       const key = cacheKey(card, version);
-      let png = cache.read(key, SOCIAL_IMAGE);
+      let png: Uint8Array | undefined = readEntry(cacheDir, key, SOCIAL_IMAGE);
       if (!png) {
         png = await render(card);
         rendered += 1;
-        cache.keep(key, "png", png);
+        keepEntry(cacheDir, key, png);
       }
       // Over the previous output most are there already: compared, not rewritten.
       writeIfChanged(outputFile(outputDir, file), png, folders);
@@ -80,7 +78,7 @@ export async function writeOgImages(
     // memory satori and resvg kept with it, before the pages are rendered.
     if (!options.render) closeOgRenderer();
   }
-  cache.prune(Math.max(options.cacheEntries ?? 500, images.length));
+  pruneEntries(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));
   return { written: images.length, rendered, fromCache: images.length - rendered };
 }
 
@@ -89,11 +87,11 @@ export function cacheKey(card: OgCard, version: string): string {
   const fields = Object.keys(card)
     .sort()
     .map((key) => [key, card[key as keyof OgCard]]);
-  return createHash("sha256").update(version).update("\0").update(JSON.stringify(fields)).digest("hex");
+  return contentKey("og", version, fields);
 }
 
-/** What every social image is (checked on each cache entry, src/util/checked-image-cache.ts). */
-const SOCIAL_IMAGE = { type: "png", ...SOCIAL_IMAGE_SIZE };
+/** What every social image is (checked on each cache entry). */
+const SOCIAL_IMAGE = imageOf("png", SOCIAL_IMAGE_SIZE.width, SOCIAL_IMAGE_SIZE.height);
 
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

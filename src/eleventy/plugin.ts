@@ -2,7 +2,6 @@ import { writeFileSync } from "node:fs";
 import { posix, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { blogApi } from "../api/blog/routes.ts";
-import { ContentDigests } from "../api/content-digests.ts";
 import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
@@ -143,11 +142,9 @@ export default async function folioPlugin(eleventyConfig: EleventyConfig): Promi
       mark = now;
     };
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
-    const digests = ContentDigests.inBuildCache();
-    writeManifest(outputDir, portfolioApi, await portfolioModel(), written, digests);
+    writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     const blogForManifest = await blogModel();
-    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written, digests);
-    digests.save();
+    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
     lap("manifests");
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");

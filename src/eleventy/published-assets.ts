@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { linkTarget, outputFileOf } from "../config/site-paths.ts";
-import { extname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
@@ -8,10 +8,10 @@ import { displayPath, readBytes } from "../content/read-files.ts";
 import { ImageEncoder } from "../images/encode-client.ts";
 import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
 import { encoderSettings } from "../images/encoder-settings.ts";
-import { RenditionCache, renditionKey } from "../images/rendition-cache.ts";
+import { imageOf, renditionKey, TYPE_OF_FORMAT } from "../images/rendition-cache.ts";
 import { planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
-import { buildCacheDir } from "../util/build-cache.ts";
+import { buildCacheDir, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError } from "../util/output-path.ts";
 import { writeIfChanged } from "../util/write-if-changed.ts";
@@ -155,7 +155,7 @@ export async function copyAssets(
   options: CopyOptions = {},
 ): Promise<CopyReport> {
   const problems = new ProblemList();
-  const cache = new RenditionCache("cacheDir" in options ? options.cacheDir : buildCacheDir("images"));
+  const cacheDir = "cacheDir" in options ? options.cacheDir : buildCacheDir("images");
   const report: CopyReport = { converted: 0, fromCache: 0 };
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
@@ -193,7 +193,7 @@ export async function copyAssets(
     const digest = asset.sourceDigest;
     if (digest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
     const key = renditionKey(encoderSettings(), digest, spec);
-    const cached = cache.read(key, spec);
+    const cached = readEntry(cacheDir, key, imageOf(TYPE_OF_FORMAT[spec.format], spec.width, spec.height));
     if (cached) {
       report.fromCache += 1;
       return { held: cached.byteLength, write: () => writeTo(target, cached) };
@@ -208,7 +208,7 @@ export async function copyAssets(
         const bytes = rendition(asset, await encoding, problems, refused);
         if (bytes === null) return;
         report.converted += 1;
-        cache.keep(key, extname(asset.file).slice(1), bytes);
+        keepEntry(cacheDir, key, bytes);
         writeTo(target, bytes);
       },
     };
@@ -238,7 +238,7 @@ export async function copyAssets(
     encoder.close();
   }
   problems.throwIfAny();
-  cache.prune(Math.max(CACHE_ENTRIES, report.converted + report.fromCache));
+  pruneEntries(cacheDir, Math.max(CACHE_ENTRIES, report.converted + report.fromCache));
   return report;
 }
 

@@ -1,14 +1,6 @@
-import { createHash } from "node:crypto";
 import { extname, join } from "node:path";
 import { readBytes } from "../content/read-files.ts";
-import {
-  buildCacheDir,
-  keepInBuildCache,
-  markEntryUsed,
-  pruneCacheEntries,
-  warnCacheOnce,
-} from "../util/build-cache.ts";
-import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { writeIfChanged } from "../util/write-if-changed.ts";
@@ -70,37 +62,17 @@ export async function publishSiteAssets(dir: string, to: string, outputDir: stri
 /** Minified texts kept (two a build): the current ones and a few before them. */
 const CACHE_ENTRIES = 16;
 
-/**
- * `code` minified, from the build cache when it holds this code minified by this esbuild with
- * these settings (a checksummed entry, src/util/checksummed-file.ts), else by esbuild.
- */
+/** `code` minified, from the build cache when it holds this code minified by this esbuild with these settings. */
 async function minifiedOnce(code: string, loader: "css" | "js"): Promise<string> {
   const dir = buildCacheDir("assets");
-  if (dir === undefined) return minify(code, loader);
-  const key = createHash("sha256")
-    .update(JSON.stringify([packageVersion("esbuild"), loader, ASSET_TARGETS[loader], MINIFY_OPTIONS, code]))
-    .digest("hex");
-  const file = join(dir, `${key}.${loader}.json`);
-  const kept = readChecksummed(file);
-  // The entry names its key: one swapped for another's (the script's under the stylesheet's
-  // name) checks out as a file but is not this text.
-  const entry =
-    kept !== undefined && typeof kept !== "string" ? (kept.value as { key?: unknown; text?: unknown }) : null;
-  if (entry?.key === key && typeof entry.text === "string") {
-    markEntryUsed(file);
-    return entry.text;
-  }
-  // Absent, damaged or not this text: minified again and kept anew; damage is said, once.
-  const why = typeof kept === "string" ? kept : kept === undefined ? undefined : "does not hold this text";
-  if (why) warnCacheOnce(file, (name) => `The minified-asset cache entry ${name} ${why}: it is minified again.`);
+  const key = contentKey("minified", packageVersion("esbuild"), loader, ASSET_TARGETS[loader], MINIFY_OPTIONS, code);
+  const kept = readEntry(dir, key, (bytes) => bytes.toString("utf8"));
+  if (kept !== undefined) return kept;
   const text = await minify(code, loader);
-  keepInBuildCache(file, checksummed({ key, text }));
-  pruneCacheEntries(dir, ENTRY, CACHE_ENTRIES);
+  keepEntry(dir, key, text);
+  pruneEntries(dir, CACHE_ENTRIES);
   return text;
 }
-
-/** A minified text's file: its key and its loader. */
-const ENTRY = /^[0-9a-f]{64}\.(css|js)\.json$/;
 
 /**
  * `code` minified by esbuild for `ASSET_TARGETS`. A syntax error is a bug of site-assets/ and

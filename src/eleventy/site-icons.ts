@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
-import { buildCacheDir } from "../util/build-cache.ts";
-import { CheckedImageCache } from "../util/checked-image-cache.ts";
+import { imageOf } from "../images/rendition-cache.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile } from "../util/output-path.ts";
 import { writeIfChanged } from "../util/write-if-changed.ts";
 import { packageVersion } from "../util/package-version.ts";
@@ -63,26 +63,22 @@ export async function writeSiteIcons(
   outputDir: string,
   options: WriteIconsOptions = {},
 ): Promise<string[]> {
-  const cache = new CheckedImageCache(
-    options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons"),
-  );
+  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons");
   const render = options.render ?? renderPng;
   const svgDigest = createHash("sha256").update(svg).digest("hex");
   const png = async (size: number): Promise<Uint8Array> => {
-    const key = createHash("sha256")
-      .update(JSON.stringify([svgDigest, size, RENDER_OPTIONS, packageVersion("@resvg/resvg-js")]))
-      .digest("hex");
-    const kept = cache.read(key, { type: "png", width: size, height: size });
+    const key = contentKey("icon", svgDigest, size, RENDER_OPTIONS, packageVersion("@resvg/resvg-js"));
+    const kept = readEntry(cacheDir, key, imageOf("png", size, size));
     if (kept) return kept;
     const rendered = await render(svg, size);
-    cache.keep(key, "png", rendered);
+    keepEntry(cacheDir, key, rendered);
     return rendered;
   };
   const files: [string, Uint8Array][] = [
     [TOP_LEVEL_FILES.favicon, icoOf(await Promise.all(ICO_SIZES.map(png)), ICO_SIZES)],
     [TOP_LEVEL_FILES.appleTouchIcon, await png(TOUCH_ICON_SIZE)],
   ];
-  cache.prune(CACHE_ENTRIES);
+  pruneEntries(cacheDir, CACHE_ENTRIES);
   // Over the previous output they are there already: compared, not rewritten.
   for (const [path, bytes] of files) writeIfChanged(outputFile(outputDir, path), bytes);
   return files.map(([path]) => path);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { contentKey } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
 import {
@@ -231,14 +232,7 @@ function statusReason(response: Response): string {
  * entry's file name carries it. Entries cached before the key held the token are never read.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
-  const hash = createHash("sha256")
-    .update(endpoint)
-    .update("\u0000")
-    .update(tokenTag(token))
-    .update("\u0000")
-    .update(JSON.stringify(body))
-    .digest("hex");
-  return `github-graphql-${hash.slice(0, 40)}`;
+  return contentKey("github-graphql", endpoint, tokenTag(token), body);
 }
 
 /** Tells tokens apart without carrying them: a sha256 of `folio-token\0{token}`, 16 hex digits. */

@@ -16,8 +16,7 @@ import sql from "highlight.js/lib/languages/sql";
 import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
-import { buildCacheDir, keepInBuildCache, warnCacheOnce } from "../util/build-cache.ts";
-import { checksummed, readChecksummed } from "../util/checksummed-file.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry, warnCacheOnce } from "../util/build-cache.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
 // block in any other language is shown plain, escaped by markdown-it.
@@ -97,18 +96,16 @@ function escapeLikeHighlightJs(code: string): string {
 /*
  * Highlighted blocks are kept in the build cache between builds, by language and code: a
  * rebuild highlights only new or edited blocks (highlight.js compiles each language's grammar on
- * first use and then scans every block; both were most of a small site's Markdown time). The
- * file holds the blocks of the last build only, so it never outgrows the site.
- *
- * The file is a sha256 line, then the blocks as JSON; the line is the hash of the JSON text. A
- * file that is not a regular file, is empty or cut short, does not match its hash, or does not
- * hold `{ key: html }` is discarded whole with one warning line (the caches' one channel, so
- * never twice for one file), and every block is highlighted afresh: the output is the same as a
- * build without a cache, only slower.
+ * first use and then scans every block; both were most of a small site's Markdown time). They
+ * are one entry, keyed by highlight.js's version and our languages, that holds the blocks of the
+ * last build only, so it never outgrows the site. An entry that does not check, or holds a block
+ * that is not its code highlighted, is discarded whole (said once) and every block highlighted
+ * afresh: the output is the same as a build without a cache, only slower.
  */
 interface HighlightedBlocks {
-  file: string | undefined;
-  /** Blocks found in the cache file. */
+  dir: string | undefined;
+  key: string;
+  /** Blocks found in the cache. */
   known: Map<string, string>;
   /** Blocks this build used. */
   used: Map<string, string>;
@@ -117,49 +114,25 @@ interface HighlightedBlocks {
 
 let cache: HighlightedBlocks | undefined;
 
-/** The cache file's format: a sha256 line, then the JSON. */
-const FORMAT = "checksummed/2";
-
 function highlightedBlocks(): HighlightedBlocks {
   if (cache) return cache;
   const dir = buildCacheDir("highlight");
-  // Another highlight.js, other languages registered here, or another file format make every
-  // block new (an older file is left alone, not misread as damaged).
-  const setup = createHash("sha256")
-    // The names `listLanguages()` would give once registered, without registering them.
-    .update(JSON.stringify([FORMAT, hljs.versionString, Object.keys(languages).sort(), ALIASES]))
-    .digest("hex")
-    .slice(0, 16);
-  const file = dir ? join(dir, `blocks-${setup}.json`) : undefined;
-  cache = { file, known: new Map(), used: new Map(), changed: false };
-  if (file) {
-    const read = readBlocks(file);
-    if (typeof read === "string") warnDiscarded(cache, read);
-    else if (read) cache.known = read;
-  }
+  // The names `listLanguages()` would give once registered, without registering them.
+  const key = contentKey("highlight", hljs.versionString, Object.keys(languages).sort(), ALIASES);
+  const known = readEntry(dir, key, (bytes) => {
+    const blocks = Object.entries(JSON.parse(bytes.toString("utf8")) as Record<string, unknown>);
+    return blocks.every(([, html]) => typeof html === "string") ? new Map(blocks as [string, string][]) : undefined;
+  });
+  cache = { dir, key, known: known ?? new Map(), used: new Map(), changed: false };
   return cache;
-}
-
-/** The blocks in `file`, undefined when there is no file, or why the file cannot be used. */
-function readBlocks(file: string): Map<string, string> | undefined | string {
-  const read = readChecksummed(file);
-  if (read === undefined || typeof read === "string") return read;
-  const parsed = read.value;
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "does not hold blocks";
-  const blocks = new Map<string, string>();
-  for (const [key, html] of Object.entries(parsed)) {
-    if (typeof html !== "string") return "does not hold blocks";
-    blocks.set(key, html);
-  }
-  return blocks;
 }
 
 function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
   blocks.known.clear();
   blocks.changed = true;
-  if (blocks.file)
+  if (blocks.dir)
     warnCacheOnce(
-      blocks.file,
+      join(blocks.dir, blocks.key),
       (name) => `The highlighted-code cache ${name} ${reason}: it is discarded and the code is highlighted afresh.`,
     );
 }
@@ -168,7 +141,7 @@ function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
 export function saveHighlightedBlocks(): void {
   const blocks = cache;
   cache = undefined;
-  if (!blocks?.file || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
-  // A folder where the file belongs (reported when read) gives way; a write that fails is a warning.
-  keepInBuildCache(blocks.file, checksummed(Object.fromEntries(blocks.used)));
+  if (!blocks?.dir || (!blocks.changed && blocks.used.size === blocks.known.size)) return;
+  keepEntry(blocks.dir, blocks.key, JSON.stringify(Object.fromEntries(blocks.used)));
+  pruneEntries(blocks.dir, 4);
 }

@@ -10,6 +10,8 @@ declare module "@11ty/eleventy" {
       options?: { source?: string; quietMode?: boolean; configPath?: string },
     );
     errorHandler: EleventyErrorHandler;
+    /** The closing line Eleventy prints after every build, a failed one too. */
+    logFinished(): string;
     init(): Promise<void>;
     write(): Promise<unknown>;
   }

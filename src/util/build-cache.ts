@@ -1,73 +1,235 @@
-import { readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { folderProblem, removeEntry, warnUnusableCache } from "./cache-entries.mjs";
+import { createHash, randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { withoutControlCharacters } from "./control-characters.ts";
 
 /*
- * Where the build keeps what it derives from its inputs between runs (compiled validators, key
- * fingerprints, social images, highlighted code), each under a folder of its own. The build sets
- * it (src/eleventy/site.ts); left unset, as in the unit tests, everything is computed afresh.
- *
- * The cache is an input like any other: a folder that cannot be used (a kind's folder that is a
- * symbolic link included) is ignored with one warning line and the build computes that kind
- * afresh; each reader checks every entry it reads, and every kind keeps its entries with
- * `keepInBuildCache` (docs/robustness.md). The folder check, the write and the warnings are
- * src/util/cache-entries.mjs, shared with the compiled module's loader
- * (src/eleventy/compiled-site.mjs).
+ * The one cache mechanism: every kind (social images, renditions, icons, minified assets,
+ * highlighted code, validators, the key's fingerprint, GitHub's answers) keeps what it derives
+ * through it. The cache is an input like any other (docs/robustness.md, "The build cache"):
+ * - an entry is named by its key, a SHA-256 of all its value depends on (`contentKey`);
+ * - it holds the SHA-256 of its key and value, a line feed, then the value, and is written under
+ *   a temporary name in its folder and renamed into place: a reader sees a whole entry or none;
+ * - it is read without following a link or waiting for a FIFO, up to MAX_ENTRY_BYTES, and used
+ *   only when its digest checks and its kind takes the value (`decode`); anything else is said
+ *   (one line per folder), removed and made again;
+ * - a folder that cannot be used or written is said once, and the build computes afresh.
  */
-export {
-  folderProblem,
-  keepInBuildCache,
-  MAX_CACHE_FILE_BYTES,
-  markEntryUsed,
-  readCacheFile,
-  removeEntry,
-  warnCacheOnce,
-  warnUnusableCache,
-} from "./cache-entries.mjs";
+
+/** Above any entry a build keeps (an image rendition is made from a source of at most 64 MiB). */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+const KEY = /^[0-9a-f]{64}$/;
 
 let root: string | undefined;
 /** Each folder's verdict: its path, or undefined when it cannot be used. */
-const folders = new Map<string, string | undefined>();
+const verdicts = new Map<string, string | undefined>();
 
+/** Sets the build cache's folder (FOLIO_CACHE_DIR); undefined, as in unit tests, keeps nothing. */
 export function useBuildCache(dir: string | undefined): void {
   root = dir;
-  folders.clear();
+  verdicts.clear();
 }
 
-/**
- * A folder of the build cache (`validators`), created if need be; undefined when there is no
- * cache, or when the folder cannot be used (a file stands in its way, it is a symbolic link,
- * or it is not writable), which one warning line says. The root the owner set may be a link
- * (a CI cache mount); a kind's folder below it may not, or its entries would live elsewhere.
- */
+/** A kind's folder of the build cache (`og`); undefined when there is no cache or it cannot be used. */
 export function buildCacheDir(name: string): string | undefined {
-  if (root === undefined) return undefined;
-  const dir = resolve(root, name);
-  if (!folders.has(dir)) {
-    const problem = folderProblem(dir, { root });
-    if (problem) warnUnusableCache(problem.path, problem.reason);
-    folders.set(dir, problem ? undefined : dir);
-  }
-  return folders.get(dir);
+  return root === undefined ? undefined : cacheFolder(resolve(root, name), root);
 }
 
 /**
- * Keeps the `keep` most recently used entries of `dir` whose names match `entry` (reading an
- * entry marks it used): each changed input is a new key, so without this a kind would only
- * grow. A file another build removes meanwhile is made again there, never read half-written.
+ * `dir`, created if need be, when it can hold entries; else undefined, said once. `top` (`dir`
+ * by default) is the folder its owner set: it may be a link or lie under one (a CI cache mount).
  */
-export function pruneCacheEntries(dir: string, entry: RegExp, keep: number): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => entry.test(name));
-  } catch {
-    return;
+export function cacheFolder(dir: string, top: string = dir): string | undefined {
+  const path = resolve(dir);
+  if (!verdicts.has(path)) {
+    const problem = folderProblem(path, { root: top });
+    if (problem) warnUnusableCache(problem.path, problem.reason);
+    verdicts.set(path, problem ? undefined : path);
   }
-  if (names.length <= keep) return;
-  const entries = names.flatMap((name) => {
-    const stats = statSync(join(dir, name), { throwIfNoEntry: false });
-    return stats ? [{ name, used: stats.mtimeMs }] : [];
-  });
-  entries.sort((a, b) => b.used - a.used || a.name.localeCompare(b.name));
-  for (const { name } of entries.slice(keep)) removeEntry(join(dir, name));
+  return verdicts.get(path);
+}
+
+/** The key of a value made from `inputs`, its maker's version among them (JSON values; bytes by digest). */
+export function contentKey(...inputs: unknown[]): string {
+  return createHash("sha256").update(JSON.stringify(inputs)).digest("hex");
+}
+
+const digestOf = (key: string, value: Uint8Array): string =>
+  createHash("sha256").update(key).update("\0").update(value).digest("hex");
+
+/**
+ * The value kept under `key` in `dir` as `decode` makes it (which returns undefined, or throws,
+ * for a value its kind refuses); undefined when none checks. Reading it marks it used.
+ */
+export function readEntry<T = Buffer>(
+  dir: string | undefined,
+  key: string,
+  decode: (value: Buffer) => T | undefined = (value) => value as T,
+): T | undefined {
+  if (dir === undefined) return undefined;
+  const file = entryFile(dir, key);
+  const read = readCacheFile(file, true);
+  if (read === undefined) return undefined;
+  let why = typeof read === "string" ? read : "does not match its digest";
+  const value = Buffer.isBuffer(read) ? read.subarray(65) : undefined;
+  if (value && read[64] === 0x0a && read.toString("latin1", 0, 64) === digestOf(key, value)) {
+    why = "holds a value its kind refuses";
+    try {
+      const decoded = decode(value);
+      if (decoded !== undefined) return decoded;
+    } catch {}
+  }
+  const line = `The build cache entry ${shown(file)} ${why}: it is made again, as is any other of its folder that does not check.`;
+  warnOnce(`${resolve(dir)}\0entries`, line);
+  remove(file);
+  return undefined;
+}
+
+/** Keeps `value` under `key` in `dir` (nothing without a folder); a failed write is one warning. */
+export function keepEntry(dir: string | undefined, key: string, value: string | Uint8Array): void {
+  const bytes = typeof value === "string" ? Buffer.from(value) : value;
+  if (dir) keepInBuildCache(entryFile(dir, key), Buffer.concat([Buffer.from(`${digestOf(key, bytes)}\n`), bytes]));
+}
+
+/** Keeps the `keep` entries of `dir` used last: each changed input is a new key, so a kind would only grow. */
+export function pruneEntries(dir: string | undefined, keep: number): void {
+  let names: string[] = [];
+  try {
+    names = dir ? fs.readdirSync(dir).filter((name) => KEY.test(name)) : [];
+  } catch {}
+  if (!dir || names.length <= keep) return;
+  const usedAt = (name: string) => fs.lstatSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const used = names.map((name) => ({ name, at: usedAt(name) }));
+  used.sort((a, b) => b.at - a.at || a.name.localeCompare(b.name));
+  for (const { name } of used.slice(keep)) remove(join(dir, name));
+}
+
+function entryFile(dir: string, key: string): string {
+  if (!KEY.test(key)) throw new Error(`not a cache key: ${key}`);
+  return join(dir, key);
+}
+
+/** Removes an entry, or whatever stands in its place; one that cannot be removed never checks either. */
+function remove(file: string): void {
+  try {
+    fs.rmSync(file, { recursive: true, force: true });
+  } catch {}
+}
+
+/**
+ * The bytes of `file`; undefined when there is none (nor its folder); why not when it is no
+ * regular file (a link, a FIFO, a folder), is larger than MAX_ENTRY_BYTES or cannot be read.
+ * Opened without following a link or waiting for a FIFO's writer, then checked by what was
+ * opened; `touch` dates it now (the open file, never a link's target) so that pruning keeps it.
+ */
+function readCacheFile(file: string, touch = false): Buffer | undefined | string {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    const stats = fs.fstatSync(fd);
+    if (!stats.isFile()) return "is not a regular file";
+    if (stats.size > MAX_ENTRY_BYTES) return `is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MiB`;
+    const bytes = fs.readFileSync(fd);
+    try {
+      if (touch) fs.futimesSync(fd, new Date(), new Date());
+    } catch {} // Read-only: pruning is all that is at stake.
+    return bytes;
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    return code === "ELOOP" ? "is not a regular file" : `cannot be read (${code})`;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Why `dir` cannot hold entries (the path at fault, the reason), or null; creates it. Below `root`
+ * no folder may be a link: it is refused before anything is created, which would write through it.
+ */
+function folderProblem(dir: string, options: { root?: string } = {}): { path: string; reason: string } | null {
+  const [top, path] = [resolve(options.root ?? dir), resolve(dir)];
+  const below = relative(top, path);
+  if (below.startsWith("..") || isAbsolute(below)) throw new Error(`${dir} is not in ${top}`);
+  const parts = path.split(sep);
+  for (let end = 1; end <= parts.length; end++) {
+    const at = parts.slice(0, end).join(sep) || sep;
+    let stats: fs.Stats;
+    try {
+      stats = at.length > top.length ? fs.lstatSync(at) : fs.statSync(at);
+    } catch {
+      break; // Missing, made below; or unreachable, which mkdir says.
+    }
+    if (stats.isSymbolicLink()) return { path: at, reason: "is a symbolic link, not a folder" };
+    if (!stats.isDirectory()) return { path: at, reason: "is a file, not a folder" };
+  }
+  try {
+    fs.mkdirSync(path, { recursive: true });
+  } catch (error) {
+    return { path, reason: `cannot be created (${codeOf(error)})` };
+  }
+  try {
+    fs.accessSync(path, fs.constants.R_OK | fs.constants.W_OK);
+    return null;
+  } catch {
+    return { path, reason: "is not writable" };
+  }
+}
+
+/** Writes `file` under a temporary name beside it, then renames it over whatever stood there. */
+function writeFileAtomically(file: string, data: string | Uint8Array): void {
+  fs.mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    fs.writeFileSync(partial, data, { flag: "wx" });
+    try {
+      fs.renameSync(partial, file);
+    } catch {
+      fs.rmSync(file, { recursive: true, force: true }); // A folder: renaming onto one fails.
+      fs.renameSync(partial, file);
+    }
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+/** Writes a cache file atomically; a write that fails (a full disk) is one warning line per folder. */
+function keepInBuildCache(file: string, data: string | Uint8Array): boolean {
+  try {
+    writeFileAtomically(file, data);
+    return true;
+  } catch (error) {
+    const why = `cannot be written (${codeOf(error)}): this build goes on without keeping its entries there`;
+    warnCacheOnce(dirname(file), (name) => `The build cache ${name} ${why}, and the next build computes them again.`);
+    return false;
+  }
+}
+
+/** Says once that a cache folder cannot be used (`reason`, from `folderProblem`). */
+function warnUnusableCache(path: string, reason: string): void {
+  const afresh = "it is ignored and this build computes everything afresh";
+  warnCacheOnce(path, (name) => `The build cache ${name} ${reason}: ${afresh}.`);
+}
+
+/** Prints `[folio] {sentence}` unless a line about `path` was printed in this process. */
+export function warnCacheOnce(path: string, sentence: (name: string) => string): void {
+  warnOnce(path, sentence(shown(path)));
+}
+
+/** The topics said in this process: `.cache` being a file is said once. */
+const warned = new Set<string>();
+
+function warnOnce(topic: string, line: string): void {
+  if (!warned.has(topic)) console.warn(`[folio] ${line}`);
+  warned.add(topic);
+}
+
+/** A path as said: relative to the working folder when inside it, quoted, without control characters. */
+function shown(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return JSON.stringify(withoutControlCharacters(inside && !inside.startsWith("..") ? inside : path));
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);
 }

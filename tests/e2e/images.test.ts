@@ -94,8 +94,11 @@ test.before(async () => {
   second = await build();
   builds.push(second);
   entriesAfterSecond = cacheEntries();
-  // The largest AVIF of the photo, truncated: the next build must convert it again.
-  const avif = [...entriesAfterSecond.keys()].filter((name) => name.endsWith(".avif"));
+  // The largest AVIF of the photo, truncated: the next build must convert it again. An entry's
+  // value follows its digest line (src/util/build-cache.ts); an AVIF's brand is at its byte 8.
+  const avif = [...entriesAfterSecond.keys()].filter(
+    (name) => readFileSync(join(cache, "images", name)).toString("latin1", 65 + 8, 65 + 12) === "avif",
+  );
   damagedEntry =
     avif.sort((a, b) => statSync(join(cache, "images", b)).size - statSync(join(cache, "images", a)).size)[0] ?? "";
   const file = join(cache, "images", damagedEntry);

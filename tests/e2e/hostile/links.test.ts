@@ -68,7 +68,8 @@ test.after(() => {
 
 test("should not print the closing line of a build whose after-build link check failed", () => {
   assert.is.not(refused.status, 0);
-  assert.not.match(refused.output, /Rendered \d+ files/);
+  assert.not.match(refused.output, /Wrote \d+ files/);
+  assert.match(refused.output, "Nothing was published: the output folder is as it was.");
 });
 
 test("should refuse a link to a missing post, naming the post and the project writeup it is in", () => {

@@ -21,12 +21,15 @@ test.before(() => {
   rebuildOnDeletion({ addWatchTarget: (target) => (marker = target) }, { folders: [folder] });
 });
 
-test.after(() => {
+test.after(async () => {
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
+  // The watched folder first, and its deletion's marker change let through, so that the
+  // watcher, which lives as long as the process, has nothing left to say to later test files.
   removeDir(folder);
+  await settle();
   removeDir(markerParent);
 });
 

@@ -2,7 +2,6 @@ import {
   cpSync,
   existsSync,
   lstatSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -11,12 +10,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
 import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
 import { keepAnswer, parseCacheDuration, readCachedAnswer } from "../../../src/github/answer-cache.ts";
+import { contentKey, keepEntry } from "../../../src/util/build-cache.ts";
 import {
   loadGithubData,
   type GithubData,
@@ -105,10 +105,10 @@ test.after(async () => {
 test("should fill the cache with one entry per complete answer, without the token", () => {
   const files = readdirSync(warm);
   assert.equal(files.length, 1);
-  assert.match(files[0]!, /^github-graphql-[0-9a-f]{40}\.json$/);
+  assert.match(files[0]!, /^[0-9a-f]{64}$/);
   const text = readFileSync(join(warm, files[0]!), "utf8");
   assert.not.ok(text.includes(TOKEN));
-  assert.equal(Object.keys(JSON.parse(text) as object), ["key", "savedAt", "digest", "data"]);
+  assert.equal(Object.keys(JSON.parse(text.slice(65)) as object), ["savedAt", "data"]);
 });
 
 test("should answer from a sound entry without a request", async () => {
@@ -118,13 +118,10 @@ test("should answer from a sound entry without a request", async () => {
   assert.is(starsOf(data, first), 1000);
 });
 
-/** Each way an entry can be damaged, and what the damaged entry holds. */
+/** Each way an entry can be damaged (the one mechanism's own checks are tests/unit/util/build-cache.test.ts). */
 const DAMAGES: Record<string, (file: string) => void> = {
-  empty: (file) => writeFileSync(file, ""),
-  truncated: (file) => writeFileSync(file, readFileSync(file).subarray(0, 40)),
   garbage: (file) => writeFileSync(file, Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x22, 0x9c])),
-  "not an object": (file) => writeFileSync(file, "[1,2,3]"),
-  "other star counts, digest kept": (file) =>
+  "other star counts, its digest line kept": (file) =>
     writeFileSync(
       file,
       readFileSync(file, "utf8").replace(
@@ -132,25 +129,15 @@ const DAMAGES: Record<string, (file: string) => void> = {
         (_, stars: string) => `"stargazerCount":${Number(stars) + 1}`,
       ),
     ),
-  "another key, digest kept": (file) => {
-    const entry = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...entry, key: "github-graphql-0000000000000000000000000000000000000000" }));
+  "another time, its digest line kept": (file) => {
+    const text = readFileSync(file, "utf8");
+    const entry = JSON.parse(text.slice(65)) as { savedAt: number };
+    writeFileSync(file, `${text.slice(0, 65)}${JSON.stringify({ ...entry, savedAt: entry.savedAt - 1 })}`);
   },
-  "another time, digest kept": (file) => {
-    const entry = JSON.parse(readFileSync(file, "utf8")) as { savedAt: number };
-    writeFileSync(file, JSON.stringify({ ...entry, savedAt: entry.savedAt + 1 }));
-  },
-  "digest missing": (file) => {
-    const { digest: _, ...entry } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify(entry));
-  },
-  "a folder": (file) => {
-    rmSync(file);
-    mkdirSync(join(file, "inside"), { recursive: true });
-    writeFileSync(join(file, "inside", "file.txt"), "a folder where an entry belongs\n");
-  },
+  "a sound entry that is not an object": (file) => keepEntry(dirname(file), basename(file), "[1,2,3]"),
+  "a sound entry without its time": (file) => keepEntry(dirname(file), basename(file), `{"data":{}}`),
   "a link to a sound entry": (file) => {
-    const elsewhere = join(scratch, `linked-${Date.now()}.json`);
+    const elsewhere = join(scratch, `linked-${Date.now()}`);
     cpSync(file, elsewhere);
     rmSync(file);
     symlinkSync(elsewhere, file);
@@ -162,9 +149,14 @@ for (const [name, damage] of Object.entries(DAMAGES)) {
     const { dir, entries } = copyOfWarm(name.replace(/\W+/g, "-"));
     for (const file of entries) damage(file);
 
-    const { requests, data } = await loadCounting(dir);
+    let loaded: { requests: number; data: GithubData } | undefined;
+    const warnings = await warningsOf(async () => {
+      loaded = await loadCounting(dir);
+    });
+    const { requests, data } = loaded ?? { requests: -1, data: undefined };
+    assert.is(warnings.length, 1, warnings.join("\n"));
     assert.is(requests, 1);
-    assert.is(starsOf(data, first), 1000);
+    assert.is(data && starsOf(data, first), 1000);
     // Repaired: a regular file again, which the next load answers from.
     for (const file of entries) assert.ok(lstatSync(file).isFile(), file);
     const again = await loadCounting(dir);
@@ -202,24 +194,14 @@ test("should ask again when GITHUB_CACHE_DURATION is 0s", async () => {
 
 test("should reuse an entry only while it is younger than the duration, and never one from the future", () => {
   const dir = join(scratch, "ages");
-  const key = "github-graphql-1111111111111111111111111111111111111111";
+  const key = contentKey("answer", 1);
   const data = { viewer: { login: "margo" } };
   keepAnswer(dir, key, data, NOW - 2 * HOUR);
   assert.equal(readCachedAnswer(dir, key, 3 * HOUR, NOW), data);
   assert.is(readCachedAnswer(dir, key, 2 * HOUR, NOW), undefined);
   assert.is(readCachedAnswer(dir, key, 3 * HOUR, NOW - 3 * HOUR), undefined);
-  assert.is(readCachedAnswer(dir, "github-graphql-2222222222222222222222222222222222222222", 3 * HOUR, NOW), undefined);
-  assert.ok(existsSync(join(dir, `${key}.json`)));
-});
-
-test("should check the digest over the data whatever the order of its fields", () => {
-  const dir = join(scratch, "order");
-  const key = "github-graphql-3333333333333333333333333333333333333333";
-  keepAnswer(dir, key, { b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } }, NOW);
-  const file = join(dir, `${key}.json`);
-  const entry = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...entry, data: { a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 } }));
-  assert.equal(readCachedAnswer(dir, key, HOUR, NOW), { a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 });
+  assert.is(readCachedAnswer(dir, contentKey("answer", 2), 3 * HOUR, NOW), undefined);
+  assert.ok(existsSync(join(dir, key)), "an answer too old is not damaged: it stays until replaced");
 });
 
 test("should read GITHUB_CACHE_DURATION's notation and refuse any other", () => {

@@ -14,6 +14,7 @@ import {
 } from "../../../src/github/github-data.ts";
 import { projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { readSnapshot } from "../../../src/github/snapshot.ts";
+import { keepEntry } from "../../../src/util/build-cache.ts";
 import { forgetSecrets } from "../../../src/util/redact.ts";
 import {
   startFakeGithub,
@@ -564,13 +565,11 @@ test("should handle repositories and pull targets named like Object.prototype me
 test("should ignore a cache entry of the wrong shape and ask GitHub again", async () => {
   const cached = await run({});
   const port = Number(new URL(cached.server.url).port);
-  // The same entry in a folder this process has never looked into (it remembers which files
-  // exist), with its data replaced; the server on the same port makes the same cache key.
+  // The same entry in another folder with its data replaced, kept as a sound entry (its digest
+  // right) so that only its shape tells; the server on the same port makes the same cache key.
   const tampered = madeFolder();
-  for (const name of readdirSync(cached.cacheDir)) {
-    const text = readFileSync(join(cached.cacheDir, name), "utf8");
-    writeFileSync(join(tampered, name), name.endsWith(".json") ? JSON.stringify({ data: 42 }) : text);
-  }
+  for (const name of readdirSync(cached.cacheDir))
+    keepEntry(tampered, name, JSON.stringify({ savedAt: Date.now(), data: 42 }));
   const again = await run({ port }, { GITHUB_CACHE_DIR: tampered });
 
   assert.is(again.server.requests.length, 1);
