@@ -14,7 +14,7 @@ import {
   removeStagingFolder,
   replaceOutputFolder,
 } from "../src/eleventy/output-folder.ts";
-import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.mjs";
+import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.ts";
 import { readOptions } from "./cli-args.mjs";
 
 const values = readOptions("build", {
@@ -32,7 +32,7 @@ function fail(message?: string): never {
   process.exit(1);
 }
 
-/** The file-system fault behind `error` when it is the owner's to fix (src/util/fs-fault.mjs). */
+/** The file-system fault behind `error` when it is the owner's to fix (src/util/fs-fault.ts). */
 const ownersFault = (error: unknown) => fsFaultOf(error, staging ? [outputDir, staging] : [outputDir]);
 
 /** What went wrong, in one sentence for the owner's faults; a bug keeps its stack. */

@@ -54,11 +54,6 @@ const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
  */
 export type ImageRead = ImageFacts | ContentProblem[] | null;
 
-/** True when the read found a publishable image. */
-export function isImage(read: ImageRead | undefined): read is ImageFacts {
-  return read !== null && read !== undefined && !Array.isArray(read);
-}
-
 /**
  * Reads an image file inside the content folder `root` once (cached by path): its pixel size,
  * read from the file itself, or why it cannot be published.

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
 import { type WrittenFiles, writtenBytes, writtenText } from "../util/written-files.ts";
@@ -277,15 +277,12 @@ interface Output {
 }
 
 function listOutput(outputDir: string): Output {
-  const files = new Set<string>();
-  const walk = (dir: string, prefix: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-      // A symbolic link is never published (the output step refuses them), so it is not read.
-      else if (entry.isFile()) files.add(`${prefix}${entry.name}`);
-    }
-  };
-  walk(outputDir, "");
+  // A symbolic link is never published (the output step refuses them), so it is not read.
+  const files = new Set(
+    readdirSync(outputDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)).split(sep).join("/")),
+  );
   const folders = new Set(
     readdirSync(outputDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

@@ -245,16 +245,10 @@ function strictly(schema: unknown): unknown {
 function filesUnder(outputDir: string, folder: string): string[] {
   const start = join(outputDir, folder);
   if (!existsSync(start)) return [];
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else found.push(relative(outputDir, full));
-    }
-  };
-  walk(start);
-  return found.sort();
+  return readdirSync(start, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 /** One line per problem, for the build log. */

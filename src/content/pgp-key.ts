@@ -1,6 +1,4 @@
-import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { packageVersion } from "../util/package-version.ts";
 import { ContentError } from "./content-error.ts";
 import {
   decodeArmor,
@@ -34,7 +32,8 @@ const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key ma
  * Reads an ASCII-armored OpenPGP public key (inside the content folder `root`, when given). A
  * missing file means "no key" (null). The packets decide, not the armor's words: any secret
  * key packet, encrypted or not, more than one key, or a key that does not parse fails the
- * build rather than publish it. These checks run on every build, cached fingerprint or not.
+ * build rather than publish it. The fingerprint is the hash of the key's own packet (RFC 9580,
+ * 5.5.4), as every OpenPGP implementation computes it.
  */
 export async function readPublicKey(file: string, root?: string): Promise<PublicKeyInfo | null> {
   if (!contentFileExists(file)) return null;
@@ -55,38 +54,7 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
     throw fail(`${EXPECTED} (armor says ${JSON.stringify(armor.label)}, not "PUBLIC KEY BLOCK")`);
   const primaries = packets.filter((packet) => packet.tag === PUBLIC_KEY);
   if (primaries.length !== 1) throw fail(`exactly one public key (found ${primaries.length})`);
-  const fingerprint = await fingerprintOf(armored, packetFingerprint(primaries[0]?.body ?? new Uint8Array()), fail);
+  const fingerprint = packetFingerprint(primaries[0]?.body ?? new Uint8Array());
+  if (fingerprint === null) throw fail(`${EXPECTED} of version 4, 5 or 6`);
   return { fingerprint, armored: armored.endsWith("\n") ? armored : `${armored}\n` };
-}
-
-/**
- * The key's fingerprint, computed by openpgp once per key text and kept in the build cache:
- * openpgp is about a quarter of the build's code, loaded for this one figure.
- */
-async function fingerprintOf(
-  armored: string,
-  expected: string | null,
-  fail: (expected: string) => ContentError,
-): Promise<string> {
-  const key = contentKey("pgp", packageVersion("openpgp"), armored);
-  const dir = buildCacheDir("pgp");
-  // A fingerprint's form, and the one the key's packet gives.
-  const known = readEntry(dir, key, (bytes) => {
-    const fingerprint = bytes.toString("utf8");
-    const sound = /^([0-9A-F]{40}|[0-9A-F]{64})$/.test(fingerprint) && (expected ?? fingerprint) === fingerprint;
-    return sound ? fingerprint : undefined;
-  });
-  if (known) return known;
-  let fingerprint: string;
-  try {
-    const { readKeys } = await import("openpgp");
-    const keys = await readKeys({ armoredKeys: armored });
-    if (keys.length !== 1 || keys[0]?.isPrivate()) throw new Error(`${keys.length} keys, or a private one`);
-    fingerprint = (keys[0]?.getFingerprint() ?? "").toUpperCase();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw fail(`${EXPECTED} (${reason})`);
-  }
-  keepEntry(dir, key, fingerprint);
-  return fingerprint;
 }

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 
 /*
- * Just enough OpenPGP (RFC 9580 §4.2, §6.2, §5.5.4) to decide what a key file holds without
- * openpgp, which is loaded only when a fingerprint is not cached: the armor is decoded and the
- * packets are walked by their headers. The armor's words ("PUBLIC KEY BLOCK") are only a
+ * Just enough OpenPGP (RFC 9580 §4.2, §6.2, §5.5.4) to decide what a key file holds and give
+ * its fingerprint: the armor is decoded and the packets are walked by their headers. The armor's words ("PUBLIC KEY BLOCK") are only a
  * label an editor can change; the packet tags are what the file really carries.
  */
 

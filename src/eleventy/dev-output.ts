@@ -7,7 +7,7 @@ import { checkOutputFolder, outputHolds } from "./output-folder.ts";
  * (`eleventy --serve`) and a bare `npx eleventy` write straight into the folder they serve.
  * There, the folder is kept to one build by deleting: after a build, every file it did not
  * write (a deleted post's page, an image no post shows any more; under `npm start` the deletion
- * itself starts that build: watch-deletions.mjs); after a build that failed its checks,
+ * itself starts that build: watch-deletions.ts); after a build that failed its checks,
  * everything, so no rejected file is served (docs/deployment.md).
  */
 

@@ -19,6 +19,38 @@ export interface DevServerOptions {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+/*
+ * Which network interface `npm start` listens on. Eleventy's dev server listens on every
+ * interface while it prints "localhost", which puts a preview (drafts and scheduled posts
+ * included, once they are built) on the local network unasked. It has no option for the
+ * address, so its listen step is replaced, before Eleventy starts it: loopback by default,
+ * FOLIO_DEV_HOST=0.0.0.0 (or an address) to show the preview to other machines on purpose.
+ */
+
+/** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
+export function devServerHost(env: NodeJS.ProcessEnv = process.env): string {
+  const host = (env.FOLIO_DEV_HOST ?? "").trim();
+  return host === "" ? "127.0.0.1" : host;
+}
+
+/** True when the preview is deliberately reachable from other machines. */
+export function devServerExposed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !["127.0.0.1", "localhost", "::1"].includes(devServerHost(env));
+}
+
+/**
+ * Makes Eleventy's dev server listen on devServerHost(); called when Eleventy serves, before it
+ * imports the server itself, which gets this same module instance. The original is
+ * `this.server.listen({ port })`; the retry on a busy port calls it again. The dev server is
+ * imported only by `npm start` (loading it cost a build 31 ms for nothing).
+ */
+export async function listenOnDevServerHost(): Promise<void> {
+  const { default: EleventyDevServer } = await import("@11ty/eleventy-dev-server");
+  EleventyDevServer.prototype._serverListen = function (this: InstanceType<typeof EleventyDevServer>, port: number) {
+    this.server.listen({ port, host: devServerHost() });
+  };
+}
+
 /**
  * Serves `_site` the way the production host does, from the rules in src/site/host-rules.ts:
  * locally, by configuring `npm start` (Eleventy's dev server), and on Netlify and Cloudflare
@@ -28,7 +60,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 export default function devServerPlugin(eleventyConfig: EleventyConfig, options: DevServerOptions = {}): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
-    // Bound to loopback by src/eleventy/dev-server-host.mjs; when exposed on purpose, the
+    // Bound to loopback by `listenOnDevServerHost` (above); when exposed on purpose, the
     // start message lists the other addresses too instead of claiming "localhost" only.
     showAllHosts: options.exposed === true,
     // Applied to every file the server sends, the 404 page included. Unknown paths get

@@ -4,8 +4,7 @@ import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { imageOf } from "../images/rendition-cache.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
-import { outputFile } from "../util/output-path.ts";
-import { writeIfChanged } from "../util/write-if-changed.ts";
+import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { portfolioModel } from "./build-data.ts";
 
 export interface OgWriteOptions {
@@ -59,8 +58,6 @@ export async function writeOgImages(
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
   let rendered = 0;
-  const folders = new Set<string>();
-
   try {
     await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
       const key = cacheKey(card, version);
@@ -70,8 +67,7 @@ export async function writeOgImages(
         rendered += 1;
         keepEntry(cacheDir, key, png);
       }
-      // Over the previous output most are there already: compared, not rewritten.
-      writeIfChanged(outputFile(outputDir, file), png, folders);
+      writeOutputFile(outputFile(outputDir, file), png);
     });
   } finally {
     // The renderer's process (started by the first card the cache lacked) ends here, and the

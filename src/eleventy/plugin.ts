@@ -15,8 +15,7 @@ import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
 import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
-import { devServerExposed, listenOnDevServerHost } from "./dev-server-host.mjs";
-import devServerPlugin from "./dev-server.ts";
+import devServerPlugin, { devServerExposed, listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import ogImagesPlugin from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
@@ -24,7 +23,7 @@ import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { type RenderedFile, renderedFiles } from "./rendered-files.ts";
 import { publishSiteAssets } from "./site-assets.ts";
 import siteIconsPlugin from "./site-icons.ts";
-import rebuildOnDeletion from "./watch-deletions.mjs";
+import rebuildOnDeletion from "./watch-deletions.ts";
 
 /** The APIs whose files the after-build hook validates. */
 export const portfolioOutput = apiOutput("", portfolioPaths.openapi);

@@ -13,8 +13,7 @@ import { planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
-import { outputFile, OutputPathError } from "../util/output-path.ts";
-import { writeIfChanged } from "../util/write-if-changed.ts";
+import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 
 /*
  * The files published from files: the site's own assets, and exactly the images that
@@ -160,11 +159,6 @@ export async function copyAssets(
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
   const encoder = new ImageEncoder();
-  // A rebuild finds most of them already written, byte for byte (src/util/write-if-changed.ts).
-  const folders = new Set<string>();
-  const writeTo = (target: string, bytes: Uint8Array): void => {
-    writeIfChanged(target, bytes, folders);
-  };
 
   const stepOf = (asset: PublishedAsset, next: PublishedAsset | undefined): Step => {
     let target: string;
@@ -186,7 +180,7 @@ export async function copyAssets(
         held: 0,
         write: () => {
           const bytes = publishedAsItIs(asset, problems, refused);
-          if (bytes) writeTo(target, bytes);
+          if (bytes) writeOutputFile(target, bytes);
         },
       };
     // Without the source's digest every image would share one key: a bug, not a content fault.
@@ -196,7 +190,7 @@ export async function copyAssets(
     const cached = readEntry(cacheDir, key, imageOf(TYPE_OF_FORMAT[spec.format], spec.width, spec.height));
     if (cached) {
       report.fromCache += 1;
-      return { held: cached.byteLength, write: () => writeTo(target, cached) };
+      return { held: cached.byteLength, write: () => writeOutputFile(target, cached) };
     }
     const encoding = encoder
       .encode({ file: asset.source, digest, spec, last: next?.source !== asset.source })
@@ -209,7 +203,7 @@ export async function copyAssets(
         if (bytes === null) return;
         report.converted += 1;
         keepEntry(cacheDir, key, bytes);
-        writeTo(target, bytes);
+        writeOutputFile(target, bytes);
       },
     };
   };

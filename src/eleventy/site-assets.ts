@@ -1,9 +1,8 @@
 import { extname, join } from "node:path";
 import { readBytes } from "../content/read-files.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
-import { outputFile } from "../util/output-path.ts";
+import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
-import { writeIfChanged } from "../util/write-if-changed.ts";
 import { folderAssets, type PublishedAsset } from "./published-assets.ts";
 
 /*
@@ -54,7 +53,7 @@ export async function publishSiteAssets(dir: string, to: string, outputDir: stri
     // Published inside its bundle only.
     if (bundled.has(name) && !STYLESHEET_BUNDLES[name]) continue;
     const text = sources.map((source) => readBytes(join(dir, source), dir).toString("utf8")).join("\n");
-    writeIfChanged(outputFile(outputDir, asset.file), Buffer.from(await minifiedOnce(text, loader)));
+    writeOutputFile(outputFile(outputDir, asset.file), Buffer.from(await minifiedOnce(text, loader)));
   }
   return asIs;
 }

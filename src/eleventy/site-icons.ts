@@ -4,8 +4,7 @@ import { join, resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
 import { imageOf } from "../images/rendition-cache.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
-import { outputFile } from "../util/output-path.ts";
-import { writeIfChanged } from "../util/write-if-changed.ts";
+import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
 
 /*
@@ -79,8 +78,7 @@ export async function writeSiteIcons(
     [TOP_LEVEL_FILES.appleTouchIcon, await png(TOUCH_ICON_SIZE)],
   ];
   pruneEntries(cacheDir, CACHE_ENTRIES);
-  // Over the previous output they are there already: compared, not rewritten.
-  for (const [path, bytes] of files) writeIfChanged(outputFile(outputDir, path), bytes);
+  for (const [path, bytes] of files) writeOutputFile(outputFile(outputDir, path), bytes);
   return files.map(([path]) => path);
 }
 

@@ -78,11 +78,6 @@ export function contentTypeFor(path: string): string | undefined {
   return contentTypeRules.find((rule) => path.endsWith(rule.suffix))?.type;
 }
 
-/** The media type without parameters: `text/plain; charset=utf-8` is `text/plain`. */
-export function essence(contentType: string): string {
-  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
-}
-
 /**
  * The `_headers` file of Netlify and Cloudflare Pages: the host headers on every path, and a
  * content type for each listed file whose type hosts get wrong. Paths are written as the files

@@ -5,7 +5,7 @@ import { withoutControlCharacters } from "./control-characters.ts";
 
 /*
  * The one cache mechanism: every kind (social images, renditions, icons, minified assets,
- * highlighted code, validators, the key's fingerprint, GitHub's answers) keeps what it derives
+ * highlighted code, validators, GitHub's answers) keeps what it derives
  * through it. The cache is an input like any other (docs/robustness.md, "The build cache"):
  * - an entry is named by its key, a SHA-256 of all its value depends on (`contentKey`);
  * - it holds the SHA-256 of its key and value, a line feed, then the value, and is written under

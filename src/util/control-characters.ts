@@ -6,10 +6,14 @@
  * terminals and XML is cleaned again where it leaves, so no path can let one through.
  */
 
-// Defined in plain JavaScript, for src/eleventy/compiled-site.mjs too (control-characters.mjs).
-import { CONTROL_CHARACTER } from "./control-characters.mjs";
+/** Matches one control character that no published text may carry (tab, LF and CR are fine). */
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
 
-export { CONTROL_CHARACTER, withoutControlCharacters } from "./control-characters.mjs";
+/** Removes every forbidden control character (for output that must stay safe whatever came in). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, "");
+}
 
 /** The first forbidden control character in `text` and its index, or null when there is none. */
 export function findControlCharacter(text: string): { index: number; codePoint: string } | null {

@@ -1,4 +1,5 @@
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findControlCharacter } from "./control-characters.ts";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
@@ -67,6 +68,12 @@ export function outputFile(outputDir: string, path: string): string {
     throw new OutputPathError(path, "it resolves outside the output folder");
   made.add(file);
   return file;
+}
+
+/** Writes `bytes` into `file` (from `outputFile`), making its folder first. */
+export function writeOutputFile(file: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
 }
 
 /** The files `outputFile` made since the last `forgetOutputFiles`. */

@@ -208,10 +208,6 @@ function damageGithub(caches: Caches, how: Damage): Map<string, Buffer> {
   );
 }
 
-/** The fingerprint entry with another well-formed fingerprint, its digest line kept. */
-const wrongFingerprint: WrongEntry = (file) =>
-  Buffer.from(`${readFileSync(file, "utf8").slice(0, 65)}0123456789ABCDEF0123456789ABCDEF01234567`);
-
 function damage(file: string, how: Damage, wrong: () => Buffer, damaged: Map<string, Buffer>): void {
   const before = readFileSync(file);
   damaged.set(file, before);
@@ -257,13 +253,12 @@ function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
       [entries(join(caches.cache, "assets")), anotherEntry],
       [entries(join(caches.cache, "validators")), anotherEntry],
       [entries(join(caches.cache, "highlight")), wrongHighlight],
-      [entries(join(caches.cache, "pgp")), wrongFingerprint],
     ],
     how,
   );
 }
 
-const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight", "pgp"];
+const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -340,7 +335,6 @@ test("should damage every kind, and two or more entries of each swappable kind",
   for (const kind of ["og", "images", "icons", "assets", "validators"])
     assert.ok(count("every entry", `/cache/${kind}/`) >= 2, kind);
   assert.ok(count("every entry", "/cache/highlight/") >= 1);
-  assert.ok(count("every entry", "/cache/pgp/") >= 1);
   assert.ok(count("GitHub's cache", "/github/") >= 2);
 });
 

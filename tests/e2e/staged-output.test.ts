@@ -150,7 +150,7 @@ test("should keep the dev server's folder to one build: deleted posts go, reject
   try {
     const page = join(server.outDir, "blog/posts/hangboard-timer-with-a-load-cell/index.html");
     assert.ok(existsSync(page));
-    // The deletion alone rebuilds (src/eleventy/watch-deletions.mjs).
+    // The deletion alone rebuilds (src/eleventy/watch-deletions.ts).
     rmSync(join(dir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
     await waitFor("the deleted post's page to disappear", () => !existsSync(page), 30_000, server.output);
     assert.ok(existsSync(join(server.outDir, "index.html")), "the rest of the site stays");

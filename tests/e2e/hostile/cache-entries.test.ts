@@ -1,9 +1,7 @@
 import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
-  cpSync,
   lstatSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -17,16 +15,8 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { keepEntry } from "../../../src/util/build-cache.ts";
-import {
-  type BuildResult,
-  buildSite,
-  copyContent,
-  listFiles,
-  outputDifferences,
-  makeTempDir,
-  removeDir,
-} from "../support/build-site.ts";
-import { assertPublishedWithout, assertRefused } from "../support/hostile.ts";
+import { type BuildResult, buildSite, outputDifferences, makeTempDir, removeDir } from "../support/build-site.ts";
+import { assertPublishedWithout } from "../support/hostile.ts";
 
 /*
  * A hostile build cache. The cache is an input like any other (docs/robustness.md): an entry

@@ -1,11 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { armor, enums, generateKey, readKey, unarmor } from "openpgp";
 import { readPublicKey } from "../../../src/content/pgp-key.ts";
-import { keepEntry, readEntry, useBuildCache } from "../../../src/util/build-cache.ts";
 import { PGP_FINGERPRINT, PGP_FIXTURE } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
@@ -192,81 +191,6 @@ test("should agree with openpgp on the fingerprint of v4 and v6 keys", async () 
     const key = await withFile(publicKey, (file) => readPublicKey(file));
     assert.is(key?.fingerprint, expected);
   }
-});
-
-/** Runs `act` with a fresh build cache; returns the path of the one PGP cache entry afterwards. */
-async function withCache(act: (entry: () => string) => Promise<void>): Promise<void> {
-  const cache = mkdtempSync(join(tmpdir(), "folio-cache-"));
-  useBuildCache(cache);
-  try {
-    await act(() => join(cache, "pgp", readdirSync(join(cache, "pgp"))[0] ?? "(none)"));
-  } finally {
-    useBuildCache(undefined);
-    rmSync(cache, { recursive: true, force: true });
-  }
-}
-
-test("should keep the fingerprint in the build cache and use a sound entry as it is", async () => {
-  await withCache(async (entry) => {
-    await readPublicKey(PGP_FIXTURE);
-    assert.is(
-      readEntry(join(entry(), ".."), basename(entry()), (bytes) => bytes.toString("utf8")),
-      PGP_FINGERPRINT,
-    );
-    const before = statSync(entry()).ino;
-
-    const key = await readPublicKey(PGP_FIXTURE);
-
-    assert.is(key?.fingerprint, PGP_FINGERPRINT);
-    assert.is(statSync(entry()).ino, before, "used, not written anew");
-  });
-});
-
-test("should discard a sound entry that is not the key's fingerprint and compute it again", async () => {
-  await withCache(async (entry) => {
-    await readPublicKey(PGP_FIXTURE);
-    const path = entry();
-    const sound = readFileSync(path);
-    const warn = console.warn;
-    console.warn = () => {};
-    try {
-      // Kept soundly (their digest right): the key's own packet still tells.
-      for (const forged of ["0123456789ABCDEF0123456789ABCDEF01234567", "null", `${PGP_FINGERPRINT}\n`]) {
-        keepEntry(join(path, ".."), basename(path), forged);
-
-        const key = await readPublicKey(PGP_FIXTURE);
-
-        assert.is(key?.fingerprint, PGP_FINGERPRINT, forged);
-        assert.ok(readFileSync(path).equals(sound), `${forged}: the entry is written anew`);
-      }
-    } finally {
-      console.warn = warn;
-    }
-  });
-});
-
-test("should warn once, not fail, when the fingerprint cannot be kept", async () => {
-  await withCache(async (entry) => {
-    await readPublicKey(PGP_FIXTURE);
-    const folder = join(entry(), "..");
-    // The folder was found usable when the build began; a file has taken its place since.
-    rmSync(folder, { recursive: true, force: true });
-    writeFileSync(folder, "not a folder\n");
-    const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
-    let key: Awaited<ReturnType<typeof readPublicKey>> | undefined;
-    try {
-      key = await readPublicKey(PGP_FIXTURE);
-    } finally {
-      console.warn = warn;
-    }
-
-    assert.is(key?.fingerprint, PGP_FINGERPRINT);
-    assert.is(warnings.length, 1, warnings.join("\n"));
-    assert.match(warnings[0] ?? "", `${JSON.stringify(folder)} cannot be written (E`);
-    assert.is(readFileSync(folder, "utf8"), "not a folder\n");
-  });
 });
 
 test.run();

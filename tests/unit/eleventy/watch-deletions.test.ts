@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import rebuildOnDeletion from "../../../src/eleventy/watch-deletions.mjs";
+import rebuildOnDeletion from "../../../src/eleventy/watch-deletions.ts";
 import { makeTempDir, removeDir } from "../../e2e/support/build-site.ts";
 
 // Under `npm start`, a deletion in a watched folder must change the marker Eleventy watches.

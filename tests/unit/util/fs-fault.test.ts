@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { describeFsFault, fsFaultOf, placesFromEnvironment } from "../../../src/util/fs-fault.mjs";
+import { describeFsFault, fsFaultOf, placesFromEnvironment } from "../../../src/util/fs-fault.ts";
 
 /** An error as Node's fs functions raise it. */
 function fsError(code: string, path?: string, dest?: string): NodeJS.ErrnoException {

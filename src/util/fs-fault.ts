@@ -1,4 +1,3 @@
-// @ts-check
 import { lstatSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
@@ -6,8 +5,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
  * File-system faults of a build, in one sentence for the site owner: which path, what went
  * wrong, what to do there. The advice depends on where the path is: the output folder (pass
  * --output=), one of the caches (delete it, or move it with its variable) or the content
- * folder (fix that file). Plain JavaScript so that scripts/build.mjs, which runs before our
- * TypeScript is compiled, can use it too. The paths it names are the owner's own settings
+ * folder (fix that file). The paths it names are the owner's own settings
  * (--output, CONTENT_DIR, the cache variables) and files under them whose names our checks
  * have passed (src/util/output-path.ts, the content's file-name checks: no control characters).
  */
@@ -16,7 +14,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
  * The codes that mean "this path cannot be used as asked", not a bug of ours: what went wrong,
  * the fix wherever the path is, and what to do when it is in the output folder.
  */
-const ADVICE = /** @type {const} */ ({
+const ADVICE = {
   EACCES: [
     "permission denied",
     "give the user running the build access to it",
@@ -49,23 +47,25 @@ const ADVICE = /** @type {const} */ ({
     "pass --output=<a folder on a writable disk>",
   ],
   EEXIST: ["something already exists there", "move it away", "move it away, then build again"],
-});
+} as const;
 
-/**
- * @typedef {{ dir: string, name: string, setting: string }} CacheFolder
- * @typedef {{ content: string, caches: CacheFolder[] }} Places
- */
+interface CacheFolder {
+  dir: string;
+  name: string;
+  setting: string;
+}
+interface Places {
+  content: string;
+  caches: CacheFolder[];
+}
 
 /**
  * Where the build reads and keeps files besides the output folder, as the environment sets
  * them. The defaults are those of src/config/site-config.ts (CONTENT_DIR),
- * src/github/settings.ts (GITHUB_CACHE_DIR) and src/eleventy/site.ts (FOLIO_CACHE_DIR),
- * which this plain-JavaScript file cannot import; GitHub's comes first, being inside the
- * other by default.
- * @param {Record<string, string | undefined>} [env]
- * @returns {Places}
+ * src/github/settings.ts (GITHUB_CACHE_DIR) and src/eleventy/plugin.ts (FOLIO_CACHE_DIR);
+ * GitHub's comes first, being inside the other by default.
  */
-export function placesFromEnvironment(env = process.env) {
+export function placesFromEnvironment(env: Record<string, string | undefined> = process.env): Places {
   return {
     content: env.CONTENT_DIR?.trim() || "content",
     caches: [
@@ -79,9 +79,11 @@ export function placesFromEnvironment(env = process.env) {
   };
 }
 
-/**
- * @typedef {{ code: keyof typeof ADVICE, path: string | undefined, dest: string | undefined }} FsFault
- */
+export interface FsFault {
+  code: keyof typeof ADVICE;
+  path: string | undefined;
+  dest: string | undefined;
+}
 
 /**
  * The file-system fault behind an error, walking the errors Eleventy wraps around it
@@ -91,27 +93,27 @@ export function placesFromEnvironment(env = process.env) {
  * files (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is
  * printed with its stack. A full disk is the owner's wherever it happens (a failed write may
  * carry no path at all).
- * @param {unknown} error
- * @param {readonly string[]} [outputDirs] the output folder and the staging folder, when there is one
- * @param {Places} [places] the content folder and the caches (default: from the environment)
- * @returns {FsFault | undefined}
+ * `outputDirs`: the output folder and the staging folder, when there is one.
  */
-export function fsFaultOf(error, outputDirs = [], places = placesFromEnvironment()) {
-  const seen = new Set();
+export function fsFaultOf(
+  error: unknown,
+  outputDirs: readonly string[] = [],
+  places: Places = placesFromEnvironment(),
+): FsFault | undefined {
+  const seen = new Set<unknown>();
   let current = error;
   while (current instanceof Error && !seen.has(current)) {
     seen.add(current);
-    const { code, path, dest } = /** @type {NodeJS.ErrnoException & { dest?: unknown }} */ (current);
+    const { code, path, dest } = current as NodeJS.ErrnoException & { dest?: unknown };
     if (typeof code === "string" && Object.hasOwn(ADVICE, code)) {
-      const fault = {
-        code: /** @type {keyof typeof ADVICE} */ (code),
+      const fault: FsFault = {
+        code: code as keyof typeof ADVICE,
         path: typeof path === "string" ? path : undefined,
         dest: typeof dest === "string" ? dest : undefined,
       };
       return fault.code === "ENOSPC" || isOwners(fault, outputDirs, places) ? fault : undefined;
     }
-    const inner = /** @type {{ originalError?: unknown }} */ (current).originalError ?? current.cause;
-    current = inner;
+    current = (current as { originalError?: unknown }).originalError ?? current.cause;
   }
   return undefined;
 }
@@ -119,14 +121,10 @@ export function fsFaultOf(error, outputDirs = [], places = placesFromEnvironment
 /**
  * Whether every path the fault carries (and it carries one) lies where the owner's settings
  * put it: see `fsFaultOf`.
- * @param {FsFault} fault
- * @param {readonly string[]} outputDirs
- * @param {Places} places
- * @returns {boolean}
  */
-function isOwners(fault, outputDirs, places) {
+function isOwners(fault: FsFault, outputDirs: readonly string[], places: Places): boolean {
   const paths = [fault.path, fault.dest].filter((path) => path !== undefined);
-  const owners = (/** @type {string} */ path) =>
+  const owners = (path: string) =>
     outputDirs.some((out) => isInside(path, out) || isInside(out, path) || isBeside(path, out)) ||
     places.caches.some((cache) => isInside(path, cache.dir)) ||
     isInside(path, places.content);
@@ -136,11 +134,8 @@ function isOwners(fault, outputDirs, places) {
 /**
  * Whether `path` is in a folder a build puts beside the output folder `out`: its staging folder
  * or the previous output set aside (`.{name}.staging-…`, `.{name}.old-…`, src/eleventy/output-folder.ts).
- * @param {string} path
- * @param {string} out
- * @returns {boolean}
  */
-function isBeside(path, out) {
+function isBeside(path: string, out: string): boolean {
   const outDir = resolve(out);
   const rest = relative(dirname(outDir), resolve(path));
   return rest.startsWith(`.${basename(outDir)}.`) && !isAbsolute(rest);
@@ -150,12 +145,9 @@ function isBeside(path, out) {
  * One sentence for a file-system fault, naming the path the error carries and advice for where
  * it is: `Cannot write /srv/site/x: permission denied (EACCES); give…`, `Cannot use
  * .cache/github/x.json, in the GitHub answer cache: … or set GITHUB_CACHE_DIR=…`.
- * @param {FsFault} fault
- * @param {string} [outputPath] the output folder: named when the error carries no path
- * @param {Places} [places] the content folder and the caches (default: from the environment)
- * @returns {string}
+ * `outputPath`, the output folder, is named when the error carries no path.
  */
-export function describeFsFault(fault, outputPath, places = placesFromEnvironment()) {
+export function describeFsFault(fault: FsFault, outputPath?: string, places: Places = placesFromEnvironment()): string {
   const [what, fix, outputTodo] = ADVICE[fault.code];
   const path = fault.path ?? fault.dest ?? outputPath ?? "the output folder";
   const blocker = fault.code === "ENOTDIR" ? fileOnTheWay(path) : undefined;
@@ -174,13 +166,8 @@ export function describeFsFault(fault, outputPath, places = placesFromEnvironmen
   return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
 }
 
-/**
- * Whether `path` is `folder` or inside it, both taken from the working folder when relative.
- * @param {string} path
- * @param {string} folder
- * @returns {boolean}
- */
-function isInside(path, folder) {
+/** Whether `path` is `folder` or inside it, both taken from the working folder when relative. */
+function isInside(path: string, folder: string): boolean {
   const rest = relative(resolve(folder), resolve(path));
   return rest === "" || (rest !== ".." && !rest.startsWith(`..${sep}`) && !isAbsolute(rest));
 }
@@ -188,10 +175,8 @@ function isInside(path, folder) {
 /**
  * The file that stands where a folder of `path` is needed: the deepest part of the path that
  * exists, when it is not a folder.
- * @param {string} path
- * @returns {string | undefined}
  */
-function fileOnTheWay(path) {
+function fileOnTheWay(path: string): string | undefined {
   for (let current = resolve(path); dirname(current) !== current; current = dirname(current)) {
     try {
       return lstatSync(current).isDirectory() ? undefined : current;

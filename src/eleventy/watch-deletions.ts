@@ -1,4 +1,3 @@
-// @ts-check
 /*
  * Makes `npm start` (and `eleventy --watch`) rebuild when a file is deleted. Eleventy 3's
  * watcher rebuilds on a saved or added file only: on a deleted one it logs "File deleted" and
@@ -10,31 +9,31 @@
  *
  * The marker lives in a private temporary folder: outside the content folder (it is no content),
  * outside the output folder, and outside the ignored folders (.gitignore's, which Eleventy's
- * watcher skips). Plain JavaScript imported by .eleventy.js itself, not part of the compiled
- * module: the config is reloaded on code edits, and one watcher must outlive those reloads.
+ * watcher skips). One marker and one watcher per folder for the process: a reloaded
+ * configuration adds them again, and they must outlive such reloads.
  */
 import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-/**
- * @typedef {object} WatchDeletionsOptions
- * @property {readonly string[]} folders the folders whose deletions rebuild (the content folder, the assets)
- */
+export interface WatchDeletionsOptions {
+  /** The folders whose deletions rebuild (the content folder, the assets). */
+  folders: readonly string[];
+}
 
-/** @type {string | undefined} The marker, once made: one per process, reused by reloaded configs. */
-let marker;
-/** @type {Set<string>} Folders already watched in this process (absolute). */
-const watched = new Set();
+/** The marker, once made: one per process, reused by reloaded configs. */
+let marker: string | undefined;
+/** Folders already watched in this process (absolute). */
+const watched = new Set<string>();
 
 /**
  * Eleventy plugin: under `--serve` or `--watch`, a deletion (a deleted file or folder, the old
  * name of a renamed one) in `folders` rebuilds the site. Does nothing in a plain build.
- * @param {{ addWatchTarget(target: string): void }} eleventyConfig
- * @param {WatchDeletionsOptions} options
- * @returns {void}
  */
-export default function rebuildOnDeletion(eleventyConfig, options) {
+export default function rebuildOnDeletion(
+  eleventyConfig: { addWatchTarget(target: string): void },
+  options: WatchDeletionsOptions,
+): void {
   // Set by Eleventy from the command line before it loads the config.
   const mode = process.env.ELEVENTY_RUN_MODE;
   if (mode !== "serve" && mode !== "watch") return;
@@ -44,13 +43,13 @@ export default function rebuildOnDeletion(eleventyConfig, options) {
 }
 
 /** Creates the marker in a folder of its own (mkdtemp: no name another user can plant first), removed on exit. */
-function makeMarker() {
+function makeMarker(): string {
   const dir = mkdtempSync(join(tmpdir(), "folio-dev-"));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   // Ctrl-C stops Eleventy's watcher and server, then the process exits.
   process.once("exit", remove);
   // A `kill` or a closed terminal ends it without "exit": remove, then end as the signal would have.
-  for (const signal of /** @type {const} */ (["SIGTERM", "SIGHUP"])) {
+  for (const signal of ["SIGTERM", "SIGHUP"] as const) {
     process.once(signal, () => {
       remove();
       process.kill(process.pid, signal);
@@ -65,15 +64,12 @@ function makeMarker() {
  * Changes `markerFile` when something under `folder` disappears. A deletion and a rename both
  * arrive as "rename" events; only a path that is gone counts, since Eleventy sees additions by
  * itself. A burst (a deleted folder, one event per file) changes the marker once.
- * @param {string} folder
- * @param {string} markerFile
  */
-function watchFolder(folder, markerFile) {
+function watchFolder(folder: string, markerFile: string): void {
   if (watched.has(folder) || !existsSync(folder)) return;
   watched.add(folder);
   let touches = 0;
-  /** @type {NodeJS.Timeout | undefined} */
-  let pending;
+  let pending: NodeJS.Timeout | undefined;
   // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
     if (event !== "rename" || (name !== null && existsSync(join(folder, name)))) return;
@@ -88,8 +84,7 @@ function watchFolder(folder, markerFile) {
   });
   // The system's limit of watched folders, or the marker removed by a temp cleaner: saves still
   // rebuild, so say so once and go on. Only the error's code: the paths come from the environment.
-  /** @param {unknown} error */
-  const stop = (error) => {
+  const stop = (error: unknown): void => {
     const code = error instanceof Error && "code" in error ? String(error.code) : "an error";
     console.warn(`[folio] Deleting a file no longer rebuilds the site (${code}); save any file to rebuild.`);
     watcher.close();
