@@ -8,13 +8,14 @@ export interface RenderedFile {
 
 /**
  * The files Eleventy rendered, by absolute path: what the after-build checks take instead of
- * reading them back. A template that rendered something other than text is a bug.
+ * reading them back. A template that rendered something other than text or bytes is a bug.
  */
-export function renderedFiles(results: readonly RenderedFile[]): Map<string, string> {
-  const files = new Map<string, string>();
+export function renderedFiles(results: readonly RenderedFile[]): Map<string, string | Buffer> {
+  const files = new Map<string, string | Buffer>();
   for (const { outputPath, content } of results) {
     if (!outputPath) continue;
-    if (typeof content !== "string") throw new Error(`${outputPath} was rendered as ${typeof content}, not text`);
+    if (typeof content !== "string" && !Buffer.isBuffer(content))
+      throw new Error(`${outputPath} was rendered as ${typeof content}, not text or bytes`);
     files.set(resolve(outputPath), content);
   }
   return files;

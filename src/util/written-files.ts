@@ -3,18 +3,26 @@ import { resolve } from "node:path";
 
 /*
  * What a build wrote, by absolute path, as Eleventy reports it after the build: the after-build
- * checks and the manifests take each file's text from here instead of reading thousands back
- * from disk.
+ * checks and the manifests take each file from here instead of reading thousands back from
+ * disk. `npm run build` hands Eleventy each file as its UTF-8 bytes rather than a string
+ * (src/eleventy/plugin.ts says why), so an entry is either.
  */
-export type WrittenFiles = ReadonlyMap<string, string>;
+export type WrittenFiles = ReadonlyMap<string, string | Buffer>;
+
+/** The text of a written file. */
+export function textOf(content: string | Buffer): string {
+  return typeof content === "string" ? content : content.toString("utf8");
+}
 
 /** The text of `file`: what the build wrote, else what is on disk (a file a plugin wrote). */
 export function writtenText(written: WrittenFiles | undefined, file: string): string {
-  return written?.get(resolve(file)) ?? readFileSync(file, "utf8");
+  const kept = written?.get(resolve(file));
+  return kept === undefined ? readFileSync(file, "utf8") : textOf(kept);
 }
 
 /** The bytes of `file`, as `writtenText`. */
 export function writtenBytes(written: WrittenFiles | undefined, file: string): Buffer {
   const kept = written?.get(resolve(file));
-  return kept === undefined ? readFileSync(file) : Buffer.from(kept);
+  if (kept === undefined) return readFileSync(file);
+  return typeof kept === "string" ? Buffer.from(kept) : kept;
 }

@@ -253,12 +253,13 @@ function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
       [entries(join(caches.cache, "assets")), anotherEntry],
       [entries(join(caches.cache, "validators")), anotherEntry],
       [entries(join(caches.cache, "highlight")), wrongHighlight],
+      [entries(join(caches.cache, "manifest")), anotherEntry],
     ],
     how,
   );
 }
 
-const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight"];
+const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight", "manifest"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -332,7 +333,7 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
 test("should damage every kind, and two or more entries of each swappable kind", () => {
   const count = (name: string, where: string, ending = "") =>
     [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
-  for (const kind of ["og", "images", "icons", "assets", "validators"])
+  for (const kind of ["og", "images", "icons", "assets", "validators", "manifest"])
     assert.ok(count("every entry", `/cache/${kind}/`) >= 2, kind);
   assert.ok(count("every entry", "/cache/highlight/") >= 1);
   assert.ok(count("GitHub's cache", "/github/") >= 2);

@@ -25,7 +25,7 @@ import { assertPublishedWithout } from "../support/hostile.ts";
 const EPOCH = 1_790_000_000;
 /** In the links' target folder's name: no output file may carry it. */
 const MARKER = "hostile-cache-link-8w3m";
-const LINKED = ["og", "images", "icons", "assets", "validators", "highlight"] as const;
+const LINKED = ["og", "images", "icons", "assets", "validators", "highlight", "manifest"] as const;
 
 const dirs: string[] = [];
 let cacheDir: string;
