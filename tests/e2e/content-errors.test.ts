@@ -9,6 +9,10 @@ import {
   removeDir,
   stackTraceLines,
   type BuildResult,
+  filesPromisedByIndex,
+  portfolioFiles,
+  readJson,
+  type ApiIndex,
 } from "./support/build-site.ts";
 import { filesCarrying } from "./support/hostile.ts";
 
@@ -115,8 +119,11 @@ test.after(() => {
 
 test("should build an unbroken copy of the sample content from CONTENT_DIR", () => {
   assert.is(intact.status, 0, intact.output);
-  // 71 before issue 13, which adds resume.json and manifest.json (and the schema files).
-  assert.is(listFiles(intact.outDir, "api").filter((file) => !file.startsWith("api/v1/schemas/")).length, 73);
+  // Exactly the files its index promises.
+  assert.equal(
+    portfolioFiles(intact.outDir),
+    filesPromisedByIndex(readJson<{ data: ApiIndex }>(intact.outDir, "api/v1/index.json").data),
+  );
 });
 
 test("should fail the build when a project names an unknown cluster", () => {

