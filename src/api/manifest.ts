@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Manifest, ManifestFile } from "../schemas/manifest.ts";
 import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
-import { outputFile } from "../util/output-path.ts";
+import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 import { COMMON_API_PATHS } from "../config/site-paths.ts";
 import { renderRouteFile } from "./render-file.ts";
@@ -207,8 +207,7 @@ export function writeManifest<M>(
   };
   const text = renderRouteFile(withPayload, model, MANIFEST_ROUTE_ID);
   const file = outputFile(outputDir, outputPath(definition, manifestRouteOf(definition), {}));
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
+  writeOutputFile(file, Buffer.from(text));
   written.set(file, text);
 }
 

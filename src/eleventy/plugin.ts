@@ -13,6 +13,7 @@ import { ContentError } from "../content/content-error.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
+import { type RenderedFile, renderedFiles } from "../util/written-files.ts";
 import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { devServerExposed, listenOnDevServerHost } from "./dev-server.ts";
@@ -20,7 +21,6 @@ import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import ogImagesPlugin from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
-import { type RenderedFile, renderedFiles } from "./rendered-files.ts";
 import { publishSiteAssets } from "./site-assets.ts";
 import siteIconsPlugin from "./site-icons.ts";
 import rebuildOnDeletion from "./watch-deletions.ts";
@@ -62,7 +62,7 @@ interface EleventyConfig {
   addDataExtension(ext: string, options: { read: boolean; parser: (file: string) => Promise<unknown> }): void;
   addExtension(ext: string, options: { key: string; compile?: () => (data: unknown) => Promise<unknown> }): void;
   addTemplateFormats(format: string): void;
-  addWatchTarget(target: string, options?: { resetConfig?: boolean }): void;
+  addWatchTarget(target: string): void;
   setWatchJavaScriptDependencies(watch: boolean): void;
   addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;
   on(
