@@ -19,6 +19,8 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 type Scheme = (typeof SCHEMES)[number];
 
 const PROBE = "/a11y-probe.html";
+/** axe-core, served beside the site so that Chromium caches its compiled code across pages. */
+const AXE_SCRIPT = "/axe-core.js";
 const PROBE_PAGE = `<!DOCTYPE html><html lang="en"><title>probe</title><main><h1>Probe</h1>
 <p style="color:#777;background:#fff">low contrast</p>
 <pre style="overflow:auto;width:5em">${"wide ".repeat(40)}</pre></main></html>`;
@@ -45,7 +47,9 @@ async function violationsOf(path: string): Promise<Record<Scheme, string[]>> {
   const page = tab;
   await page.emulateMedia({ colorScheme: SCHEMES[0] });
   await page.goto(server.origin + path, { waitUntil: "load" });
-  await page.evaluate(axe.source);
+  // A script loaded by URL is compiled once and then taken from Chromium's code cache; the same
+  // source evaluated as a string was parsed afresh on every page (0.3–0.7 s of each page's check).
+  await page.addScriptTag({ url: AXE_SCRIPT });
   await page.evaluate(() => {
     const injected = (window as unknown as { axe: typeof axe }).axe;
     injected.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } });
@@ -79,10 +83,10 @@ test.before(async () => {
   const served = await servedSampleSite();
   siteDir = served.dir;
   [server, browser] = await Promise.all([
-    startStaticServer(siteDir, { port: served.port, extraFiles: { [PROBE]: PROBE_PAGE } }),
+    startStaticServer(siteDir, { port: served.port, extraFiles: { [PROBE]: PROBE_PAGE, [AXE_SCRIPT]: axe.source } }),
     launchBrowser(),
   ]);
-  // axe's script is injected by evaluation, which the page's CSP does not govern; `bypassCSP` makes sure of it.
+  // axe's script is added by the test, not by the site: `bypassCSP` keeps the page's CSP from refusing it.
   context = await browser.newContext({ viewport: { width: 1000, height: 700 }, colorScheme: "light", bypassCSP: true });
 });
 
