@@ -1,5 +1,5 @@
 // The Hugo side of `npm run bench`: a Hugo site that builds the same generated posts doing
-// roughly the product's job (issue 17): an HTML page per post, tag pages, highlighted code, a
+// roughly the product's job: an HTML page per post, tag pages, highlighted code, a
 // full-content RSS, one JSON file per post (title, date, url, tags, word count, reading time,
 // HTML, text, table of contents) and a JSON list per section and term. Written into a temp
 // folder by the bench, never committed as a project of its own. Layouts target Debian's Hugo

@@ -23,8 +23,8 @@ import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite } from "./support/sample-site
 const SITE_URL = SAMPLE_SITE_URL;
 const EPOCH = SAMPLE_EPOCH;
 
-/** The spec's endpoint table (api-spec.md, "Endpoints", portfolio). */
-const SPEC_PLAIN_PATHS = [
+/** The portfolio API's endpoints as docs/architecture.md ("The portfolio API") lists them. */
+const DOCUMENTED_PLAIN_PATHS = [
   "/api/v1/index.json",
   "/api/openapi.json",
   "/api/v1/manifest.json",
@@ -46,13 +46,13 @@ const SPEC_PLAIN_PATHS = [
   "/api/v1/card.txt",
   "/api/v1/card.ansi",
 ];
-const SPEC_TEMPLATED_PATHS: Record<string, string> = {
+const DOCUMENTED_TEMPLATED_PATHS: Record<string, string> = {
   "/api/v1/projects/{name}.json": "name",
   "/api/v1/clusters/{id}.json": "id",
   "/api/v1/badges/{metric}.json": "metric",
   "/api/v1/schemas/{name}.json": "name",
 };
-const SPEC_CLUSTER_IDS = [
+const DOCUMENTED_CLUSTER_IDS = [
   "systems",
   "security",
   "medicine",
@@ -65,7 +65,7 @@ const SPEC_CLUSTER_IDS = [
   "games",
   "audio",
 ];
-const SPEC_BADGE_METRICS = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"];
+const DOCUMENTED_BADGE_METRICS = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"];
 const META_FIELDS = ["api", "version", "generated", "self", "docs", "schema", "count", "source", "note"];
 const LIST_FILES = [
   "api/v1/search.json",
@@ -141,23 +141,23 @@ test("should build the sample content with exit code 0", () => {
   assert.ok(existsSync(join(build.outDir, "index.html")), build.outDir);
 });
 
-test("should list exactly the spec's endpoints in the index", () => {
+test("should list exactly the documented endpoints in the index", () => {
   const index = data<ApiIndex>("api/v1/index.json");
   const paths = index.endpoints.map((endpoint) => endpoint.path).sort();
-  assert.equal(paths, [...SPEC_PLAIN_PATHS, ...Object.keys(SPEC_TEMPLATED_PATHS)].sort());
+  assert.equal(paths, [...DOCUMENTED_PLAIN_PATHS, ...Object.keys(DOCUMENTED_TEMPLATED_PATHS)].sort());
   for (const endpoint of index.endpoints) {
     assert.is(endpoint.url, SITE_URL + endpoint.path);
-    const param = SPEC_TEMPLATED_PATHS[endpoint.path];
+    const param = DOCUMENTED_TEMPLATED_PATHS[endpoint.path];
     assert.equal(Object.keys(endpoint.params ?? {}), param ? [param] : [], endpoint.path);
   }
 });
 
-test("should list the spec's 36 projects, 11 domain ids and 7 badge metrics as index params", () => {
+test("should list the sample's 36 projects, 11 domain ids and 7 badge metrics as index params", () => {
   const params = (path: string) =>
     data<ApiIndex>("api/v1/index.json").endpoints.find((e) => e.path === path)?.params ?? {};
   assert.is(params("/api/v1/projects/{name}.json").name?.length, 36);
-  assert.equal(params("/api/v1/clusters/{id}.json").id, SPEC_CLUSTER_IDS);
-  assert.equal(params("/api/v1/badges/{metric}.json").metric, SPEC_BADGE_METRICS);
+  assert.equal(params("/api/v1/clusters/{id}.json").id, DOCUMENTED_CLUSTER_IDS);
+  assert.equal(params("/api/v1/badges/{metric}.json").metric, DOCUMENTED_BADGE_METRICS);
 });
 
 test("should write exactly the portfolio files the index promises: its endpoints expanded over their params", () => {
@@ -223,7 +223,7 @@ test("should give every list endpoint a meta.count equal to the length of data",
 });
 
 test("should write badges with exactly the four badge-service keys", () => {
-  for (const metric of SPEC_BADGE_METRICS) {
+  for (const metric of DOCUMENTED_BADGE_METRICS) {
     const badge = readJson<Badge>(build.outDir, `api/v1/badges/${metric}.json`);
     assert.equal(Object.keys(badge).sort(), ["color", "label", "message", "schemaVersion"], metric);
     assert.is(badge.schemaVersion, 1);
@@ -278,7 +278,7 @@ test("should give each cluster a count equal to its projects, together covering 
   const projects = data<ProjectSummary[]>("api/v1/projects.json");
   assert.equal(
     clusters.map((c) => c.id),
-    SPEC_CLUSTER_IDS,
+    DOCUMENTED_CLUSTER_IDS,
   );
   for (const cluster of clusters) {
     assert.is(cluster.count, cluster.projects.length, cluster.id);

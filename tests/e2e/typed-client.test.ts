@@ -7,7 +7,7 @@ import { makeTempDir, readJson, removeDir, repoRoot, type Envelope } from "./sup
 import { servedSampleSite } from "./support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "./support/static-server.ts";
 
-// Issue 13, item 5: both OpenAPI documents are good enough for a client's own tools. Types are
+// Both OpenAPI documents are good enough for a client's own tools. Types are
 // generated from the served documents by openapi-typescript, tests/client/consumer.ts is
 // compiled against them by `tsc --strict` (TypeScript 5: openapi-typescript does not run on the
 // project's TypeScript 7) and calls both APIs with openapi-fetch on loopback. Those tools live

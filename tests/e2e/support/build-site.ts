@@ -150,7 +150,7 @@ export function outputDifferences(expected: string, actual: string, under = ""):
   ];
 }
 
-/** The portfolio API's files as the spec counts them: everything under `api/`, plus `pgp.asc`. */
+/** The portfolio API's files as the API index counts them: everything under `api/`, plus `pgp.asc`. */
 export function portfolioFiles(outDir: string): string[] {
   const files = listFiles(outDir, "api");
   if (existsSync(join(outDir, "pgp.asc"))) files.push("pgp.asc");

@@ -19,7 +19,7 @@ import { SITE_PATH_PATTERN } from "../../../../src/schemas/common.ts";
 
 /*
  * The blog's resource builders pin every published field: values, derived figures, orders
- * (docs: /work/shared/spec/api-spec.md: posts newest first, tags most used first), nulls, and
+ * (as the OpenAPI document states them: posts newest first, tags most used first), nulls, and
  * URLs with and without a base path. The builders never write `meta.note`: the envelope does.
  */
 

@@ -24,7 +24,7 @@ import { content, github, handModel, profile, project, pull, siteConfig } from "
 
 /*
  * The portfolio's resource builders pin every published field: values, derived counts, orders
- * (docs: /work/shared/spec/api-spec.md), nulls, and the URLs with and without a base path. The
+ * (as the OpenAPI document states them), nulls, and the URLs with and without a base path. The
  * builders never write `meta.note`: the envelope does (api/envelope.ts), from the model's notes.
  */
 
