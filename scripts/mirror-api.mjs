@@ -1,64 +1,53 @@
 #!/usr/bin/env node
 // Example API client: mirrors one API of this site into a folder using its manifest.json
-// (docs/api-clients.md, "A manifest to sync by"). Self-contained (Node 20+, no packages), so a
-// client can copy it as it is.
+// (docs/api-clients.md, "A manifest to sync by"). Self-contained (Node 20+, no packages): a
+// client can copy it as it is, with the folder scripts/mirror-api/ beside it.
 //
 //   node scripts/mirror-api.mjs <manifest URL> <folder>
 //
 // It fetches the manifest, downloads only the files whose content digest (or, for a file it
 // has never verified, byte digest) differs from what the folder holds, checks every download
-// against the manifest's SHA-256 before writing it, and removes the files it mirrored earlier
-// that the manifest no longer lists. What it holds is in `<folder>/.mirror-state.json`.
-// The manifest is untrusted input: a path that would leave the folder, a URL on another
-// origin than the manifest's, or a download whose digest differs stops the run (exit 1) with
-// nothing written for that file.
+// against the manifest's size and SHA-256, and removes the files it mirrored earlier that the
+// manifest no longer lists. What it holds is in `<folder>/.mirror-state.json`.
+// The manifest and the server are untrusted (docs/robustness.md, "The mirror client"): a path
+// that would leave the folder or clash with another, a URL or a redirect to another origin, a
+// server too slow or saying too much, or a download whose digest differs stops the run (exit 1)
+// with one line. Downloads go to a staging folder first and the folder changes only once all
+// of them are verified, so a failed run leaves the last complete mirror as it was.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { boundedGet, MirrorError, quote } from "./mirror-api/bounded-get.mjs";
+import { foldersOf, localFile, refuseConflicts, removeEmptyFolders } from "./mirror-api/folder.mjs";
 
 /** @typedef {{ fetched: string[], kept: string[], removed: string[] }} MirrorResult What one run did: paths, in manifest order. */
 /** @typedef {{ path: string, url: string, bytes: number, sha256: string, contentSha256: string }} Entry One checked manifest entry. */
 /** @typedef {{ sha256: string, contentSha256: string }} Known What the folder holds at a path. */
+/** @typedef {import("./mirror-api/bounded-get.mjs").Limits} Limits */
+/** @typedef {Partial<Limits>} MirrorOptions Limits other than LIMITS, for one run. */
+
+/**
+ * The limits of every run (docs/robustness.md, "The mirror client"; each is described in
+ * bounded-get.mjs). A file's own limit is its size in the manifest.
+ * @type {Readonly<Limits>}
+ */
+export const LIMITS = Object.freeze({
+  connectTimeoutMs: 10_000,
+  readTimeoutMs: 30_000,
+  maxRedirects: 5,
+  maxManifestBytes: 16 * 1024 * 1024,
+});
 
 const STATE_FILE = ".mirror-state.json";
+const STAGING = ".mirror-staging";
 const HEX64 = /^[0-9a-f]{64}$/;
-// C0, DEL and C1 controls: never in a file name, never echoed to the terminal.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** Why `message` stops the run: printed once, without a stack. */
-class MirrorError extends Error {}
 
 /** @param {string | Buffer} bytes */
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
-/** A value from the manifest, quoted so a control character is shown, never sent. */
-/** @param {unknown} value */
-const quote = (value) => JSON.stringify(String(value));
-
-/** The local file of a manifest path, or a MirrorError when the path could leave the folder. */
-/**
- * @param {string} folder
- * @param {unknown} path
- * @returns {string}
- */
-function localFile(folder, path) {
-  const valid =
-    typeof path === "string" &&
-    /^\/(?!\/)/.test(path) &&
-    !CONTROL.test(path) &&
-    !path.includes("\\") &&
-    path
-      .slice(1)
-      .split("/")
-      .every((segment) => segment !== "" && segment !== "." && segment !== "..") &&
-    path !== `/${STATE_FILE}`;
-  const file = valid ? resolve(folder, `.${path}`) : "";
-  const rel = valid ? relative(folder, file) : "";
-  if (!valid || rel === "" || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-    throw new MirrorError(`refusing the manifest: the path ${quote(path)} does not name a file inside the folder`);
-  }
-  return file;
-}
+/** What the state file keeps of an entry. @param {Entry} entry @returns {Known} */
+const digests = (entry) => ({ sha256: entry.sha256, contentSha256: entry.contentSha256 });
 
 /** The manifest's file entries, each checked; throws a MirrorError on the first that is not sound. */
 /**
@@ -97,22 +86,6 @@ function checkedEntries(body, manifestUrl) {
   });
 }
 
-/**
- * @param {string} url
- * @returns {Promise<Buffer>}
- */
-async function download(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    const cause = /** @type {{ cause?: { code?: string }, message?: string }} */ (error);
-    throw new MirrorError(`${url} could not be fetched (${cause.cause?.code ?? cause.message})`);
-  }
-  if (!response.ok) throw new MirrorError(`${url} answered ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
-}
-
 /** What the folder held after the last run: by path, the digests of the file written there. */
 /**
  * @param {string} folder
@@ -137,77 +110,89 @@ function readState(folder) {
  * @returns {known is Known}
  */
 function holds(file, known) {
-  return typeof known === "object" && known !== null && existsSync(file) && sha256(readFileSync(file)) === known.sha256;
+  return (
+    typeof known === "object" &&
+    known !== null &&
+    lstatSync(file, { throwIfNoEntry: false })?.isFile() === true &&
+    sha256(readFileSync(file)) === known.sha256
+  );
 }
 
-/** Writes through a temporary file, so an interrupted run never leaves half a file. */
 /**
- * @param {string} file
- * @param {string | Buffer} bytes
+ * Downloads `entry` into the file `staged`, hashing it as it streams, and fails unless its size
+ * and SHA-256 are the manifest's; the download stops as soon as it passes the size.
+ * @param {Entry} entry @param {string} staged @param {string} origin @param {Limits} limits
  */
-function writeAtomically(file, bytes) {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.mirror-part`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
+async function fetchVerified(entry, staged, origin, limits) {
+  const hash = createHash("sha256");
+  const handle = await open(staged, "wx");
+  let size = 0;
+  try {
+    for await (const chunk of boundedGet(entry.url, origin, entry.bytes, "the manifest gives", limits)) {
+      size += chunk.length;
+      hash.update(chunk);
+      await handle.write(chunk);
+    }
+  } finally {
+    await handle.close();
+  }
+  const digest = hash.digest("hex");
+  if (size !== entry.bytes || digest !== entry.sha256)
+    throw new MirrorError(`${entry.url} does not match the manifest (${size} bytes, SHA-256 ${digest}): not written`);
 }
 
 /**
  * Mirrors the API whose manifest is at `manifestUrl` into `folder`.
  * @param {string} manifestUrl
  * @param {string} folder
+ * @param {MirrorOptions} [options] other limits than LIMITS (the tests' are short)
  * @returns {Promise<MirrorResult>}
  */
-export async function mirror(manifestUrl, folder) {
+export async function mirror(manifestUrl, folder, options = {}) {
+  const url = URL.canParse(manifestUrl) ? new URL(manifestUrl) : undefined;
+  if (url?.protocol !== "http:" && url?.protocol !== "https:")
+    throw new MirrorError(`${quote(manifestUrl)} is not an http or https URL`);
   const root = resolve(folder);
+  const staging = join(root, STAGING);
   mkdirSync(root, { recursive: true });
+  // What a killed run left there is of no use to anyone.
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  try {
+    return await mirrorInto(url.href, root, staging, { ...LIMITS, ...options });
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {string} manifestUrl @param {string} root @param {string} staging @param {Limits} limits
+ * @returns {Promise<MirrorResult>}
+ */
+async function mirrorInto(manifestUrl, root, staging, limits) {
+  const origin = new URL(manifestUrl).origin;
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of boundedGet(manifestUrl, origin, limits.maxManifestBytes, "a manifest may have", limits))
+    chunks.push(chunk);
   let body;
   try {
-    body = JSON.parse((await download(manifestUrl)).toString("utf8"));
-  } catch (error) {
-    throw error instanceof MirrorError ? error : new MirrorError(`${manifestUrl} is not JSON`);
+    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw new MirrorError(`${manifestUrl} is not JSON`);
   }
   const entries = checkedEntries(body, manifestUrl);
   const targets = entries.map((entry) => localFile(root, entry.path));
+  refuseConflicts(entries.map((entry) => entry.path));
   const state = readState(root);
   /** @type {Record<string, Known>} */
   const next = {};
   /** @type {MirrorResult} */
   const result = { fetched: [], kept: [], removed: [] };
-  const saveState = (/** @type {Record<string, Known>} */ files) =>
-    writeAtomically(resolve(root, STATE_FILE), `${JSON.stringify({ manifest: manifestUrl, files }, null, 2)}\n`);
-  try {
-    await fetchChanged(entries, targets, state, next, result);
-  } catch (error) {
-    // What was written stays known, so the next run does not fetch it again.
-    saveState({ ...state, ...next });
-    throw error;
-  }
-  // Only files this script wrote are ever removed: the state file says which.
-  for (const path of Object.keys(state)) {
-    if (path in next) continue;
-    let file;
-    try {
-      file = localFile(root, path);
-    } catch {
-      continue;
-    }
-    rmSync(file, { force: true });
-    result.removed.push(path);
-  }
-  saveState(next);
-  return result;
-}
 
-/** Downloads the entries whose content the folder does not hold, recording each in `next` and `result`. */
-/**
- * @param {Entry[]} entries
- * @param {string[]} targets the local file of each entry
- * @param {Record<string, Known>} state
- * @param {Record<string, Known>} next
- * @param {MirrorResult} result
- */
-async function fetchChanged(entries, targets, state, next, result) {
+  // First every changed file is downloaded and verified, while the folder stays as it is.
+  /** @type {{ entry: Entry, staged: string, file: string }[]} */
+  const changed = [];
   for (const [index, entry] of entries.entries()) {
     const file = /** @type {string} */ (targets[index]);
     const known = state[entry.path];
@@ -217,16 +202,46 @@ async function fetchChanged(entries, targets, state, next, result) {
       result.kept.push(entry.path);
       continue;
     }
-    const bytes = await download(entry.url);
-    if (bytes.length !== entry.bytes || sha256(bytes) !== entry.sha256) {
-      throw new MirrorError(
-        `${entry.url} does not match the manifest (${bytes.length} bytes, SHA-256 ${sha256(bytes)}): not written`,
-      );
+    const staged = join(staging, String(index));
+    await fetchVerified(entry, staged, origin, limits);
+    changed.push({ entry, staged, file });
+  }
+
+  // Then the folder changes, its state saying "not complete" until the last file is in place
+  // and naming every file the run may write (a file whose bytes differ from its digest there
+  // is fetched again next time, never kept).
+  const saveState = (/** @type {Record<string, Known>} */ files, /** @type {boolean} */ complete) => {
+    const temporary = join(staging, STATE_FILE);
+    writeFileSync(temporary, `${JSON.stringify({ manifest: manifestUrl, complete, files }, null, 2)}\n`);
+    renameSync(temporary, join(root, STATE_FILE));
+  };
+  saveState({ ...state, ...Object.fromEntries(changed.map(({ entry }) => [entry.path, digests(entry)])) }, false);
+  // Only files this script wrote are ever removed (the state file says which); removed first,
+  // so that a file may become a folder of the same name, or a folder a file.
+  const listed = new Set(entries.map((entry) => entry.path));
+  for (const path of Object.keys(state)) {
+    if (listed.has(path)) continue;
+    let file;
+    try {
+      file = localFile(root, path);
+    } catch {
+      continue;
     }
-    writeAtomically(file, bytes);
-    next[entry.path] = { sha256: entry.sha256, contentSha256: entry.contentSha256 };
+    if (!foldersOf(root, path, false)) continue;
+    rmSync(file, { force: true });
+    removeEmptyFolders(root, dirname(file));
+    result.removed.push(path);
+  }
+  for (const { entry, staged, file } of changed) {
+    foldersOf(root, entry.path, true);
+    if (lstatSync(file, { throwIfNoEntry: false })?.isDirectory())
+      throw new MirrorError(`cannot write ${quote(entry.path)}: a folder of that name is in the way`);
+    renameSync(staged, file);
+    next[entry.path] = digests(entry);
     result.fetched.push(entry.path);
   }
+  saveState(next, true);
+  return result;
 }
 
 async function main() {
@@ -240,8 +255,11 @@ async function main() {
     console.log(`mirror: ${fetched.length} fetched, ${kept.length} unchanged, ${removed.length} removed`);
     return 0;
   } catch (error) {
-    if (!(error instanceof MirrorError)) throw error;
-    console.error(`mirror: ${error.message}`);
+    // A refusal, or the file system saying no (a full disk, a folder not writable): one line.
+    const syscall = /** @type {{ syscall?: unknown }} */ (error)?.syscall;
+    if (!(error instanceof MirrorError) && typeof syscall !== "string") throw error;
+    const message = /** @type {Error} */ (error).message;
+    console.error(`mirror: ${error instanceof MirrorError ? message : quote(message).slice(1, -1)}`);
     return 1;
   }
 }

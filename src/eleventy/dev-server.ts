@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { contentTypeFor, hostHeaders, renderHeadersFile } from "../site/host-rules.ts";
+import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 interface EleventyConfig {
   /** The output folder, `--output` included; read once Eleventy has settled it. */
@@ -67,6 +68,8 @@ export default function devServerPlugin(eleventyConfig: EleventyConfig, options:
     // `404.html` with status 404: the dev server does that by itself, and never lists a folder.
     headers: { ...hostHeaders },
     middleware: [
+      // First: nothing after it sees a path it refuses, and nothing after it can leave a request unanswered.
+      refuseMalformedPaths,
       hostRules(() => ({ outputDir: resolve(eleventyConfig.directories.output), pathPrefix: pathPrefix() })),
     ],
   });
@@ -79,6 +82,63 @@ export default function devServerPlugin(eleventyConfig: EleventyConfig, options:
       renderHeadersFile(filesUnder(outputDir), pathPrefix().replace(/\/$/, "")),
     );
   });
+}
+
+// C0 (tab, line feed and carriage return included), DEL and C1: never part of a file's name here.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Why the request target `url` is not a path the dev server can answer, or undefined when it is.
+ * Eleventy's dev server decodes the path after joining it to the output folder, and throws on a
+ * bad escape or a path that leaves the folder: the request then never got an answer (and the
+ * server printed a stack). So the path is checked here first, segment by segment, the way the
+ * server reads it. The query is not checked: nothing decodes it.
+ */
+export function malformedPath(url: string): string | undefined {
+  if (!url.startsWith("/") || url.startsWith("//")) return "it does not start with a single /";
+  const path = url.split(/[?#]/, 1)[0] ?? "";
+  if (!/^[\x21-\x7e]*$/.test(path)) return "it has a character that is not printable ASCII";
+  if (path.includes("\\")) return "it has a backslash";
+  if (/%(?![0-9a-fA-F]{2})/.test(path)) return "it has a % that is not followed by two hex digits";
+  for (const raw of path.slice(1).split("/")) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return "it is not UTF-8 once decoded";
+    }
+    if (segment === "." || segment === "..") return "it has a . or .. segment";
+    if (/[/\\]/.test(segment)) return "it has an encoded slash or backslash";
+    if (CONTROL.test(segment)) return "it has a control character";
+  }
+  return undefined;
+}
+
+/**
+ * Answers a malformed path (see malformedPath) with 400 at once. It also stands guard over the
+ * rest of the chain: an error thrown while answering (none is known) becomes a 500 and one line,
+ * instead of an unanswered request and a stack trace.
+ */
+export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const reason = malformedPath(req.url ?? "");
+  if (reason !== undefined) {
+    res.writeHead(400, { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" });
+    res.end(`Bad request: the path is malformed (${reason}).\n`);
+    return;
+  }
+  try {
+    next();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(
+      `[dev server] ${escapeControlCharacters(JSON.stringify(req.url))}: ${escapeControlCharacters(message)}`,
+    );
+    if (res.headersSent) res.destroy();
+    else {
+      res.writeHead(500, { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Internal error: see the dev server's output.\n");
+    }
+  }
 }
 
 /**
@@ -96,8 +156,7 @@ function hostRules(where: () => { outputDir: string; pathPrefix: string }): Midd
     const { outputDir, pathPrefix } = where();
     const target = outputFile(req.url ?? "/", outputDir, pathPrefix);
     const type = target ? contentTypeFor(target.sitePath) : undefined;
-    if (target && type && statSync(target.file, { throwIfNoEntry: false })?.isFile())
-      res.setHeader("Content-Type", type);
+    if (target && type && isFile(target.file)) res.setHeader("Content-Type", type);
     next();
   };
 }
@@ -121,6 +180,15 @@ function outputFile(
   }
   const file = join(outputDir, sitePath);
   return file.startsWith(outputDir + sep) ? { file, sitePath } : undefined;
+}
+
+/** Whether `file` is a regular file; false when it cannot be one (a name too long, a file where a folder belongs). */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Every file under a folder, relative to it, with `/` separators. */

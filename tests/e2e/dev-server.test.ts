@@ -1,11 +1,20 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { render as renderNotFound } from "../../site-templates/not-found.11ty.ts";
 import { siteConfig } from "../unit/support/model.ts";
-import { buildSite, copyContent, listFiles, makeTempDir, readText, removeDir } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  listFiles,
+  makeTempDir,
+  readText,
+  removeDir,
+  stackTraceLines,
+} from "./support/build-site.ts";
 import { startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
 
 // `npm start` must answer like the production host: headers, content types, 404s, rebuilds.
@@ -122,6 +131,120 @@ test("should escape the owner's title in the 404 page and link under the base pa
   assert.match(page, "<title>Not found · Ada &lt;script&gt;&quot;x&quot;&lt;/script&gt;</title>");
   assert.not.match(page, "<script>");
   assert.match(page, '<a href="/portfolio/api/v1/index.json">');
+});
+
+/**
+ * The status code of the answer to `GET <target>`, the target sent byte for byte: `fetch` and
+ * `curl` without `--path-as-is` would normalise it first. A server that never answers fails the
+ * test after 5 s instead of hanging the suite.
+ */
+function rawStatus(on: DevServer, target: string | Buffer): Promise<string> {
+  return new Promise((resolveStatus) => {
+    const socket = connect(on.port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolveStatus("no answer within 5 s");
+    }, 5_000);
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", (error) => resolveStatus(`socket error ${error.message}`));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const statusLine = Buffer.concat(chunks).toString("latin1").split("\r\n")[0] ?? "";
+      resolveStatus(/^HTTP\/1\.1 (\d{3}) /.exec(statusLine)?.[1] ?? `no status line: ${JSON.stringify(statusLine)}`);
+    });
+    socket.write(
+      Buffer.concat([
+        Buffer.from("GET "),
+        Buffer.from(target),
+        Buffer.from(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+      ]),
+    );
+  });
+}
+
+/** The status code of each target's answer (by target, quoted), all asked at once. */
+async function rawStatuses(on: DevServer, targets: (string | Buffer)[]): Promise<Record<string, string>> {
+  const answers = await Promise.all(targets.map((target) => rawStatus(on, target)));
+  return Object.fromEntries(targets.map((target, index) => [JSON.stringify(target.toString()), answers[index] ?? ""]));
+}
+
+const expecting = (targets: (string | Buffer)[], status: string) =>
+  Object.fromEntries(targets.map((target) => [JSON.stringify(target.toString()), status]));
+
+test("should answer a malformed path with 400 at once, without a stack trace", async () => {
+  const before = server.output().length;
+  const malformed = [
+    // The four the issue found hanging.
+    "/..%2fpackage.json",
+    "/%ff%fe",
+    "/%c0%ae%c0%ae/x",
+    "/index.html%00.txt",
+    // Encoded dot segments, slashes and backslashes, raw backslashes and dot segments.
+    "/%2e%2e/%2e%2e/package.json",
+    "/%2E%2E%2F%2E%2E%2Fpackage.json",
+    "/api/%2e%2e%5c..%5cpackage.json",
+    "/..\\..\\package.json",
+    "/./api/v1/projects.json",
+    "/api/v1/../../package.json",
+    // A host where the path belongs.
+    "//etc/passwd",
+    // Not UTF-8: overlong, a surrogate, a lone continuation byte, a cut sequence.
+    "/%e0%80%ae%e0%80%ae/package.json",
+    "/%ed%a0%80",
+    "/%80",
+    "/%e2%82",
+    // Not percent-encoding.
+    "/%",
+    "/%zz",
+    "/api/v1/projects.json%4",
+    // Control characters: a header injection, DEL, the C1 CSI.
+    "/x%0d%0aSet-Cookie:%20a=b",
+    "/x%7f",
+    "/x%c2%9b",
+    // A raw byte that is not ASCII.
+    Buffer.from([0x2f, 0xff, 0xfe]),
+  ];
+
+  const statuses = await rawStatuses(server, malformed);
+
+  assert.equal(statuses, expecting(malformed, "400"));
+  const printed = server.output().slice(before);
+  assert.not.match(printed, "Unhandled rejection");
+  assert.equal(stackTraceLines(printed), []);
+});
+
+test("should answer a path too long for a file name with 404 at once", async () => {
+  const before = server.output().length;
+  const long = [`/${"a".repeat(4_000)}`, `/${"a/".repeat(3_000)}x.json`, `/api/v1/${"%41".repeat(1_000)}.json`];
+
+  const statuses = await rawStatuses(server, long);
+
+  assert.equal(statuses, expecting(long, "404"));
+  assert.equal(stackTraceLines(server.output().slice(before)), []);
+});
+
+test("should still serve valid paths, percent-encoded ones included, under a base path too", async () => {
+  // A file name that needs escaping, written beside the build for this test only.
+  const planted = join(server.outDir, "C++ notés.txt");
+  writeFileSync(planted, "planted\n");
+  try {
+    const valid = [
+      "/api/v1/projects.json",
+      "/api/v1/projects%2Ejson",
+      "/pgp%2easc",
+      "/C%2B%2B%20not%C3%A9s.txt",
+      // Only the path is checked: the query is never decoded.
+      "/api/v1/projects.json?q=%ff%2e%2e%2f",
+    ];
+    assert.equal(await rawStatuses(server, valid), expecting(valid, "200"));
+  } finally {
+    rmSync(planted);
+  }
+  assert.equal(await rawStatuses(basePathServer, ["/portfolio/pgp%2Easc"]), expecting(["/portfolio/pgp%2Easc"], "200"));
+  const outside = ["/portfolio/..%2f..%2fpackage.json", "/portfolio/%ff"];
+  assert.equal(await rawStatuses(basePathServer, outside), expecting(outside, "400"));
+  assert.equal(stackTraceLines(basePathServer.output()), []);
 });
 
 const status = async (path: string) => (await get(path)).status;

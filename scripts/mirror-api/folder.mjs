@@ -1,0 +1,94 @@
+// Where scripts/mirror-api.mjs puts a manifest path in its folder, and the checks that keep
+// every write inside it (docs/robustness.md, "The mirror client").
+import { lstatSync, mkdirSync, rmdirSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { MirrorError, quote } from "./bounded-get.mjs";
+
+// C0, DEL and C1 controls: never in a file name, never echoed to the terminal.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The local file of a manifest path, or a MirrorError when the path could leave the folder.
+ * Names starting with `.mirror-` at the top are the mirror's own (its state, its staging folder).
+ * @param {string} folder
+ * @param {unknown} path
+ * @returns {string}
+ */
+export function localFile(folder, path) {
+  const valid =
+    typeof path === "string" &&
+    /^\/(?!\/)/.test(path) &&
+    !CONTROL.test(path) &&
+    !path.includes("\\") &&
+    path
+      .slice(1)
+      .split("/")
+      .every((segment) => segment !== "" && segment !== "." && segment !== "..") &&
+    !path.startsWith("/.mirror-");
+  const file = valid ? resolve(folder, `.${path}`) : "";
+  const rel = valid ? relative(folder, file) : "";
+  if (!valid || rel === "" || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw new MirrorError(`refusing the manifest: the path ${quote(path)} does not name a file inside the folder`);
+  }
+  return file;
+}
+
+/**
+ * Refuses two paths that would be one file, or a file and the folder of another (`/x` and
+ * `/x/y`), before anything is fetched. Case is ignored: on macOS and Windows `/A` is `/a`.
+ * @param {string[]} paths
+ */
+export function refuseConflicts(paths) {
+  /** @type {Map<string, string>} */
+  const files = new Map();
+  for (const path of paths) {
+    const other = files.get(path.toLowerCase());
+    if (other !== undefined)
+      throw new MirrorError(`refusing the manifest: ${quote(other)} and ${quote(path)} would be the same file`);
+    files.set(path.toLowerCase(), path);
+  }
+  for (const path of paths) {
+    const segments = path.toLowerCase().split("/");
+    for (let end = 2; end < segments.length; end++) {
+      const file = files.get(segments.slice(0, end).join("/"));
+      if (file !== undefined)
+        throw new MirrorError(`refusing the manifest: ${quote(file)} would be a file and the folder of ${quote(path)}`);
+    }
+  }
+}
+
+/**
+ * Checks the folders on the way to `path` inside `root`: each must be a real folder, never a
+ * symbolic link, which could lead out of the mirror. Missing ones are made when `make`;
+ * otherwise the answer is false.
+ * @param {string} root @param {string} path @param {boolean} make
+ * @returns {boolean}
+ */
+export function foldersOf(root, path, make) {
+  let dir = root;
+  for (const segment of path.split("/").slice(1, -1)) {
+    dir = join(dir, segment);
+    const found = lstatSync(dir, { throwIfNoEntry: false });
+    if (found?.isDirectory()) continue;
+    if (found) {
+      const what = found.isSymbolicLink() ? "a symbolic link" : "a file";
+      const verb = make ? "write" : "remove";
+      throw new MirrorError(`cannot ${verb} ${quote(path)}: ${quote(relative(root, dir))} is ${what}, not a folder`);
+    }
+    if (!make) return false;
+    mkdirSync(dir);
+  }
+  return true;
+}
+
+/** Removes `dir` and its parents up to `root` (never `root`) while they are empty. */
+/** @param {string} root @param {string} dir */
+export function removeEmptyFolders(root, dir) {
+  for (let current = dir; current.startsWith(root + sep); current = dirname(current)) {
+    try {
+      rmdirSync(current);
+    } catch {
+      return;
+    }
+  }
+}
