@@ -14,13 +14,16 @@ type Line = Span[];
 
 const INNER_WIDTH = 64;
 const LABEL_WIDTH = 9;
-const RGB: Record<Span["style"] | "border", [number, number, number]> = {
-  border: [110, 118, 129],
-  name: [255, 203, 107],
-  label: [130, 170, 255],
-  value: [230, 237, 243],
-  muted: [150, 160, 170],
-  plain: [230, 237, 243],
+/**
+ * The accents of the coloured card, each with a contrast of at least 3:1 on a white and on a
+ * black terminal (WCAG's ratio, checked by the unit test). Values and plain text carry no colour:
+ * they show in the terminal's own, which its owner chose to read on its background.
+ */
+export const CARD_ACCENTS: Record<"name" | "label" | "muted" | "border", [number, number, number]> = {
+  border: [128, 128, 128],
+  name: [200, 120, 0],
+  label: [59, 130, 246],
+  muted: [128, 128, 128],
 };
 
 /**
@@ -85,11 +88,11 @@ export function cardText(model: PortfolioModel): string {
   );
 }
 
-/** The same card with 24-bit colour escapes. */
+/** The same card with 24-bit colour escapes on its accents (CARD_ACCENTS). */
 export function cardAnsi(model: PortfolioModel): string {
-  const paint = (text: string, style: keyof typeof RGB) => {
-    if (text === "") return text;
-    const [r, g, b] = RGB[style];
+  const paint = (text: string, style: Span["style"] | "border") => {
+    if (text === "" || style === "value" || style === "plain") return text;
+    const [r, g, b] = CARD_ACCENTS[style];
     return `\u001b[${style === "name" ? "1;" : ""}38;2;${r};${g};${b}m${text}\u001b[0m`;
   };
   return renderCard(

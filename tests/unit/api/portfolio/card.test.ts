@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import stringWidth from "string-width";
-import { cardAnsi, cardText, groupFingerprint, wrap } from "../../../../src/api/portfolio/card.ts";
+import { CARD_ACCENTS, cardAnsi, cardText, groupFingerprint, wrap } from "../../../../src/api/portfolio/card.ts";
 import type { ProfileFile } from "../../../../src/content/content-schemas.ts";
 import { content, handModel, profile, pull, github } from "../../support/model.ts";
 import { PGP_FINGERPRINT } from "../../support/content-tree.ts";
@@ -63,11 +63,38 @@ test("should list the links, the grouped fingerprint and the counts", () => {
   assert.match(card, "Open to work");
 });
 
-test("should colour the ANSI card with 24-bit escapes", () => {
+test("should colour the ANSI card's accents with 24-bit escapes, and leave values in the terminal's colour", () => {
   const card = cardAnsi(modelWith());
 
+  const [r, g, b] = CARD_ACCENTS.name;
+  assert.match(card, `\u001b[1;38;2;${r};${g};${b}mFixture Owner\u001b[0m`);
   assert.match(card, "\u001b[38;2;");
-  assert.match(card, "\u001b[1;38;2;255;203;107mFixture Owner\u001b[0m");
+  // The values (here the site's URL) come with no escape of their own.
+  assert.match(card, /m {0,9}https:\/\/fixture\.example\/ /);
+  assert.not.match(card, /38;2;\d+;\d+;\d+mhttps:/);
+});
+
+/** WCAG 2's contrast ratio of two sRGB colours. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]) => {
+    const [r, g, bl] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((high ?? 0) + 0.05) / ((low ?? 0) + 0.05);
+}
+
+test("should pick accents that read at 3:1 or more on a white and on a black terminal", () => {
+  for (const [accent, rgb] of Object.entries(CARD_ACCENTS)) {
+    for (const background of [
+      [255, 255, 255],
+      [0, 0, 0],
+    ])
+      assert.ok(
+        contrast(rgb, background) >= 3,
+        `${accent} on ${background.join(",")}: ${contrast(rgb, background).toFixed(2)}`,
+      );
+  }
 });
 
 test("should give the plain card once the escapes are stripped from the ANSI card", () => {
