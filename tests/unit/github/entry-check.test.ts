@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -164,6 +164,33 @@ test("should publish a pull request GitHub lists twice, on one page or two, once
     ["python/cpython#1 Fix the parser", "zig/zig#2 Add a flag"],
   );
   assert.match(data.notes.pulls ?? "", "GitHub listed python/cpython#1 more than once: it is shown once.");
+});
+
+test("should use a pull request or repository the committed snapshot lists twice once, with a note", async () => {
+  const contentDir = madeFolder();
+  cpSync("content", contentDir, { recursive: true });
+  const [key, facts] = Object.entries(sample.repositories)[0] as [string, { stars: number }];
+  const pulls = [...sample.pulls, { ...sample.pulls[0], repo: String(sample.pulls[0]?.repo).toUpperCase() }];
+  const repositories = { ...sample.repositories, [key.toUpperCase()]: { stars: 1, pushed_at: null } };
+  writeFileSync(join(contentDir, "github", "snapshot.json"), JSON.stringify({ ...sample, repositories, pulls }));
+  const twice = `GitHub listed ${String(sample.pulls[0]?.repo)}#${String(sample.pulls[0]?.number)} more than once: it is shown once.`;
+  const server = await startFakeGithub({ repositories: {}, pulls: [], fault: () => ({ status: 502 }) });
+
+  const offline = await loadGithubData({ ...config, contentDir }, wanted, {}, () => {});
+  const failing = await loadGithubData(
+    { ...config, contentDir },
+    wanted,
+    { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: madeFolder() },
+    () => {},
+  );
+  await server.close();
+
+  for (const data of [offline, failing]) {
+    assert.is(data.pulls.length, sample.pulls.length);
+    assert.match(data.notes.pulls ?? "", twice);
+    assert.is(data.repositories.get(key.toLowerCase())?.stars, facts.stars, "the first is used");
+    assert.match(data.notes.repositories ?? "", `The snapshot lists ${key} more than once (ignoring case)`);
+  }
 });
 
 test("should write no link, date or duplicate to the snapshot that the build would refuse", async () => {
