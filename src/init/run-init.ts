@@ -5,6 +5,7 @@ import { githubSettings, type GithubEnvironment } from "../github/settings.ts";
 import { redact, secretsIn } from "../util/redact.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
+import { checkContentTree } from "./check-tree.ts";
 import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
 import { answerProblem, type InitOptions } from "./init-options.ts";
 import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
@@ -40,8 +41,8 @@ const DEFAULT_FEATURED = 3;
  * Makes the content folder the owner's own: asks (or reads flags), lists the repositories when
  * a token is given, shows what it will remove, then replaces the folder in one swap. Every
  * value from GitHub passes the GitHub entry check (a value it cannot use is left out, with a
- * line) before anything is written: every refusal happens before the swap, so a refused or
- * failed run changes nothing. Every line it prints shows control and bidi characters as
+ * line), and the new tree passes the build's own content checks, before anything is written:
+ * every refusal happens before the swap, so a refused or failed run changes nothing. Every line it prints shows control and bidi characters as
  * escapes (names and values come from GitHub and from the content folder).
  */
 export async function runInit(options: InitOptions, given: InitIo, run: InitRun): Promise<InitResult> {
@@ -115,6 +116,12 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const leaked = [...tree.entries()].filter(([, text]) => secretsIn(text).length > 0).map(([path]) => path);
   if (leaked.length > 0)
     throw new InitRefused(`${leaked.join(", ")} would carry the value of a secret (not shown): nothing was written`);
+  try {
+    await checkContentTree(tree, run.contentDir);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    throw new InitRefused(`The new content would not pass the build's checks. ${error.message}`);
+  }
   const old = listFiles(run.contentDir);
   if (old.length > 0) {
     io.print(

@@ -475,6 +475,30 @@ test("should leave out, with a line, each value from GitHub the site cannot publ
   }
 });
 
+test("should change nothing when an answer would fail the build's content checks", async () => {
+  const dir = copyContent();
+  try {
+    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    const lines: string[] = [];
+    const argv = ["--name", "Ada", "--github", LOGIN, "--site-url", 'https://ada.example/"x', "--no-build", "--yes"];
+
+    const result = await runInit(
+      parseInitArgs(argv),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      { contentDir: dir, env: {}, now: NOW },
+    );
+
+    assert.not.ok(result.written, lines.join("\n"));
+    assert.match(lines.join("\n"), "Nothing was changed");
+    assert.equal(
+      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
+      before,
+    );
+  } finally {
+    removeContent(dir);
+  }
+});
+
 test("should name the missing flag when the CLI cannot ask, and refuse an unknown flag", () => {
   const dir = copyContent();
   try {
