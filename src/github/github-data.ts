@@ -1,6 +1,14 @@
 import { join } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
-import { fromPullRecord, repositoryKey, type GithubData, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
+import { checkPulls, DATE_RANGE, entryInstant, withoutDuplicates } from "./entry-check.ts";
+import {
+  fromPullRecord,
+  repositoryKey,
+  type GithubData,
+  type PullFacts,
+  type RepositoryFacts,
+  type RepositoryRef,
+} from "./facts.ts";
 import { fetchLiveGithub, type LiveGithub } from "./live-github.ts";
 import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
@@ -46,7 +54,8 @@ export async function loadGithubData(
   const snapshot = problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
   problems.throwIfAny();
   const log = (line: string) => writeLog(redact(line));
-  const lastKnown = fromSnapshot(snapshot, wanted);
+  const known = snapshotFacts(snapshot);
+  const lastKnown = fromSnapshot(snapshot, wanted, known);
   const asOf = snapshot ? `the GitHub snapshot of ${snapshot.fetched_at}` : "no earlier GitHub data";
   if (!settings) {
     if (truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(["GITHUB_TOKEN is not set"]);
@@ -55,7 +64,7 @@ export async function loadGithubData(
   }
 
   const live = await fetchLiveGithub(settings, config.site.github, wanted);
-  const merged = mergeLive(lastKnown, live, wanted, asOf);
+  const merged = mergeLive(lastKnown, live, wanted, asOf, known.cleaned);
   // Origin and path only: a query string may carry a key of some proxy, which is not ours to print.
   const endpoint = new URL(settings.endpoint);
   log(
@@ -71,12 +80,16 @@ export async function loadGithubData(
   return merged;
 }
 
-/** Live facts over last-known ones, with notes naming every figure that is not live. */
+/**
+ * Live facts over last-known ones, with notes naming every figure that is not live (and what
+ * the entry check changed in the last-known ones shown: `lastKnownCleaned`).
+ */
 export function mergeLive(
   lastKnown: GithubData,
   live: LiveGithub,
   wanted: readonly RepositoryRef[],
   asOf: string,
+  lastKnownCleaned: SnapshotFacts["cleaned"] = { repositories: [], pulls: [] },
 ): GithubData {
   const repositories = new Map<string, RepositoryFacts>();
   for (const ref of wanted) {
@@ -100,6 +113,7 @@ export function mergeLive(
     const which = names.length === wanted.length ? "all repositories" : names.join(", ");
     sentences.push(`Stars and last pushes of ${which} are from ${asOf}: ${reason}.`);
   }
+  if (staleByReason.size > 0) sentences.push(...lastKnownCleaned.repositories);
   if (unknown.length > 0) sentences.push(`No data for ${unknown.join(", ")}: shown with 0 stars and no push date.`);
   for (const [key, now] of live.renamed) sentences.push(`${key} is now ${now} on GitHub.`);
 
@@ -107,34 +121,82 @@ export function mergeLive(
   if (sentences.length > 0) notes.repositories = redact(sentences.join(" "));
   if (!live.pulls)
     notes.pulls = redact(
-      `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`,
+      [
+        `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`,
+        ...lastKnownCleaned.pulls,
+      ].join(" "),
     );
   else if (live.pullsCleaned.length > 0) notes.pulls = redact(live.pullsCleaned.join(" "));
   return { repositories, pulls: live.pulls ?? lastKnown.pulls, notes };
 }
 
-/** Maps the snapshot into our shape and says, for the notes, what it stands in for. */
-export function fromSnapshot(snapshot: SnapshotFile | null, wanted: readonly RepositoryRef[]): GithubData {
+/** The snapshot's facts in our shape, through the entry check, and what it changed there. */
+interface SnapshotFacts {
+  repositories: Map<string, RepositoryFacts>;
+  pulls: PullFacts[];
+  /** Sentences for the notes, said when these facts are shown. */
+  cleaned: { repositories: string[]; pulls: string[] };
+}
+
+/**
+ * The committed snapshot through the same entry check as a live answer. Its reader refused
+ * what only a hand edit could put there (control characters, links of other schemes, dates
+ * before 1970) as content errors; what an older `npm run snapshot` may have written (a pull
+ * request listed twice) is dropped here with a note, as a live answer's would be.
+ */
+function snapshotFacts(snapshot: SnapshotFile | null): SnapshotFacts {
   const repositories = new Map<string, RepositoryFacts>();
-  for (const [key, facts] of Object.entries(snapshot?.repositories ?? {})) {
-    repositories.set(key.toLowerCase(), { stars: facts.stars, pushedAt: facts.pushed_at });
+  const { kept, repeated } = withoutDuplicates(Object.entries(snapshot?.repositories ?? {}), ([key]) =>
+    key.toLowerCase(),
+  );
+  const outOfRange: string[] = [];
+  for (const [key, facts] of kept) {
+    const pushedAt = facts.pushed_at === null ? null : entryInstant(facts.pushed_at);
+    if (facts.pushed_at !== null && pushedAt === null) outOfRange.push(key);
+    repositories.set(key.toLowerCase(), { stars: facts.stars, pushedAt });
   }
+  const cleaned: SnapshotFacts["cleaned"] = { repositories: [], pulls: [] };
+  if (repeated.length > 0)
+    cleaned.repositories.push(
+      `The snapshot lists ${repeated.map(([key]) => key).join(", ")} more than once (ignoring case): the first is used.`,
+    );
+  if (outOfRange.length > 0)
+    cleaned.repositories.push(
+      `The snapshot dates the last pushes of ${outOfRange.join(", ")} outside ${DATE_RANGE}: they are shown without one.`,
+    );
+  const pulls = checkPulls((snapshot?.pulls ?? []).map(fromPullRecord));
+  cleaned.pulls = pulls.notes;
+  return { repositories, pulls: pulls.pulls, cleaned };
+}
+
+/** Maps the snapshot into our shape and says, for the notes, what it stands in for. */
+export function fromSnapshot(
+  snapshot: SnapshotFile | null,
+  wanted: readonly RepositoryRef[],
+  facts: SnapshotFacts = snapshotFacts(snapshot),
+): GithubData {
+  const { repositories } = facts;
   const missing = wanted
     .filter((ref) => !repositories.has(repositoryKey(ref)))
     .map((ref) => `${ref.owner}/${ref.name}`);
   const asOf = snapshot
     ? `the GitHub snapshot of ${snapshot.fetched_at}`
     : "no GitHub data at all (no snapshot and no live fetch)";
-  let repositoriesNote = `Stars and last pushes are from ${asOf}, not fetched live in this build.`;
-  if (missing.length > 0) {
-    repositoriesNote += ` No data for ${missing.join(", ")}: shown with 0 stars and no push date.`;
-  }
+  const repositoriesNote = [
+    `Stars and last pushes are from ${asOf}, not fetched live in this build.`,
+    ...facts.cleaned.repositories,
+  ];
+  if (missing.length > 0)
+    repositoriesNote.push(`No data for ${missing.join(", ")}: shown with 0 stars and no push date.`);
   return {
     repositories,
-    pulls: (snapshot?.pulls ?? []).map(fromPullRecord),
+    pulls: facts.pulls,
     notes: {
-      repositories: repositoriesNote,
-      pulls: `Pull requests and their states are from ${asOf}, not fetched live in this build.`,
+      repositories: repositoriesNote.join(" "),
+      pulls: [
+        `Pull requests and their states are from ${asOf}, not fetched live in this build.`,
+        ...facts.cleaned.pulls,
+      ].join(" "),
     },
   };
 }

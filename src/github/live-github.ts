@@ -1,5 +1,3 @@
-import { redact, withoutHiddenCharacters } from "../util/redact.ts";
-import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import {
   field,
   isObject,
@@ -15,6 +13,7 @@ import {
   WrongShape,
   type JsonObject,
 } from "./answer-shape.ts";
+import { checkPulls, DATE_RANGE, entryInstant } from "./entry-check.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 import { postGraphql, type GraphqlError, type GraphqlSettings, type RequestCounter } from "./graphql-client.ts";
 import {
@@ -37,7 +36,7 @@ export interface LiveGithub {
   /** The complete list of pull requests, or null when any page of it failed. */
   pulls: PullFacts[] | null;
   pullsFailure: string | null;
-  /** What was changed in live pull requests before use (unsafe links, control characters), as sentences. */
+  /** What the entry check changed in live pull requests before use (links, titles, dates, copies), as sentences. */
   pullsCleaned: string[];
   /** HTTP requests sent (cached answers send none). */
   requests: number;
@@ -54,7 +53,8 @@ const MAX_PULL_PAGES = 50;
  * repositories they do not own. Request n carries repository batch n and pull page n, so the
  * number of requests is the larger of the two page counts: one for a typical portfolio.
  * Every part of an answer is checked before use: a repository whose part has the wrong shape
- * falls back on its own, a pull page of the wrong shape fails the whole pull list.
+ * or a push date out of range falls back on its own, a pull page of the wrong shape fails the
+ * whole pull list; the list, once complete, goes through the entry check (entry-check.ts).
  */
 export async function fetchLiveGithub(
   settings: GraphqlSettings,
@@ -74,7 +74,7 @@ export async function fetchLiveGithub(
   const batches: RepositoryRef[][] = [];
   for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST)
     batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
-  const cleaning: PullCleaning = { links: [], titles: [] };
+  const entries: PullFacts[] = [];
 
   let cursor: string | null = null;
   let pullsPending = true;
@@ -104,8 +104,8 @@ export async function fetchLiveGithub(
       continue;
     }
     try {
-      const read = readPullPage(page, login, cleaning);
-      result.pulls?.push(...read.pulls);
+      const read = readPullPage(page, login);
+      entries.push(...read.pulls);
       pullsPending = read.next !== null;
       if (pullsPending && (read.next === cursor || round + 1 >= MAX_PULL_PAGES)) {
         failPulls(result, `GitHub kept announcing more pull requests after ${round + 1} pages of ${PULLS_PAGE_SIZE}`);
@@ -118,7 +118,12 @@ export async function fetchLiveGithub(
       pullsPending = false;
     }
   }
-  if (result.pulls) result.pullsCleaned = cleaningNotes(cleaning);
+  if (result.pulls) {
+    // Checked as one list: the same pull request may come on two pages.
+    const checked = checkPulls(entries);
+    result.pulls = checked.pulls;
+    result.pullsCleaned = checked.notes;
+  }
   result.requests = counter.requests;
   return result;
 }
@@ -163,9 +168,10 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
     }
     try {
       const repository = readObject(node, "");
+      const pushed = readNullableDateTime(repository, "pushedAt", "");
       const facts: RepositoryFacts = {
         stars: readCount(repository, "stargazerCount", ""),
-        pushedAt: readNullableDateTime(repository, "pushedAt", ""),
+        pushedAt: pushed === null ? null : entryInstant(pushed),
       };
       const nameWithOwner = readNameWithOwner(repository, "nameWithOwner", "");
       if (readBoolean(repository, "isPrivate", "")) {
@@ -180,6 +186,10 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
         );
         return;
       }
+      if (pushed !== null && facts.pushedAt === null) {
+        result.repositoryFailures.set(key, `GitHub gave a last push dated outside ${DATE_RANGE}`);
+        return;
+      }
       result.repositories.set(key, facts);
       if (nameWithOwner.toLowerCase() !== key) result.renamed.set(key, nameWithOwner);
     } catch (error) {
@@ -192,25 +202,18 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
   });
 }
 
-/** Which live pull requests were changed before use, as `owner/name#number`. */
-interface PullCleaning {
-  links: string[];
-  titles: string[];
-}
-
-/** One page of the search: its pull requests, and the cursor of the next page (null on the last). */
-function readPullPage(
-  value: unknown,
-  login: string,
-  cleaning: PullCleaning,
-): { pulls: PullFacts[]; next: string | null } {
+/**
+ * One page of the search: its pull requests as GitHub gave them (for the entry check), and the
+ * cursor of the next page (null on the last).
+ */
+function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next: string | null } {
   const page = readObject(value, "pulls");
   const pageInfo = readObjectField(page, "pageInfo", "pulls");
   const hasNextPage = readBoolean(pageInfo, "hasNextPage", "pulls.pageInfo");
   const endCursor = readNullableString(pageInfo, "endCursor", "pulls.pageInfo");
   const pulls: PullFacts[] = [];
   readArray(page, "nodes", "pulls").forEach((node, index) => {
-    const pull = readPull(node, `pulls.nodes.${index}`, cleaning);
+    const pull = readPull(node, `pulls.nodes.${index}`);
     // Pull requests to the owner's own repositories are work on their projects, not contributions.
     if (pull && pull.owner.toLowerCase() !== login.toLowerCase()) pulls.push(pull.facts);
   });
@@ -230,13 +233,11 @@ const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(
  * One search result; null for an empty node (a result that is not a pull request) and for a
  * pull request to a private repository. The search asks for `is:public` already; this second
  * check holds if the qualifier is ever ignored, and it comes before anything else is read, so
- * nothing of a private pull request (title, link, even its `owner/name#number`) reaches a
- * cleaning note or a note (`withoutPrivatePulls` keeps them out of the cache). A title
- * loses its control and invisible characters (`withoutHiddenCharacters`) and is then redacted,
- * so redaction sees the title as published; a link that is not http(s) becomes the pull
- * request's github.com address. Both changes are recorded for the note.
+ * nothing of a private pull request (title, link, even its `owner/name#number`) reaches the
+ * entry check's notes or a note (`withoutPrivatePulls` keeps them out of the cache). Title,
+ * link and date are returned as GitHub gave them: the entry check cleans them, with a note.
  */
-function readPull(value: unknown, where: string, cleaning: PullCleaning): { facts: PullFacts; owner: string } | null {
+function readPull(value: unknown, where: string): { facts: PullFacts; owner: string } | null {
   if (value === null) return null;
   const node = readObject(value, where);
   if (Object.keys(node).length === 0) return null;
@@ -252,39 +253,18 @@ function readPull(value: unknown, where: string, cleaning: PullCleaning): { fact
     "login",
     `${where}.repository.owner`,
   );
-  const createdAt = readNullableDateTime(node, "createdAt", where);
-  const rawTitle = readString(node, "title", where);
-  const rawUrl = readString(node, "url", where);
-
-  const cleanTitle = withoutHiddenCharacters(rawTitle);
-  if (cleanTitle !== rawTitle) cleaning.titles.push(`${repo}#${number}`);
-  const title = redact(cleanTitle);
-  const url = isSafeAbsoluteUrl(rawUrl, "web") ? rawUrl : `https://github.com/${repo}/pull/${number}`;
-  if (url !== rawUrl) cleaning.links.push(`${repo}#${number}`);
   return {
     owner,
     facts: {
       repo,
       number,
-      title,
+      title: readString(node, "title", where),
       state,
-      url,
-      // The published day is the UTC day, whatever offset GitHub wrote.
-      created: createdAt === null ? null : new Date(createdAt).toISOString().slice(0, 10),
+      url: readString(node, "url", where),
+      created: readNullableDateTime(node, "createdAt", where),
       repoStars: readCount(repository, "stargazerCount", `${where}.repository`),
     },
   };
-}
-
-function cleaningNotes(cleaning: PullCleaning): string[] {
-  const notes: string[] = [];
-  if (cleaning.links.length > 0)
-    notes.push(
-      `GitHub gave links that are not http(s) URLs for ${cleaning.links.join(", ")}: their github.com addresses are shown instead.`,
-    );
-  if (cleaning.titles.length > 0)
-    notes.push(`Control characters were removed from the titles of ${cleaning.titles.join(", ")}.`);
-  return notes;
 }
 
 function describeErrors(errors: GraphqlError[]): string {

@@ -1,11 +1,12 @@
 import { XMLBuilder } from "fast-xml-parser";
 import yaml from "js-yaml";
 import { ProjectNamePattern } from "../content/content-schemas.ts";
-import { withoutControlCharacters } from "../util/control-characters.ts";
-import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import { isPublishableUrl } from "../github/entry-check.ts";
 import type { PullRecord } from "../github/facts.ts";
+import { withoutControlCharacters } from "../util/control-characters.ts";
 import type { OwnedRepository } from "./list-repositories.ts";
 import { firstParagraphs } from "./readme-excerpt.ts";
+import { checkRepositoryValues, isTag, shown } from "./repository-entry.ts";
 
 /** What the owner answered (or passed as flags). */
 export interface InitAnswers {
@@ -26,38 +27,43 @@ export const NO_LANGUAGE = "Other";
 const DEFAULT_DOMAIN = { id: "projects", emoji: "🧰", title: "Projects", blurb: "Things I build and maintain." };
 
 const PROJECT_NAME = new RegExp(ProjectNamePattern);
-const DOMAIN_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Most domains proposed from topics; the rest of the projects go to the catch-all. */
 const MAX_TOPIC_DOMAINS = 6;
 
 /**
- * Which repositories can become projects as they stand. A name the build refuses (a leading
- * dot, characters outside GitHub's rule, a second spelling of a name ignoring case) is skipped
- * with a line saying why, not renamed: the project's name is its repository's, which the build
- * uses to find its stars and link its code, so a mapped name would point nowhere.
+ * Which repositories can become projects as they stand, with their values through the GitHub
+ * entry check (`checkRepositoryValues`). A name the build refuses (a leading dot, characters
+ * outside GitHub's rule, a second spelling of a name ignoring case) is skipped with a line
+ * saying why, not renamed: the project's name is its repository's, which the build uses to
+ * find its stars and link its code, so a mapped name would point nowhere. A repository GitHub
+ * lists twice is used once. `lines` says what was skipped, left out or changed, for init to print.
  */
 export function usableRepositories(repositories: readonly OwnedRepository[]): {
   usable: OwnedRepository[];
-  skipped: string[];
+  lines: string[];
 } {
   const usable: OwnedRepository[] = [];
-  const skipped: string[] = [];
+  const lines: string[] = [];
   const seen = new Set<string>();
   for (const repository of repositories) {
-    const shown = JSON.stringify(withoutControlCharacters(repository.name).slice(0, 120));
+    const name = shown(repository.name);
     if (repository.isFork || repository.isArchived) continue;
     if (!PROJECT_NAME.test(repository.name)) {
-      skipped.push(
-        `skipped ${shown}: not a project name the build accepts (1-100 of A-Z a-z 0-9 . _ -, not starting with .)`,
+      lines.push(
+        `skipped ${name}: not a project name the build accepts (1-100 of A-Z a-z 0-9 . _ -, not starting with .)`,
       );
+    } else if (usable.some((other) => other.name === repository.name)) {
+      lines.push(`left out a second ${name}: GitHub listed it more than once`);
     } else if (seen.has(repository.name.toLowerCase())) {
-      skipped.push(`skipped ${shown}: another repository has the same name ignoring case`);
+      lines.push(`skipped ${name}: another repository has the same name ignoring case`);
     } else {
       seen.add(repository.name.toLowerCase());
-      usable.push(repository);
+      const checked = checkRepositoryValues(repository);
+      lines.push(...checked.lines);
+      usable.push(checked.repository);
     }
   }
-  return { usable, skipped };
+  return { usable, lines };
 }
 
 /** One line of plain text: no control characters, no line breaks, trimmed. */
@@ -67,7 +73,7 @@ function oneLine(text: string): string {
 
 /** Topics as tags: GitHub's topics are lowercase words with hyphens; anything else is left out. */
 function tagsOf(repository: OwnedRepository): string[] {
-  return [...new Set(repository.topics.filter((topic) => DOMAIN_ID.test(topic) && topic.length <= 50))];
+  return [...new Set(repository.topics.filter(isTag))];
 }
 
 /**
@@ -122,7 +128,7 @@ function projectFile(repository: OwnedRepository, cluster: string, featured: boo
   };
   if (tags.length > 0) front.tags = tags;
   if (featured) front.featured = true;
-  if (repository.homepageUrl && isSafeAbsoluteUrl(repository.homepageUrl.trim(), "web"))
+  if (repository.homepageUrl && isPublishableUrl(repository.homepageUrl.trim()))
     front.demo = repository.homepageUrl.trim();
   const writeup = (repository.readme && firstParagraphs(repository.readme)) || `${tagline}\n`;
   return `---\n${dump(front)}---\n${writeup}`;

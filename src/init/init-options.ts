@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { findControlCharacter } from "../util/control-characters.ts";
-import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import { isPublishableUrl } from "../github/entry-check.ts";
+import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 /** Everything init can be told on its command line; what is missing is asked in a terminal. */
 export interface InitOptions {
@@ -82,7 +82,9 @@ export function parseInitArgs(argv: string[]): InitOptions {
 export const answerProblem = {
   name(value: string): string | null {
     if (value.trim() === "") return "a name is needed";
-    return findControlCharacter(value) ? "a name without control characters" : null;
+    // What a message shows escaped (control characters, bidi controls that reorder the text
+    // after them) has no place in a name printed on every page; the bidi marks do.
+    return escapeControlCharacters(value) !== value ? "a name without control characters or bidi controls" : null;
   },
   github(value: string): string | null {
     return /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(value) && value.length <= 39
@@ -90,7 +92,8 @@ export const answerProblem = {
       : "a GitHub login: at most 39 letters, digits or hyphens";
   },
   siteUrl(value: string): string | null {
-    return isSafeAbsoluteUrl(value, "web") ? null : "an absolute http(s) URL such as https://you.example";
+    // The rule of every published URL: the site's own is in every file.
+    return isPublishableUrl(value) ? null : "an absolute http(s) URL such as https://you.example";
   },
   timezone(value: string): string | null {
     try {

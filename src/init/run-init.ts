@@ -4,6 +4,8 @@ import { fetchLiveGithub } from "../github/live-github.ts";
 import { githubSettings, type GithubEnvironment } from "../github/settings.ts";
 import { redact, secretsIn } from "../util/redact.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
+import { escapeControlCharacters } from "../util/terminal-text.ts";
+import { checkContentTree } from "./check-tree.ts";
 import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
 import { answerProblem, type InitOptions } from "./init-options.ts";
 import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
@@ -38,9 +40,16 @@ const DEFAULT_FEATURED = 3;
 /**
  * Makes the content folder the owner's own: asks (or reads flags), lists the repositories when
  * a token is given, shows what it will remove, then replaces the folder in one swap. Every
- * refusal happens before the swap, so a refused or failed run changes nothing.
+ * value from GitHub passes the GitHub entry check (a value it cannot use is left out, with a
+ * line), and the new tree passes the build's own content checks, before anything is written:
+ * every refusal happens before the swap, so a refused or failed run changes nothing. Every line it prints shows control and bidi characters as
+ * escapes (names and values come from GitHub and from the content folder).
  */
-export async function runInit(options: InitOptions, io: InitIo, run: InitRun): Promise<InitResult> {
+export async function runInit(options: InitOptions, given: InitIo, run: InitRun): Promise<InitResult> {
+  const io: InitIo = {
+    ask: (question) => given.ask(question),
+    print: (line) => given.print(escapeControlCharacters(line)),
+  };
   try {
     return await initialise(options, io, run);
   } catch (error) {
@@ -81,8 +90,8 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
       throw new InitRefused(
         `Could not list the repositories of ${answers.login} (${listing.requests} request(s)): ${listing.reason}`,
       );
-    const { usable, skipped } = usableRepositories(listing.repositories);
-    for (const line of skipped) io.print(line);
+    const { usable, lines } = usableRepositories(listing.repositories);
+    for (const line of lines) io.print(line);
     chosen = await choose(io, options, usable);
     // The owner's pull requests elsewhere, so the first build is complete offline (as `npm run snapshot` would write).
     const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, answers.login, []);
@@ -107,6 +116,12 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const leaked = [...tree.entries()].filter(([, text]) => secretsIn(text).length > 0).map(([path]) => path);
   if (leaked.length > 0)
     throw new InitRefused(`${leaked.join(", ")} would carry the value of a secret (not shown): nothing was written`);
+  try {
+    await checkContentTree(tree, run.contentDir);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    throw new InitRefused(`The new content would not pass the build's checks. ${error.message}`);
+  }
   const old = listFiles(run.contentDir);
   if (old.length > 0) {
     io.print(

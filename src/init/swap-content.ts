@@ -21,11 +21,7 @@ export function swapContent(dir: string, tree: ContentTree, options: SwapOptions
   const staging = join(dirname(dir), `.${basename(dir)}.init-staging-${stamp}`);
   const old = join(dirname(dir), `.${basename(dir)}.init-old-${stamp}`);
   try {
-    for (const [path, text] of tree) {
-      const file = join(staging, path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
-    }
+    writeTree(staging, tree);
     options.beforeSwap?.();
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -43,4 +39,13 @@ export function swapContent(dir: string, tree: ContentTree, options: SwapOptions
   if (!hadOld) return;
   if (options.keepOldAs) renameSync(old, options.keepOldAs);
   else rmSync(old, { recursive: true, force: true });
+}
+
+/** Writes every file of `tree` under `dir`, making the folders on the way. */
+export function writeTree(dir: string, tree: ContentTree): void {
+  for (const [path, text] of tree) {
+    const file = join(dir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }

@@ -43,7 +43,7 @@ export function cacheFolder(dir: string, top: string = dir): string | undefined 
   const path = resolve(dir);
   if (!verdicts.has(path)) {
     const problem = folderProblem(path, { root: top });
-    if (problem) warnUnusableCache(problem.path, problem.reason);
+    if (problem) warnUnusableCache(problem);
     verdicts.set(path, problem ? undefined : path);
   }
   return verdicts.get(path);
@@ -143,11 +143,18 @@ function readCacheFile(file: string, touch = false): Buffer | undefined | string
   }
 }
 
+/** Why a cache folder cannot be used: the path to name, the reason, and what the line is said once for (the path by default). */
+interface FolderProblem {
+  path: string;
+  reason: string;
+  topic?: string;
+}
+
 /**
- * Why `dir` cannot hold entries (the path at fault, the reason), or null; creates it. Below `root`
- * no folder may be a link: it is refused before anything is created, which would write through it.
+ * Why `dir` cannot hold entries, or null; creates it. Below `root` no folder may be a link: it
+ * is refused before anything is created, which would write through it.
  */
-function folderProblem(dir: string, options: { root?: string } = {}): { path: string; reason: string } | null {
+function folderProblem(dir: string, options: { root?: string } = {}): FolderProblem | null {
   const [top, path] = [resolve(options.root ?? dir), resolve(dir)];
   const below = relative(top, path);
   if (below.startsWith("..") || isAbsolute(below)) throw new Error(`${dir} is not in ${top}`);
@@ -164,16 +171,56 @@ function folderProblem(dir: string, options: { root?: string } = {}): { path: st
     if (!stats.isDirectory()) return { path: at, reason: "is a file, not a folder" };
   }
   try {
-    fs.mkdirSync(path, { recursive: true });
+    makeFolders(path);
   } catch (error) {
-    return { path, reason: `cannot be created (${codeOf(error)})` };
+    const code = codeOf(error);
+    return code === "EROFS" ? readOnly(path, top) : { path, reason: `cannot be created (${code})` };
   }
   try {
     fs.accessSync(path, fs.constants.R_OK | fs.constants.W_OK);
     return null;
-  } catch {
-    return { path, reason: "is not writable" };
+  } catch (error) {
+    return codeOf(error) === "EROFS" ? readOnly(path, top) : { path, reason: "is not writable" };
   }
+}
+
+/**
+ * Creates `path` and its missing parents one level at a time, so that a failure carries its
+ * own code: Node's recursive mkdir reports ENOENT ("no such file or directory") where the file
+ * system is read-only, which sends the owner looking for a folder that is not missing. A
+ * folder made meanwhile by another build is fine.
+ */
+function makeFolders(path: string): void {
+  const missing: string[] = [];
+  for (let at = path; !fs.existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const at of missing) {
+    try {
+      fs.mkdirSync(at);
+    } catch (error) {
+      if (codeOf(error) !== "EEXIST") throw error;
+    }
+  }
+}
+
+/**
+ * A read-only file system, said once for every folder on it (one line, not one per kind), by
+ * its mount point: it names the configured folder `top` when that lies on it.
+ */
+function readOnly(path: string, top: string): FolderProblem {
+  const [here, configured] = [existingPart(path), existingPart(top)];
+  const device = fs.statSync(here).dev;
+  let mountPoint = here;
+  while (dirname(mountPoint) !== mountPoint && fs.statSync(dirname(mountPoint)).dev === device)
+    mountPoint = dirname(mountPoint);
+  const named = fs.statSync(configured).dev === device ? configured : here;
+  return { path: named, reason: "is on a read-only file system (EROFS)", topic: `read-only ${mountPoint}` };
+}
+
+/** `path`, or the nearest folder above it that exists. */
+function existingPart(path: string): string {
+  let at = path;
+  while (!fs.existsSync(at) && dirname(at) !== at) at = dirname(at);
+  return at;
 }
 
 /** Writes `file` under a temporary name beside it, then renames it over whatever stood there. */
@@ -205,10 +252,9 @@ function keepInBuildCache(file: string, data: string | Uint8Array): boolean {
   }
 }
 
-/** Says once that a cache folder cannot be used (`reason`, from `folderProblem`). */
-function warnUnusableCache(path: string, reason: string): void {
-  const afresh = "it is ignored and this build computes everything afresh";
-  warnCacheOnce(path, (name) => `The build cache ${name} ${reason}: ${afresh}.`);
+/** Says once that a cache folder cannot be used (from `folderProblem`). */
+function warnUnusableCache({ path, reason, topic = path }: FolderProblem): void {
+  warnOnce(topic, `The build cache ${shown(path)} ${reason}: it is ignored and this build computes everything afresh.`);
 }
 
 /** Prints `[folio] {sentence}` unless a line about `path` was printed in this process. */

@@ -26,15 +26,16 @@ export function terminalText(text: string): string {
   return withoutControlCharacters(text.replace(LINE_BREAKS, " ")).replace(BIDI_CONTROLS, "");
 }
 
-const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+const ESCAPED = new RegExp(`${CONTROL_CHARACTER.source}|${BIDI_CONTROLS.source}`, "g");
 
 /**
  * A message for the terminal that names untrusted things (file names, keys, values, paths):
- * each control character is shown as `\u001b`, never sent, so it cannot rewrite the screen,
- * while the owner still sees what is there. JSON.stringify alone escapes C0 but not DEL or C1
- * (U+009B starts a sequence too). Used by error messages, which must keep every character
- * visible; terminalText drops them instead, for text that is read, not debugged.
+ * each control character and bidi control is shown as `\u001b` or `\u202e`, never sent, so it
+ * cannot rewrite the screen or reorder the line around it, while the owner still sees what is
+ * there. JSON.stringify alone escapes C0 but not DEL or C1 (U+009B starts a sequence too), nor
+ * bidi controls. Used by messages, which must keep every character visible; terminalText drops
+ * them instead, for text that is read, not debugged.
  */
 export function escapeControlCharacters(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
+  return text.replace(ESCAPED, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
 }

@@ -420,6 +420,85 @@ test("should not make a project of a repository GitHub calls private, whatever t
   }
 });
 
+/** A repository of each kind of value GitHub may send that the site cannot publish as it is. */
+const HOSTILE_ACCOUNT: FakeOwnedRepository[] = [
+  { name: "tide", description: "Tides", homepageUrl: 'https://tide.example/"><script>alert(1)</script>' },
+  {
+    name: "flip",
+    description: "Flip \u202egnp.exe\u202c here",
+    readme: "Read \u2067me\u2069 first, \u200bplease.\n",
+    languages: [{ name: "Ru\u202est", color: "#dea584" }],
+    topics: ["cli", "Not A Tag\u202e"],
+  },
+  { name: "old", description: "Old", pushedAt: "0001-01-01T00:00:00Z" },
+  { name: "twice", description: "Twice" },
+  { name: "twice", description: "Twice" },
+];
+const HOSTILE_PULLS: FakePull[] = [
+  { ...(PULLS[0] as FakePull), url: 'https://github.com/other-org/tides/pull/7"><script>alert(1)</script>' },
+  { ...(PULLS[0] as FakePull), number: 8, createdAt: "0001-01-01T00:00:00Z" },
+];
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+
+test("should leave out, with a line, each value from GitHub the site cannot publish, and the site builds", async () => {
+  const dir = copyContent();
+  try {
+    const lines: string[] = [];
+    const result = await initWithFake({ [LOGIN]: HOSTILE_ACCOUNT }, [...BASE, "--yes"], dir, lines, {
+      pulls: HOSTILE_PULLS,
+    });
+    const printed = lines.join("\n");
+    assert.ok(result.written, printed);
+    assert.equal(result.projects.slice().sort(), ["flip", "old", "tide", "twice"]);
+    assert.match(printed, 'left out the homepage of "tide"');
+    assert.match(printed, 'left out the last push of "old" (0001-01-01T00:00:00Z): a date outside 1970-9999');
+    assert.match(printed, 'left out a second "twice": GitHub listed it more than once');
+    assert.match(printed, 'removed control or invisible characters from the description, languages, README of "flip"');
+    assert.match(printed, 'left out topics of "flip" that are not tags');
+    assert.match(printed, "not http(s) URLs for other-org/tides#7");
+    assert.match(printed, "dates outside 1970-9999 for other-org/tides#8");
+    assert.not.ok(BIDI.test(printed), "printed lines carry no bidi control");
+
+    const contentFiles = listContent(dir).map((file) => readFileSync(join(dir, file), "utf8"));
+    assert.not.ok(contentFiles.some((text) => text.includes("<script>") || BIDI.test(text)));
+    const built = await buildSite({ contentDir: dir });
+    try {
+      assert.is(built.status, 0, built.output);
+      assert.equal(filesCarrying(built.outDir, "<script>alert(1)"), []);
+      assert.equal(filesCarrying(built.outDir, "\u202e"), []);
+      assert.equal(filesCarrying(built.outDir, "\u2067"), []);
+    } finally {
+      removeDir(built.outDir);
+    }
+  } finally {
+    removeContent(dir);
+  }
+});
+
+test("should change nothing when an answer would fail the build's content checks", async () => {
+  const dir = copyContent();
+  try {
+    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    const lines: string[] = [];
+    const argv = ["--name", "Ada", "--github", LOGIN, "--site-url", 'https://ada.example/"x', "--no-build", "--yes"];
+
+    const result = await runInit(
+      parseInitArgs(argv),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      { contentDir: dir, env: {}, now: NOW },
+    );
+
+    assert.not.ok(result.written, lines.join("\n"));
+    assert.match(lines.join("\n"), "Nothing was changed");
+    assert.equal(
+      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
+      before,
+    );
+  } finally {
+    removeContent(dir);
+  }
+});
+
 test("should name the missing flag when the CLI cannot ask, and refuse an unknown flag", () => {
   const dir = copyContent();
   try {

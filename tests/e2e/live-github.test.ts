@@ -72,16 +72,36 @@ const livePulls: FakePull[] = [
   },
 ];
 
+/**
+ * Values GitHub may send that the published files may not carry, one of each kind: a link that
+ * would end a quoted attribute, dates outside 1970-9999 once in UTC, the same pull request
+ * twice, bidi controls in a title, and a last push dated before 1970 (for the first repository).
+ */
+const HOSTILE_LINK = 'https://github.com/python/cpython/pull/20"><script>alert(1)</script>';
+const hostilePulls: FakePull[] = [
+  ...livePulls,
+  { ...(livePulls[1] as FakePull), number: 20, title: "Link", url: HOSTILE_LINK },
+  { ...(livePulls[0] as FakePull), number: 21, title: "Late", createdAt: "9999-12-31T23:00:00-05:00" },
+  { ...(livePulls[3] as FakePull), number: 22, title: "Early", createdAt: "0001-01-01T00:00:00Z" },
+  { ...(livePulls[2] as FakePull), title: "Merged new, listed twice" },
+  { ...(livePulls[0] as FakePull), number: 23, title: "Flip \u202egnp.exe\u202c here" },
+];
+
 async function liveBuild(
   fault?: Parameters<typeof startFakeGithub>[0]["fault"],
+  hostile = false,
 ): Promise<{ build: BuildResult; server: FakeGithub; cacheDir: string }> {
   const repositories = Object.fromEntries(
     Object.keys(snapshot.repositories).map((key, i) => [
       key,
-      { stars: 5000 + i, pushedAt: i === 0 ? "2026-11-18T12:00:00Z" : "2025-01-01T00:00:00Z" },
+      {
+        stars: 5000 + i,
+        pushedAt: i === 0 ? (hostile ? "0001-01-01T00:00:00Z" : "2026-11-18T12:00:00Z") : "2025-01-01T00:00:00Z",
+      },
     ]),
   );
-  const server = await startFakeGithub({ repositories, pulls: livePulls, ...(fault ? { fault } : {}) });
+  const pulls = hostile ? hostilePulls : livePulls;
+  const server = await startFakeGithub({ repositories, pulls, ...(fault ? { fault } : {}) });
   const cacheDir = makeTempDir("gh-cache");
   const build = await buildSite({
     epoch: EPOCH,
@@ -94,13 +114,18 @@ async function liveBuild(
 
 let live: Awaited<ReturnType<typeof liveBuild>>;
 let failing: Awaited<ReturnType<typeof liveBuild>>;
+let hostile: Awaited<ReturnType<typeof liveBuild>>;
 
 test.before(async () => {
-  [live, failing] = await Promise.all([liveBuild(), liveBuild(() => ({ status: 503 }))]);
+  [live, failing, hostile] = await Promise.all([
+    liveBuild(),
+    liveBuild(() => ({ status: 503 })),
+    liveBuild(undefined, true),
+  ]);
 });
 
 test.after(() => {
-  for (const run of [live, failing]) {
+  for (const run of [live, failing, hostile]) {
     removeDir(run.build.outDir);
     rmSync(run.cacheDir, { recursive: true, force: true });
   }
@@ -165,6 +190,56 @@ test("should fall back to the snapshot when GitHub fails, and say what is stale,
     projects.data.reduce((sum, p) => sum + p.stars, 0),
   );
   assert.match(stats.meta.note ?? "", "HTTP 503");
+});
+
+test("should build when GitHub sends values the published files may not carry", () => {
+  assert.is(hostile.build.status, 0, hostile.build.output);
+});
+
+test("should publish a live pull link the URL rule refuses as its github.com address, with a note", () => {
+  const pulls = readJson<Envelope<(Pull & { number: number; url: string })[]>>(
+    hostile.build.outDir,
+    "api/v1/pulls.json",
+  );
+  const published = listFiles(hostile.build.outDir).filter((file) =>
+    readFileSync(join(hostile.build.outDir, file), "latin1").includes("<script>alert(1)"),
+  );
+
+  assert.is(pulls.data.find((p) => p.number === 20)?.url, "https://github.com/python/cpython/pull/20");
+  assert.match(pulls.meta.note ?? "", "not http(s) URLs for python/cpython#20");
+  assert.equal(published, []);
+});
+
+test("should publish no live date outside 1970-9999, with a note", () => {
+  const pulls = readJson<Envelope<(Pull & { number: number })[]>>(hostile.build.outDir, "api/v1/pulls.json");
+  const projects = readJson<Envelope<Project[]>>(hostile.build.outDir, "api/v1/projects.json");
+  const [firstKey, firstFacts] = Object.entries(snapshot.repositories)[0] as [string, { stars: number }];
+  const first = projects.data.find((p) => firstKey.endsWith(`/${p.name}`));
+
+  assert.equal(
+    pulls.data.filter((p) => p.number === 21 || p.number === 22).map((p) => p.created),
+    [null, null],
+  );
+  assert.match(pulls.meta.note ?? "", "dates outside 1970-9999 for zig/zig#21, neovim/neovim#22");
+  assert.is(first?.stars, firstFacts.stars, "the last-known figures stand in");
+  assert.ok(projects.data.every((p) => p.pushed_at === null || p.pushed_at >= "1970"));
+  assert.match(projects.meta.note ?? "", "a last push dated outside 1970-9999");
+});
+
+test("should publish a pull request GitHub lists twice once, and titles without bidi controls", () => {
+  const pulls = readJson<Envelope<(Pull & { number: number; title: string })[]>>(
+    hostile.build.outDir,
+    "api/v1/pulls.json",
+  );
+  const bidi = listFiles(hostile.build.outDir).filter((file) =>
+    /[\u202a-\u202e\u2066-\u2069]/.test(readFileSync(join(hostile.build.outDir, file), "utf8")),
+  );
+
+  assert.is(pulls.data.filter((p) => p.repo === "python/cpython" && p.number === 12).length, 1);
+  assert.is(pulls.data.length, hostilePulls.length - 1);
+  assert.match(pulls.meta.note ?? "", "GitHub listed python/cpython#12 more than once");
+  assert.is(pulls.data.find((p) => p.number === 23)?.title, "Flip gnp.exe here");
+  assert.equal(bidi, []);
 });
 
 test("should fail the build under GITHUB_REQUIRED when it would fall back", async () => {

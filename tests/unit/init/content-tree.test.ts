@@ -24,7 +24,7 @@ const answers = { name: "Ada Lovelace", login: "ada", siteUrl: "https://ada.exam
 const NOW = new Date("2026-11-23T12:00:00Z");
 
 test("should skip names the build refuses, and a second spelling ignoring case, with a line each", () => {
-  const { usable, skipped } = usableRepositories([
+  const { usable, lines: skipped } = usableRepositories([
     repository("tools"),
     repository(".github"),
     repository("café"),
@@ -40,6 +40,39 @@ test("should skip names the build refuses, and a second spelling ignoring case, 
   assert.is(skipped.length, 3);
   assert.match(skipped[0] ?? "", '".github"');
   assert.match(skipped[2] ?? "", "ignoring case");
+});
+
+test("should put each repository's values through the GitHub entry check, with a line for each change", () => {
+  const { usable, lines } = usableRepositories([
+    repository("tide", { homepageUrl: 'https://tide.example/"><script>alert(1)</script>' }),
+    repository("flip", {
+      description: "Flip \u202egnp.exe\u202c here",
+      readme: "Read \u2067me\u2069.\n",
+      languages: [{ name: "Ru\u202est", color: "#dea584" }],
+      topics: ["cli", "Not\u001b[2J A Tag"],
+    }),
+    repository("old", { pushedAt: "9999-12-31T23:30:00-01:00", homepageUrl: " https://old.example/ " }),
+    repository("new", { pushedAt: "2026-11-21T12:00:00+02:00" }),
+    repository("tide"),
+  ]);
+
+  assert.equal(
+    usable.map((r) => [r.name, r.homepageUrl, r.pushedAt, r.description, r.readme, r.topics]),
+    [
+      ["tide", null, null, "About tide", null, []],
+      ["flip", null, null, "Flip gnp.exe here", "Read me.\n", ["cli"]],
+      ["old", "https://old.example/", null, "About old", null, []],
+      ["new", null, "2026-11-21T10:00:00Z", "About new", null, []],
+    ],
+  );
+  assert.equal(usable[1]?.languages, [{ name: "Rust", color: "#dea584" }]);
+  assert.equal(lines, [
+    'left out the homepage of "tide" ("https://tide.example/\\"><script>alert(1)</script>"): not an http(s) URL the site can publish',
+    'removed control or invisible characters from the description, languages, README of "flip"',
+    'left out topics of "flip" that are not tags (lowercase words with hyphens): "Not\\u001b[2J A Tag"',
+    'left out the last push of "old" (9999-12-31T23:30:00-01:00): a date outside 1970-9999',
+    'left out a second "tide": GitHub listed it more than once',
+  ]);
 });
 
 test("should propose a domain for each topic two projects share, and put the rest in projects", () => {

@@ -345,7 +345,26 @@ test(
     await withMount("size=64k,ro", (mount) => {
       useBuildCache(mount);
       assert.is(buildCacheDir("."), undefined);
-      assert.equal(warnings, [ignored(mount, "is not writable")]);
+      assert.equal(warnings, [ignored(mount, "is on a read-only file system (EROFS)")]);
+    });
+  }),
+);
+
+test(
+  "should say once that a cache on a read-only file system is ignored, for every kind and GitHub's answers",
+  withWarnings(async (_, warnings) => {
+    await withMount("size=64k", async (mount) => {
+      mkdirSync(join(mount, "og"));
+      mkdirSync(join(mount, "github"));
+      execFileSync("mount", ["-o", "remount,ro", mount]);
+      useBuildCache(mount);
+
+      // `og` and `github` exist; `images` would have to be made, which Node's recursive mkdir
+      // reports as ENOENT on a read-only file system.
+      const folders = [buildCacheDir("images"), buildCacheDir("og"), cacheFolder(join(mount, "github"))];
+
+      assert.equal(folders, [undefined, undefined, undefined]);
+      assert.equal(warnings, [ignored(mount, "is on a read-only file system (EROFS)")]);
     });
   }),
 );

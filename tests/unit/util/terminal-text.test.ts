@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { terminalText } from "../../../src/util/terminal-text.ts";
+import { escapeControlCharacters, terminalText } from "../../../src/util/terminal-text.ts";
 
 test("should drop escape sequences' introducers so a title cannot drive the terminal", () => {
   const text = terminalText("Hi\u001b]0;PWNED\u0007\u001b[2J\u009b31m there");
@@ -24,6 +24,20 @@ test("should leave ordinary text, wide characters and emoji as they are", () => 
   const text = "Überhang — 登山 🧗 <b>&amp;</b>";
 
   assert.is(terminalText(text), text);
+});
+
+test("should show control characters and bidi controls in a message as escapes, never send them", () => {
+  const message = escapeControlCharacters(
+    'Cannot read "a\u001b[2Jb\u009b\u007f.md", "\u202egnp.exe\u202c", "\u2066x\u2069"',
+  );
+
+  assert.is(message, 'Cannot read "a\\u001b[2Jb\\u009b\\u007f.md", "\\u202egnp.exe\\u202c", "\\u2066x\\u2069"');
+});
+
+test("should leave the marks right-to-left names need, and ordinary text, in a message as they are", () => {
+  const message = "Datei \u200fשלום\u200e.md — 登山 🧗";
+
+  assert.is(escapeControlCharacters(message), message);
 });
 
 test.run();
