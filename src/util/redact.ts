@@ -24,9 +24,15 @@ export const REDACTED = "[redacted]";
  * separators (U+2028, U+2029: invisible in HTML), the word joiner and invisible operators
  * (U+2060-U+2064), the soft hyphen (U+00AD), the Mongolian vowel separator (U+180E) and the
  * byte order mark (U+FEFF). None of them is needed in a one-line title of a pull request.
+ * The joiners are the exception that `withoutHiddenCharacters` makes: between two characters
+ * beyond ASCII they are part of the text (an emoji sequence such as 👩‍💻, a Persian or Indic
+ * word) and stay; anywhere else they only disguise text, and go.
  */
 export const INVISIBLE_CHARACTER = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-const INVISIBLE_CHARACTERS = new RegExp(INVISIBLE_CHARACTER.source, "g");
+/** INVISIBLE_CHARACTER less the joiners (U+200C, U+200D), which JOINER_AT_ASCII removes where they disguise. */
+const INVISIBLE_CHARACTERS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+/** A joiner with ASCII, the text's start or its end on either side. */
+const JOINER_AT_ASCII = /(?<![^\u0000-\u007f])[\u200c\u200d]+|[\u200c\u200d]+(?![^\u0000-\u007f])/g;
 
 /**
  * What may sit inside a disguised secret: control characters (as CONTROL_CHARACTER, which the
@@ -61,9 +67,12 @@ export function registerSecret(value: string, source = "a secret setting"): void
   search = null;
 }
 
-/** `text` without control characters and INVISIBLE_CHARACTER: what untrusted text is cleaned to before `redact`. */
+/**
+ * `text` without control characters and INVISIBLE_CHARACTER, the joiners inside a sequence of
+ * non-ASCII characters kept: what untrusted text is cleaned to before `redact`.
+ */
 export function withoutHiddenCharacters(text: string): string {
-  return withoutControlCharacters(text).replace(INVISIBLE_CHARACTERS, "");
+  return withoutControlCharacters(text).replace(INVISIBLE_CHARACTERS, "").replace(JOINER_AT_ASCII, "");
 }
 
 /**

@@ -162,6 +162,12 @@ test("should remove control and invisible characters, and keep tabs, line feeds 
   assert.is(text, "abcdefghi\tj\nk é 👍");
 });
 
+test("should keep the joiners of an emoji sequence and of a Persian word, and drop them between ASCII", () => {
+  const text = "👩\u200d💻 می\u200cخواهم ab\u200dcd \u200c👍 👍\u200d";
+
+  assert.is(withoutHiddenCharacters(text), "👩\u200d💻 می\u200cخواهم abcd 👍 👍");
+});
+
 test("should search 1 MiB of text for a secret in well under 50 ms", () => {
   registerSecret(TOKEN, "GITHUB_TOKEN");
   const text = `${"<p>ghp_ and g and some text, ".repeat(40_000)}`;
