@@ -35,6 +35,15 @@ function fail(message?: string): never {
 /** The file-system fault behind `error` when it is the owner's to fix (src/util/fs-fault.ts). */
 const ownersFault = (error: unknown) => fsFaultOf(error, staging ? [outputDir, staging] : [outputDir]);
 
+/** The error in `error`'s chain that says all there is without a stack (a content error). */
+function ownersProblem(error: unknown): Error | undefined {
+  for (let current = error; current instanceof Error; ) {
+    if ((current as { skipOriginalStack?: boolean }).skipOriginalStack) return current;
+    current = (current as { originalError?: unknown }).originalError ?? current.cause;
+  }
+  return undefined;
+}
+
 /** What went wrong, in one sentence for the owner's faults; a bug keeps its stack. */
 function describe(error: unknown): string {
   if (error instanceof OutputFolderError) return error.message;
@@ -88,7 +97,12 @@ const printError = errorHandler.once.bind(errorHandler);
 let failed = false;
 errorHandler.once = (type: string, error: unknown, message: string) => {
   failed = true;
-  if (!ownersFault(error)) printError(type, error, message);
+  if (ownersFault(error)) return;
+  // A content or validation problem (file, field, expected) is printed as it is: without
+  // Eleventy's "Problem writing Eleventy templates:" above it and "(via ContentError)" after it.
+  const owners = ownersProblem(error);
+  if (owners) console.error(owners.message);
+  else printError(type, error, message);
 };
 // Eleventy closes every build with "Wrote N files", a failed one too: here nothing was published.
 const finished = eleventy.logFinished.bind(eleventy);

@@ -155,6 +155,14 @@ test("should report content errors without a stack trace", () => {
   assert.not.match(duplicateName.output, "Original error stack trace");
 });
 
+test("should print content errors without Eleventy's wrapper around them", () => {
+  for (const output of [unknownCluster.output, duplicateName.output]) {
+    assert.not.match(output, "Problem writing Eleventy templates");
+    assert.not.match(output, "(via ");
+    assert.match(output, /^Invalid content/m);
+  }
+});
+
 test("should write no API file when the content is invalid", () => {
   assert.equal(listFiles(unknownCluster.outDir, "api"), []);
   assert.equal(listFiles(duplicateName.outDir, "api"), []);
