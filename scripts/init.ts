@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { createInterface } from "node:readline/promises";
 import { resolve } from "node:path";
-import { parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
+import { initHelp, parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
 import { runInit } from "../src/init/run-init.ts";
 import { redact } from "../src/util/redact.ts";
 
@@ -12,7 +12,12 @@ try {
   options = parseInitArgs(process.argv.slice(2));
 } catch (error) {
   console.error(error instanceof Error ? redact(error.message) : String(error));
+  console.error("npm run init -- --help lists the flags.");
   process.exit(2);
+}
+if (options.help) {
+  console.log(initHelp());
+  process.exit(0);
 }
 
 const contentDir = resolve(process.env.CONTENT_DIR?.trim() || "content");

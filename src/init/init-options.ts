@@ -16,6 +16,8 @@ export interface InitOptions {
   minStars?: number;
   /** Projects to feature (`--featured a,b`); default: the three most starred. */
   featured?: string[];
+  /** Print the flags and stop (`--help`). */
+  help?: boolean;
   /** Answer yes to every question and take every default. */
   yes: boolean;
   /** Replace content that is not the sample's (it is kept beside, never deleted). */
@@ -34,31 +36,58 @@ const list = (text: string | undefined): string[] | undefined =>
         .map((item) => item.trim())
         .filter((item) => item !== "");
 
+/** init's flags: how parseArgs reads each, and what `--help` says of it. */
+const FLAGS = {
+  github: { type: "string", value: "LOGIN", says: "your GitHub login: name, projects and pull requests from it" },
+  name: { type: "string", value: "NAME", says: "your name as the site shows it (default: GitHub's, else the login)" },
+  "site-url": { type: "string", value: "URL", says: "where the site will live, e.g. https://you.github.io" },
+  timezone: { type: "string", value: "ZONE", says: "the IANA zone posts are dated in, e.g. Europe/Berlin" },
+  blog: { type: "boolean", says: "keep the blog (the default)" },
+  "no-blog": { type: "boolean", says: "leave the blog out" },
+  repos: { type: "string", value: "A,B", says: "the repositories to make projects of" },
+  "min-stars": { type: "string", value: "N", says: "every repository with at least N stars" },
+  featured: { type: "string", value: "A,B", says: "the projects to feature (default: the three most starred)" },
+  yes: { type: "boolean", short: "y", says: "ask nothing: take every default" },
+  force: { type: "boolean", says: "replace content that is not the sample's (it is kept beside)" },
+  "no-build": { type: "boolean", says: "skip the closing build" },
+  output: { type: "string", value: "DIR", says: "where the closing build writes (default _site)" },
+  help: { type: "boolean", short: "h", says: "print this help" },
+} as const satisfies Record<string, { type: "string" | "boolean"; short?: string; value?: string; says: string }>;
+
+/** What `npm run init -- --help` prints: every flag, from FLAGS. */
+export function initHelp(): string {
+  const rows = Object.entries(FLAGS).map(([name, flag]) => {
+    const short = "short" in flag ? `-${flag.short}, ` : "    ";
+    return [`  ${short}--${name}${"value" in flag ? ` ${flag.value}` : ""}`, flag.says];
+  });
+  const width = Math.max(...rows.map(([left]) => left?.length ?? 0)) + 2;
+  return [
+    "Usage: npm run init [-- flags]",
+    "",
+    "Makes the sample content your own (docs/init.md). Every question is also a flag;",
+    "what no flag gives is asked in a terminal, or taken by default with --yes.",
+    "",
+    ...rows.map(([left, says]) => `${(left ?? "").padEnd(width)}${says}`),
+  ].join("\n");
+}
+
 /** Reads the flags; a flag init does not know is an error naming it (parseArgs is strict). */
 export function parseInitArgs(argv: string[]): InitOptions {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: {
-      name: { type: "string" },
-      github: { type: "string" },
-      "site-url": { type: "string" },
-      timezone: { type: "string" },
-      blog: { type: "boolean" },
-      "no-blog": { type: "boolean" },
-      repos: { type: "string" },
-      "min-stars": { type: "string" },
-      featured: { type: "string" },
-      yes: { type: "boolean", short: "y", default: false },
-      force: { type: "boolean", default: false },
-      "no-build": { type: "boolean", default: false },
-      output: { type: "string" },
-    },
+    options: Object.fromEntries(
+      Object.entries(FLAGS).map(([name, { type, ...flag }]) => [
+        name,
+        { type, ...("short" in flag ? { short: flag.short } : {}) },
+      ]),
+    ) as { [K in keyof typeof FLAGS]: { type: (typeof FLAGS)[K]["type"] } },
   });
   const minStars = values["min-stars"];
   if (minStars !== undefined && !/^\d{1,9}$/.test(minStars))
     throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
   const options: InitOptions = {
+    help: values.help === true,
     yes: values.yes === true,
     force: values.force === true,
     build: values["no-build"] !== true,
