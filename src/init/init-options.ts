@@ -39,7 +39,11 @@ const list = (text: string | undefined): string[] | undefined =>
 /** init's flags: how parseArgs reads each, and what `--help` says of it. */
 const FLAGS = {
   github: { type: "string", value: "LOGIN", says: "your GitHub login: name, projects and pull requests from it" },
-  name: { type: "string", value: "NAME", says: "your name as the site shows it (default: GitHub's, else the login)" },
+  name: {
+    type: "string",
+    value: "NAME",
+    says: "your name as the site shows it (with --yes: GitHub's, else the login)",
+  },
   "site-url": { type: "string", value: "URL", says: "where the site will live, e.g. https://you.github.io" },
   timezone: { type: "string", value: "ZONE", says: "the IANA zone posts are dated in, e.g. Europe/Berlin" },
   blog: { type: "boolean", says: "keep the blog (the default)" },

@@ -30,7 +30,12 @@ export interface OwnedRepository {
 }
 
 export type ListingOutcome =
-  | { ok: true; repositories: OwnedRepository[]; requests: number }
+  | {
+      ok: true;
+      repositories: OwnedRepository[];
+      requests: number /** The profile's name, if it has one. */;
+      name: string | null;
+    }
   | { ok: false; reason: string; requests: number };
 
 /** Most pages asked for: 100 a page, so an account of 2,000 public repositories is the limit. */
@@ -44,6 +49,7 @@ const MAX_PAGES = 20;
  */
 export const LIST_REPOSITORIES_QUERY = `query($login: String!, $after: String) {
   user(login: $login) {
+    name
     repositories(first: 100, after: $after, privacy: PUBLIC, isFork: false, ownerAffiliations: [OWNER], orderBy: {field: NAME, direction: ASC}) {
       pageInfo { hasNextPage endCursor }
       nodes {
@@ -67,6 +73,7 @@ export const LIST_REPOSITORIES_QUERY = `query($login: String!, $after: String) {
 export async function listRepositories(settings: GraphqlSettings, login: string): Promise<ListingOutcome> {
   const counter: RequestCounter = { requests: 0 };
   const repositories: OwnedRepository[] = [];
+  let name: string | null = null;
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const outcome = await postGraphql(
@@ -85,6 +92,7 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
       const user = field(outcome.data, "user");
       if (!isObject(user))
         return { ok: false, reason: `GitHub knows no user named ${login}`, requests: counter.requests };
+      if (page === 0) name = readNullableString(user, "name", "user");
       const connection = readObjectField(user, "repositories", "user");
       for (const [index, node] of readArray(connection, "nodes", "repositories").entries()) {
         const repository = readRepository(
@@ -95,7 +103,7 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
       }
       const pageInfo = readObjectField(connection, "pageInfo", "repositories");
       if (!readBoolean(pageInfo, "hasNextPage", "pageInfo"))
-        return { ok: true, repositories, requests: counter.requests };
+        return { ok: true, repositories, requests: counter.requests, name };
       after = readString(pageInfo, "endCursor", "pageInfo");
     } catch (error) {
       if (error instanceof WrongShape)

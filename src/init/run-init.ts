@@ -73,23 +73,28 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
       `${run.contentDir} holds your own content (${existing.why}); init replaces only the sample. Run with --force to replace it (the old folder is kept beside it).`,
     );
   }
+  const login = await answer(io, options, "github", "Your GitHub login", options.github);
+  const settings = githubSettings(run.env);
+  const listing = settings ? await listRepositories(settings, login) : null;
+  if (listing && !listing.ok)
+    throw new InitRefused(
+      `Could not list the repositories of ${login} (${listing.requests} request(s)): ${listing.reason}`,
+    );
+  // The name GitHub's profile gives, else the login: what --yes takes and a question offers.
+  const githubName = listing?.ok ? (listing.name?.trim() ?? "") : "";
+  const nameProblem = githubName === "" ? null : answerProblem.name(githubName);
+  if (nameProblem) io.print(`Left out GitHub's profile name: expected ${nameProblem}.`);
   const answers: InitAnswers = {
-    name: await answer(io, options, "name", "Your name", options.name),
-    login: await answer(io, options, "github", "Your GitHub login", options.github),
+    name: await answer(io, options, "name", "Your name", options.name, githubName && !nameProblem ? githubName : login),
+    login,
     siteUrl: await answer(io, options, "siteUrl", "Your site's URL (https://…)", options.siteUrl),
     timezone: await answer(io, options, "timezone", "Your time zone", options.timezone, "UTC"),
     blog: options.blog ?? (await yesNo(io, options, "Keep a blog?", true)),
   };
 
-  const settings = githubSettings(run.env);
   let chosen: OwnedRepository[] = [];
   let pulls: PullRecord[] | null = null;
-  if (settings) {
-    const listing = await listRepositories(settings, answers.login);
-    if (!listing.ok)
-      throw new InitRefused(
-        `Could not list the repositories of ${answers.login} (${listing.requests} request(s)): ${listing.reason}`,
-      );
+  if (settings && listing?.ok) {
     const { usable, lines } = usableRepositories(listing.repositories);
     for (const line of lines) io.print(line);
     chosen = await choose(io, options, usable);

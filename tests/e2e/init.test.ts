@@ -219,7 +219,7 @@ test("should ask in a terminal for what no flag gives, and choose and feature fr
   const fake = await startFakeGithub({ repositories: {}, pulls: [], users: { [LOGIN]: account(5) } });
   const cache = makeTempDir("init-cache");
   try {
-    const replies = ["Ada Lovelace", LOGIN, "not a url", "https://ada.example", "", "n", "1,3", "repo-4", "y"];
+    const replies = [LOGIN, "Ada Lovelace", "not a url", "https://ada.example", "", "n", "1,3", "repo-4", "y"];
     const questions: string[] = [];
     const ask = async (question: string): Promise<string | null> => {
       questions.push(question);
@@ -246,6 +246,25 @@ test("should ask in a terminal for what no flag gives, and choose and feature fr
     await fake.close();
     removeDir(cache);
     removeContent(dir);
+  }
+});
+
+test("should take the name from GitHub's profile with --yes, else the login", async () => {
+  const named = copyContent();
+  const unnamed = copyContent();
+  try {
+    const args = ["--github", LOGIN, "--site-url", "https://ada.example", "--yes", "--no-build"];
+    const lines: string[] = [];
+    const result = await initWithFake({ [LOGIN]: account(3) }, args, named, lines, {
+      userNames: { [LOGIN]: "Ada King" },
+    });
+    assert.ok(result.written, lines.join("\n"));
+    assert.match(readFileSync(join(named, "profile.yaml"), "utf8"), /^name: Ada King$/m);
+    assert.ok((await initWithFake({ [LOGIN]: account(3) }, args, unnamed)).written);
+    assert.match(readFileSync(join(unnamed, "profile.yaml"), "utf8"), new RegExp(`^name: ${LOGIN}$`, "m"));
+  } finally {
+    removeContent(named);
+    removeContent(unnamed);
   }
 });
 

@@ -62,6 +62,8 @@ export interface FakeOwnedRepository {
 export interface FakeGithubOptions {
   /** Each user's repositories, for the listing query; a login not listed answers `user: null`. */
   users?: Record<string, FakeOwnedRepository[]>;
+  /** Each user's profile name (`user { name }`), by login; default null, as for an account without one. */
+  userNames?: Record<string, string>;
   /** Keyed by `owner/name` (any case); repositories not listed answer NOT_FOUND. */
   repositories: Record<string, FakeRepository>;
   pulls: FakePull[];
@@ -196,6 +198,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     const page = listed.slice(start, start + first);
     const end = start + page.length;
     return {
+      name: options.userNames?.[entry[0]] ?? null,
       repositories: {
         pageInfo: { hasNextPage: end < listed.length, endCursor: page.length > 0 ? `cursor-${end}` : null },
         nodes: page.map((repository) => {
