@@ -59,7 +59,6 @@ const routes: R[] = [
     schema: Type.Array(SearchItem),
     summary: "Search index of pages, projects, domains and posts",
     description: "What the site's command palette loads: one small file to filter as you type.",
-    notes: ["posts"],
     build: (model) => build.searchIndex(model),
   },
   {
@@ -82,7 +81,7 @@ const routes: R[] = [
     schema: Now,
     summary: "What the owner is doing now",
     description: "The /now list, whether it is stale (60 days without update), the latest post and recent pushes.",
-    notes: ["repositories", "posts"],
+    notes: ["repositories"],
     build: (model) => build.nowResource(model),
   },
   {
@@ -259,7 +258,6 @@ const routes: R[] = [
     schema: Type.Array(Post),
     summary: "Blog posts, newest first",
     description: "Read from the blog's RSS feed at build time.",
-    notes: ["posts"],
     source: (model) => (model.config.site.blog.feed?.startsWith("http") ? model.config.site.blog.feed : undefined),
     build: (model) => build.postList(model),
   },
@@ -272,7 +270,7 @@ const routes: R[] = [
     schema: Stats,
     summary: "Aggregate numbers",
     description: "Counts, stars and pull-request figures, all derived from the other files of the same build.",
-    notes: ["repositories", "pulls", "posts"],
+    notes: ["repositories", "pulls"],
     build: (model) => build.statsResource(model),
   },
   {
