@@ -39,7 +39,13 @@ const OWN_FORMAT: ReadonlyMap<string, RenditionFormat> = new Map([
   ["webp", "webp"],
 ]);
 
-const EXTENSION: Readonly<Record<RenditionFormat, string>> = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" };
+/** Each format's file extension, which is also image-size's name for its type. */
+export const EXTENSION: Readonly<Record<RenditionFormat, string>> = {
+  avif: "avif",
+  webp: "webp",
+  jpeg: "jpg",
+  png: "png",
+};
 const MEDIA_TYPE: Readonly<Record<RenditionFormat, string>> = {
   avif: "image/avif",
   webp: "image/webp",
