@@ -61,8 +61,6 @@ interface Resolved {
   quiet: boolean;
 }
 
-const SLASH = 47;
-
 interface DeadLink {
   shown: string;
   expected: string;
@@ -93,7 +91,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   // are known.
   const resolved = new Map<string, Resolved>();
   const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
-    const key = raw.charCodeAt(0) === SLASH || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
+    const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
     let entry = resolved.get(key);
     // The common case: a URL seen before that leads to a file, or elsewhere.
     if (entry?.quiet) return;
@@ -154,16 +152,10 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
  * An OpenAPI document's server URLs: the root its paths are appended to, not a page (the blog
  * API's root `/blog` has no page of its own when the blog's pages live elsewhere).
  */
-function serverUrlsOf(text: string): Set<string> {
+function serverUrlsOf(text: string): Set<unknown> {
   try {
-    const servers = (JSON.parse(text) as { servers?: unknown }).servers;
-    if (!Array.isArray(servers)) return new Set();
-    return new Set(
-      servers.flatMap((server: unknown) => {
-        const url = (server as { url?: unknown } | null)?.url;
-        return typeof url === "string" ? [url] : [];
-      }),
-    );
+    const { servers } = JSON.parse(text) as { servers?: unknown };
+    return new Set(Array.isArray(servers) ? servers.map((server) => (server as { url?: unknown } | null)?.url) : []);
   } catch {
     // Not JSON: validation reports it; every URL in it is checked as usual.
     return new Set();
