@@ -12,8 +12,6 @@ export interface OgWriteOptions {
   cacheDir?: string;
   /** Cached PNGs kept, the most recently used; default 500 (about 25 MB). */
   cacheEntries?: number;
-  /** Images rendered at once; default 2, the build machine's cores. */
-  concurrency?: number;
   /** Renders one card; default `renderOgImage`. Tests pass a counter. */
   render?: (card: OgCard) => Promise<Uint8Array>;
 }
@@ -49,7 +47,8 @@ export async function writeOgImages(
   const version = ogRendererVersion();
   let rendered = 0;
   try {
-    await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
+    // Two at once: the build machine's cores.
+    await forEachLimited(images, 2, async ({ file, card }) => {
       const key = cacheKey(card, version);
       let png: Uint8Array | undefined = readEntry(cacheDir, key, SOCIAL_IMAGE);
       if (!png) {
