@@ -3,7 +3,8 @@ import { join, relative, sep } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
 import { type WrittenFiles, writtenBytes, writtenText } from "../util/written-files.ts";
-import { decodeEntities, readPageLinks } from "./html-links.ts";
+import { decodeEntities } from "../util/html.ts";
+import { readPageLinks } from "./html-links.ts";
 
 /*
  * The after-build link check: every link to this site, in every page and file of the build,
