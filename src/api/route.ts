@@ -111,6 +111,13 @@ export function routeUrl<M>(
   return publishedUrl(context.config, apiPath(context.config, definition.root, route.path, params));
 }
 
+/** The item a route's parameter names: always one of the model's, since the values come from it. */
+export function itemOf<V>(items: ReadonlyMap<string, V>, key: string | undefined, what: string): V {
+  const item = items.get(key ?? "");
+  if (item === undefined) throw new Error(`No ${what} ${key}`);
+  return item;
+}
+
 /** Finds a route by its operation id. */
 export function routeById<M>(definition: ApiDefinition<M>, id: string): Route<M> {
   const route = definition.routes.find((r) => r.id === id);

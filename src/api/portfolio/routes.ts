@@ -18,7 +18,7 @@ import {
 import { schemaRoute } from "../json-schemas.ts";
 import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
-import type { ApiDefinition, Route } from "../route.ts";
+import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
 import { cardAnsi, cardText } from "./card.ts";
 import { portfolioPaths as paths } from "./paths.ts";
@@ -27,18 +27,6 @@ import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "./resume.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 
 type R = Route<PortfolioModel>;
-
-function projectNamed(model: PortfolioModel, name: string) {
-  const project = model.projectByName.get(name);
-  if (!project) throw new Error(`No project named ${name}`);
-  return project;
-}
-
-function domainWithId(model: PortfolioModel, id: string) {
-  const domain = model.domainById.get(id);
-  if (!domain) throw new Error(`No domain with id ${id}`);
-  return domain;
-}
 
 const githubSource = (model: PortfolioModel) => `https://github.com/${model.config.site.github}`;
 
@@ -147,7 +135,7 @@ const routes: R[] = [
       },
     ],
     notes: ["repositories"],
-    build: (model, params) => build.projectDetail(model, projectNamed(model, params.name ?? "")),
+    build: (model, params) => build.projectDetail(model, itemOf(model.projectByName, params.name, "project")),
   },
   {
     id: "listFeatured",
@@ -211,7 +199,7 @@ const routes: R[] = [
       },
     ],
     notes: ["repositories"],
-    build: (model, params) => build.clusterDetail(model, domainWithId(model, params.id ?? "")),
+    build: (model, params) => build.clusterDetail(model, itemOf(model.domainById, params.id, "domain")),
   },
   {
     id: "listLanguages",
