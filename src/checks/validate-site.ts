@@ -31,12 +31,6 @@ interface ExpectedFile {
   url: string;
 }
 
-/**
- * Validates the built site against the OpenAPI documents it publishes: every file a path
- * declares exists and matches its response schema, and no file in an API's folders lacks a
- * path. Validation is stricter than the published schemas: objects may not carry fields the
- * description does not declare, so the description can never fall behind the files.
- */
 export interface ValidateOptions {
   /**
    * A folder where the compiled validators are kept between builds (ajv's standalone code,
@@ -51,6 +45,12 @@ export interface ValidateOptions {
   written?: WrittenFiles;
 }
 
+/**
+ * Validates the built site against the OpenAPI documents it publishes: every file a path
+ * declares exists and matches its response schema, and no file in an API's folders lacks a
+ * path. Validation is stricter than the published schemas: objects may not carry fields the
+ * description does not declare, so the description can never fall behind the files.
+ */
 export function validateSite(
   outputDir: string,
   apis: readonly ApiOutput[],
