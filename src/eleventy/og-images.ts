@@ -16,13 +16,6 @@ export interface OgWriteOptions {
   render?: (card: OgCard) => Promise<Uint8Array>;
 }
 
-/** How one call of `writeOgImages` went. */
-export interface OgWriteReport {
-  written: number;
-  rendered: number;
-  fromCache: number;
-}
-
 /**
  * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into `outputDir`, before
  * the build renders its pages (src/eleventy/plugin.ts). The model is computed here first (the
@@ -36,12 +29,8 @@ export async function writeSiteOgImages(outputDir: string): Promise<void> {
   await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
 }
 
-/** Writes each image into `outputDir`, rendering only cards the cache does not hold. */
-export async function writeOgImages(
-  images: readonly OgImageFile[],
-  outputDir: string,
-  options: OgWriteOptions = {},
-): Promise<OgWriteReport> {
+/** Writes each image into `outputDir`, rendering only cards the cache does not hold; says how many it rendered. */
+export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}) {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
