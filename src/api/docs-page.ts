@@ -53,16 +53,14 @@ export interface OpenApiForDocs {
   components: { schemas: Record<string, Schema> };
 }
 
-export interface DocsPageOptions {
-  /** URL of the OpenAPI document, linked from the page. */
-  openapiUrl: string;
-  /** URL of this page. */
-  url: string;
-  config: SiteConfig;
-}
-
-/** Renders the reference page: endpoints by group with parameters and example links, then every schema. */
-export function renderDocsPage(doc: OpenApiForDocs, options: DocsPageOptions): string {
+/**
+ * Renders the reference page at `url`: endpoints by group with parameters and example links,
+ * then every schema; it links the OpenAPI document at `openapiUrl`.
+ */
+export function renderDocsPage(
+  doc: OpenApiForDocs,
+  options: { openapiUrl: string; url: string; config: SiteConfig },
+): string {
   const server = doc.servers[0]?.url ?? "";
   const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item.get }));
   const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];

@@ -23,19 +23,11 @@ import {
  * the API with its size, the SHA-256 of its bytes and a content digest that ignores the
  * build's own metadata, so a client polls one file and fetches only what changed. It describes
  * the bytes Eleventy wrote, so it cannot be a template: the after-build hook writes it
- * (src/eleventy/portfolio-plugin.ts), before the validation that checks it like every file.
+ * (src/eleventy/plugin.ts), before the validation that checks it like every file.
  */
 
 /** The manifest's operation id in both route tables. */
 export const MANIFEST_ROUTE_ID = "getManifest";
-
-/**
- * Raw files whose bytes embed the build time, by operation id, with what to drop before their
- * content digest. None today: the RSS and JSON feeds date themselves by their newest post, and
- * the cards, badges and OpenAPI documents carry no clock (tests/e2e/manifest.test.ts holds
- * every content digest equal across two clocks, so a new one cannot slip in unlisted).
- */
-export const BUILD_TIME_RAW_FILES: Readonly<Record<string, (text: string) => string>> = {};
 
 /** Whether a route's file is written by the after-build hook rather than by a template. */
 export function isWrittenAfterBuild<M>(route: Route<M>): boolean {
@@ -100,10 +92,8 @@ function appendCanonical(out: string, value: unknown): string {
  * its text when the build has it (what Eleventy wrote): the same digest without decoding again.
  */
 export function contentDigest<M>(route: Route<M>, bytes: Buffer | string): string {
-  if (route.body === "raw") {
-    const strip = BUILD_TIME_RAW_FILES[route.id];
-    return sha256(strip ? strip(bytes.toString("utf8")) : bytes);
-  }
+  // No raw file carries the build clock (tests/e2e/manifest.test.ts holds them equal across two clocks).
+  if (route.body === "raw") return sha256(bytes);
   try {
     return sha256(canonicalJson((JSON.parse(bytes.toString("utf8")) as { data?: unknown }).data ?? null));
   } catch {

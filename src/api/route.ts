@@ -10,7 +10,7 @@ export interface RouteParam<M> {
 }
 
 /** Which data a file depends on, so its `meta.note` can say when that data is not live. */
-export type NoteTopic = "repositories" | "pulls" | "posts" | "history";
+export type NoteTopic = "repositories" | "pulls" | "history";
 
 /**
  * One file (or family of files, when it has parameters) of an API. The route table is the
@@ -109,6 +109,13 @@ export function routeUrl<M>(
   params: Record<string, string>,
 ): string {
   return publishedUrl(context.config, apiPath(context.config, definition.root, route.path, params));
+}
+
+/** The item a route's parameter names: always one of the model's, since the values come from it. */
+export function itemOf<V>(items: ReadonlyMap<string, V>, key: string | undefined, what: string): V {
+  const item = items.get(key ?? "");
+  if (item === undefined) throw new Error(`No ${what} ${key}`);
+  return item;
 }
 
 /** Finds a route by its operation id. */

@@ -3,7 +3,8 @@ import { join, relative, sep } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
 import { type WrittenFiles, writtenBytes, writtenText } from "../util/written-files.ts";
-import { decodeEntities, readPageLinks } from "./html-links.ts";
+import { decodeEntities } from "../util/html.ts";
+import { readPageLinks } from "./html-links.ts";
 
 /*
  * The after-build link check: every link to this site, in every page and file of the build,
@@ -61,8 +62,6 @@ interface Resolved {
   quiet: boolean;
 }
 
-const SLASH = 47;
-
 interface DeadLink {
   shown: string;
   expected: string;
@@ -93,7 +92,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   // are known.
   const resolved = new Map<string, Resolved>();
   const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
-    const key = raw.charCodeAt(0) === SLASH || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
+    const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
     let entry = resolved.get(key);
     // The common case: a URL seen before that leads to a file, or elsewhere.
     if (entry?.quiet) return;
@@ -154,16 +153,10 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
  * An OpenAPI document's server URLs: the root its paths are appended to, not a page (the blog
  * API's root `/blog` has no page of its own when the blog's pages live elsewhere).
  */
-function serverUrlsOf(text: string): Set<string> {
+function serverUrlsOf(text: string): Set<unknown> {
   try {
-    const servers = (JSON.parse(text) as { servers?: unknown }).servers;
-    if (!Array.isArray(servers)) return new Set();
-    return new Set(
-      servers.flatMap((server: unknown) => {
-        const url = (server as { url?: unknown } | null)?.url;
-        return typeof url === "string" ? [url] : [];
-      }),
-    );
+    const { servers } = JSON.parse(text) as { servers?: unknown };
+    return new Set(Array.isArray(servers) ? servers.map((server) => (server as { url?: unknown } | null)?.url) : []);
   } catch {
     // Not JSON: validation reports it; every URL in it is checked as usual.
     return new Set();

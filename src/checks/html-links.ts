@@ -1,3 +1,5 @@
+import { decodeEntities } from "../util/html.ts";
+
 /*
  * What one HTML page links to and which fragments it offers, read in one pass over its tags.
  * The pages are our own output (escaped by the page builders and the Markdown renderer), so a
@@ -115,17 +117,4 @@ export function srcsetUrls(value: string): string[] {
     if (url !== "") urls.push(url);
   }
   return urls;
-}
-
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** Decodes the character references an attribute value can carry; unknown names stay as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith("#")) {
-      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[ref] ?? whole;
-  });
 }

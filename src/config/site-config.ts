@@ -138,27 +138,11 @@ function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: 
 
 /** The base URL (SITE_URL or site.yaml's `url`) by the one URL check: no credentials, blanks or control characters. */
 function parseBaseUrl(value: string, source: string): { origin: string; path: string } {
-  if (!isSafeAbsoluteUrl(value)) {
-    throw new ContentError([
-      {
-        file: source,
-        field: "url",
-        expected: "an absolute http(s) URL such as https://owner.github.io/portfolio",
-        actual: value,
-      },
-    ]);
-  }
+  const refuse = (expected: string) => new ContentError([{ file: source, field: "url", expected, actual: value }]);
+  if (!isSafeAbsoluteUrl(value)) throw refuse("an absolute http(s) URL such as https://owner.github.io/portfolio");
   const url = new URL(value);
-  if (url.search || url.hash) {
-    throw new ContentError([
-      { file: source, field: "url", expected: "a base URL without query or fragment", actual: value },
-    ]);
-  }
-  if (url.pathname.includes("//")) {
-    throw new ContentError([
-      { file: source, field: "url", expected: "a base URL whose path has no empty segment (`//`)", actual: value },
-    ]);
-  }
+  if (url.search || url.hash) throw refuse("a base URL without query or fragment");
+  if (url.pathname.includes("//")) throw refuse("a base URL whose path has no empty segment (`//`)");
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
 }
 

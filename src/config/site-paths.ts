@@ -41,47 +41,8 @@ export const COMMON_API_PATHS = {
   manifest: "/api/v1/manifest.json",
 } as const;
 
-/** The blog's pages: paths, or absolute URLs when `blog.url` puts the blog on another host. */
-export interface BlogPaths {
-  /** Always ends with `/`. */
-  home: string;
-  post(slug: string): string;
-  tag(slug: string): string;
-  archive: string;
-  apiDocs: string;
-  /** An image of `blog/images/`, by its path inside that folder (`maps/a b.png`: each name encoded). */
-  image(inside: string): string;
-}
-
 /** Every path of the site, with the base path. Names are encoded, so any name makes one segment. */
-export interface SitePaths {
-  home: string;
-  projects: string;
-  project(name: string): string;
-  domain(id: string): string;
-  now: string;
-  awards: string;
-  pulls: string;
-  apiDocs: string;
-  sitemap: string;
-  robotsTxt: string;
-  /** The host's answer to an unknown path. */
-  notFound: string;
-  ogImage(name: string): string;
-  /** The social image of every page that has none of its own. */
-  siteOgImage: string;
-  pgpKey: string;
-  /** The security contact file (RFC 9116), when the profile gives a contact. */
-  securityTxt: string;
-  appleTouchIcon: string;
-  /** A file of the site's own assets folder, e.g. `asset("site.css")`. */
-  asset(file: string): string;
-  blog: BlogPaths;
-  /** A portfolio API file from its route template (src/api/portfolio/paths.ts). */
-  portfolioApi(template: string, params?: Record<string, string>): string;
-  /** A blog API file from its route template (src/api/blog/paths.ts). */
-  blogApi(template: string, params?: Record<string, string>): string;
-}
+export type SitePaths = ReturnType<typeof makePaths>;
 
 /**
  * A path template filled with its parameters, each encoded as one segment:
@@ -113,7 +74,7 @@ export function sitePaths(config: SiteConfig): SitePaths {
   return paths;
 }
 
-function makePaths(config: SiteConfig): SitePaths {
+function makePaths(config: SiteConfig) {
   const base = config.basePath;
   const at = (path: string) => base + path;
   const segment = encodeURIComponent;
@@ -121,31 +82,40 @@ function makePaths(config: SiteConfig): SitePaths {
   return {
     home: at("/"),
     projects: at("/projects/"),
-    project: (name) => at(`/projects/${segment(name)}/`),
-    domain: (id) => at(`/domains/${segment(id)}/`),
+    project: (name: string) => at(`/projects/${segment(name)}/`),
+    domain: (id: string) => at(`/domains/${segment(id)}/`),
     now: at("/now/"),
     awards: at("/awards/"),
     pulls: at("/pulls/"),
     apiDocs: at("/docs/api/"),
     sitemap: at(`/${TOP_LEVEL_FILES.sitemap}`),
     robotsTxt: at(`/${TOP_LEVEL_FILES.robotsTxt}`),
+    /** The host's answer to an unknown path. */
     notFound: at(`/${TOP_LEVEL_FILES.notFound}`),
-    ogImage: (name) => at(`/og/projects/${segment(name)}.png`),
+    ogImage: (name: string) => at(`/og/projects/${segment(name)}.png`),
+    /** The social image of every page that has none of its own. */
     siteOgImage: at("/og/site.png"),
     pgpKey: at("/pgp.asc"),
+    /** The security contact file (RFC 9116), when the profile gives a contact. */
     securityTxt: at("/.well-known/security.txt"),
     appleTouchIcon: at(`/${TOP_LEVEL_FILES.appleTouchIcon}`),
-    asset: (file) => at(`/${ASSETS_FOLDER}/${file.split("/").map(segment).join("/")}`),
+    /** A file of the site's own assets folder, e.g. `asset("site.css")`. */
+    asset: (file: string) => at(`/${ASSETS_FOLDER}/${file.split("/").map(segment).join("/")}`),
+    /** The blog's pages: paths, or absolute URLs when `blog.url` puts the blog on another host. */
     blog: {
+      /** Always ends with `/`. */
       home: blogHome,
-      post: (slug) => `${blogHome}posts/${segment(slug)}/`,
-      tag: (slug) => `${blogHome}tags/${segment(slug)}/`,
+      post: (slug: string) => `${blogHome}posts/${segment(slug)}/`,
+      tag: (slug: string) => `${blogHome}tags/${segment(slug)}/`,
       archive: `${blogHome}archive/`,
       apiDocs: `${blogHome}docs/api/`,
-      image: (inside) => `${blogHome}images/${inside.split("/").map(segment).join("/")}`,
+      /** An image of `blog/images/`, by its path inside that folder (`maps/a b.png`: each name encoded). */
+      image: (inside: string) => `${blogHome}images/${inside.split("/").map(segment).join("/")}`,
     },
-    portfolioApi: (template, params = {}) => at(fillPath(template, params)),
-    blogApi: (template, params = {}) => at(BLOG_API_ROOT + fillPath(template, params)),
+    /** A portfolio API file from its route template (src/api/portfolio/paths.ts). */
+    portfolioApi: (template: string, params: Record<string, string> = {}) => at(fillPath(template, params)),
+    /** A blog API file from its route template (src/api/blog/paths.ts). */
+    blogApi: (template: string, params: Record<string, string> = {}) => at(BLOG_API_ROOT + fillPath(template, params)),
   };
 }
 

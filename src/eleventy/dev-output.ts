@@ -1,6 +1,7 @@
 import { readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { checkOutputFolder, outputHolds } from "./output-folder.ts";
+import { isInside } from "../util/output-path.ts";
+import { checkOutputFolder } from "./output-folder.ts";
 
 /*
  * `npm run build` stages each build and swaps it in whole (scripts/build.ts); `npm start`
@@ -18,7 +19,8 @@ import { checkOutputFolder, outputHolds } from "./output-folder.ts";
  * (`OutputFolderError`), as `npm run build` does, before a file of it is overwritten.
  */
 export function mayClean(outputDir: string, keep: readonly string[]): boolean {
-  if (keep.some((folder) => outputHolds(outputDir, folder))) return false;
+  // The output folder holds it, and would be cleaned with it.
+  if (keep.some((folder) => isInside(folder, outputDir))) return false;
   checkOutputFolder(outputDir, []);
   return true;
 }

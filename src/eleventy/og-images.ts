@@ -12,54 +12,32 @@ export interface OgWriteOptions {
   cacheDir?: string;
   /** Cached PNGs kept, the most recently used; default 500 (about 25 MB). */
   cacheEntries?: number;
-  /** Images rendered at once; default 2, the build machine's cores. */
-  concurrency?: number;
   /** Renders one card; default `renderOgImage`. Tests pass a counter. */
   render?: (card: OgCard) => Promise<Uint8Array>;
 }
 
-/** How one call of `writeOgImages` went. */
-export interface OgWriteReport {
-  written: number;
-  rendered: number;
-  fromCache: number;
-}
-
-interface EleventyConfig {
-  on(event: "eleventy.before", handler: (arg: { directories: { output: string } }) => Promise<void>): void;
-}
-
 /**
- * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into the output folder.
- *
- * Before the build renders its pages: the model is computed here first (the templates then use
- * the same one), so a build whose content fails to load writes no images. Not after it: a cold
- * cache means hundreds of images whose garbage (about 0.4 MB of JavaScript heap each) would pile
- * on a heap that by then holds every page, and a 4,000-post build peaked above 1 GiB that way.
- * They are rendered in a process of their own (src/site/og-render-process.mjs), which ends here.
- * A card rendered before (same input, same renderer) is taken from the cache once its bytes
- * check, so rebuilds under `--serve` cost a few milliseconds.
- * Docs: https://www.11ty.dev/docs/events/#eleventy.before
+ * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into `outputDir`, before
+ * the build renders its pages (src/eleventy/plugin.ts). The model is computed here first (the
+ * templates then use the same one), so a build whose content fails to load writes no images.
+ * Not after the pages: a cold cache means hundreds of images whose garbage (about 0.4 MB of
+ * JavaScript heap each) would pile on a heap that by then holds every page, and a 4,000-post
+ * build peaked above 1 GiB that way. A card rendered before (same input, same renderer) is taken
+ * from the cache once its bytes check, so rebuilds under `--serve` cost a few milliseconds.
  */
-export default function ogImagesPlugin(eleventyConfig: EleventyConfig): void {
-  eleventyConfig.on("eleventy.before", async ({ directories }) => {
-    const images = ogImageFiles(await portfolioModel());
-    await writeOgImages(images, resolve(directories.output));
-  });
+export async function writeSiteOgImages(outputDir: string): Promise<void> {
+  await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
 }
 
-/** Writes each image into `outputDir`, rendering only cards the cache does not hold. */
-export async function writeOgImages(
-  images: readonly OgImageFile[],
-  outputDir: string,
-  options: OgWriteOptions = {},
-): Promise<OgWriteReport> {
+/** Writes each image into `outputDir`, rendering only cards the cache does not hold; says how many it rendered. */
+export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}) {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
   let rendered = 0;
   try {
-    await forEachLimited(images, options.concurrency ?? 2, async ({ file, card }) => {
+    // Two at once: the build machine's cores.
+    await forEachLimited(images, 2, async ({ file, card }) => {
       const key = cacheKey(card, version);
       let png: Uint8Array | undefined = readEntry(cacheDir, key, SOCIAL_IMAGE);
       if (!png) {

@@ -9,7 +9,8 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { isInside } from "../util/output-path.ts";
 
 /*
  * The output folder holds exactly one successful build (docs/deployment.md, "How the output is
@@ -44,12 +45,6 @@ export function writeOutputMarker(outputDir: string, file: string = join(outputD
   writeFileSync(file, "This folder is the output of a build of this site; the next build replaces it.\n");
 }
 
-/** Whether `folder` is the output folder or inside it (and so would be replaced or cleaned with it). */
-export function outputHolds(outputDir: string, folder: string): boolean {
-  const rel = relative(resolve(outputDir), resolve(folder));
-  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
-}
-
 /** True when `dir` is a staging folder made by `makeStagingFolder`: every file in it is this build's. */
 export function isStagingFolder(dir: string): boolean {
   return BESIDE.exec(basename(resolve(dir)))?.[2] === "staging";
@@ -78,7 +73,7 @@ function isBuildOutput(dir: string): boolean {
 export function checkOutputFolder(outputDir: string, keep: readonly string[]): void {
   const out = resolve(outputDir);
   for (const folder of keep) {
-    if (outputHolds(out, folder))
+    if (isInside(folder, out))
       throw new OutputFolderError(
         `The output folder ${out} holds ${resolve(folder)}, and each build replaces it as a whole: pass --output=<a folder of its own, such as _site>.`,
       );
@@ -181,7 +176,7 @@ function removeUnlessMounted(dir: string): void {
     const point = line
       .split(" ")[4]
       ?.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
-    return point !== undefined && outputHolds(dir, point);
+    return point !== undefined && isInside(point, dir);
   });
   if (mounted) console.warn(`[build] ${dir} holds a mount point: it is left in place; unmount it, then delete it.`);
   else rmSync(dir, { recursive: true, force: true });

@@ -29,10 +29,5 @@ export function pageTemplate<M extends { config: SiteConfig }>(
   path: (model: M) => string,
   render: (model: M) => string,
 ): TemplateModule {
-  return pagesTemplate<M, M>(
-    modelKey,
-    (model) => [model],
-    (model) => path(model),
-    (model) => render(model),
-  );
+  return pagesTemplate<M, M>(modelKey, (model) => [model], path, render);
 }

@@ -1,6 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { posix, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { UserConfig } from "@11ty/eleventy";
 import { blogApi } from "../api/blog/routes.ts";
 import { writeManifest } from "../api/manifest.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
@@ -13,16 +14,16 @@ import { ContentError } from "../content/content-error.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
-import { type RenderedFile, renderedFiles } from "../util/written-files.ts";
+import { renderedFiles } from "../util/written-files.ts";
 import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { devServerExposed, listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
-import ogImagesPlugin from "./og-images.ts";
+import { writeSiteOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { publishSiteAssets } from "./site-assets.ts";
-import siteIconsPlugin from "./site-icons.ts";
+import { SITE_ICON, writeSiteIcons } from "./site-icons.ts";
 import rebuildOnDeletion from "./watch-deletions.ts";
 
 // The build keeps what it derives between runs in .cache/, or in FOLIO_CACHE_DIR (the benchmark
@@ -58,19 +59,6 @@ export class SiteValidationError extends Error {
   }
 }
 
-interface EleventyConfig {
-  addDataExtension(ext: string, options: { read: boolean; parser: (file: string) => Promise<unknown> }): void;
-  addExtension(ext: string, options: { key: string; compile?: () => (data: unknown) => Promise<unknown> }): void;
-  addTemplateFormats(format: string): void;
-  addWatchTarget(target: string): void;
-  setWatchJavaScriptDependencies(watch: boolean): void;
-  addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;
-  on(
-    event: string,
-    handler: (arg: { directories: { output: string }; results?: RenderedFile[]; outputMode?: string }) => unknown,
-  ): void;
-}
-
 /**
  * The whole site for Eleventy, the one place that registers it for `npm run build`, `npm start`
  * and the tests: TypeScript data files and `.11ty.ts` templates (Node strips the types itself),
@@ -78,7 +66,7 @@ interface EleventyConfig {
  * checks after the build that validate every file.
  * Docs: https://www.11ty.dev/docs/languages/typescript/ and https://www.11ty.dev/docs/data-custom/
  */
-export default async function folioPlugin(eleventyConfig: EleventyConfig): Promise<void> {
+export default async function folioPlugin(eleventyConfig: UserConfig): Promise<void> {
   // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
   if (process.env.ELEVENTY_RUN_MODE === "serve") await listenOnDevServerHost();
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
@@ -185,9 +173,12 @@ export default async function folioPlugin(eleventyConfig: EleventyConfig): Promi
   // After the listeners above, which start each build (their order is the order of registration).
   // The production host's headers and content types for `npm start`, and the _headers file.
   eleventyConfig.addPlugin(devServerPlugin, { exposed: devServerExposed() });
-  // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the icon.
-  eleventyConfig.addPlugin(ogImagesPlugin);
-  eleventyConfig.addPlugin(siteIconsPlugin, { root: process.cwd() });
+  // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the
+  // icon before the pages (listeners of one event run at once).
+  eleventyConfig.on("eleventy.before", ({ directories }) => writeSiteOgImages(resolve(directories.output)));
+  eleventyConfig.on("eleventy.before", async ({ directories }) =>
+    writeSiteIcons(readFileSync(SITE_ICON), resolve(directories.output)),
+  );
   // Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so.
   eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [contentDir, SITE_ASSETS] });
 }

@@ -8,8 +8,8 @@ import { displayPath, readBytes } from "../content/read-files.ts";
 import { ImageEncoder } from "../images/encode-client.ts";
 import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
 import { encoderSettings } from "../images/encoder-settings.ts";
-import { imageOf, renditionKey, TYPE_OF_FORMAT } from "../images/rendition-cache.ts";
-import { planFiles } from "../images/rendition-plan.ts";
+import { imageOf, renditionKey } from "../images/rendition-cache.ts";
+import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
@@ -44,17 +44,6 @@ export interface PublishedAsset {
   imageType?: string;
 }
 
-/** How one call of `copyAssets` went: renditions encoded now, and taken from the cache. */
-export interface CopyReport {
-  converted: number;
-  fromCache: number;
-}
-
-/** Where `copyAssets` keeps renditions; default the build cache's `images/` (`.cache/images`), none when it cannot be used. */
-export interface CopyOptions {
-  cacheDir?: string | undefined;
-}
-
 /** Cache entries kept, the most recently used: about 100 MB of renditions at the sample's sizes. */
 const CACHE_ENTRIES = 1000;
 
@@ -82,31 +71,20 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
         // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
         if (badNames.has(source)) continue;
         const found = problems.items.length;
-        const file = problems.collect(() => imageFileOf(config, rendition.url, source), null);
+        const file = problems.collect(
+          () => asFileName(source, () => outputFileOf(config, linkTarget(config, rendition.url))),
+          null,
+        );
         // Its name is what is wrong: said once, not once for each rendition.
         if (problems.items.length > found) badNames.add(source);
         if (file === null) continue;
         // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
-        const asset: PublishedAsset =
-          rendition.format === null
-            ? {
-                source,
-                file,
-                root: config.contentDir,
-                ...(STRIPPED_TYPES.has(plan.type) ? { imageType: plan.type } : {}),
-              }
-            : {
-                source,
-                file,
-                root: config.contentDir,
-                convert: {
-                  format: rendition.format,
-                  width: rendition.width,
-                  height: rendition.height,
-                  drawing: plan.type === "png",
-                },
-                sourceDigest: plan.digest,
-              };
+        const asset: PublishedAsset = { source, file, root: config.contentDir };
+        if (rendition.format !== null) {
+          const { format, width, height } = rendition;
+          asset.convert = { format, width, height, drawing: plan.type === "png" };
+          asset.sourceDigest = plan.digest;
+        } else if (STRIPPED_TYPES.has(plan.type)) asset.imageType = plan.type;
         const claimed = assets.get(file);
         if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format))
           problems.add({
@@ -151,11 +129,13 @@ interface Step {
 export async function copyAssets(
   assets: readonly PublishedAsset[],
   outputDir: string,
-  options: CopyOptions = {},
-): Promise<CopyReport> {
+  /** Where renditions are kept; default the build cache's `images/` (`.cache/images`), none when it cannot be used. */
+  options: { cacheDir?: string | undefined } = {},
+): Promise<void> {
   const problems = new ProblemList();
   const cacheDir = "cacheDir" in options ? options.cacheDir : buildCacheDir("images");
-  const report: CopyReport = { converted: 0, fromCache: 0 };
+  // Renditions written (encoded now or from the cache): the cache keeps at least this build's.
+  let renditions = 0;
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
   const encoder = new ImageEncoder();
@@ -163,7 +143,7 @@ export async function copyAssets(
   const stepOf = (asset: PublishedAsset, next: PublishedAsset | undefined): Step => {
     let target: string;
     try {
-      target = targetOf(asset, outputDir);
+      target = asFileName(asset.source, () => outputFile(outputDir, asset.file));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       const found = error.problems;
@@ -187,9 +167,9 @@ export async function copyAssets(
     const digest = asset.sourceDigest;
     if (digest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
     const key = renditionKey(encoderSettings(), digest, spec);
-    const cached = readEntry(cacheDir, key, imageOf(TYPE_OF_FORMAT[spec.format], spec.width, spec.height));
+    const cached = readEntry(cacheDir, key, imageOf(EXTENSION[spec.format], spec.width, spec.height));
     if (cached) {
-      report.fromCache += 1;
+      renditions += 1;
       return { held: cached.byteLength, write: () => writeOutputFile(target, cached) };
     }
     const encoding = encoder
@@ -201,7 +181,7 @@ export async function copyAssets(
       write: async () => {
         const bytes = rendition(asset, await encoding, problems, refused);
         if (bytes === null) return;
-        report.converted += 1;
+        renditions += 1;
         keepEntry(cacheDir, key, bytes);
         writeOutputFile(target, bytes);
       },
@@ -232,8 +212,7 @@ export async function copyAssets(
     encoder.close();
   }
   problems.throwIfAny();
-  pruneEntries(cacheDir, Math.max(CACHE_ENTRIES, report.converted + report.fromCache));
-  return report;
+  pruneEntries(cacheDir, Math.max(CACHE_ENTRIES, renditions));
 }
 
 /**
@@ -290,34 +269,15 @@ function stripped(asset: PublishedAsset, type: string, bytes: Buffer, problems: 
   }
 }
 
-/**
- * The output file of one of a post image's renditions, null when the blog is published
- * elsewhere; a file name that cannot be an output file is the image's problem, named as such.
- */
-function imageFileOf(config: SiteConfig, url: string, source: string): string | null {
+/** `name()`, an output file name; one the output folder cannot take is the content's mistake, naming `source`. */
+function asFileName<T>(source: string, name: () => T): T {
   try {
-    return outputFileOf(config, linkTarget(config, url));
+    return name();
   } catch (error) {
     if (!(error instanceof OutputPathError)) throw error;
     throw new ContentError([
       {
         file: displayPath(source),
-        field: "(file name)",
-        expected: `a name that can be published as a file (${error.reason})`,
-      },
-    ]);
-  }
-}
-
-/** The output file of an asset; a name the output folder cannot take is the content's mistake. */
-function targetOf(asset: PublishedAsset, outputDir: string): string {
-  try {
-    return outputFile(outputDir, asset.file);
-  } catch (error) {
-    if (!(error instanceof OutputPathError)) throw error;
-    throw new ContentError([
-      {
-        file: displayPath(asset.source),
         field: "(file name)",
         expected: `a name that can be published as a file (${error.reason})`,
       },

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
 import { imageOf } from "../images/rendition-cache.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
@@ -23,11 +22,6 @@ const ICO_SIZES = [16, 32, 48] as const;
 /** The size iOS asks for (the largest it uses; it scales down). */
 const TOUCH_ICON_SIZE = 180;
 
-export interface SiteIconsOptions {
-  /** The repository's root folder, where `site-assets/` is; default the working folder. */
-  root?: string;
-}
-
 export interface WriteIconsOptions {
   /** Where rendered PNGs are kept; default the build cache's `icons/`, none when it cannot be used. */
   cacheDir?: string;
@@ -40,23 +34,10 @@ const RENDER_OPTIONS = { fitTo: { mode: "width" }, font: { loadSystemFonts: fals
 /** Icon versions kept (4 PNGs each): the current icon and a few before it. */
 const CACHE_ENTRIES = 16;
 
-interface EleventyConfig {
-  on(event: "eleventy.before", handler: (arg: { directories: { output: string } }) => Promise<void>): void;
-}
-
 /**
- * Writes `favicon.ico` and `apple-touch-icon.png` into the output folder, through `outputFile`
- * so the dev server's clean-up and the link check count them as this build's files.
- * Docs: https://www.11ty.dev/docs/events/#eleventy.before
+ * Renders `svg` into the two icon files inside `outputDir`, through `outputFile` so the dev
+ * server's clean-up and the link check count them as this build's files; returns their paths.
  */
-export default function siteIconsPlugin(eleventyConfig: EleventyConfig, options: SiteIconsOptions = {}): void {
-  eleventyConfig.on("eleventy.before", async ({ directories }) => {
-    const svg = readFileSync(join(resolve(options.root ?? "."), SITE_ICON));
-    await writeSiteIcons(svg, resolve(directories.output));
-  });
-}
-
-/** Renders `svg` into the two icon files inside `outputDir`; returns their output paths. */
 export async function writeSiteIcons(
   svg: Uint8Array,
   outputDir: string,

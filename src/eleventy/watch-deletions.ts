@@ -1,25 +1,16 @@
 /*
  * Makes `npm start` (and `eleventy --watch`) rebuild when a file is deleted. Eleventy 3's
  * watcher rebuilds on a saved or added file only: on a deleted one it logs "File deleted" and
- * stops there (fixed in Eleventy 4, https://github.com/11ty/eleventy/issues/2798), so a deleted
- * post stayed served and listed until the next save. There is no hook into that watcher, so a
- * watcher of our own sees deletions in the watched folders (the content folder, the site's
- * assets) and changes a marker file that Eleventy watches, which queues a rebuild like any save.
- * The rebuild then drops the deleted file's pages from the output (src/eleventy/dev-output.ts).
- *
- * The marker lives in a private temporary folder: outside the content folder (it is no content),
- * outside the output folder, and outside the ignored folders (.gitignore's, which Eleventy's
- * watcher skips). One marker and one watcher per folder for the process: a reloaded
- * configuration adds them again, and they must outlive such reloads.
+ * stops there (fixed in Eleventy 4, https://github.com/11ty/eleventy/issues/2798), and offers no
+ * hook. So a watcher of our own sees deletions in the watched folders and changes a marker file
+ * that Eleventy watches, which queues a rebuild like any save (that drops the deleted file's
+ * pages: src/eleventy/dev-output.ts). The marker lives in a private temporary folder: no
+ * content, no output, and not in a folder .gitignore makes Eleventy's watcher skip. One marker,
+ * and one watcher per folder, for the process: they must outlive reloads of the configuration.
  */
 import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-
-export interface WatchDeletionsOptions {
-  /** The folders whose deletions rebuild (the content folder, the assets). */
-  folders: readonly string[];
-}
 
 /** The marker, once made: one per process, reused by reloaded configs. */
 let marker: string | undefined;
@@ -32,7 +23,8 @@ const watched = new Set<string>();
  */
 export default function rebuildOnDeletion(
   eleventyConfig: { addWatchTarget(target: string): void },
-  options: WatchDeletionsOptions,
+  /** `folders`: those whose deletions rebuild (the content folder, the assets). */
+  options: { folders: readonly string[] },
 ): void {
   // Set by Eleventy from the command line before it loads the config.
   const mode = process.env.ELEVENTY_RUN_MODE;

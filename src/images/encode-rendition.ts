@@ -30,15 +30,12 @@ export class UnreadableImageError extends Error {}
  */
 export class ChangedSourceError extends Error {}
 
-/** How each source is decoded, once for all its renditions (encode-process.mjs). */
-export interface DecodeSettings {
-  /** Never wider than the widest rendition: a JPEG shrinks while it loads. */
-  maxWidth: number;
-  /** The pixel limit was checked on the declared size already; this holds if a header lied. */
-  pixelLimit: number;
-}
-
-export const DECODE_SETTINGS: DecodeSettings = { maxWidth: MAX_WIDTH, pixelLimit: PIXEL_LIMIT };
+/**
+ * How each source is decoded, once for all its renditions (encode-process.mjs): never wider than
+ * the widest rendition (a JPEG shrinks while it loads), and under the pixel limit, checked on the
+ * declared size already, in case a header lied.
+ */
+export const DECODE_SETTINGS = { maxWidth: MAX_WIDTH, pixelLimit: PIXEL_LIMIT } as const;
 
 /** One rendition as the encoder's process makes it: sharp's output format and its options. */
 export interface Encoding {

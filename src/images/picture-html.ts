@@ -1,4 +1,4 @@
-import { html, raw, type SafeHtml } from "../util/html.ts";
+import { decodeEntities, html, raw, type SafeHtml } from "../util/html.ts";
 import type { ImagePlan, Rendition } from "./rendition-plan.ts";
 
 /*
@@ -53,11 +53,6 @@ function loading(eager: boolean): SafeHtml {
  * author wrote exactly that, which shows the same image.
  */
 const RENDERED_IMG = /<img src="([^"]*)" alt="([^"]*)"(?: title="([^"]*)")? width="\d+" height="\d+">/g;
-const ENTITY: Readonly<Record<string, string>> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"' };
-
-function unescaped(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|quot);/g, (entity) => ENTITY[entity] ?? entity);
-}
 
 /**
  * Rendered Markdown with each local image shown as its picture (`plans` by the URL the HTML
@@ -72,11 +67,11 @@ export function withPictures(
   let first = eagerFirst;
   return raw(
     rendered.replace(RENDERED_IMG, (whole, src: string, alt: string, title: string | undefined) => {
-      const plan = plans.get(unescaped(src))?.plan;
+      const plan = plans.get(decodeEntities(src))?.plan;
       if (!plan) return whole;
       const eager = first;
       first = false;
-      const picture = pictureHtml(plan, { alt: unescaped(alt), eager }).value;
+      const picture = pictureHtml(plan, { alt: decodeEntities(alt), eager }).value;
       // A title is kept as written (escaped already).
       return title === undefined ? picture : picture.replace("<img ", `<img title="${title}" `);
     }),

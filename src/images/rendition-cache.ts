@@ -14,14 +14,6 @@ export function renditionKey(settings: string, sourceDigest: string, spec: Rendi
   return contentKey("rendition", settings, sourceDigest, spec.format, spec.width, spec.height, spec.drawing);
 }
 
-/** image-size's name for each rendition format. */
-export const TYPE_OF_FORMAT: Readonly<Record<RenditionSpec["format"], string>> = {
-  avif: "avif",
-  webp: "webp",
-  jpeg: "jpg",
-  png: "png",
-};
-
 /** A cache entry's check (`readEntry`): the bytes when they begin as an image of this type (image-size's name) and exact size. */
 export function imageOf(type: string, width: number, height: number): (bytes: Buffer) => Buffer | undefined {
   return (bytes) => {

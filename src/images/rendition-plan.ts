@@ -4,25 +4,11 @@ import { createHash } from "node:crypto";
  * Which files a post image is published as, decided synchronously from what reading it found
  * (its pixel size, type and a digest of its bytes), so the Markdown renderer, which is
  * synchronous, writes the final URLs and sizes in its one pass; the conversion itself runs
- * later, in a batch (copyAssets in src/eleventy/published-assets.ts). docs/content-format.md ("Images") is the
- * owner's side of these rules.
- *
- * - A PNG, JPEG or WebP is published as AVIF and WebP (a WebP as AVIF and itself) at each of
- *   RENDITION_WIDTHS narrower than itself and at its own width when that is at most the
- *   largest: never enlarged. A JPEG or WebP also gets its own format at each width. At its own
- *   width and format it is the source file itself, never a re-encoded copy (which could only
- *   lose quality or grow).
- * - A PNG gets only one file in its own format, the fallback below: a PNG is mostly a drawing
- *   or a screenshot, and scaled down its sharp edges become many colours, so the smaller PNG is
- *   larger (the sample's 1200-px contour cover: 29 KB; at 960 px: 198 KB). Every browser of
- *   the last years takes the AVIF or WebP widths instead.
- * - A GIF (it may be animated, which the renditions would lose) and an SVG (it scales by
- *   itself) are published as they are.
- * - The image feeds, the API and old browsers show (`fallback`) is the source file when it is
- *   at most MAX_WIDTH wide, else its own-format rendition MAX_WIDTH wide: a format every feed
- *   reader displays, at a size a reader's column needs.
- * - Rendition names carry a hash of the source's bytes and of the encoder settings: a changed
- *   image or setting gets new URLs, so no browser or CDN keeps a stale copy.
+ * later, in a batch (copyAssets in src/eleventy/published-assets.ts). The rules, and why each
+ * (a PNG scaled down grows: the sample's 1200-px contour cover is 29 KB, at 960 px 198 KB), are
+ * docs/content-format.md's "Images". At its own width and format an image is the source file
+ * itself, never a re-encoded copy (which could only lose quality or grow); rendition names hash
+ * the source's bytes and the encoder settings, so no browser or CDN keeps a stale copy.
  */
 
 /** The widths renditions are made at: a phone at 1×, a phone at 2–3× or a laptop at 1×, the 800-px column at 2×. */
@@ -39,7 +25,13 @@ const OWN_FORMAT: ReadonlyMap<string, RenditionFormat> = new Map([
   ["webp", "webp"],
 ]);
 
-const EXTENSION: Readonly<Record<RenditionFormat, string>> = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" };
+/** Each format's file extension, which is also image-size's name for its type. */
+export const EXTENSION: Readonly<Record<RenditionFormat, string>> = {
+  avif: "avif",
+  webp: "webp",
+  jpeg: "jpg",
+  png: "png",
+};
 const MEDIA_TYPE: Readonly<Record<RenditionFormat, string>> = {
   avif: "image/avif",
   webp: "image/webp",

@@ -1,19 +1,12 @@
 import { crc32 } from "node:zlib";
 
 /*
- * Removes photo metadata from an image published as it is (the "original" of a JPEG, PNG or
- * WebP at most 1600 px wide, and every GIF, whose comments and XMP say who made it too): a phone photo's EXIF carries where it was taken (GPS), the
- * camera's serial number and the time; XMP and IPTC name the author; comments and text
- * chunks say anything. Renditions never carry any (sharp writes none); this makes the
- * original match, losslessly: segments and chunks are dropped, the compressed pixels are
- * copied untouched, so quality and the image's URL stay as they were.
- *
- * Kept: what displaying needs, by an allow-list (anything unknown goes): the ICC colour
- * profile, JFIF and Adobe markers (JPEG colour decoding), PNG colour and transparency chunks,
- * WebP animation and alpha, GIF looping. The EXIF orientation is kept as a new EXIF block holding that one
- * tag, so the image still displays upright (browsers and the renditions turn it by it).
- * Bytes after the image's end (a JPEG's MPF second picture, a trailer) are dropped.
- * An image that carries nothing to remove is returned as the same bytes.
+ * Removes photo metadata (GPS position, camera, author, comments) from an image published as it
+ * is: what is removed and what is kept, by an allow-list, is docs/security.md's "Photo
+ * metadata". Losslessly: segments and chunks are dropped and the compressed pixels copied
+ * untouched, so quality and the image's URL stay as they were. sharp cannot do this: it
+ * re-encodes. The EXIF orientation is kept as a new EXIF block holding that one tag, so the
+ * image still displays upright. An image that carries nothing to remove keeps its bytes.
  */
 
 /** Why an image's structure could not be read: its segments or chunks overrun the file. */

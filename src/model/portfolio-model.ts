@@ -92,7 +92,7 @@ export interface PortfolioModel {
   recentPushes: { project: Project; at: string }[];
   stats: PortfolioStats;
   /** `meta.note` texts by the data they concern, for files built from that data. */
-  notes: { repositories?: string; pulls?: string; posts?: string };
+  notes: { repositories?: string; pulls?: string };
 }
 
 export interface ModelInputs {
@@ -100,7 +100,6 @@ export interface ModelInputs {
   content: PortfolioContent;
   github: GithubData;
   posts: FeedPost[];
-  postsNote?: string;
   /** The blog's posts that are not out yet: links to scheduled ones are held back as plain text. */
   unpublished?: UnpublishedPosts | undefined;
   /** The writeups and /now items, rendered while the content was checked; rendered here when absent. */
@@ -118,7 +117,6 @@ export function buildPortfolioModel({
   content,
   github,
   posts,
-  postsNote,
   unpublished,
   markdown: rendered,
 }: ModelInputs): PortfolioModel {
@@ -177,7 +175,6 @@ export function buildPortfolioModel({
   const notes: PortfolioModel["notes"] = {};
   if (github.notes.repositories) notes.repositories = github.notes.repositories;
   if (github.notes.pulls) notes.pulls = github.notes.pulls;
-  if (postsNote) notes.posts = postsNote;
 
   return {
     config,

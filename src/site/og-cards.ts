@@ -10,8 +10,6 @@ export interface OgImageFile {
   card: OgCard;
 }
 
-/** The site-wide image; the page layout links it as every page's default `og:image`. */
-
 /** `8,117`: a fixed locale, so the image does not depend on the build machine's. */
 const STARS = new Intl.NumberFormat("en-US");
 

@@ -13,8 +13,7 @@ import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
  * same card always gives the same bytes.
  */
 
-export const OG_WIDTH = SOCIAL_IMAGE_SIZE.width;
-export const OG_HEIGHT = SOCIAL_IMAGE_SIZE.height;
+const { width: OG_WIDTH, height: OG_HEIGHT } = SOCIAL_IMAGE_SIZE;
 
 /** What one image shows. Text is plain text (never HTML); long text is shortened and wrapped here. */
 export interface OgCard {
@@ -50,18 +49,19 @@ interface FontFile {
   weight: (typeof WEIGHTS)[number];
 }
 
-interface Typeface {
-  subsets: { fonts: FontFile[]; ranges: [number, number][] }[];
+/** One subset of the font: its files and whether it draws a character. */
+interface Subset {
+  fonts: FontFile[];
   covers(codePoint: number): boolean;
 }
 
-let typeface: Typeface | undefined;
+let typeface: Subset[] | undefined;
 
 /**
  * The fonts' files and the characters each subset covers, found once per process. satori reads
  * TTF, OTF and WOFF, not WOFF2, hence the .woff files.
  */
-function loadTypeface(): Typeface {
+function loadTypeface(): Subset[] {
   if (typeface) return typeface;
   const unicode = JSON.parse(readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8")) as Record<
     string,
@@ -69,18 +69,19 @@ function loadTypeface(): Typeface {
   >;
   // One family name per subset: satori keeps one font per name, weight and style, and falls back
   // from family to family (FONT_FAMILY) for a character the first one lacks.
-  const subsets = SUBSETS.map((subset) => ({
-    ranges: parseUnicodeRanges(unicode[subset] ?? ""),
-    fonts: WEIGHTS.map(
-      (weight): FontFile => ({
-        name: `Inter ${subset}`,
-        file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
-        weight,
-      }),
-    ),
-  }));
-  const ranges = subsets.flatMap((subset) => subset.ranges);
-  typeface = { subsets, covers: (cp) => ranges.some(([from, to]) => cp >= from && cp <= to) };
+  typeface = SUBSETS.map((subset) => {
+    const ranges = parseUnicodeRanges(unicode[subset] ?? "");
+    return {
+      covers: (cp: number) => ranges.some(([from, to]) => cp >= from && cp <= to),
+      fonts: WEIGHTS.map(
+        (weight): FontFile => ({
+          name: `Inter ${subset}`,
+          file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
+          weight,
+        }),
+      ),
+    };
+  });
   return typeface;
 }
 
@@ -91,7 +92,6 @@ function loadTypeface(): Typeface {
  * image is the same either way.
  */
 function fontsFor(card: OgCard): FontFile[] {
-  const { subsets } = loadTypeface();
   const text = [
     card.eyebrow,
     card.title,
@@ -102,15 +102,12 @@ function fontsFor(card: OgCard): FontFile[] {
     card.host,
     " 0123456789…",
   ].join("");
-  const codePoints = new Set([...text].map((char) => char.codePointAt(0)!));
-  const used = subsets.filter((subset) =>
-    [...codePoints].some((cp) => subset.ranges.some(([from, to]) => cp >= from && cp <= to)),
-  );
-  return used.flatMap((subset) => subset.fonts);
+  const codePoints = [...new Set([...text].map((char) => char.codePointAt(0)!))];
+  return loadTypeface().flatMap((subset) => (codePoints.some(subset.covers) ? subset.fonts : []));
 }
 
 /** `U+0000-00FF,U+0131` as inclusive code point ranges. */
-export function parseUnicodeRanges(list: string): [number, number][] {
+function parseUnicodeRanges(list: string): [number, number][] {
   return list
     .split(",")
     .map((part) => /^U\+([0-9a-f]+)(?:-([0-9a-f]+))?$/i.exec(part.trim()))
@@ -124,9 +121,9 @@ export function parseUnicodeRanges(list: string): [number, number][] {
  * empty boxes, whitespace is collapsed, and text longer than `max` characters ends in `…`.
  */
 export function drawableText(text: string, max: number): string {
-  const { covers } = loadTypeface();
+  const subsets = loadTypeface();
   const kept = [...text.normalize("NFC").replace(/\s+/gu, " ")]
-    .filter((char) => !/\p{Cc}|\p{Cf}/u.test(char) && covers(char.codePointAt(0)!))
+    .filter((char) => !/\p{Cc}|\p{Cf}/u.test(char) && subsets.some((subset) => subset.covers(char.codePointAt(0)!)))
     .join("")
     .replace(/ {2,}/g, " ")
     .trim();

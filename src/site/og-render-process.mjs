@@ -9,9 +9,6 @@
  * 4,000-post build peaked above 1 GiB that way (docs/performance.md, "Memory"). This process
  * exits when the build closes the channel, and its memory goes with it.
  *
- * Plain JavaScript because Node runs it directly (Node 20 cannot strip types). It is given
- * plain data only: the card's element tree (og-image.ts builds it) and the font files to use.
- *
  * Messages in: { id, tree, fonts: [{ name, file, weight }], width, height }.
  * Messages out: { id, png } (a Uint8Array) or { id, error } (a message).
  */

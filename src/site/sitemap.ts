@@ -3,14 +3,11 @@ import { outputFileOf, publishedUrl, sitePaths } from "../config/site-paths.ts";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
 import { xmlDocument, type XmlElement } from "../util/xml.ts";
 
-/** One page in the sitemap: its absolute URL and, where known, the date it last changed. */
-export interface SitemapEntry {
-  url: string;
-  lastmod?: string;
-}
-
-/** Every HTML page this build writes, from the same paths the page templates use. */
-export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): SitemapEntry[] {
+/**
+ * Every HTML page this build writes, from the same paths the page templates use, as a sitemap
+ * `<url>`: its absolute URL and, where known, the date it last changed.
+ */
+function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): XmlElement[] {
   const { config } = portfolio;
   const paths = sitePaths(config);
   const entries: { path: string; lastmod?: string | undefined }[] = [
@@ -36,7 +33,13 @@ export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): Si
   // A blog on another host has its own sitemap: only the pages written here are listed.
   return entries
     .filter((entry) => outputFileOf(config, entry.path) !== null)
-    .map(({ path, lastmod }) => ({ url: publishedUrl(config, path), ...(lastmod ? { lastmod } : {}) }));
+    .map(({ path, lastmod }) => ({
+      name: "url",
+      children: [
+        { name: "loc", text: publishedUrl(config, path) },
+        ...(lastmod ? [{ name: "lastmod", text: lastmod }] : []),
+      ],
+    }));
 }
 
 /**
@@ -44,14 +47,10 @@ export function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): Si
  * it goes through the same XML text check (util/xml.ts).
  */
 export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): string {
-  const url = (entry: SitemapEntry): XmlElement => ({
-    name: "url",
-    children: [{ name: "loc", text: entry.url }, ...(entry.lastmod ? [{ name: "lastmod", text: entry.lastmod }] : [])],
-  });
   return xmlDocument({
     name: "urlset",
     attributes: { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" },
-    children: sitePages(portfolio, blog).map(url),
+    children: sitePages(portfolio, blog),
   });
 }
 

@@ -2,8 +2,6 @@
 // we call as plain functions (3.0.0). Its plugin and its virtual feed templates are not
 // registered: the feeds are built from objects (src/api/blog/feeds.ts says why).
 declare module "@11ty/eleventy-plugin-rss" {
-  /** The Eleventy plugin (Nunjucks filters and Eleventy's HTML <base> plugin). */
-  export default function rssPlugin(eleventyConfig: unknown, options?: Record<string, unknown>): void;
   /**
    * RSS's RFC 822 date, `Tue, 10 Mar 2026 09:30:00 +0100`, written in `timeZone` (a zone name
    * or offset as Intl takes it; default: the process's zone). A new Intl formatter per call.

@@ -1,4 +1,4 @@
-// @11ty/eleventy ships no types for its programmatic API; this declares what scripts/build-staged.ts uses.
+// @11ty/eleventy ships no types; this declares what scripts/build-staged.ts and src/eleventy/plugin.ts use.
 declare module "@11ty/eleventy" {
   export interface EleventyErrorHandler {
     once(type: string, error: unknown, message: string): void;
@@ -16,6 +16,20 @@ declare module "@11ty/eleventy" {
     write(): Promise<unknown>;
   }
   export interface UserConfig {
-    addPlugin(plugin: unknown, options?: unknown): unknown;
+    addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;
+    addDataExtension(ext: string, options: { read: boolean; parser: (file: string) => Promise<unknown> }): void;
+    addExtension(ext: string, options: { key: string; compile?: () => (data: unknown) => Promise<unknown> }): void;
+    addTemplateFormats(format: string): void;
+    addWatchTarget(target: string): void;
+    setWatchJavaScriptDependencies(watch: boolean): void;
+    /** `results`: what `eleventy.after` reports of the rendered templates. */
+    on(
+      event: string,
+      handler: (arg: {
+        directories: { output: string };
+        results?: { outputPath: string | false; content: unknown }[];
+        outputMode?: string;
+      }) => unknown,
+    ): void;
   }
 }

@@ -2,9 +2,8 @@ import { type ChildProcess, fork } from "node:child_process";
 
 /*
  * A process of its own that does jobs for the build, one message each way per job, over its IPC
- * channel: the social images (src/site/og-image.ts) and the image encoder
- * (src/images/encode-client.ts) run there because their libraries keep native memory that only
- * the process's exit gives back.
+ * channel: the social images (src/site/og-render-process.mjs) and the image encoder
+ * (src/images/encode-process.mjs say why).
  *
  * While a job is out, the process and its channel keep the build's process alive; the process
  * too, since one that dies closes the channel, and a build waiting only on it would end before
@@ -16,18 +15,13 @@ import { type ChildProcess, fork } from "node:child_process";
 export interface ChildJobsOptions {
   /** The process's environment; the build's own by default. */
   env?: NodeJS.ProcessEnv;
-  /** The error for a process that could not run. */
   couldNotRun(error: Error): Error;
   /** The error for a process that stopped: `how` is its signal or "exit code N". */
   stoppedBy(how: string): Error;
 }
 
 /** A reply names the job it answers. */
-export interface JobReply {
-  id: number;
-}
-
-export class ChildJobs<Reply extends JobReply> {
+export class ChildJobs<Reply extends { id: number }> {
   private readonly child: ChildProcess;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();

@@ -1,5 +1,6 @@
 import { lstatSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { isInside } from "./output-path.ts";
 
 /*
  * File-system faults of a build, in one sentence for the site owner: which path, what went
@@ -164,12 +165,6 @@ export function describeFsFault(fault: FsFault, outputPath?: string, places: Pla
   // Anywhere else is the output folder's business: the staging folder and the old output lie
   // beside it, and its parents are made for it.
   return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
-}
-
-/** Whether `path` is `folder` or inside it, both taken from the working folder when relative. */
-function isInside(path: string, folder: string): boolean {
-  const rest = relative(resolve(folder), resolve(path));
-  return rest === "" || (rest !== ".." && !rest.startsWith(`..${sep}`) && !isAbsolute(rest));
 }
 
 /**

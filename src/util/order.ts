@@ -12,19 +12,13 @@ export function byText(a: string, b: string): number {
 }
 
 /** Newest first for ISO date or date-time strings; missing dates last. */
-export function newestFirst(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? 1 : -1;
-}
+export const newestFirst = newest((a, b) => (a < b ? 1 : -1));
 
 /** Newest first for ISO date-times that may carry different offsets: compared as instants. */
-export function newestInstantFirst(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return Date.parse(b) - Date.parse(a);
+export const newestInstantFirst = newest((a, b) => Date.parse(b) - Date.parse(a));
+
+function newest(compare: (a: string, b: string) => number): (a: string | null, b: string | null) => number {
+  return (a, b) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : compare(a, b));
 }
 
 /** Chains comparators: the first that tells two items apart decides. */

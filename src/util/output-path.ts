@@ -52,6 +52,12 @@ export function outputPath(path: string): string {
   return path;
 }
 
+/** Whether `path` is `folder` or inside it, both taken from the working folder when relative. */
+export function isInside(path: string, folder: string): boolean {
+  const rest = relative(resolve(folder), resolve(path));
+  return rest === "" || (rest !== ".." && !rest.startsWith(`..${sep}`) && !isAbsolute(rest));
+}
+
 /** Files made with `outputFile` since `forgetOutputFiles`, absolute: what this build wrote itself. */
 const made = new Set<string>();
 
@@ -63,9 +69,7 @@ export function outputFile(outputDir: string, path: string): string {
   const root = resolve(outputDir);
   const file = join(root, outputPath(path));
   // Belt and braces: the checks above already keep every path inside.
-  const rel = relative(root, file);
-  if (rel === "" || rel.startsWith(`..${sep}`) || isAbsolute(rel))
-    throw new OutputPathError(path, "it resolves outside the output folder");
+  if (file === root || !isInside(file, root)) throw new OutputPathError(path, "it resolves outside the output folder");
   made.add(file);
   return file;
 }

@@ -2,7 +2,6 @@ import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
 import type { DateTime } from "luxon";
 import type { BlogModel } from "../../blog/blog-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import type { RssChannel } from "../../feeds/read-rss-posts.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { withoutControlCharacters } from "../../util/control-characters.ts";
 import { memoByObject } from "../../util/memo.ts";
@@ -17,36 +16,16 @@ import { blogUrls } from "./blog-urls.ts";
  * alone cannot carry (U+FFFE, U+FFFF, lone surrogates) stays in the JSON, which can.
  */
 
-/** The RSS channel of a blog: what the feed says, before it is written as XML. */
-export interface BlogRssChannel extends RssChannel {
-  title: string;
-  link: string;
-  description: string;
-  language: string;
-  lastBuildDate: string | null;
-  selfUrl: string;
-  item: BlogRssItem[];
-}
-
-export interface BlogRssItem {
-  title: string;
-  link: string;
-  pubDate: string;
-  description: string;
-  contentEncoded: string;
-  categories: string[];
-}
-
 // Both are built once per model: the channel is read by the feed and by the portfolio (which
-// takes its posts from it).
+// takes its posts from it, as any RssChannel).
 
-/** What the blog's RSS feed says: its channel and every published post as an item. */
-export const rssChannel = memoByObject((model: BlogModel): BlogRssChannel => buildChannel(model));
+/** What the blog's RSS feed says, before it is written as XML: its channel and every published post as an item. */
+export const rssChannel = memoByObject(buildChannel);
 
 /** RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link rel="self"`. */
 export const rssFeed = memoByObject((model: BlogModel): string => writeRss(rssChannel(model)));
 
-function buildChannel(model: BlogModel): BlogRssChannel {
+function buildChannel(model: BlogModel) {
   const urls = blogUrls(model);
   const newest = model.stats.lastUpdated;
   return {
@@ -94,7 +73,7 @@ function intlTimeZone(date: DateTime): string | undefined {
   return date.toFormat("ZZ");
 }
 
-function writeRss(channel: BlogRssChannel): string {
+function writeRss(channel: ReturnType<typeof buildChannel>): string {
   const text = (name: string, value: string): XmlElement => ({ name, text: value });
   return xmlDocument({
     name: "rss",

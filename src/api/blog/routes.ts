@@ -15,7 +15,7 @@ import { Badge } from "../../schemas/common.ts";
 import { schemaRoute } from "../json-schemas.ts";
 import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
-import type { ApiDefinition, Route } from "../route.ts";
+import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { jsonFeed, rssFeed } from "./feeds.ts";
@@ -24,18 +24,6 @@ import { postsText } from "./posts-text.ts";
 import * as build from "./resources.ts";
 
 type R = Route<BlogModel>;
-
-function postWithSlug(model: BlogModel, slug: string) {
-  const post = model.postBySlug.get(slug);
-  if (!post) throw new Error(`No post ${slug}`);
-  return post;
-}
-
-function tagWithSlug(model: BlogModel, slug: string) {
-  const tag = model.tagBySlug.get(slug);
-  if (!tag) throw new Error(`No tag ${slug}`);
-  return tag;
-}
 
 // Every post-derived file says so when `updated` could not come from version control.
 const dated: R["notes"] = ["history"];
@@ -97,7 +85,7 @@ const routes: R[] = [
       },
     ],
     notes: dated,
-    build: (model, params) => build.fullPost(model, postWithSlug(model, params.slug ?? "")),
+    build: (model, params) => build.fullPost(model, itemOf(model.postBySlug, params.slug, "post")),
   },
   {
     id: "getLatest",
@@ -110,7 +98,7 @@ const routes: R[] = [
     description: "The same shape as a single post.",
     available: (model) => model.posts.length > 0,
     notes: dated,
-    build: (model) => build.fullPost(model, model.posts[0] ?? postWithSlug(model, "")),
+    build: (model) => build.fullPost(model, model.posts[0] ?? itemOf(model.postBySlug, "", "post")),
   },
   {
     id: "listTags",
@@ -140,7 +128,7 @@ const routes: R[] = [
       },
     ],
     notes: dated,
-    build: (model, params) => build.tagDetail(model, tagWithSlug(model, params.tag ?? "")),
+    build: (model, params) => build.tagDetail(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
   {
     id: "getArchive",

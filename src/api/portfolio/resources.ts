@@ -16,6 +16,7 @@ import type { FeedPost } from "../../feeds/read-rss-posts.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { countOf } from "../../util/plural.ts";
+import { itemOf } from "../route.ts";
 import { searchEntries } from "../search-entry.ts";
 import { toPullRecord } from "../../github/facts.ts";
 import { portfolioPaths } from "./paths.ts";
@@ -39,7 +40,7 @@ export const projectSummary = (model: PortfolioModel, project: Project): Project
 
 function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSummary {
   const pages = sitePaths(model.config);
-  const domain = domainOf(model, project);
+  const domain = itemOf(model.domainById, project.domainId, "domain");
   return {
     name: project.name,
     tagline: project.tagline,
@@ -227,7 +228,7 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
       entry("project", project.name, project.tagline, pages.project(project.name), [
         ...project.languages,
         ...project.tags,
-        domainOf(model, project).title,
+        itemOf(model.domainById, project.domainId, "domain").title,
       ]),
     ),
     ...model.domains.map((domain) =>
@@ -246,10 +247,4 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
       ),
     ),
   ];
-}
-
-function domainOf(model: PortfolioModel, project: Project): Domain {
-  const domain = model.domainById.get(project.domainId);
-  if (!domain) throw new Error(`Project ${project.name} names unknown domain ${project.domainId}`);
-  return domain;
 }

@@ -18,7 +18,7 @@ import {
 import { schemaRoute } from "../json-schemas.ts";
 import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
-import type { ApiDefinition, Route } from "../route.ts";
+import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
 import { cardAnsi, cardText } from "./card.ts";
 import { portfolioPaths as paths } from "./paths.ts";
@@ -27,18 +27,6 @@ import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "./resume.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 
 type R = Route<PortfolioModel>;
-
-function projectNamed(model: PortfolioModel, name: string) {
-  const project = model.projectByName.get(name);
-  if (!project) throw new Error(`No project named ${name}`);
-  return project;
-}
-
-function domainWithId(model: PortfolioModel, id: string) {
-  const domain = model.domainById.get(id);
-  if (!domain) throw new Error(`No domain with id ${id}`);
-  return domain;
-}
 
 const githubSource = (model: PortfolioModel) => `https://github.com/${model.config.site.github}`;
 
@@ -59,7 +47,6 @@ const routes: R[] = [
     schema: Type.Array(SearchItem),
     summary: "Search index of pages, projects, domains and posts",
     description: "What the site's command palette loads: one small file to filter as you type.",
-    notes: ["posts"],
     build: (model) => build.searchIndex(model),
   },
   {
@@ -82,7 +69,7 @@ const routes: R[] = [
     schema: Now,
     summary: "What the owner is doing now",
     description: "The /now list, whether it is stale (60 days without update), the latest post and recent pushes.",
-    notes: ["repositories", "posts"],
+    notes: ["repositories"],
     build: (model) => build.nowResource(model),
   },
   {
@@ -148,7 +135,7 @@ const routes: R[] = [
       },
     ],
     notes: ["repositories"],
-    build: (model, params) => build.projectDetail(model, projectNamed(model, params.name ?? "")),
+    build: (model, params) => build.projectDetail(model, itemOf(model.projectByName, params.name, "project")),
   },
   {
     id: "listFeatured",
@@ -212,7 +199,7 @@ const routes: R[] = [
       },
     ],
     notes: ["repositories"],
-    build: (model, params) => build.clusterDetail(model, domainWithId(model, params.id ?? "")),
+    build: (model, params) => build.clusterDetail(model, itemOf(model.domainById, params.id, "domain")),
   },
   {
     id: "listLanguages",
@@ -259,7 +246,6 @@ const routes: R[] = [
     schema: Type.Array(Post),
     summary: "Blog posts, newest first",
     description: "Read from the blog's RSS feed at build time.",
-    notes: ["posts"],
     source: (model) => (model.config.site.blog.feed?.startsWith("http") ? model.config.site.blog.feed : undefined),
     build: (model) => build.postList(model),
   },
@@ -272,7 +258,7 @@ const routes: R[] = [
     schema: Stats,
     summary: "Aggregate numbers",
     description: "Counts, stars and pull-request figures, all derived from the other files of the same build.",
-    notes: ["repositories", "pulls", "posts"],
+    notes: ["repositories", "pulls"],
     build: (model) => build.statsResource(model),
   },
   {

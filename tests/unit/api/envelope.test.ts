@@ -12,7 +12,7 @@ const context: ApiContext = {
   docs: "https://x.example/docs/api/",
   config: siteConfig({ baseUrl: "https://x.example" }),
   generated: new Date("2026-11-21T10:00:00.500Z"),
-  notes: { repositories: "Stars are old.", pulls: "Pulls are old.", posts: "Stars are old." },
+  notes: { repositories: "Stars are old.", pulls: "Pulls are old.", history: "Stars are old." },
 };
 
 const Thing = Type.Object({ a: Type.Integer() });
@@ -81,7 +81,7 @@ test("should not count items of an envelope route", () => {
 
 test("should join the distinct notes of the route's topics", () => {
   const { meta } = envelope(
-    route({ notes: ["repositories", "pulls", "posts"] }),
+    route({ notes: ["repositories", "pulls", "history"] }),
     context,
     api,
     "https://x.example/r.json",
@@ -93,7 +93,7 @@ test("should join the distinct notes of the route's topics", () => {
 });
 
 test("should leave out source and note when there are none", () => {
-  const quiet = route({ notes: ["posts"], source: () => undefined });
+  const quiet = route({ notes: ["history"], source: () => undefined });
 
   const { meta } = envelope(quiet, { ...context, notes: {} }, api, "https://x.example/r.json", {}, null);
 
