@@ -1,7 +1,8 @@
 /*
  * Compares a freshly built OpenAPI 3.1 document with the published baseline of the same API
- * version and lists what would break a client written against the baseline. The spec's rule:
- * within v1, changes only add things; a breaking change ships under /api/v2/ with v1 kept.
+ * version and lists what would break a client written against the baseline. The APIs' rule
+ * (docs/recipes.md, "Versioning"): within v1, changes only add things; a breaking change ships
+ * under /api/v2/ with v1 kept.
  *
  * What is compared is the SHAPE a client depends on, of documents as src/api/openapi.ts writes
  * them: GET operations on static files, path parameters, responses with headers and content;
