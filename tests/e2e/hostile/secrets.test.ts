@@ -249,7 +249,7 @@ test("should refuse a build whose content carries the token, naming GITHUB_TOKEN
       `api/v1/profile.json: (built file): expected no secret, but it ${carries}`,
       `api/v1/card.txt: (built file): expected no secret, but it ${carries}`,
       `api/v1/card.ansi: (built file)`,
-      /^\[11ty\] {3}index\.html: \(built file\)/m,
+      /^ {2}index\.html: \(built file\)/m,
     ],
     hostile: CONTENT_TOKEN,
     notInLog: true,
