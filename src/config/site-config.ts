@@ -30,8 +30,13 @@ export interface ConfigEnvironment {
   CONTENT_DIR?: string | undefined;
 }
 
-/** Reads `content/site.yaml` and the environment (`SITE_URL`, `SOURCE_DATE_EPOCH`, `CONTENT_DIR`). */
-export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig {
+/**
+ * Reads `content/site.yaml` and the environment (`SITE_URL`, `SOURCE_DATE_EPOCH`, `CONTENT_DIR`).
+ * `previewOrigin` (the dev server's, under `npm start`) replaces the origin of site.yaml's `url`
+ * unless `SITE_URL` is set: a preview is the production site at another address, its pages,
+ * images, feeds and API URLs all on the dev server (docs/architecture.md, "Paths and URLs").
+ */
+export function readSiteConfig(env: ConfigEnvironment = process.env, previewOrigin?: string): SiteConfig {
   const contentDir = resolve(env.CONTENT_DIR ?? "content");
   checkContentFolder(contentDir);
   const siteFile = resolve(contentDir, "site.yaml");
@@ -46,10 +51,12 @@ export function readSiteConfig(env: ConfigEnvironment = process.env): SiteConfig
     });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const base = parseBaseUrl(
-    env.SITE_URL && env.SITE_URL.trim() !== "" ? env.SITE_URL.trim() : site.url,
-    env.SITE_URL ? "SITE_URL" : displayPath(siteFile),
+  const fromEnv = env.SITE_URL !== undefined && env.SITE_URL.trim() !== "";
+  const configured = parseBaseUrl(
+    fromEnv ? (env.SITE_URL ?? "").trim() : site.url,
+    fromEnv ? "SITE_URL" : displayPath(siteFile),
   );
+  const base = previewOrigin && !fromEnv ? { ...configured, origin: previewOrigin } : configured;
   const location = { baseUrl: base.origin + base.path, basePath: base.path };
   // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it is.
   const blogPath = site.blog.url.startsWith("/") ? location.basePath + site.blog.url : site.blog.url;

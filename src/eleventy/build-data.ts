@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
+import { previewOrigin } from "./dev-server.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
@@ -34,7 +35,10 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return value;
 }
 
-export const siteConfig = (): Promise<SiteConfig> => once("config", async () => readSiteConfig());
+export const siteConfig = (): Promise<SiteConfig> =>
+  once("config", async () =>
+    readSiteConfig(process.env, process.env.ELEVENTY_RUN_MODE === "serve" ? previewOrigin() : undefined),
+  );
 
 /** Everything the owner wrote, checked: the portfolio's files and the blog's. */
 interface CheckedContent {

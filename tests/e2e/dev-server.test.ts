@@ -343,7 +343,13 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     server.output,
   );
   const buildTmp = makeTempDir("tmp");
-  const reference = await buildSite({ contentDir, epoch: Number(epoch), env: { TMPDIR: buildTmp } });
+  // The preview is the production site at the dev server's address (src/eleventy/dev-server.ts, previewOrigin).
+  const reference = await buildSite({
+    contentDir,
+    epoch: Number(epoch),
+    siteUrl: `http://localhost:${server.port}`,
+    env: { TMPDIR: buildTmp },
+  });
   try {
     assert.is(reference.status, 0, reference.output);
     assert.equal(filesWithContent(server.outDir), filesWithContent(reference.outDir));
@@ -352,6 +358,27 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     removeDir(reference.outDir);
     removeDir(buildTmp);
   }
+});
+
+test("should name the dev server in the preview's pages, images and API URLs when SITE_URL is unset", async () => {
+  const origin = `http://localhost:${server.port}`;
+  const page = await (await get("/blog/posts/a-year-of-lora-in-the-valley/")).text();
+  const images = [...page.matchAll(/<img[^>]* src="([^"]+)"/g)].map((match) => match[1] ?? "");
+  assert.ok(images.length >= 2, "the post shows its cover and an inline image");
+  for (const src of images) {
+    assert.ok(src.startsWith(`${origin}/`), src);
+    // Served by the dev server itself: the preview shows every image before any deploy.
+    assert.is((await get(src.slice(origin.length))).status, 200, src);
+  }
+  assert.not.match(page, "https://margo.example/");
+  const projects = (await (await get("/api/v1/projects.json")).json()) as { meta: { self: string } };
+  assert.is(projects.meta.self, `${origin}/api/v1/projects.json`);
+  // SITE_URL set: the pages name it, as in a build (the base-path server).
+  const basePage = await (await get("/portfolio/api/v1/projects.json", basePathServer)).json();
+  assert.is(
+    (basePage as { meta: { self: string } }).meta.self,
+    "https://owner.github.io/portfolio/api/v1/projects.json",
+  );
 });
 
 test("should remove its marker of deletions when the server stops", async () => {
