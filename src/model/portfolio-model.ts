@@ -322,3 +322,14 @@ export function isStale(updated: string, config: SiteConfig): boolean {
   const elapsed = DateTime.fromJSDate(config.buildTime).diff(updatedDay, "days").days;
   return elapsed >= NOW_STALE_AFTER_DAYS;
 }
+
+/**
+ * How the owner's availability reads on the home page and the card: their own words when they
+ * already say "Open to …" (no "Open to work: Open to contract work"), else after "Open to work".
+ */
+export function availabilityText(openToWork: { open: boolean; text: string | null }): string {
+  if (!openToWork.open) return "Not looking for work right now.";
+  const text = openToWork.text?.trim() ?? "";
+  if (text === "") return "Open to work.";
+  return /^open to\b/i.test(text) ? text : `Open to work: ${text}`;
+}

@@ -1,4 +1,4 @@
-import type { PortfolioModel } from "../../model/portfolio-model.ts";
+import { availabilityText, type PortfolioModel } from "../../model/portfolio-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { portfolioPaths } from "./paths.ts";
 import { countOf } from "../../util/plural.ts";
@@ -69,12 +69,7 @@ function cardLines(model: PortfolioModel): Line[] {
       ].join(" · "),
       "muted",
     ),
-    ...text(
-      profile.open_to_work.open
-        ? `Open to work${profile.open_to_work.text ? `: ${profile.open_to_work.text}` : ""}`
-        : "Not looking for work right now",
-      "plain",
-    ),
+    ...text(availabilityText(profile.open_to_work), "plain"),
   );
   return lines;
 }

@@ -1,6 +1,7 @@
-import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
+import { availabilityText, type Domain, type PortfolioModel, type Project } from "../../model/portfolio-model.ts";
 import * as api from "../../api/portfolio/resources.ts";
 import { html, raw } from "../../util/html.ts";
+import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
@@ -29,7 +30,7 @@ export function homePage(model: PortfolioModel): string {
 <p class="lede">${profile.headline}</p>
 <p>${profile.summary}</p>
 <p><strong>Focus:</strong> ${profile.focus}</p>
-<p class="availability">${profile.open_to_work.open ? `Open to work${profile.open_to_work.text ? `: ${profile.open_to_work.text}` : ""}` : "Not looking for work right now."}</p>
+<p class="availability">${availabilityText(profile.open_to_work)}</p>
 <p class="links"><a href="${profile.links.github}">GitHub</a> · <a href="${profile.links.itch}">itch.io</a> · <a href="${pages.blog.home}">Blog</a> · <a href="${profile.contact.form}">Contact</a>${
     profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""
   }</p>
@@ -37,7 +38,7 @@ export function homePage(model: PortfolioModel): string {
 <section aria-labelledby="featured-title">
 <h2 id="featured-title">Featured projects</h2>
 <ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
-<p><a href="${pages.projects}">All ${model.stats.projects} projects</a></p>
+<p><a href="${pages.projects}">All projects (${model.stats.projects})</a></p>
 </section>
 <section aria-labelledby="domains-title">
 <h2 id="domains-title">Domains</h2>
@@ -66,7 +67,7 @@ ${
 export function projectsPage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const body = html`<h1>Projects</h1>
-<p>${model.stats.projects} projects in ${model.stats.domains} domains. Also as <a href="${pages.portfolioApi(portfolioPaths.projects)}">JSON</a>.</p>
+<p>${countOf(model.stats.projects, "project", "projects")} in ${countOf(model.stats.domains, "domain", "domains")}. Also as <a href="${pages.portfolioApi(portfolioPaths.projects)}">JSON</a>.</p>
 ${api
   .clusterList(model)
   .filter((c) => c.count > 0)
@@ -79,7 +80,7 @@ ${api
   return renderPage({
     config: model.config,
     title: "Projects",
-    description: `All ${model.stats.projects} projects of ${model.config.site.title}`,
+    description: `All projects of ${model.config.site.title} (${model.stats.projects})`,
     path: pages.projects,
     section: "projects",
     body,
@@ -176,11 +177,11 @@ export function awardsPage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const awards = api.awardList(model);
   const body = html`<h1>Awards</h1>
-<ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.project(a.project)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
+${awards.length === 0 ? html`<p>No awards yet.</p>` : ""}<ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.project(a.project)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
   return renderPage({
     config: model.config,
     title: "Awards",
-    description: `${awards.length} awards won by projects of ${model.config.site.title}`,
+    description: `${countOf(awards.length, "award", "awards")} won by projects of ${model.config.site.title}`,
     path: pages.awards,
     section: "awards",
     body,
@@ -191,8 +192,13 @@ export function awardsPage(model: PortfolioModel): string {
 export function pullsPage(model: PortfolioModel): string {
   const pulls = api.pullList(model);
   const figures = api.statsResource(model).pull_requests;
-  const body = html`<h1>Pull requests</h1>
-<p>${figures.count} pull requests to ${figures.repos} other projects, ${figures.merged} merged, reaching repositories with ${figures.reach.toLocaleString("en")} stars in all.</p>
+  const stars = countOf(figures.reach, "star", "stars").replace(/^\d+/, figures.reach.toLocaleString("en"));
+  const body =
+    pulls.length === 0
+      ? html`<h1>Pull requests</h1>
+<p>No pull requests to other people's projects yet.</p>`
+      : html`<h1>Pull requests</h1>
+<p>${countOf(figures.count, "pull request", "pull requests")} to ${countOf(figures.repos, "other project", "other projects")}, ${figures.merged} merged, reaching repositories with ${stars} in all.</p>
 <table><caption>Merged first, then newest first</caption>
 <thead><tr><th scope="col">Repository</th><th scope="col">Pull request</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${pulls.map((p) => html`<tr><td>${p.repo}</td><td><a href="${p.url}">#${p.number} ${p.title}</a></td><td><span class="state state-${p.state}">${p.state}</span></td><td>${p.created ? time(p.created) : "unknown"}</td></tr>`)}</tbody>
