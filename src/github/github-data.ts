@@ -34,6 +34,20 @@ export class GithubRequiredError extends Error {
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes)$/i.test(value.trim());
 
+/** The lines said in this process: `npm start` rebuilds on every save, and says each only once. */
+const said = new Set<string>();
+
+/**
+ * Prints a line on stderr (`eleventy --to=json` prints the site on stdout, which must stay JSON)
+ * the first time this process says it: under `npm start` the GitHub status of each rebuild is
+ * printed once, and again only when it changes.
+ */
+function sayOnce(line: string): void {
+  if (said.has(line)) return;
+  said.add(line);
+  console.error(line);
+}
+
 /**
  * The one entry point for GitHub data. With `GITHUB_TOKEN` it fetches live figures and falls
  * back, per repository and for the pull-request list, to the committed snapshot (the last
@@ -45,8 +59,7 @@ export async function loadGithubData(
   config: SiteConfig,
   wanted: readonly RepositoryRef[],
   env: GithubEnvironment = process.env,
-  // On stderr: `eleventy --to=json` prints the site on stdout, which must stay JSON.
-  writeLog: (line: string) => void = (line) => console.error(line),
+  writeLog: (line: string) => void = sayOnce,
 ): Promise<GithubData> {
   // A bad setting and a bad snapshot are both the owner's to fix: report them together.
   const problems = new ProblemList();

@@ -311,6 +311,7 @@ test("should rebuild on a content edit, and keep serving the last good build aft
   const tagline = async () =>
     ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
 
+  const beforeEdit = server.output().length;
   writeFileSync(file, original.replace(/^tagline: .*$/m, "tagline: Edited while the server runs"));
   await waitFor(
     "the edit to be served",
@@ -318,6 +319,9 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     15_000,
     server.output,
   );
+  // A rebuild is quiet about what has not changed: GitHub's status was said at the start.
+  assert.match(server.output().slice(0, beforeEdit), "[github]");
+  assert.not.match(server.output().slice(beforeEdit), "[github]");
 
   const before = server.output().length;
   writeFileSync(
