@@ -49,6 +49,19 @@ export interface RenderedMarkdown {
   problems: RenderProblem[];
 }
 
+/**
+ * Most headings one document may have. Each is an entry of the page's contents and of the API's
+ * `headings`, and a long post has a few dozen; thousands are a generated or pasted file.
+ */
+export const MAX_HEADINGS = 100;
+
+/**
+ * How deep lists and block quotes may nest. markdown-it stops at 100 levels of its tokens (a
+ * list item inside a list is two) and silently drops the rest of the document; this limit is
+ * met long before, so nothing is ever dropped without a word.
+ */
+export const MAX_NESTING = 16;
+
 /** How a document is rendered: where its URLs go, what its raw HTML becomes, where it starts in its file. */
 export interface RenderOptions {
   /** The published href of a link; null publishes only the link's text (it leads to a post not out yet). */
@@ -106,6 +119,7 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
   const { links, images, refused } = checkUrls(tokens, options);
+  const limits = limitProblems(tokens, headings.length, options.firstLine);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: tokensToText(tokens),
@@ -114,8 +128,35 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
     images,
     codeBlocks: tokens.filter((t) => t.type === "fence").map((t) => t.info.trim().split(/\s+/)[0] || null),
     wordCount: countWords(tokens),
-    problems: refused.map((url) => refusedUrlProblem(url, options.firstLine)),
+    problems: [...limits, ...refused.map((url) => refusedUrlProblem(url, options.firstLine))],
   };
+}
+
+/** The document's limits (MAX_HEADINGS, MAX_NESTING) it exceeds, each a problem. */
+function limitProblems(tokens: Token[], headings: number, firstLine: number | undefined): RenderProblem[] {
+  const problems: RenderProblem[] = [];
+  if (headings > MAX_HEADINGS)
+    problems.push({ field: "(body)", expected: `at most ${MAX_HEADINGS} headings (this document has ${headings})` });
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.type === "blockquote_open" || token.type === "bullet_list_open" || token.type === "ordered_list_open") {
+      depth += 1;
+      if (depth > MAX_NESTING) {
+        const line = token.map?.[0] ?? 0;
+        problems.push({
+          field: firstLine === undefined ? `body line ${line + 1}` : `line ${firstLine + line}`,
+          expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
+        });
+        break;
+      }
+    } else if (
+      token.type === "blockquote_close" ||
+      token.type === "bullet_list_close" ||
+      token.type === "ordered_list_close"
+    )
+      depth -= 1;
+  }
+  return problems;
 }
 
 /**
