@@ -380,4 +380,20 @@ test("should keep no /now sections when they are themselves refused", async () =
   }
 });
 
+test("should refuse resume dates that are not on the calendar, naming each field, as the other date fields are", async () => {
+  const { problems, file } = await problemsWith({
+    "resume.yaml":
+      "work:\n  - { name: A, position: B, start: 2025-02-30, end: 2025-02-29 }\neducation:\n  - { institution: C, start: 2024-02-29, end: 2025-04-31 }\n",
+  });
+
+  assert.equal(
+    problems.map((p) => [p.file, p.field, p.expected, p.actual]),
+    [
+      [file("resume.yaml"), "work[0].start", "a real calendar date such as 2026-03-10", "2025-02-30"],
+      [file("resume.yaml"), "work[0].end", "a real calendar date such as 2026-03-10", "2025-02-29"],
+      [file("resume.yaml"), "education[0].end", "a real calendar date such as 2026-03-10", "2025-04-31"],
+    ],
+  );
+});
+
 test.run();
