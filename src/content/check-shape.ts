@@ -167,6 +167,13 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
       return { file, field, expected: annotated ?? formatWords(String(params.format)), actual };
     case "type":
       return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
+    case "maxItems":
+      // A limit of the content format (content-limits.ts): the count, never the whole list.
+      return {
+        file,
+        field,
+        expected: `at most ${params.limit} items (this list has ${Array.isArray(actual) ? actual.length.toLocaleString("en") : "more"})`,
+      };
     default:
       return { file, field, expected: annotated ?? error.message ?? "a valid value", actual };
   }

@@ -3,9 +3,11 @@ import type { MarkdownIt as Parser, Token } from "markdown-it";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
+import { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 import { refusedInlineUrlProblem, refusedUrlProblem, type RefusedUrl, type RenderProblem } from "./refused-urls.ts";
 
+export { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 export type { RenderProblem } from "./refused-urls.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
@@ -48,19 +50,6 @@ export interface RenderedMarkdown {
    */
   problems: RenderProblem[];
 }
-
-/**
- * Most headings one document may have. Each is an entry of the page's contents and of the API's
- * `headings`, and a long post has a few dozen; thousands are a generated or pasted file.
- */
-export const MAX_HEADINGS = 100;
-
-/**
- * How deep lists and block quotes may nest. markdown-it stops at 100 levels of its tokens (a
- * list item inside a list is two) and silently drops the rest of the document; this limit is
- * met long before, so nothing is ever dropped without a word.
- */
-export const MAX_NESTING = 16;
 
 /** How a document is rendered: where its URLs go, what its raw HTML becomes, where it starts in its file. */
 export interface RenderOptions {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ProblemList } from "../../../src/content/content-error.ts";
+import { MAX_TAGS } from "../../../src/content/content-limits.ts";
 import { loadPortfolioContent, readPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
 import {
   changedProject,
@@ -394,6 +395,15 @@ test("should refuse resume dates that are not on the calendar, naming each field
       [file("resume.yaml"), "education[0].end", "a real calendar date such as 2026-03-10", "2025-04-31"],
     ],
   );
+});
+
+test("should refuse a project with more tags than MAX_TAGS, as a post, naming the file and field", async () => {
+  const tags = Array.from({ length: MAX_TAGS + 1 }, (_, index) => `tag-${index}`);
+  const { problems, file } = await problemsWith({ "projects/alpha.md": changedProject("alpha", { tags }) });
+
+  const problem = problemAt(problems, "tags");
+  assert.is(problem.file, file("projects/alpha.md"));
+  assert.is(problem.expected, `at most ${MAX_TAGS} items (this list has ${MAX_TAGS + 1})`);
 });
 
 test.run();
