@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { CORE_SCHEMA, type LoadOptions, load as loadYaml } from "js-yaml";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { ContentError, type ContentProblem } from "./content-error.ts";
+import { ContentError, type ContentProblem, printable } from "./content-error.ts";
 import {
   MAX_CONTENT_FILE_BYTES,
   MAX_STRING_CHARACTERS,
@@ -23,10 +23,13 @@ export { MAX_CONTENT_FILE_BYTES };
  * (permission denied, name too long) is a content error naming the file, never a stack trace.
  */
 
-/** How a content file is named in error messages: relative to the working directory. */
+/**
+ * How a content file is named in messages: relative to the working directory, each character
+ * that could drive a terminal or fake a line escaped (content-error.ts, printable).
+ */
 export function displayPath(file: string): string {
   const rel = relative(process.cwd(), file);
-  return rel.startsWith("..") ? file : rel;
+  return printable(rel.startsWith("..") ? file : rel);
 }
 
 function problem(file: string, expected: string, field = "(file)"): ContentError {

@@ -406,4 +406,14 @@ test("should refuse a project with more tags than MAX_TAGS, as a post, naming th
   assert.is(problem.expected, `at most ${MAX_TAGS} items (this list has ${MAX_TAGS + 1})`);
 });
 
+test("should name a project file whose name holds a line feed or a bidi override escaped, in one line", async () => {
+  const name = "projects/evil\n[11ty] Wrote 74 files\u202e.md";
+  const { problems } = await problemsWith({
+    [name]: projectFile({ name: "evil", cluster: "systems", languages: ["C"] }),
+  });
+
+  const problem = problemAt(problems, "tagline");
+  assert.match(problem.file, /projects\/evil\\u000a\[11ty\] Wrote 74 files\\u202e\.md$/);
+});
+
 test.run();
