@@ -1,10 +1,10 @@
 import * as assert from "uvu/assert";
 
 /*
- * The one timing assertion the tests make: a pass over content at ten times a size costs at
+ * The linearity tests' one timing assertion: a pass over content at ten times a size costs at
  * most twelve times as much (docs/robustness.md, "Limits"). Single times mean nothing on a
- * shared machine, so it compares ratios measured in one process, on CPU time (another
- * process's load does not count), after a warm-up, as the median of interleaved samples.
+ * shared machine, so it compares the two sizes in one process, on CPU time (another process's
+ * load does not count), after a warm-up, as the median ratio of samples taken in pairs.
  */
 
 /**
@@ -37,7 +37,7 @@ export interface Growth {
   /** Median CPU time of one run at 1× and at 10×, in milliseconds. */
   small: number;
   large: number;
-  /** large / small. */
+  /** The median of the pairs' large / small. */
   ratio: number;
 }
 
