@@ -36,7 +36,10 @@ test.before(async () => {
   const aliases = Array(100_000).fill("*long").join(", ");
   writeFileSync(
     join(content, "profile.yaml"),
-    profile.replace(/^certifications:\n(  - .*\n)+/m, `certifications: [&long "${"x".repeat(10_000)}", ${aliases}]\n`),
+    profile.replace(
+      /^certifications:\n( {2}- .*\n)+/m,
+      `certifications: [&long "${"x".repeat(10_000)}", ${aliases}]\n`,
+    ),
   );
   // A post of 3 MiB (sparse), once copied whole into its page, the feeds and the API.
   writeFileSync(join(posts, "three-mebibytes.md"), post(""));
