@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { MAX_TAGS } from "../content/content-limits.ts";
 
 /** Shapes of the blog files the owner writes under `content/blog/` (see docs/content-format.md). */
 
@@ -56,7 +57,7 @@ export const PostFrontMatter = Type.Object(
       pattern: "^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$",
       expected: "a date as YYYY-MM-DD, or a date and time as 2026-03-10T09:30:00+01:00",
     }),
-    tags: Type.Optional(Type.Array(Text, { expected: "a list of tag names" })),
+    tags: Type.Optional(Type.Array(Text, { maxItems: MAX_TAGS, expected: "a list of tag names" })),
     cover: Type.Optional(Type.Object({ src: Text, alt: Text }, { additionalProperties: false })),
     draft: Type.Optional(Type.Boolean()),
   },

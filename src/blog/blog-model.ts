@@ -85,7 +85,10 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     }
     const year = post.published.year;
     const months = archiveMap.get(year) ?? new Map<number, BlogPost[]>();
-    months.set(post.published.month, [...(months.get(post.published.month) ?? []), post]);
+    // Pushed, not copied: a month of a thousand posts (an imported blog) would copy half a million.
+    const month = months.get(post.published.month) ?? [];
+    month.push(post);
+    months.set(post.published.month, month);
     archiveMap.set(year, months);
     for (const language of post.codeLanguages) languages.set(language, (languages.get(language) ?? 0) + 1);
     const perYear = years.get(year) ?? { posts: 0, words: 0 };

@@ -1,15 +1,8 @@
 import { DateTime, Info } from "luxon";
+import { calendarDateProblem, FIRST_YEAR, LAST_YEAR } from "../content/calendar-date.ts";
 
 /** A front-matter date read in the site's zone, or what would have been accepted instead. */
 export type PostDate = { date: DateTime; problem?: undefined } | { date?: undefined; problem: string };
-
-/**
- * Years a post may carry. Four digits is what RFC 3339 (every date the APIs publish) allows;
- * nothing was posted before the build clock's epoch, and earlier years read in a named zone get
- * its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
- */
-export const FIRST_YEAR = 1970;
-export const LAST_YEAR = 9999;
 
 // A time written without a zone: the only form whose instant depends on the site's zone rules.
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
@@ -26,6 +19,11 @@ const DAY_MS = 86_400_000;
  */
 export function readPostDate(text: string, zone: string): PostDate {
   const normalized = text.trim().replace(" ", "T");
+  // The content's one date rule first (src/content/calendar-date.ts): luxon would read T24:00
+  // as the next day and +25:00 as an offset. Years before 1970 read in a named zone would also
+  // get its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
+  const refused = calendarDateProblem(normalized, "date or date-time");
+  if (refused !== null) return { problem: refused };
   const parsed = DateTime.fromISO(normalized, { zone, setZone: false });
   if (!parsed.isValid) return { problem: "a real calendar date such as 2026-03-10" };
   const date = parsed.setZone(zone);

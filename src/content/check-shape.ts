@@ -4,6 +4,7 @@ import { standaloneValidators } from "../checks/standalone-validators.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { memoByObject } from "../util/memo.ts";
 import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import { calendarDateProblem } from "./calendar-date.ts";
 import { ContentError, type ContentProblem } from "./content-error.ts";
 import { displayPath } from "./read-files.ts";
 
@@ -46,8 +47,9 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
  * included, without a word of their own):
  * - a string marked `url` (a use: "web" or "web-or-mail"), or else `format: "uri"` (then
  *   "web"), must pass isSafeAbsoluteUrl, the one URL check;
- * - a string of `format: "date"` or `"date-time"` must fall in the years 1970-9999: before
- *   1970 it is no instant of the build clock or of the APIs.
+ * - a string of `format: "date"` or `"date-time"` must be a real date (and time) under the
+ *   content's one date rule (calendar-date.ts), in the years 1970-9999: before 1970 it is no
+ *   instant of the build clock or of the APIs.
  * The schema and the value are walked together; any branch of a union counts.
  */
 function checksBeyondSchema(schema: TSchema, value: unknown, file: string): ContentProblem[] {
@@ -57,18 +59,12 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     if ((use === "web" || use === "web-or-mail") && typeof data === "string" && !isSafeAbsoluteUrl(data, use)) {
       problems.push({ file, field: fieldName(pointer), expected: expectedUrl(use), actual: data });
     }
-    if (
-      (node.format === "date" || node.format === "date-time") &&
-      typeof data === "string" &&
-      /^\d{4}-/.test(data) &&
-      data < "1970"
-    ) {
-      problems.push({
-        file,
-        field: fieldName(pointer),
-        expected: `a ${node.format === "date" ? "date" : "date and time"} from 1970 on`,
-        actual: data,
-      });
+    if ((node.format === "date" || node.format === "date-time") && typeof data === "string" && /^\d{4}-/.test(data)) {
+      const expected =
+        data < "1970"
+          ? `a ${node.format === "date" ? "date" : "date and time"} from 1970 on`
+          : calendarDateProblem(data, node.format === "date" ? "date" : "date or date-time");
+      if (expected !== null) problems.push({ file, field: fieldName(pointer), expected, actual: data });
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isSchema(node.items)) {
@@ -171,6 +167,13 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
       return { file, field, expected: annotated ?? formatWords(String(params.format)), actual };
     case "type":
       return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
+    case "maxItems":
+      // A limit of the content format (content-limits.ts): the count, never the whole list.
+      return {
+        file,
+        field,
+        expected: `at most ${params.limit} items (this list has ${Array.isArray(actual) ? actual.length.toLocaleString("en") : "more"})`,
+      };
     default:
       return { file, field, expected: annotated ?? error.message ?? "a valid value", actual };
   }

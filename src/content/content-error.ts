@@ -1,5 +1,18 @@
 import { redact } from "../util/redact.ts";
-import { escapeControlCharacters } from "../util/terminal-text.ts";
+
+/*
+ * Characters a message shows escaped (`\u000a`), never as they are: every C0 control, line feed,
+ * carriage return and tab included (a file named `a\n[11ty] Wrote 0 files.md` would print a
+ * line that looks like the build's own), DEL and C1 (ESC and CSI start terminal sequences), the
+ * Unicode line and paragraph separators, and the bidi embeddings, overrides and isolates, which
+ * reorder the rest of the line ("Trojan Source"). The owner still sees every character there is.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` (a file name, a field, a value) as a message may print it: see UNPRINTABLE above. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`);
+}
 
 /** One thing wrong with authored content: where it is, and what was expected there. */
 export interface ContentProblem {
@@ -35,7 +48,8 @@ function formatProblems(problems: readonly ContentProblem[]): string {
     const found = p.actual === undefined ? "" : `, found ${JSON.stringify(p.actual)}`;
     // Values come from files and the environment: a URL's user name and password, or the
     // GitHub token pasted into the wrong variable, must not reach the terminal or a CI log.
-    return escapeControlCharacters(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
+    // Each problem is one line, whatever its file name, field or value hold.
+    return printable(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
   });
   const head = problems.length === 1 ? "Invalid content" : `Invalid content (${problems.length} problems)`;
   return `${head}:\n  ${lines.join("\n  ")}`;

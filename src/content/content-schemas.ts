@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { RAW_HTML_MODES } from "../markdown/raw-html.ts";
+import { MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
@@ -164,7 +165,7 @@ export const ProjectFrontMatter = Type.Object(
     tagline: Text,
     cluster: DomainId,
     languages: Type.Array(Text, { minItems: 1, expected: "a list of at least one language" }),
-    tags: Type.Optional(Type.Array(Text)),
+    tags: Type.Optional(Type.Array(Text, { maxItems: MAX_TAGS })),
     featured: Type.Optional(Type.Boolean()),
     pypi: Type.Optional(
       Type.String({

@@ -1,5 +1,6 @@
 import { basename, join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
+import { calendarDateProblem } from "./calendar-date.ts";
 import { checkShape } from "./check-shape.ts";
 import { ContentError, ProblemList } from "./content-error.ts";
 import {
@@ -210,18 +211,27 @@ function checkAcrossFiles(
 }
 
 /**
- * A job or a course that ends before it starts is a typing slip the JSON Resume schema lets
- * through. Partial dates are compared to the precision both give: `2019` ends no earlier than
- * `2019-04` starts.
+ * Each date must be a real one under the content's date rule (calendar-date.ts): the schema's
+ * pattern lets 2025-02-30 through. A job or a course that ends before it starts is a typing slip
+ * the JSON Resume schema lets through too. Partial dates are compared to the precision both
+ * give: `2019` ends no earlier than `2019-04` starts.
  */
 function checkResumeDates(contentDir: string, resume: ResumeFile, problems: ProblemList): void {
   const file = displayPath(join(contentDir, "resume.yaml"));
   const spans = [
-    ...(resume.work ?? []).map((entry, index) => ({ field: `work[${index}].end`, ...entry })),
-    ...(resume.education ?? []).map((entry, index) => ({ field: `education[${index}].end`, ...entry })),
+    ...(resume.work ?? []).map((entry, index) => ({ field: `work[${index}]`, ...entry })),
+    ...(resume.education ?? []).map((entry, index) => ({ field: `education[${index}]`, ...entry })),
   ];
-  for (const { field, start, end } of spans) {
-    if (!start || !end) continue;
+  for (const span of spans) {
+    const refused = (["start", "end"] as const).filter((key) => {
+      const value = span[key];
+      const expected = value === undefined ? null : calendarDateProblem(value, "partial date");
+      if (expected !== null) problems.add({ file, field: `${span.field}.${key}`, expected, actual: value });
+      return expected !== null;
+    });
+    const { start, end } = span;
+    const field = `${span.field}.end`;
+    if (refused.length > 0 || !start || !end) continue;
     const precision = Math.min(start.length, end.length);
     if (end.slice(0, precision) < start.slice(0, precision))
       problems.add({ file, field, expected: `a date no earlier than start (${start})`, actual: end });

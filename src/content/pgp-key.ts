@@ -1,5 +1,6 @@
 import { findControlCharacter } from "../util/control-characters.ts";
 import { ContentError } from "./content-error.ts";
+import { MAX_KEY_BYTES } from "./content-limits.ts";
 import {
   decodeArmor,
   packetFingerprint,
@@ -21,11 +22,6 @@ export interface PublicKeyInfo {
 
 const EXPECTED = "an ASCII-armored OpenPGP public key";
 
-/**
- * A public key with its self-signatures is a few KiB; one that gathered many third-party
- * signatures can reach a few hundred. More is not a key anyone should publish as a file.
- */
-const MAX_KEY_BYTES = 1024 * 1024;
 const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key material), which must never be published";
 
 /**

@@ -1,9 +1,18 @@
 import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
+import { CORE_SCHEMA, type LoadOptions, load as loadYaml } from "js-yaml";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { ContentError, type ContentProblem } from "./content-error.ts";
-import { firstInvalidUtf8Byte } from "./utf8.ts";
+import { ContentError, type ContentProblem, printable } from "./content-error.ts";
+import {
+  MAX_CONTENT_FILE_BYTES,
+  MAX_STRING_CHARACTERS,
+  MAX_TEXT_FILE_BYTES,
+  MAX_YAML_CHARACTERS,
+  MAX_YAML_DEPTH,
+} from "./content-limits.ts";
+import { firstInvalidUtf8Byte, firstLoneSurrogate } from "./utf8.ts";
+
+export { MAX_CONTENT_FILE_BYTES };
 
 /*
  * The one way authored files enter the build. Everything in `content/` is untrusted, so each
@@ -14,10 +23,13 @@ import { firstInvalidUtf8Byte } from "./utf8.ts";
  * (permission denied, name too long) is a content error naming the file, never a stack trace.
  */
 
-/** How a content file is named in error messages: relative to the working directory. */
+/**
+ * How a content file is named in messages: relative to the working directory, each character
+ * that could drive a terminal or fake a line escaped (content-error.ts, printable).
+ */
 export function displayPath(file: string): string {
   const rel = relative(process.cwd(), file);
-  return rel.startsWith("..") ? file : rel;
+  return printable(rel.startsWith("..") ? file : rel);
 }
 
 function problem(file: string, expected: string, field = "(file)"): ContentError {
@@ -78,12 +90,6 @@ export function contentFileExists(file: string): boolean {
 const MIB = 1024 * 1024;
 
 /**
- * Largest content file read. The largest real ones are photos of a few MiB; a file far larger
- * is a mistake (a video, a disk image) that would only exhaust the build's memory.
- */
-export const MAX_CONTENT_FILE_BYTES = 64 * MIB;
-
-/**
  * Reads a content file's bytes. `root`, when given, is the content folder the file must be
  * inside. Missing, a link, a folder, larger than `maxBytes` or unreadable: a content error
  * naming the file.
@@ -95,8 +101,14 @@ export function readBytes(file: string, root?: string, maxBytes: number = MAX_CO
   if (entry.isSymbolicLink()) throw problem(file, "a file, not a symbolic link (symbolic links are not followed)");
   if (entry.isDirectory()) throw problem(file, "a file, not a folder");
   if (!entry.isFile()) throw problem(file, "a regular file");
-  if (entry.size > maxBytes)
-    throw problem(file, `a file of at most ${sizeInWords(maxBytes)} (this one has ${sizeInWords(entry.size)})`);
+  if (entry.size > maxBytes) {
+    // "at most 1 MiB (this one has 1 MiB)" would hide a few bytes over: then they are counted.
+    const size =
+      sizeInWords(entry.size) === sizeInWords(maxBytes)
+        ? `${entry.size.toLocaleString("en")} bytes`
+        : sizeInWords(entry.size);
+    throw problem(file, `a file of at most ${sizeInWords(maxBytes)} (this one has ${size})`);
+  }
   try {
     return readFileSync(file);
   } catch (error) {
@@ -118,16 +130,63 @@ export function readText(file: string, root?: string, maxBytes?: number): string
   }
 }
 
+/** What is wrong with one string or key of YAML, in words: control characters, a lone surrogate. */
+function textFaults(text: string, what: "text" | "a key"): string[] {
+  const faults: string[] = [];
+  const control = findControlCharacter(text);
+  if (control)
+    faults.push(
+      what === "text"
+        ? `text without control characters (found ${control.codePoint} at character ${control.index + 1})`
+        : `a key without control characters (found ${control.codePoint})`,
+    );
+  const lone = firstLoneSurrogate(text);
+  if (lone !== -1) {
+    const code = text.charCodeAt(lone).toString(16).toUpperCase();
+    faults.push(
+      `${what} without a lone surrogate (found U+${code} at character ${lone + 1}, half of a character: write the character itself)`,
+    );
+  }
+  return faults;
+}
+
 /**
- * Every string (and key) of parsed YAML that holds a control character, by dotted field; and
- * every YAML alias of a list or map. An alias is the same object again, so nine nested lines of
- * ten aliases each ("billion laughs") would make this walk, the schema check and every output
- * visit a billion values: refused, each value is written out where it is used.
+ * What is wrong with the values of parsed YAML, by dotted field: a string (or key) holding a
+ * control character or a lone surrogate (half of a character, as `"\uD800"` writes one: no
+ * UTF-8 file, JSON or page can carry it), or longer than MAX_STRING_CHARACTERS; a document
+ * larger than MAX_YAML_CHARACTERS once its aliases are expanded; and every YAML alias of a list
+ * or map. An alias is the same object again, so nine nested lines of ten aliases each ("billion
+ * laughs") would make this walk, the schema check and every output visit a billion values:
+ * refused, each value is written out where it is used. An alias of a string is the same string
+ * again, so the walk counts its length each time but reads its text once (a 610 KB file of
+ * 100,000 aliases of one 10,000-character string is a gigabyte of text).
  */
-function controlCharacterProblems(value: unknown, file: string): ContentProblem[] {
+function valueProblems(value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const where = displayPath(file);
   const seen = new Set<object>();
+  // What is wrong with each text, by text: an alias repeats a string, whose text is read once.
+  const faults = { text: new Map<string, string[]>(), "a key": new Map<string, string[]>() };
+  let characters = 0;
+  const checkText = (text: string, field: string, what: "text" | "a key"): void => {
+    characters += text.length;
+    if (text.length > MAX_STRING_CHARACTERS) {
+      problems.push({
+        file: where,
+        field,
+        expected: `${what === "text" ? "a string" : "a key"} of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters (this one has ${text.length.toLocaleString("en")})`,
+      });
+      return;
+    }
+    // Past the document's limit (reported below), nothing more is read.
+    if (characters > MAX_YAML_CHARACTERS) return;
+    let found = faults[what].get(text);
+    if (found === undefined) {
+      found = textFaults(text, what);
+      faults[what].set(text, found);
+    }
+    for (const expected of found) problems.push({ file: where, field, expected });
+  };
   const visit = (node: unknown, field: string): void => {
     if (node !== null && typeof node === "object") {
       if (seen.has(node)) {
@@ -140,35 +199,45 @@ function controlCharacterProblems(value: unknown, file: string): ContentProblem[
       }
       seen.add(node);
     }
-    if (typeof node === "string") {
-      const found = findControlCharacter(node);
-      if (found)
-        problems.push({
-          file: where,
-          field: field || "(top level)",
-          expected: `text without control characters (found ${found.codePoint} at character ${found.index + 1})`,
-        });
-    } else if (Array.isArray(node)) {
+    if (typeof node === "string") checkText(node, field || "(top level)", "text");
+    else if (Array.isArray(node)) {
       node.forEach((item, index) => {
         visit(item, `${field}[${index}]`);
       });
     } else if (node !== null && typeof node === "object") {
       for (const [key, item] of Object.entries(node)) {
         const child = field === "" ? key : `${field}.${key}`;
-        const found = findControlCharacter(key);
-        if (found)
-          problems.push({
-            file: where,
-            field: child,
-            expected: `a key without control characters (found ${found.codePoint})`,
-          });
+        checkText(key, child, "a key");
         visit(item, child);
       }
     }
   };
   visit(value, "");
-  return problems;
+  if (characters > MAX_YAML_CHARACTERS)
+    problems.unshift({
+      file: where,
+      field: "(file)",
+      expected: `YAML of at most ${MAX_YAML_CHARACTERS.toLocaleString("en")} characters once its aliases (*name) are expanded (this one has ${characters.toLocaleString("en")})`,
+    });
+  // An alias repeats its value's problem wherever it is used: a hundred thousand aliases would
+  // be a hundred thousand lines. The first ones say what to fix.
+  if (problems.length <= MAX_LISTED_PROBLEMS) return problems;
+  return [
+    ...problems.slice(0, MAX_LISTED_PROBLEMS),
+    {
+      file: where,
+      field: "(file)",
+      expected: `no more problems (${(problems.length - MAX_LISTED_PROBLEMS).toLocaleString("en")} more like the ones above are not listed)`,
+    },
+  ];
 }
+
+/** Most problems the values of one YAML document list; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 100;
+
+// The core schema keeps dates as strings, so `2026-11-02` stays a date string, not a Date.
+// maxDepth is js-yaml 4.3's (its default, stated as ours); @types/js-yaml does not know it yet.
+const YAML_OPTIONS: LoadOptions & { maxDepth: number } = { schema: CORE_SCHEMA, maxDepth: MAX_YAML_DEPTH };
 
 /**
  * Parses YAML text; a syntax error becomes a content error naming the line, and a control
@@ -178,21 +247,20 @@ function controlCharacterProblems(value: unknown, file: string): ContentProblem[
 export function parseYamlText(text: string, file: string): unknown {
   let data: unknown;
   try {
-    // The core schema keeps dates as strings, so `2026-11-02` stays a date string, not a Date.
     // An empty document is null, as an empty front matter block should read.
-    data = loadYaml(text, { schema: CORE_SCHEMA }) ?? null;
+    data = loadYaml(text, YAML_OPTIONS) ?? null;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw problem(file, `valid YAML (${reason})`);
   }
-  const problems = controlCharacterProblems(data, file);
+  const problems = valueProblems(data, file);
   if (problems.length > 0) throw new ContentError(problems);
   return data;
 }
 
-/** Reads and parses a YAML file (inside `root` when given). */
+/** Reads and parses a YAML file (inside `root` when given) of at most MAX_TEXT_FILE_BYTES. */
 export function readYaml(file: string, root?: string): unknown {
-  return parseYamlText(readText(file, root), file);
+  return parseYamlText(readText(file, root, MAX_TEXT_FILE_BYTES), file);
 }
 
 /** Reads and parses a JSON file (inside `root` when given). */
@@ -230,9 +298,12 @@ function bodyProblems(body: string, firstLine: number, file: string): ContentPro
   return problems;
 }
 
-/** Splits a Markdown file into its YAML front matter and its body (inside `root` when given). */
+/**
+ * Splits a Markdown file of at most MAX_TEXT_FILE_BYTES into its YAML front matter and its body
+ * (inside `root` when given).
+ */
 export function readFrontMatter(file: string, root?: string): FrontMatterDocument {
-  const text = readText(file, root).replace(/^\uFEFF/, "");
+  const text = readText(file, root, MAX_TEXT_FILE_BYTES).replace(/^\uFEFF/, "");
   const match = FRONT_MATTER.exec(text);
   if (!match) throw problem(file, "a YAML front matter block between two `---` lines at the top", "(front matter)");
   const body = text.slice(match[0].length);

@@ -42,13 +42,20 @@ export function assignHeadingIds(
   title: (index: number) => string,
 ): { level: number; id: string; title: string }[] {
   const taken = new Set<string>();
+  // The next number to try for each base: every lower one was taken (ids are never freed), so
+  // a thousand headings of one text cost a thousand tries, not half a million.
+  const nextNumber = new Map<string, number>();
   const headings: { level: number; id: string; title: string }[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== "heading_open") return;
     const text = title(index);
     const base = slugify(text) || "section";
     let id = base;
-    for (let n = 2; taken.has(id) || isLayoutId(id); n += 1) id = `${base}-${n}`;
+    if (taken.has(id) || isLayoutId(id)) {
+      let n = nextNumber.get(base) ?? 2;
+      for (id = `${base}-${n}`; taken.has(id) || isLayoutId(id); id = `${base}-${n}`) n += 1;
+      nextNumber.set(base, n + 1);
+    }
     taken.add(id);
     token.attrSet("id", id);
     headings.push({ level: Number(token.tag.slice(1)), id, title: text });

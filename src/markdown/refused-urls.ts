@@ -16,8 +16,8 @@ export interface RenderProblem {
   /** Where in the document (`line 8, link`, or `body line 3, link` when the file's line is not known). */
   field: string;
   expected: string;
-  /** Only the scheme, never the whole URL (it may be a script). */
-  actual: string;
+  /** For a refused URL, only the scheme, never the whole URL (it may be a script). */
+  actual?: string;
 }
 
 const EXPECTED = "a relative link, an http(s) URL with a host (and no user name), or a mailto: address";

@@ -2,8 +2,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadBlog } from "../../../src/blog/load-blog.ts";
 import type { ContentProblem } from "../../../src/content/content-error.ts";
+import { MAX_HEADINGS, MAX_TAGS } from "../../../src/content/content-limits.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
-import { meta, postFile, writeBlogTree } from "./support/blog-tree.ts";
+import { blogModelOf, meta, postFile, writeBlogTree } from "./support/blog-tree.ts";
 
 /** Loads a blog made of the given posts and returns the problems of the ContentError it must throw. */
 async function problemsOf(posts: Record<string, string>): Promise<readonly ContentProblem[]> {
@@ -273,5 +274,32 @@ test("should report front-matter, date, tag and image problems of every post in 
     ["a.md title", "b.md date", "d.md tags[0]", "d.md body image ../images/nowhere.png"],
   );
 });
+
+test("should refuse a post with 5,000 tags, naming the file and the field, with the count and not the list", async () => {
+  const tags = Array.from({ length: 5000 }, (_, index) => `tag-${index}`);
+  const problems = await problemsOf({ "many-tags.md": postFile(meta({ tags })) });
+
+  const problem = problemAt(problems, "tags");
+  assert.match(problem.file, /blog\/posts\/many-tags\.md$/);
+  assert.is(problem.expected, `at most ${MAX_TAGS} items (this list has 5,000)`);
+  assert.is(problem.actual, undefined, "the 5,000 tags are not printed");
+  assert.ok(blogModelHas(MAX_TAGS), `${MAX_TAGS} tags are accepted`);
+});
+
+test("should refuse a post with more headings than MAX_HEADINGS, naming the file", async () => {
+  const problems = await problemsOf({
+    "many-headings.md": postFile(meta(), "## Part\n\n".repeat(MAX_HEADINGS + 1)),
+  });
+
+  const problem = problemAt(problems, "(body)");
+  assert.match(problem.file, /blog\/posts\/many-headings\.md$/);
+  assert.is(problem.expected, `at most ${MAX_HEADINGS} headings (this document has ${MAX_HEADINGS + 1})`);
+});
+
+/** True when a post with `count` tags loads. */
+function blogModelHas(count: number): boolean {
+  const tags = Array.from({ length: count }, (_, index) => `tag-${index}`);
+  return blogModelOf({ "tags.md": postFile(meta({ tags })) }).posts[0]?.tags.length === count;
+}
 
 test.run();

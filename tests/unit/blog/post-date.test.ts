@@ -70,6 +70,14 @@ test("should refuse a date that is not on the calendar", () => {
   assert.match(problem, /real calendar date/);
 });
 
+test("should refuse 24:00, which luxon would read as the next day's midnight", () => {
+  assert.match(problemOf("2026-03-10T24:00"), /a real time of day/);
+});
+
+test("should refuse an offset no place uses, which luxon would read as one", () => {
+  assert.match(problemOf("2026-03-10T10:00+25:00"), /an offset from -12:00 to \+14:00/);
+});
+
 test("should refuse a date written in words", () => {
   const problem = problemOf("March 3rd");
 

@@ -165,6 +165,18 @@ test("should refuse any date or date-time before 1970, whatever schema it is in"
   assert.ok(checkShape(stamped, { at: "1970-01-01T00:00:00Z", on: "9999-12-31" }, FILE));
 });
 
+test("should hold every date and date-time to the content's one date rule, whatever schema it is in", async () => {
+  const stamped = Type.Object({ at: Type.String({ format: "date-time" }), on: Type.String({ format: "date" }) });
+
+  const problems = await contentProblems(() =>
+    checkShape(stamped, { at: "2026-03-10T10:00:00+20:00", on: "2025-02-29" }, FILE),
+  );
+
+  assert.is(problemAt(problems, "at").expected, "an offset from -12:00 to +14:00");
+  assert.ok(problemAt(problems, "on"), "February 2025 has no 29th");
+  assert.ok(checkShape(stamped, { at: "2026-03-10T10:00:00+14:00", on: "2024-02-29" }, FILE));
+});
+
 test("should follow GitHub's rule for repository names, without a leading dot (hosts drop dot-folders)", async () => {
   const refused = [".", "..", "...", ".a", ".git", ".github", "", "x".repeat(101), "a/b", "a b", "ü"];
   const accepted = ["a.", "a..b", "x".repeat(100), "A-b_c.d"];

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ProblemList } from "../../../src/content/content-error.ts";
+import { MAX_TAGS } from "../../../src/content/content-limits.ts";
 import { loadPortfolioContent, readPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
 import {
   changedProject,
@@ -378,6 +379,41 @@ test("should keep no /now sections when they are themselves refused", async () =
   } finally {
     tree.cleanup();
   }
+});
+
+test("should refuse resume dates that are not on the calendar, naming each field, as the other date fields are", async () => {
+  const { problems, file } = await problemsWith({
+    "resume.yaml":
+      "work:\n  - { name: A, position: B, start: 2025-02-30, end: 2025-02-29 }\neducation:\n  - { institution: C, start: 2024-02-29, end: 2025-04-31 }\n",
+  });
+
+  assert.equal(
+    problems.map((p) => [p.file, p.field, p.expected, p.actual]),
+    [
+      [file("resume.yaml"), "work[0].start", "a real calendar date such as 2026-03-10", "2025-02-30"],
+      [file("resume.yaml"), "work[0].end", "a real calendar date such as 2026-03-10", "2025-02-29"],
+      [file("resume.yaml"), "education[0].end", "a real calendar date such as 2026-03-10", "2025-04-31"],
+    ],
+  );
+});
+
+test("should refuse a project with more tags than MAX_TAGS, as a post, naming the file and field", async () => {
+  const tags = Array.from({ length: MAX_TAGS + 1 }, (_, index) => `tag-${index}`);
+  const { problems, file } = await problemsWith({ "projects/alpha.md": changedProject("alpha", { tags }) });
+
+  const problem = problemAt(problems, "tags");
+  assert.is(problem.file, file("projects/alpha.md"));
+  assert.is(problem.expected, `at most ${MAX_TAGS} items (this list has ${MAX_TAGS + 1})`);
+});
+
+test("should name a project file whose name holds a line feed or a bidi override escaped, in one line", async () => {
+  const name = "projects/evil\n[11ty] Wrote 74 files\u202e.md";
+  const { problems } = await problemsWith({
+    [name]: projectFile({ name: "evil", cluster: "systems", languages: ["C"] }),
+  });
+
+  const problem = problemAt(problems, "tagline");
+  assert.match(problem.file, /projects\/evil\\u000a\[11ty\] Wrote 74 files\\u202e\.md$/);
 });
 
 test.run();

@@ -5,6 +5,12 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ContentError } from "../../../src/content/content-error.ts";
 import {
+  MAX_STRING_CHARACTERS,
+  MAX_TEXT_FILE_BYTES,
+  MAX_YAML_CHARACTERS,
+  MAX_YAML_DEPTH,
+} from "../../../src/content/content-limits.ts";
+import {
   contentFileExists,
   listFiles,
   readFrontMatter,
@@ -222,6 +228,123 @@ test("should print no control character in the error message, escaping each", ()
   assert.not.match(error.message, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   assert.match(error.message, "x\\u001b]0;PWNED\\u0007\\u001b[2J.md");
   assert.match(error.message, "a\\u009bb");
+});
+
+for (const [name, read] of [
+  ["a YAML file", readYaml],
+  ["a Markdown file", readFrontMatter],
+] as const) {
+  test(`should refuse ${name} larger than MAX_TEXT_FILE_BYTES before reading it`, async () => {
+    const problems = await inFolder((dir) => {
+      const file = join(dir, "big.md");
+      writeFileSync(file, "");
+      truncateSync(file, MAX_TEXT_FILE_BYTES * 1.5); // sparse
+      return contentProblems(() => read(file));
+    });
+
+    assert.is(problemAt(problems, "(file)").expected, "a file of at most 1 MiB (this one has 1.5 MiB)");
+  });
+}
+
+test("should count the bytes of a file just over its limit, where sizes in MiB would look equal", async () => {
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "edge.yaml"), `a: "${"x".repeat(MAX_TEXT_FILE_BYTES)}"\n`);
+    return contentProblems(() => readYaml(join(dir, "edge.yaml")));
+  });
+
+  assert.is(
+    problemAt(problems, "(file)").expected,
+    `a file of at most 1 MiB (this one has ${(MAX_TEXT_FILE_BYTES + 6).toLocaleString("en")} bytes)`,
+  );
+});
+
+test("should refuse a YAML document of aliases of one long string, counting each use, naming the file", async () => {
+  const line = "x".repeat(MAX_STRING_CHARACTERS);
+  const problems = await inFolder((dir) => {
+    // profile.yaml as the hostile tester wrote it: 610 KB standing for a gigabyte of text.
+    writeFileSync(
+      join(dir, "profile.yaml"),
+      `name: &n "${line}"\ncertifications: [${Array(100_000).fill("*n").join(", ")}]\n`,
+    );
+    return contentProblems(() => readYaml(join(dir, "profile.yaml")));
+  });
+
+  assert.equal(problems, [
+    {
+      file: problems[0]?.file ?? "",
+      field: "(file)",
+      expected: `YAML of at most ${MAX_YAML_CHARACTERS.toLocaleString("en")} characters once its aliases (*name) are expanded (this one has 1,000,010,018)`,
+    },
+  ]);
+  assert.match(problems[0]?.file ?? "", /profile\.yaml$/);
+});
+
+test("should accept aliases of a string while the expanded document stays within the limit", async () => {
+  const data = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), `a: &a "${"y".repeat(1000)}"\nb: [${Array(1000).fill("*a").join(", ")}]\n`);
+    return readYaml(join(dir, "a.yaml")) as { b: string[] };
+  });
+
+  assert.is(data.b.length, 1000);
+});
+
+test("should refuse a string or key longer than MAX_STRING_CHARACTERS, naming the field and its length", async () => {
+  const long = MAX_STRING_CHARACTERS + 1;
+  const problems = await inFolder((dir) => {
+    writeFileSync(
+      join(dir, "a.yaml"),
+      `title: ${"t".repeat(long)}\n${"k".repeat(long)}: 1\nfine: ${"f".repeat(MAX_STRING_CHARACTERS)}\n`,
+    );
+    return contentProblems(() => readYaml(join(dir, "a.yaml")));
+  });
+
+  assert.equal(
+    problems.map((p) => [p.field, p.expected]),
+    [
+      ["title", "a string of at most 10,000 characters (this one has 10,001)"],
+      ["k".repeat(long), "a key of at most 10,000 characters (this one has 10,001)"],
+    ],
+  );
+});
+
+test("should refuse lone surrogates in YAML strings and keys, which no UTF-8 output can carry", async () => {
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), 'title: "ok \\uD800 half"\n"k\\uDC00": 1\npair: "\\uD83E\\uDDD7"\n');
+    return contentProblems(() => readYaml(join(dir, "a.yaml")));
+  });
+
+  assert.equal(
+    problems.map((p) => [p.field, p.expected]),
+    [
+      [
+        "title",
+        "text without a lone surrogate (found U+D800 at character 4, half of a character: write the character itself)",
+      ],
+      [
+        "k\udc00",
+        "a key without a lone surrogate (found U+DC00 at character 2, half of a character: write the character itself)",
+      ],
+    ],
+  );
+});
+
+test("should refuse YAML nested deeper than MAX_YAML_DEPTH", async () => {
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), `a: ${"[".repeat(MAX_YAML_DEPTH + 1)}${"]".repeat(MAX_YAML_DEPTH + 1)}\n`);
+    return contentProblems(() => readYaml(join(dir, "a.yaml")));
+  });
+
+  assert.match(problemAt(problems, "(file)").expected, `nesting exceeded maxDepth (${MAX_YAML_DEPTH})`);
+});
+
+test("should list the first hundred problems of a YAML document and count the rest", async () => {
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), `a: &a "bell \\a"\nb: [${Array(150).fill("*a").join(", ")}]\n`);
+    return contentProblems(() => readYaml(join(dir, "a.yaml")));
+  });
+
+  assert.is(problems.length, 101);
+  assert.is(problems[100]?.expected, "no more problems (51 more like the ones above are not listed)");
 });
 
 test.run();

@@ -1,6 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
+  MAX_HEADINGS,
+  MAX_NESTING,
   renderInline,
   renderMarkdown,
   stripTags,
@@ -260,6 +262,38 @@ test("should give two headings of the same text distinct ids", () => {
     rendered.headings.map((h) => h.id),
     ["setup", "setup-2"],
   );
+});
+
+test("should refuse a document with more than MAX_HEADINGS headings, saying how many it has", () => {
+  const atLimit = renderMarkdown("## Part\n\n".repeat(MAX_HEADINGS));
+  const over = renderMarkdown("## Part\n\n".repeat(MAX_HEADINGS + 1));
+
+  assert.equal(atLimit.problems, []);
+  assert.equal(over.problems, [
+    { field: "(body)", expected: `at most ${MAX_HEADINGS} headings (this document has ${MAX_HEADINGS + 1})` },
+  ]);
+});
+
+test("should refuse lists and block quotes nested deeper than MAX_NESTING, naming the line of the file", () => {
+  const list = (depth: number) =>
+    Array.from({ length: depth }, (_, level) => `${"  ".repeat(level)}- level ${level + 1}`).join("\n");
+  const quote = (depth: number) => `${"> ".repeat(depth)}deep\n`;
+
+  assert.equal(renderMarkdown(list(MAX_NESTING)).problems, []);
+  assert.equal(renderMarkdown(quote(MAX_NESTING)).problems, []);
+  assert.equal(renderMarkdown(`intro\n\n${list(MAX_NESTING + 1)}`, { firstLine: 5 }).problems, [
+    { field: `line ${5 + 2 + MAX_NESTING}`, expected: `lists and block quotes nested at most ${MAX_NESTING} deep` },
+  ]);
+  assert.equal(renderMarkdown(quote(MAX_NESTING + 1)).problems, [
+    { field: "body line 1", expected: `lists and block quotes nested at most ${MAX_NESTING} deep` },
+  ]);
+});
+
+test("should refuse a quote nested 120 deep, whose text markdown-it would drop without a word", () => {
+  const rendered = renderMarkdown(`${">".repeat(120)} lost\n\nafter\n`);
+
+  assert.not.match(rendered.text, "lost", "markdown-it drops what is nested past its limit");
+  assert.is(rendered.problems.length, 1);
 });
 
 test.run();

@@ -1,10 +1,10 @@
 import * as assert from "uvu/assert";
 
 /*
- * The one timing assertion the tests make: a pass over content at ten times a size costs at
+ * The linearity tests' one timing assertion: a pass over content at ten times a size costs at
  * most twelve times as much (docs/robustness.md, "Limits"). Single times mean nothing on a
- * shared machine, so it compares ratios measured in one process, on CPU time (another
- * process's load does not count), after a warm-up, as the median of interleaved samples.
+ * shared machine, so it compares the two sizes in one process, on CPU time (another process's
+ * load does not count), after a warm-up, as the median ratio of samples taken in pairs.
  */
 
 /**
@@ -18,7 +18,7 @@ function cpuMs(): number {
 }
 
 /** Runs `act` `times` times; the CPU time per run. */
-function perRun(act: () => void, times: number): number {
+function perRun(act: () => unknown, times: number): number {
   const start = cpuMs();
   for (let run = 0; run < times; run += 1) act();
   return (cpuMs() - start) / times;
@@ -37,7 +37,7 @@ export interface Growth {
   /** Median CPU time of one run at 1× and at 10×, in milliseconds. */
   small: number;
   large: number;
-  /** large / small. */
+  /** The median of the pairs' large / small. */
   ratio: number;
 }
 
@@ -46,7 +46,7 @@ export interface Growth {
  * return the run to time, with its input already made. Each sample repeats its run until it
  * takes SAMPLE_MS; the samples of both sizes alternate, so a burst of load lands on both.
  */
-export function growthAtTenTimes(pass: (scale: number) => () => void, samples = 5): Growth {
+export function growthAtTenTimes(pass: (scale: number) => () => unknown, samples = 5): Growth {
   const small = pass(1);
   const large = pass(10);
   // Warm-up: the JIT compiles the code paths both sizes take, and V8 grows its young
@@ -80,7 +80,7 @@ export function growthAtTenTimes(pass: (scale: number) => () => void, samples = 
 export const MAX_GROWTH = 12;
 
 /** Fails unless `pass` at ten times the size costs at most MAX_GROWTH times as much. */
-export function assertLinear(name: string, pass: (scale: number) => () => void): void {
+export function assertLinear(name: string, pass: (scale: number) => () => unknown): void {
   let growth = growthAtTenTimes(pass);
   // Up to two more measurements before failing: a linear pass measures 9-11 times, and a burst
   // of load on a shared machine can push one measurement past 12. A quadratic pass grows about

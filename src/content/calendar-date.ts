@@ -1,0 +1,55 @@
+/*
+ * The one rule for every date written in content: a post's `date`, now.yaml's `updated`, the
+ * resume's `start` and `end`, and any other string of format `date` or `date-time` a content
+ * schema names. A date is a real day of the calendar (2025-02-29 and 2026-04-31 are not), a time
+ * is a real time of day (00:00:00 to 23:59:59: no 24:00, no leap second), an offset is one some
+ * place uses (-12:00 to +14:00), and the year is from 1970 to 9999. Parsers differ on each of
+ * these (luxon reads T24:00 as the next day and +25:00 as an offset; a pattern lets February 30
+ * through), so what a date may be is decided here, before any parser reads it.
+ */
+
+/**
+ * Years a date may carry. Four digits is what RFC 3339 (every date the APIs publish) allows;
+ * nothing was written before the build clock's epoch.
+ */
+export const FIRST_YEAR = 1970;
+export const LAST_YEAR = 9999;
+
+/**
+ * What a field holds: a day (`2026-03-10`); a day, a month or a year as JSON Resume allows
+ * (`2026-03`, `2026`); or a day with an optional time and offset, as a post's date.
+ */
+export type DateForm = "date" | "partial date" | "date or date-time";
+
+// Syntax is the schemas' to check (RFC 3339 lets `t` and `z` be lowercase); this reads the parts.
+const WRITTEN =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|([+-])(\d{2}):?(\d{2}))?)?)?)?$/i;
+
+/** Days in a month of a year of the Gregorian calendar. */
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Why `text` is not a date of this form under the rule above, in words; null when it is one. */
+export function calendarDateProblem(text: string, form: DateForm): string | null {
+  const parts = WRITTEN.exec(text);
+  const [, year, month, day, hour, minute, second, sign, offsetHours, offsetMinutes] = parts ?? [];
+  const written = (value: string | undefined): boolean => value !== undefined;
+  const shapeFits =
+    parts !== null &&
+    (form === "partial date" ? !written(hour) : form === "date" ? written(day) && !written(hour) : written(day));
+  if (!shapeFits) return "a real calendar date such as 2026-03-10";
+  const y = Number(year);
+  if (y < FIRST_YEAR || y > LAST_YEAR) return `a year from ${FIRST_YEAR} to ${LAST_YEAR}`;
+  const m = Number(month ?? 1);
+  if (m < 1 || m > 12 || Number(day ?? 1) < 1 || Number(day ?? 1) > daysIn(y, m))
+    return "a real calendar date such as 2026-03-10";
+  if (Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59)
+    return "a real time of day, from 00:00:00 to 23:59:59";
+  if (sign !== undefined) {
+    const offset = (sign === "-" ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes));
+    if (Number(offsetMinutes) > 59 || offset < -12 * 60 || offset > 14 * 60) return "an offset from -12:00 to +14:00";
+  }
+  return null;
+}

@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import { renderInline, renderMarkdown } from "../../../src/markdown/render-markdown.ts";
+import { assertLinear } from "../support/linear-time.ts";
+
+/*
+ * Rendering costs in proportion to the document, whatever its shape: the shapes below are the
+ * ones that make Markdown renderers, or our passes over their tokens, slow down faster than the
+ * text grows. 1× is 4 KB, the size of the sample posts, or 16 KB, a long post, for the links
+ * our own passes walk (a quadratic walk over one paragraph's links shows only past a few
+ * thousand links); 10× is 40 or 160 KB. References stay at 4 KB: markdown-it keeps their
+ * definitions in one object, whose lookups slow as it grows past some thousands of keys.
+ *
+ * Emphasis and brackets come in paragraphs of about 1 KB, as a real post has them. In one
+ * paragraph of 40 KB they measure 12-15× from 4 KB, markdown-it alone too, and 8× from 40 KB to
+ * 400 KB: the step from a token tree that V8's young generation and the processor's caches hold
+ * to one they do not, not the algorithm (a table whose every cell holds emphasis and a link
+ * shows the same step).
+ */
+
+const POST = 4 * 1024;
+const LONG_POST = 16 * 1024;
+const SAMPLE_POST = readFileSync(
+  join(import.meta.dirname, "../../../content/blog/posts/booting-kestrel-on-risc-v.md"),
+  "utf8",
+).replace(/^---[\s\S]*?\n---\n/, "");
+
+/** A document of `unit(0)`, `unit(1)`, … joined, about `bytes` × its scale long. */
+function repeated(bytes: number, unit: (index: number) => string): (scale: number) => string {
+  return (scale) => {
+    const parts: string[] = [];
+    let length = 0;
+    for (let index = 0; length < scale * bytes; index += 1) {
+      const part = unit(index);
+      parts.push(part);
+      length += part.length;
+    }
+    return parts.join("");
+  };
+}
+
+/** `line` repeated in paragraphs of about 1 KB. */
+function inParagraphs(line: string): (index: number) => string {
+  const perParagraph = Math.ceil(1024 / line.length);
+  return (index) => (index % perParagraph === perParagraph - 1 ? `${line}\n\n` : line);
+}
+
+const references = repeated(POST / 2, (i) => `[r${i}] `);
+
+const SHAPES: Record<string, (scale: number) => string> = {
+  "the sample post, repeated": repeated(POST, () => `${SAMPLE_POST}\n\n`),
+  "words in one paragraph": repeated(LONG_POST, (i) => `word${i % 10} `),
+  "links in one paragraph": repeated(LONG_POST, (i) => `[link ${i}](https://example.org/${i})\n`),
+  "refused links in one paragraph": repeated(LONG_POST, (i) => `[link ${i}](javascript:alert(${i}))\n`),
+  "reference links in one paragraph": (scale) => {
+    const uses = references(scale);
+    const count = uses.split(" ").length - 1;
+    return `${uses}\n\n${Array.from({ length: count }, (_, i) => `[r${i}]: /x/${i}`).join("\n")}\n`;
+  },
+  "autolinks and bare URLs in one paragraph": repeated(
+    LONG_POST,
+    (i) => `<https://example.org/a${i}> https://example.org/b${i}\n`,
+  ),
+  "images in one paragraph": repeated(LONG_POST, (i) => `![image ${i}](/images/${i}.png)\n`),
+  "headings of one text, of numbered texts and of the layout's ids": repeated(
+    POST,
+    (i) => ["## Usage\n\n", `## Usage ${i}\n\n`, "## Main\n\n"][i % 3] ?? "",
+  ),
+  "unclosed emphasis": repeated(POST, inParagraphs("*a **a _a __a ")),
+  "unclosed brackets, backticks and angle brackets": repeated(POST, inParagraphs("[a ![b `c ``d <e ")),
+  "nested lists": repeated(POST, (i) => `${"  ".repeat(i % 16)}- item\n`),
+  "nested block quotes": repeated(POST, (i) => `${">".repeat((i % 16) + 1)} quote\n`),
+  "a long table": repeated(POST, (i) =>
+    i === 0 ? "| Board | Cores | Memory |\n|---|---|---|\n" : `| board ${i} | 4 cores | 512 MiB of RAM |\n`,
+  ),
+  "code fences": repeated(POST, (i) => `\`\`\`js\nconst a${i} = ${i};\n\`\`\`\n\n`),
+};
+
+for (const [name, shape] of Object.entries(SHAPES)) {
+  test(`should render ${name} in time linear in its size`, () => {
+    assertLinear(name, (scale) => {
+      const source = shape(scale);
+      return () => renderMarkdown(source, { resolveLink: (href) => href });
+    });
+  });
+}
+
+test("should render a /now item full of links in time linear in its size", () => {
+  assertLinear("inline links", (scale) => {
+    const source = repeated(LONG_POST, (i) => `[link ${i}](https://example.org/${i}) `)(scale);
+    return () => renderInline(source);
+  });
+});
+
+test.run();
