@@ -49,7 +49,7 @@ export interface BlogPost {
   published: DateTime;
   updated: DateTime;
   tags: PostTag[];
-  /** Always present (the spec has no "or null" for it): see `coverSource`. */
+  /** Always present (the OpenAPI schema has no "or null" for it): see `coverSource`. */
   cover: PostImage;
   /** Where the cover came from: the front matter, the post's first image, or the site's social image. */
   coverSource: "front matter" | "first image" | "site image";
