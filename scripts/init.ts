@@ -2,16 +2,17 @@
 // also a flag, so it runs unattended: npm run init -- --github LOGIN --name "…" --site-url https://… --yes
 import { spawnSync } from "node:child_process";
 import { createInterface } from "node:readline/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { initHelp, parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
 import { runInit } from "../src/init/run-init.ts";
 import { redact } from "../src/util/redact.ts";
+import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
 let options: InitOptions;
 try {
   options = parseInitArgs(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof Error ? redact(error.message) : String(error));
+  console.error(escapeControlCharacters(error instanceof Error ? redact(error.message) : String(error)));
   console.error("npm run init -- --help lists the flags.");
   process.exit(2);
 }
@@ -34,7 +35,10 @@ const terminal = process.stdin.isTTY ? createInterface({ input: process.stdin, o
 terminal?.on("SIGINT", stop);
 const result = await runInit(
   options,
-  { ask: async (question) => (terminal ? terminal.question(question) : null), print: (line) => console.log(line) },
+  {
+    ask: async (question) => (terminal ? terminal.question(question) : null),
+    print: (line) => console.log(escapeControlCharacters(line)),
+  },
   { contentDir, env: process.env, now: new Date() },
 );
 terminal?.close();
@@ -50,5 +54,5 @@ if (options.build) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 console.log(
-  `Done. Run npm start to see your site. Next, edit ${contentDir}/profile.yaml (placeholders), domains.yaml and each project's writeup; docs/init.md lists the rest.`,
+  `Done. Run npm start to see your site. Next, edit ${escapeControlCharacters(join(contentDir, "profile.yaml"))} (placeholders), domains.yaml and each project's writeup; docs/init.md lists the rest.`,
 );

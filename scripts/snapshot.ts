@@ -6,6 +6,7 @@ import { loadPortfolioContent } from "../src/content/load-portfolio-content.ts";
 import { refreshSnapshot, type RefreshResult } from "../src/github/refresh-snapshot.ts";
 import { projectRepositories } from "../src/model/load-portfolio.ts";
 import { redact } from "../src/util/redact.ts";
+import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
 let result: RefreshResult;
 try {
@@ -15,16 +16,20 @@ try {
 } catch (error) {
   // A bad setting or content file is the owner's to fix: its message says where, a stack would not.
   if (!(error instanceof ContentError)) throw error;
-  console.error(redact(error.message));
+  console.error(escapeControlCharacters(redact(error.message)));
   process.exit(1);
 }
 
 if (!result.snapshot) {
-  console.error(redact(`Snapshot not written (${result.requests} request(s)):\n  ${result.problems.join("\n  ")}`));
+  console.error(
+    escapeControlCharacters(
+      redact(`Snapshot not written (${result.requests} request(s)):\n  ${result.problems.join("\n  ")}`),
+    ),
+  );
   process.exit(1);
 }
-for (const sentence of result.cleaned) console.log(redact(sentence));
+for (const sentence of result.cleaned) console.log(escapeControlCharacters(redact(sentence)));
 console.log(
-  `Wrote ${result.file}: ${Object.keys(result.snapshot.repositories).length} repositories, ` +
+  `Wrote ${escapeControlCharacters(JSON.stringify(result.file))}: ${Object.keys(result.snapshot.repositories).length} repositories, ` +
     `${result.snapshot.pulls.length} pull requests, ${result.requests} request(s).`,
 );

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { withoutControlCharacters } from "./control-characters.ts";
+import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
  * The one cache mechanism: every kind (social images, renditions, icons, minified assets,
@@ -273,7 +273,7 @@ function warnOnce(topic: string, line: string): void {
 /** A path as said: relative to the working folder when inside it, quoted, without control characters. */
 function shown(path: string): string {
   const inside = relative(process.cwd(), path);
-  return JSON.stringify(withoutControlCharacters(inside && !inside.startsWith("..") ? inside : path));
+  return escapeControlCharacters(JSON.stringify(inside && !inside.startsWith("..") ? inside : path));
 }
 
 function codeOf(error: unknown): string {
