@@ -82,10 +82,14 @@ export const MAX_GROWTH = 12;
 /** Fails unless `pass` at ten times the size costs at most MAX_GROWTH times as much. */
 export function assertLinear(name: string, pass: (scale: number) => () => unknown): void {
   let growth = growthAtTenTimes(pass);
-  // Up to two more measurements before failing: a linear pass measures 9-11 times, and a burst
-  // of load on a shared machine can push one measurement past 12. A quadratic pass grows about
-  // a hundredfold every time.
-  for (let attempt = 1; attempt < 3 && growth.ratio > MAX_GROWTH; attempt += 1) growth = growthAtTenTimes(pass);
+  // Up to four more measurements before failing: a linear pass measures 9-11 times, and load on
+  // a shared machine (seen: 16 on 2 cores, a fresh-clone CI run beside two others) pushed three
+  // measurements in a row of a linear pass to 12-16 times. A quadratic pass grows about a
+  // hundredfold every time, so the least of five still tells them apart.
+  for (let attempt = 1; attempt < 5 && growth.ratio > MAX_GROWTH; attempt += 1) {
+    const again = growthAtTenTimes(pass);
+    if (again.ratio < growth.ratio) growth = again;
+  }
   assert.ok(
     growth.ratio <= MAX_GROWTH,
     `${name}: ten times the size took ${growth.ratio.toFixed(1)} times as long (${growth.small.toFixed(2)} ms → ${growth.large.toFixed(2)} ms); at most ${MAX_GROWTH} is linear`,
