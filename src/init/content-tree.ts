@@ -191,7 +191,7 @@ export function contentTree(
   );
   tree.set(
     "profile.yaml",
-    `# Written by npm run init: replace each placeholder with your own (docs/content-format.md).\n${dump({
+    `# Written by npm run init: replace each placeholder with your own; add links and contact methods (docs/content-format.md).\n${dump({
       name,
       handle: answers.login,
       headline: `Software by ${name}`,
@@ -199,17 +199,9 @@ export function contentTree(
       focus: "What I am working on now",
       certifications: [],
       open_to_work: { open: false, text: null },
-      links: { itch: `https://github.com/${answers.login}` },
-      contact: {
-        form: `https://github.com/${answers.login}`,
-        discord: answers.login,
-        irc: {
-          network: "Libera.Chat",
-          nick: answers.login,
-          how: `/msg ${answers.login} on Libera.Chat`,
-          web_client: "https://web.libera.chat/",
-        },
-      },
+      // Only what init knows: more links (mastodon, linkedin, …) and contact methods are the owner's to add.
+      links: { github: `https://github.com/${answers.login}` },
+      contact: {},
     })}`,
   );
 
