@@ -191,18 +191,20 @@ export function contentTree(
   );
   tree.set(
     "profile.yaml",
-    `# Written by npm run init: replace each placeholder with your own; add links and contact methods (docs/content-format.md).\n${dump({
-      name,
-      handle: answers.login,
-      headline: `Software by ${name}`,
-      summary: `${name} builds and maintains the projects below.`,
-      focus: "What I am working on now",
-      certifications: [],
-      open_to_work: { open: false, text: null },
-      // Only what init knows: more links (mastodon, linkedin, …) and contact methods are the owner's to add.
-      links: { github: `https://github.com/${answers.login}` },
-      contact: {},
-    })}`,
+    `# Written by npm run init: replace each placeholder with your own; add links and contact methods (docs/content-format.md).\n${dump(
+      {
+        name,
+        handle: answers.login,
+        headline: `Software by ${name}`,
+        summary: `${name} builds and maintains the projects below.`,
+        focus: "What I am working on now",
+        certifications: [],
+        open_to_work: { open: false, text: null },
+        // Only what init knows: more links (mastodon, linkedin, …) and contact methods are the owner's to add.
+        links: { github: `https://github.com/${answers.login}` },
+        contact: {},
+      },
+    )}`,
   );
 
   const { domains, clusterOf } = proposeDomains(projects);
