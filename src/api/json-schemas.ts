@@ -2,7 +2,7 @@ import { KindGuard, Type, type TSchema } from "@sinclair/typebox";
 import { UriString } from "../schemas/common.ts";
 import { COMMON_API_PATHS } from "../config/site-paths.ts";
 import { componentNames, toOpenApiSchema } from "./openapi.ts";
-import { routeById, routeUrl, type ApiContext, type ApiDefinition, type Route } from "./route.ts";
+import { forModel, routeById, routeUrl, type ApiContext, type ApiDefinition, type Route } from "./route.ts";
 
 /*
  * Every component schema of an API, published as its own JSON Schema 2020-12 document at
@@ -128,6 +128,6 @@ export function schemaRoute<M>(api: () => ApiDefinition<M>): Route<M> {
         values: () => [...publishedSchemas(api()).keys()],
       },
     ],
-    build: (model, params) => jsonSchemaDocument(api(), api().context(model), params.name ?? ""),
+    build: (model, params) => jsonSchemaDocument(forModel(api(), model), api().context(model), params.name ?? ""),
   };
 }

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from "@sinclair/typebox";
 import { apiServerUrl } from "../config/site-paths.ts";
-import { availableRoutes, type ApiDefinition, type Route } from "./route.ts";
+import { availableRoutes, forModel, type ApiDefinition, type Route } from "./route.ts";
 
 /** The little an OpenAPI file promises about itself; the full rules live in the OpenAPI 3.1 specification. */
 export const OpenApiDocumentShape = Type.Object(
@@ -15,10 +15,12 @@ export const OpenApiDocumentShape = Type.Object(
 type JsonObject = Record<string, unknown>;
 
 /**
- * Builds the OpenAPI 3.1 document of an API from its route table and its component schemas.
+ * Builds the OpenAPI 3.1 document of an API from its route table and its component schemas,
+ * as this site publishes them (`forModel`).
  * Component schemas nested anywhere become `$ref`s; unions of literals become `enum`s.
  */
-export function buildOpenApi<M>(definition: ApiDefinition<M>, model: M): JsonObject {
+export function buildOpenApi<M>(general: ApiDefinition<M>, model: M): JsonObject {
+  const definition = forModel(general, model);
   const context = definition.context(model);
   const names = componentNames(definition);
   const convert = (schema: TSchema, self?: string) => toOpenApiSchema(schema, names, self);

@@ -67,7 +67,38 @@ export interface ApiDefinition<M> {
   /** The licence of what the API serves, when one is stated (OpenAPI `info.license`). */
   license?: { name: string; identifier: string };
   components: Readonly<Record<string, TSchema>>;
+  /**
+   * Components whose shape depends on the content, by name (the Profile names the owner's
+   * links): each replaces its general form in this site's OpenAPI document and schema files,
+   * and as the schema of any route that serves it. See `forModel`.
+   */
+  specialize?(model: M): Readonly<Record<string, TSchema>>;
   context(model: M): ApiContext;
+}
+
+/**
+ * The API as one site publishes it: `specialize`'s components in place of the general ones,
+ * in the components and as route schemas. A specialized component may not be nested in another.
+ */
+export function forModel<M>(definition: ApiDefinition<M>, model: M): ApiDefinition<M> {
+  if (!definition.specialize) return definition;
+  const own = definition.specialize(model);
+  const swap = new Map<TSchema, TSchema>();
+  for (const [name, schema] of Object.entries(own)) {
+    const general = definition.components[name];
+    if (general === undefined) throw new Error(`No component ${name} to specialize`);
+    swap.set(general, schema);
+  }
+  return {
+    ...definition,
+    components: Object.fromEntries(
+      Object.entries(definition.components).map(([name, schema]) => [name, swap.get(schema) ?? schema]),
+    ),
+    routes: definition.routes.map((route) => {
+      const schema = swap.get(route.schema);
+      return schema ? { ...route, schema } : route;
+    }),
+  };
 }
 
 // Fills a path template with parameter values; defined with the site's paths.

@@ -123,7 +123,8 @@ function describeErrors(errors: readonly ErrorObject[], root: unknown, file: str
         error.schemaPath.startsWith(`${union.schemaPath}/`) && error.instancePath.length > union.instancePath.length,
     );
   for (const error of errors) {
-    if (error.keyword === "if") continue;
+    // A refused key is reported by the name rule's own error, which names the key.
+    if (error.keyword === "if" || error.keyword === "propertyNames") continue;
     if (error.keyword === "anyOf") {
       if (deeper(error)) continue;
       const branches = errors
@@ -146,8 +147,16 @@ function describeErrors(errors: readonly ErrorObject[], root: unknown, file: str
 }
 
 function describeError(error: ErrorObject, root: unknown, file: string): ContentProblem {
-  const field = fieldName(error.instancePath);
   const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
+  // An error of a key's name (`propertyNames`) is about the key, not the object holding it.
+  if (error.propertyName !== undefined) {
+    return {
+      file,
+      field: join(fieldName(error.instancePath), error.propertyName),
+      expected: annotated ?? "a valid name",
+    };
+  }
+  const field = fieldName(error.instancePath);
   const actual = valueAt(root, error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -173,6 +182,12 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
         file,
         field,
         expected: `at most ${params.limit} items (this list has ${Array.isArray(actual) ? actual.length.toLocaleString("en") : "more"})`,
+      };
+    case "maxProperties":
+      return {
+        file,
+        field,
+        expected: `at most ${params.limit} entries (this has ${isSchema(actual) ? Object.keys(actual).length : "more"})`,
       };
     default:
       return { file, field, expected: annotated ?? error.message ?? "a valid value", actual };

@@ -53,4 +53,7 @@ export const MAX_YAML_DEPTH = 100;
  */
 export const MAX_TAGS = 20;
 
+/** Most links in profile.yaml: each is a row of the home page and a key of the API's `links`. */
+export const MAX_PROFILE_LINKS = 20;
+
 export { MAX_HEADINGS, MAX_NESTING };

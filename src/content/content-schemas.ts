@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { RAW_HTML_MODES } from "../markdown/raw-html.ts";
-import { MAX_TAGS } from "./content-limits.ts";
+import { MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
@@ -88,6 +88,20 @@ export const SiteFile = Type.Object(
 );
 export type SiteFile = Static<typeof SiteFile>;
 
+// A link's name is a key of the API's `links` and a word on the card: short and plain. The
+// site's own links (`site`, `blog`, `api`) are the build's to write.
+const LINK_NAME_PATTERN = "^(?!(?:site|blog|api)$)[a-z][a-z0-9-]{0,31}$";
+const ProfileLinks = Type.Unsafe<Record<string, string>>({
+  type: "object",
+  propertyNames: {
+    pattern: LINK_NAME_PATTERN,
+    expected:
+      "a link name of at most 32 lowercase letters, digits and hyphens, starting with a letter; not site, blog or api (the build writes those)",
+  },
+  patternProperties: { [LINK_NAME_PATTERN]: Url },
+  maxProperties: MAX_PROFILE_LINKS,
+});
+
 export const ProfileFile = Type.Object(
   {
     name: Text,
@@ -100,12 +114,16 @@ export const ProfileFile = Type.Object(
       { open: Type.Boolean(), text: Type.Union([Text, Type.Null()]) },
       { additionalProperties: false },
     ),
-    links: Type.Object({ itch: Url }, { additionalProperties: false }),
+    // Name → URL of the owner's profiles elsewhere (github, mastodon, itch, anything).
+    links: ProfileLinks,
+    // Every way of getting in touch is optional: only those given are shown and published.
     contact: Type.Object(
       {
-        form: ContactUrl,
-        discord: Text,
-        irc: Type.Object({ network: Text, nick: Text, how: Text, web_client: Url }, { additionalProperties: false }),
+        form: Type.Optional(ContactUrl),
+        discord: Type.Optional(Text),
+        irc: Type.Optional(
+          Type.Object({ network: Text, nick: Text, how: Text, web_client: Url }, { additionalProperties: false }),
+        ),
       },
       { additionalProperties: false },
     ),

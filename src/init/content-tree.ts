@@ -191,26 +191,20 @@ export function contentTree(
   );
   tree.set(
     "profile.yaml",
-    `# Written by npm run init: replace each placeholder with your own (docs/content-format.md).\n${dump({
-      name,
-      handle: answers.login,
-      headline: `Software by ${name}`,
-      summary: `${name} builds and maintains the projects below.`,
-      focus: "What I am working on now",
-      certifications: [],
-      open_to_work: { open: false, text: null },
-      links: { itch: `https://github.com/${answers.login}` },
-      contact: {
-        form: `https://github.com/${answers.login}`,
-        discord: answers.login,
-        irc: {
-          network: "Libera.Chat",
-          nick: answers.login,
-          how: `/msg ${answers.login} on Libera.Chat`,
-          web_client: "https://web.libera.chat/",
-        },
+    `# Written by npm run init: replace each placeholder with your own; add links and contact methods (docs/content-format.md).\n${dump(
+      {
+        name,
+        handle: answers.login,
+        headline: `Software by ${name}`,
+        summary: `${name} builds and maintains the projects below.`,
+        focus: "What I am working on now",
+        certifications: [],
+        open_to_work: { open: false, text: null },
+        // Only what init knows: more links (mastodon, linkedin, …) and contact methods are the owner's to add.
+        links: { github: `https://github.com/${answers.login}` },
+        contact: {},
       },
-    })}`,
+    )}`,
   );
 
   const { domains, clusterOf } = proposeDomains(projects);

@@ -9,7 +9,7 @@ import type {
 } from "schema-dts";
 import type { SiteConfig } from "../config/site-config.ts";
 import type { FullPost } from "../schemas/blog/posts.ts";
-import type { Profile } from "../schemas/portfolio/profile.ts";
+import { profileLinks, type Profile } from "../schemas/portfolio/profile.ts";
 import type { ProjectDetail } from "../schemas/portfolio/projects.ts";
 import { raw, type SafeHtml } from "../util/html.ts";
 import { publishedUrl, sitePaths } from "../config/site-paths.ts";
@@ -63,7 +63,7 @@ export function personNode(config: SiteConfig, profile: Profile): PersonLeaf {
     alternateName: profile.handle,
     description: profile.headline,
     url: profile.links.site,
-    sameAs: [profile.links.github, profile.links.itch],
+    sameAs: profileLinks(profile.links).map((link) => link.url),
   };
 }
 

@@ -81,6 +81,54 @@ test("should publish no key when the owner has no pgp.asc", () => {
   assert.not.match(readText(build.outDir, "api/v1/card.txt"), /\bpgp\b/);
 });
 
+interface ObjectSchema {
+  required?: string[];
+  properties: Record<string, ObjectSchema>;
+}
+
+test("should describe in its OpenAPI exactly the links and contact methods the owner gives", () => {
+  const openapi = readJson<{ components: { schemas: { Profile: ObjectSchema } } }>(build.outDir, "api/openapi.json");
+  const { links, contact } = openapi.components.schemas.Profile.properties;
+  const published = ["site", "blog", "api", "github", "mastodon", "linkedin"];
+
+  assert.equal(Object.keys(links?.properties ?? {}), published);
+  assert.equal(links?.required, published);
+  assert.equal(Object.keys(contact?.properties ?? {}), ["form"]);
+  assert.equal(contact?.required, ["form"]);
+  const schemaFile = readJson<ObjectSchema>(build.outDir, "api/v1/schemas/Profile.json");
+  assert.equal(Object.keys(schemaFile.properties.links?.properties ?? {}), published);
+});
+
+test("should publish the owner's links and only the contact methods given", () => {
+  const profile = data<{ links: Record<string, string>; contact: Record<string, unknown> }>("api/v1/profile.json");
+
+  assert.equal(profile.links, {
+    site: `${OWNER_URL}/`,
+    blog: `${OWNER_URL}/writing/`,
+    api: `${OWNER_URL}/api/v1/index.json`,
+    github: "https://github.com/ilse-brandt",
+    mastodon: "https://social.example/@ilse",
+    linkedin: "https://www.linkedin.com/in/ilse-brandt-example",
+  });
+  assert.equal(profile.contact, { form: "https://ilse.example/contact/" });
+  const card = readText(build.outDir, "api/v1/card.txt");
+  assert.not.match(card, /\birc\b|Discord/);
+  const resume = readJson<{ basics: { profiles: { network: string }[] } }>(build.outDir, "api/v1/resume.json");
+  assert.equal(
+    resume.basics.profiles.map((p) => p.network),
+    ["GitHub", "Mastodon", "LinkedIn"],
+  );
+});
+
+test("should show each profile link on the home page with its label and rel=me", () => {
+  const home = readText(build.outDir, "index.html");
+
+  assert.match(home, '<a href="https://github.com/ilse-brandt" rel="me">GitHub</a>');
+  assert.match(home, '<a href="https://social.example/@ilse" rel="me">Mastodon</a>');
+  assert.match(home, '<a href="https://www.linkedin.com/in/ilse-brandt-example" rel="me">LinkedIn</a>');
+  assert.not.match(home, "itch.io");
+});
+
 test("should show a project missing from the snapshot with 0 stars and name it in its note", () => {
   const missing = data<ProjectSummary[]>("api/v1/projects.json").find((p) => p.name === "tarn-notes");
   assert.ok(missing);

@@ -42,7 +42,7 @@ function cardLines(model: PortfolioModel): Line[] {
     ]);
   const text = (value: string, style: Span["style"]): Line[] =>
     wrap(terminalText(value), INNER_WIDTH).map((part) => [{ text: part, style }]);
-  const irc = profile.contact.irc;
+  const { form, irc, discord } = profile.contact;
   const lines: Line[] = [
     [
       { text: terminalText(profile.name), style: "name" },
@@ -52,11 +52,12 @@ function cardLines(model: PortfolioModel): Line[] {
     [],
     ...row("site", url(paths.home)),
     ...row("blog", url(paths.blog.home)),
-    ...row("code", `https://github.com/${config.site.github}`),
+    ...row("code", profile.links.github ?? `https://github.com/${config.site.github}`),
     ...row("api", url(paths.portfolioApi(portfolioPaths.index))),
-    ...row("contact", profile.contact.form),
-    ...row("irc", `${irc.nick} on ${irc.network}`),
-    ...row("chat", `Discord ${profile.contact.discord}`),
+    // Only the ways of getting in touch that the owner gives.
+    ...(form ? row("contact", form) : []),
+    ...(irc ? row("irc", `${irc.nick} on ${irc.network}`) : []),
+    ...(discord ? row("chat", `Discord ${discord}`) : []),
   ];
   if (pgp) lines.push(...row("pgp", groupFingerprint(pgp.fingerprint)));
   lines.push(

@@ -9,7 +9,7 @@ import type {
   Tag,
 } from "../../schemas/portfolio/projects.ts";
 import type { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
-import type { Profile } from "../../schemas/portfolio/profile.ts";
+import { CONTACT_METHODS, type Profile, type ProfileShape } from "../../schemas/portfolio/profile.ts";
 import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
@@ -156,6 +156,12 @@ export function nowResource(model: PortfolioModel): Now {
   };
 }
 
+/** Which links and contact methods this site's profile.json carries: what its Profile schema requires. */
+export function profileShape(model: PortfolioModel): ProfileShape {
+  const { links, contact } = model.profile;
+  return { links: Object.keys(links), contact: CONTACT_METHODS.filter((method) => contact[method] !== undefined) };
+}
+
 export function profileResource(model: PortfolioModel): Profile {
   const { profile, config } = model;
   const pages = sitePaths(config);
@@ -171,14 +177,15 @@ export function profileResource(model: PortfolioModel): Profile {
       site: pageUrl(model, pages.home),
       blog: pageUrl(model, pages.blog.home),
       api: apiUrl(model, portfolioPaths.index),
-      github: `https://github.com/${config.site.github}`,
-      itch: profile.links.itch,
+      github: profile.links.github ?? `https://github.com/${config.site.github}`,
+      ...Object.fromEntries(Object.entries(profile.links).filter(([name]) => name !== "github")),
     },
-    contact: {
-      form: profile.contact.form,
-      discord: profile.contact.discord,
-      irc: { ...profile.contact.irc },
-    },
+    contact: Object.fromEntries(
+      CONTACT_METHODS.flatMap((method) => {
+        const value = profile.contact[method];
+        return value === undefined ? [] : [[method, typeof value === "string" ? value : { ...value }]];
+      }),
+    ),
     pgp: model.pgp
       ? { fingerprint: model.pgp.fingerprint, key_url: pageUrl(model, pages.pgpKey), armored: model.pgp.armored }
       : null,

@@ -3,6 +3,7 @@ import type { PortfolioModel } from "../../model/portfolio-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { portfolioPaths } from "./paths.ts";
 import { awardList, profileResource } from "./resources.ts";
+import { profileLinks } from "../../schemas/portfolio/profile.ts";
 
 /*
  * /api/v1/resume.json: the owner's résumé in the JSON Resume format (https://jsonresume.org),
@@ -60,7 +61,7 @@ export function resumeDocument(model: PortfolioModel): JsonResume {
   const { config, resume } = model;
   const profile = profileResource(model);
   const pages = sitePaths(config);
-  const irc = profile.contact.irc;
+  const { irc, discord } = profile.contact;
   return {
     $schema: JSON_RESUME_SCHEMA_URL,
     basics: {
@@ -69,10 +70,11 @@ export function resumeDocument(model: PortfolioModel): JsonResume {
       url: profile.links.site,
       summary: profile.summary,
       profiles: [
-        { network: "GitHub", username: config.site.github, url: profile.links.github },
-        { network: "itch.io", url: profile.links.itch },
-        { network: "Discord", username: profile.contact.discord },
-        { network: `IRC (${irc.network})`, username: irc.nick, url: irc.web_client },
+        ...profileLinks(profile.links).map(({ name, label, url }) =>
+          name === "github" ? { network: label, username: config.site.github, url } : { network: label, url },
+        ),
+        ...(discord ? [{ network: "Discord", username: discord }] : []),
+        ...(irc ? [{ network: `IRC (${irc.network})`, username: irc.nick, url: irc.web_client }] : []),
       ],
     },
     work: (resume.work ?? []).map((job) => ({

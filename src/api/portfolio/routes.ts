@@ -4,7 +4,7 @@ import { Badge } from "../../schemas/common.ts";
 import { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
 import { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import { portfolioComponents } from "../../schemas/portfolio/components.ts";
-import { Profile } from "../../schemas/portfolio/profile.ts";
+import { Profile, profileSchema } from "../../schemas/portfolio/profile.ts";
 import {
   AwardEntry,
   Cluster,
@@ -314,6 +314,8 @@ export const portfolioApi: ApiDefinition<PortfolioModel> = {
     cards: "The business card for terminals",
   },
   components: portfolioComponents,
+  // The Profile names the links and contact methods this owner gives, no more and no fewer.
+  specialize: (model) => ({ Profile: profileSchema(build.profileShape(model)) }),
   context: (model) => ({
     name: model.config.site.api.name,
     description: model.config.site.api.description,

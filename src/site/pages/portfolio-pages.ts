@@ -1,6 +1,7 @@
 import { availabilityText, type Domain, type PortfolioModel, type Project } from "../../model/portfolio-model.ts";
 import * as api from "../../api/portfolio/resources.ts";
 import { html, raw } from "../../util/html.ts";
+import { profileLinks } from "../../schemas/portfolio/profile.ts";
 import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
@@ -31,9 +32,9 @@ export function homePage(model: PortfolioModel): string {
 <p>${profile.summary}</p>
 <p><strong>Focus:</strong> ${profile.focus}</p>
 <p class="availability">${availabilityText(profile.open_to_work)}</p>
-<p class="links"><a href="${profile.links.github}">GitHub</a> · <a href="${profile.links.itch}">itch.io</a> · <a href="${pages.blog.home}">Blog</a> · <a href="${profile.contact.form}">Contact</a>${
-    profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""
-  }</p>
+<p class="links">${profileLinks(profile.links).map((link) => html`<a href="${link.url}" rel="me">${link.label}</a> · `)}<a href="${pages.blog.home}">Blog</a>${
+    profile.contact.form ? html` · <a href="${profile.contact.form}">Contact</a>` : ""
+  }${profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""}</p>
 </section>
 <section aria-labelledby="featured-title">
 <h2 id="featured-title">Featured projects</h2>

@@ -13,7 +13,7 @@ import {
 } from "../../../src/api/json-schemas.ts";
 import { buildOpenApi, componentRef, toOpenApiSchema } from "../../../src/api/openapi.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
-import { routeById, type ApiContext, type ApiDefinition, type Route } from "../../../src/api/route.ts";
+import { forModel, routeById, type ApiContext, type ApiDefinition, type Route } from "../../../src/api/route.ts";
 import { handModel, siteConfig } from "../support/model.ts";
 
 type Json = Record<string, unknown>;
@@ -100,7 +100,7 @@ test("should be exactly the OpenAPI component, with references made URLs", () =>
       $id: _id,
       title: _title,
       ...schema
-    } = jsonSchemaDocument(portfolioApi, portfolioContext, name);
+    } = jsonSchemaDocument(forModel(portfolioApi, handModel()), portfolioContext, name);
     const asComponents = withRefs(schema, (ref) =>
       ref.replace(`${base}/api/v1/schemas/`, "#/components/schemas/").replace(/\.json$/, ""),
     );

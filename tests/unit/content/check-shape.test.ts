@@ -134,6 +134,42 @@ test("should accept a mailto: address as the profile's contact form, which the A
   assert.is(checkShape(ProfileFile, profile, FILE).contact.form, "mailto:margo@margo.example");
 });
 
+test("should accept any profile links by name and no contact method at all", () => {
+  const profile = {
+    ...fixtureProfile,
+    links: { mastodon: "https://social.example/@fixture", linkedin: "https://linkedin.example/in/fixture" },
+    contact: {},
+  };
+
+  assert.equal(checkShape(ProfileFile, profile, FILE), profile);
+});
+
+test("should name the profile link whose value is not a URL", async () => {
+  const profile = { ...fixtureProfile, links: { mastodon: "@fixture@social.example" } };
+
+  const problems = await contentProblems(() => checkShape(ProfileFile, profile, FILE));
+
+  assert.match(problemAt(problems, "links.mastodon").expected, /^an absolute http\(s\) URL/);
+});
+
+test("should name a profile link whose name breaks the rule or is one of the site's own", async () => {
+  for (const name of ["Mastodon", "my link", "site", "api"]) {
+    const profile = { ...fixtureProfile, links: { [name]: "https://social.example/@fixture" } };
+
+    const problems = await contentProblems(() => checkShape(ProfileFile, profile, FILE));
+
+    assert.match(problemAt(problems, `links.${name}`).expected, /^a link name of at most 32 lowercase letters/, name);
+  }
+});
+
+test("should refuse more than 20 profile links, saying how many there are", async () => {
+  const links = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`link${i}`, `https://example.com/${i}`]));
+
+  const problems = await contentProblems(() => checkShape(ProfileFile, { ...fixtureProfile, links }, FILE));
+
+  assert.is(problemAt(problems, "links").expected, "at most 20 entries (this has 21)");
+});
+
 test("should refuse dates before 1970 or past 9999", async () => {
   for (const updated of ["0000-01-01", "1969-12-31", "10000-01-01"]) {
     const problems = await contentProblems(() => checkShape(NowFile, { updated, sections: [] }, FILE));

@@ -173,3 +173,12 @@ test("should date the first post and the /now list in the owner's time zone", ()
 });
 
 test.run();
+
+test("should write in profile.yaml only the GitHub link and no contact placeholders", () => {
+  const tree = contentTree(answers, [repository("alpha")], new Set(), NOW, []);
+
+  const profile = yaml.load(tree.get("profile.yaml") ?? "") as { links: unknown; contact: unknown };
+
+  assert.equal(profile.links, { github: "https://github.com/ada" });
+  assert.equal(profile.contact, {});
+});
