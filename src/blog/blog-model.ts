@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
-import { publishedUrl, sitePaths } from "../config/site-paths.ts";
+import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import { byText, chain } from "../util/order.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
@@ -110,7 +110,13 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
 
   return {
     config,
-    settings: content.settings,
+    // Its links to the site's canonical address are this build's pages (`rebasedUrl`).
+    settings: content.settings.links
+      ? {
+          ...content.settings,
+          links: content.settings.links.map((link) => ({ ...link, url: rebasedUrl(config, link.url) })),
+        }
+      : content.settings,
     blogUrl: publishedUrl(config, sitePaths(config).blog.home),
     posts,
     postBySlug: new Map(posts.map((post) => [post.slug, post])),

@@ -14,7 +14,7 @@ import { encoderSettings } from "../images/encoder-settings.ts";
 import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
-import { publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
+import { publishedUrl, rebasedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 import { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A published image of a post, with its real pixel size. */
@@ -296,7 +296,10 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     rawHtml: context.config.site.markdown?.raw_html,
     resolveLink: (href) =>
       context.unpublished.publishable(
-        resolveLink(href, { url, siteRoot, config: context.config, sourceByName: context.sourceByName, linkedPost }),
+        rebasedUrl(
+          context.config,
+          resolveLink(href, { url, siteRoot, config: context.config, sourceByName: context.sourceByName, linkedPost }),
+        ),
         linkSource,
       ),
     resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },

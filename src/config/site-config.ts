@@ -6,7 +6,7 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { publishedUrl } from "./site-paths.ts";
+import { publishedUrl, rebasedUrl } from "./site-paths.ts";
 import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
 
 /** Everything the build needs to know about where and when it runs; read once, passed everywhere. */
@@ -58,8 +58,11 @@ export function readSiteConfig(env: ConfigEnvironment = process.env, previewOrig
   );
   const base = previewOrigin && !fromEnv ? { ...configured, origin: previewOrigin } : configured;
   const location = { baseUrl: base.origin + base.path, basePath: base.path };
-  // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it is.
-  const blogPath = site.blog.url.startsWith("/") ? location.basePath + site.blog.url : site.blog.url;
+  // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it
+  // is, unless it is at the site's canonical address: then the blog is this build's (`rebasedUrl`).
+  const blogPath = site.blog.url.startsWith("/")
+    ? location.basePath + site.blog.url
+    : rebasedUrl({ ...location, site }, site.blog.url);
   return {
     ...location,
     contentDir,

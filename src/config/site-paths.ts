@@ -143,6 +143,28 @@ export function linkFrom(origin: string, url: string): string {
   return parsed.origin === origin ? parsed.pathname + parsed.search + parsed.hash : url;
 }
 
+/**
+ * A URL written in content as this build publishes it. One under site.yaml's `url` (the site's
+ * canonical address, base path included) is a link to this site wherever the build runs, so it
+ * moves to this build's base URL (`SITE_URL`, or the dev server's): a preview then links to its
+ * own pages, the link check checks them and a link to a scheduled post is held back, as for a
+ * site-relative link. Any other URL, and every URL of a build at the canonical address, is
+ * returned as written.
+ */
+export function rebasedUrl(
+  config: Pick<SiteConfig, "baseUrl" | "basePath"> & { site: { url: string } },
+  url: string,
+): string {
+  const canonical = URL.canParse(config.site.url) ? new URL(config.site.url) : null;
+  if (canonical === null || !URL.canParse(url)) return url;
+  const base = canonical.origin + canonical.pathname.replace(/\/+$/, "");
+  if (base === config.baseUrl) return url;
+  const parsed = new URL(url);
+  const inside = (parsed.origin + parsed.pathname).slice(base.length);
+  const under = (parsed.origin + parsed.pathname).startsWith(base) && (inside === "" || inside.startsWith("/"));
+  return under ? publishedUrl(config, config.basePath + inside + parsed.search + parsed.hash) : url;
+}
+
 /** Where the site is published: all that `publishedUrl` needs, so site-config.ts can use it too. */
 export type SiteLocation = Pick<SiteConfig, "baseUrl" | "basePath">;
 

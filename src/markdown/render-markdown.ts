@@ -69,6 +69,8 @@ export interface RenderOptions {
 
 /** How a line of inline Markdown (a /now item) is rendered. */
 export interface InlineOptions {
+  /** The published href of a link, as for a document (`RenderOptions`). Default: as written. */
+  resolveLink?(href: string): string | null;
   /** Default: `escape`. */
   rawHtml?: RawHtml | undefined;
 }
@@ -279,7 +281,7 @@ export function renderInline(
   const env = {};
   const tokens = markdown.parseInline(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
-  const { refused } = checkUrls(tokens, {});
+  const { refused } = checkUrls(tokens, options.resolveLink ? { resolveLink: options.resolveLink } : {});
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim(),

@@ -4,7 +4,7 @@ import type { NowFile } from "../content/content-schemas.ts";
 import type { RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
 import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
-import { publishedUrl, sitePaths } from "../config/site-paths.ts";
+import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A writeup or a /now item as published: its HTML and its plain text. */
@@ -70,7 +70,8 @@ export function renderPortfolioMarkdown({
   const items = now.sections.map((section, s) =>
     section.items.map((item, i) => {
       const field = `sections[${s}].items[${i}]`;
-      const { text, html, problems: refused } = renderInline(item, { rawHtml });
+      const resolveLink = (href: string) => rebasedUrl(config, href);
+      const { text, html, problems: refused } = renderInline(item, { rawHtml, resolveLink });
       refused.forEach((problem) => {
         problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` });
       });
@@ -96,8 +97,9 @@ function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): {
 }
 
 /**
- * What a project's links publish as: as written, or null (plain text) for a link to a scheduled
- * post, held back until it is out (util/unpublished-posts.ts).
+ * What a project's links publish as: as written (a link to the site's canonical address moved
+ * to this build's, `rebasedUrl`), or null (plain text) for a link to a scheduled post, held back
+ * until it is out (util/unpublished-posts.ts).
  */
 export function projectLinkResolver(
   config: SiteConfig,
@@ -106,5 +108,8 @@ export function projectLinkResolver(
   unpublished?: UnpublishedPosts,
 ): (href: string) => string | null {
   const linkSource = { file: displayPath(file), base: publishedUrl(config, sitePaths(config).project(name)) };
-  return (href) => (unpublished ? unpublished.publishable(href, linkSource) : href);
+  return (href) => {
+    const url = rebasedUrl(config, href);
+    return unpublished ? unpublished.publishable(url, linkSource) : url;
+  };
 }

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
+import { rebasedUrl } from "../config/site-paths.ts";
 import type { ProfileFile, ResumeFile } from "../content/content-schemas.ts";
 import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-content.ts";
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
@@ -238,6 +239,9 @@ function toProject(
   const owner = meta.owner ?? config.site.github;
   const facts = github.repositories.get(repositoryKey({ owner, name: meta.name }));
   const publishable = projectLinkResolver(config, source.file, meta.name, unpublished);
+  // The demo, the docs and an award's page may be on this site too: at its canonical address,
+  // they are this build's pages (`rebasedUrl`), as the links and the writeup are through `publishable`.
+  const rebased = (url: string | undefined) => (url === undefined ? null : rebasedUrl(config, url));
   return {
     name: meta.name,
     owner,
@@ -248,18 +252,21 @@ function toProject(
     tags: meta.tags ?? [],
     featured: meta.featured ?? false,
     install: meta.pypi ? `pip install ${meta.pypi}` : null,
-    demo: meta.demo ?? null,
-    docs: meta.docs ?? null,
+    demo: rebased(meta.demo),
+    docs: rebased(meta.docs),
     award: meta.award
       ? {
           place: meta.award.place,
           medal: meta.award.medal,
           event: meta.award.event,
           track: meta.award.track ?? null,
-          url: meta.award.url ?? null,
+          url: rebased(meta.award.url),
         }
       : null,
-    links: (meta.links ?? []).filter((link) => publishable(link.url) !== null),
+    links: (meta.links ?? []).flatMap((link) => {
+      const url = publishable(link.url);
+      return url === null ? [] : [{ ...link, url }];
+    }),
     writeup: markdown.writeups.get(source.file) ?? null,
     stars: facts?.stars ?? 0,
     pushedAt: facts?.pushedAt ?? null,

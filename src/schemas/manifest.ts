@@ -15,7 +15,8 @@ export const ManifestFile = Type.Object(
   {
     path: Type.String({
       pattern: SITE_PATH_PATTERN,
-      description: "Path relative to the site's base URL",
+      description:
+        "Path relative to the site's base URL, as in `url`: a name in it is percent-encoded (`C++` as `C%2B%2B`); the file a host serves for it has the decoded name",
       examples: ["/api/v1/projects/bramble.json"],
     }),
     url: Type.String({ pattern: WEB_URL_PATTERN, description: "Absolute URL of the file" }),

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mirror, type MirrorResult } from "../../scripts/mirror-api.mjs";
+import { outputFileOf } from "../../src/config/site-paths.ts";
 import type { Manifest } from "../../src/schemas/manifest.ts";
 import { buildSite, copyContent, listFiles, makeTempDir, removeDir } from "./support/build-site.ts";
 import { startStaticServer, type StaticServer } from "./support/static-server.ts";
@@ -25,7 +26,7 @@ const temp: string[] = [];
 let first: Record<string, Manifest>;
 let later: Record<string, Manifest>;
 let changed: Record<string, Manifest>;
-/** Every file of the first build, by site path, read before the rebuild replaced them. */
+/** Every file of the first build, by its name in the output folder, read before the rebuild replaced them. */
 let firstFiles: Map<string, Buffer>;
 /** The two mirror runs: what each fetched, and what the server was asked for. */
 const runs: { result: MirrorResult; requests: string[] }[] = [];
@@ -36,6 +37,12 @@ const manifestsOf = (outDir: string): Record<string, Manifest> =>
     MANIFESTS.map((file) => [file, (JSON.parse(readFileSync(join(outDir, file), "utf8")) as { data: Manifest }).data]),
   );
 const byPath = (manifest: Manifest | undefined) => new Map((manifest?.files ?? []).map((file) => [file.path, file]));
+/** The file a manifest path names (a URL path: `C%2B%2B.json` is the file `C++.json`), in the output or the mirror. */
+function fileOf(path: string): string {
+  const file = outputFileOf({ basePath: "" }, path);
+  if (file === null) throw new Error(`${path} is not a site path`);
+  return file;
+}
 
 /** Builds with the server's origin as SITE_URL; returns the output folder. */
 async function build(options: Parameters<typeof buildSite>[0]): Promise<string> {
@@ -63,7 +70,7 @@ test.before(async () => {
   temp.push(content);
   await build({ outDir: served, epoch: EPOCH, contentDir: content });
   first = manifestsOf(served);
-  firstFiles = new Map(listFiles(served).map((file) => [`/${file}`, readFileSync(join(served, file))]));
+  firstFiles = new Map(listFiles(served).map((file) => [file, readFileSync(join(served, file))]));
   await mirrorRun();
   // Rebuilt in place at a later clock with the same content, then mirrored again.
   await build({ outDir: served, epoch: LATER, contentDir: content });
@@ -101,7 +108,10 @@ test("should fetch nothing but the manifest after a rebuild at a later clock", (
   assert.equal(run?.result.removed, []);
   // What the folder holds is still the first build's bytes, which the content digests say are current.
   for (const path of run?.result.kept ?? [])
-    assert.ok(readFileSync(join(mirrorFolder, path)).equals(firstFiles.get(path) ?? Buffer.alloc(0)), path);
+    assert.ok(
+      readFileSync(join(mirrorFolder, fileOf(path))).equals(firstFiles.get(fileOf(path)) ?? Buffer.alloc(0)),
+      path,
+    );
 });
 
 test("should keep every content digest across clocks while the bytes of the envelope files change", () => {
@@ -136,8 +146,8 @@ test("should change the content digest of exactly the files that mention a chang
     // What the two builds' files say, grepped: the old tagline in the first, the new one in the other.
     const mentions = [...before.keys()].filter(
       (path) =>
-        (firstFiles.get(path)?.toString("utf8") ?? "").includes(OLD_TAGLINE) ||
-        readFileSync(join(changedOut, path), "utf8").includes(NEW_TAGLINE),
+        (firstFiles.get(fileOf(path))?.toString("utf8") ?? "").includes(OLD_TAGLINE) ||
+        readFileSync(join(changedOut, fileOf(path)), "utf8").includes(NEW_TAGLINE),
     );
     assert.equal(moved, mentions, file);
     if (file.startsWith("api/")) {

@@ -17,6 +17,8 @@ import {
   type Envelope,
 } from "./support/build-site.ts";
 import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite } from "./support/sample-site.ts";
+// The published shape itself, so a field added to it (docs/recipes.md) is known here too.
+import type { ProjectSummary } from "../../src/schemas/portfolio/projects.ts";
 
 // The shared sample build (support/sample-site.ts): https://margo.example at
 // 2026-11-18T11:06:40Z, 16 days after now.yaml's update, two days before the snapshot.
@@ -80,17 +82,6 @@ const LIST_FILES = [
   "api/v1/posts.json",
 ];
 
-interface ProjectSummary {
-  name: string;
-  cluster: { id: string; title: string };
-  languages: string[];
-  tags: string[];
-  featured: boolean;
-  stars: number;
-  pushed_at: string | null;
-  award: unknown;
-  urls: { page: string; api: string };
-}
 interface Cluster {
   id: string;
   count: number;

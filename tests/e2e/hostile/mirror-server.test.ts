@@ -203,6 +203,9 @@ test("should refuse entries that would be a file and its folder, or one file, be
     [["/x/y/z.json", "/x/y"], '"/x/y" would be a file and the folder of "/x/y/z.json"'],
     [["/a.json", "/b.json", "/a.json"], '"/a.json" and "/a.json" would be the same file'],
     [["/api/A.json", "/api/a.json"], '"/api/A.json" and "/api/a.json" would be the same file'],
+    // Files are named by the decoded path, as a host looks them up.
+    [["/C%2B%2B.json", "/C++.json"], '"/C%2B%2B.json" and "/C++.json" would be the same file'],
+    [["/a%20b", "/a b/c.json"], '"/a%20b" would be a file and the folder of "/a b/c.json"'],
   ];
   for (const [paths, expected] of cases) {
     const fake = await startFake();
@@ -217,6 +220,28 @@ test("should refuse entries that would be a file and its folder, or one file, be
     assert.match(message, `refusing the manifest: ${expected}`, paths.join(" "));
     assert.equal(fake.requests, ["/manifest.json"], paths.join(" "));
     assert.equal(listFiles(folder), [], paths.join(" "));
+  }
+});
+
+test("should refuse a path that leaves the folder once decoded, before fetching any", async () => {
+  const paths = [
+    "/api/%2e%2e/%2E%2E/escape.json",
+    "/api/..%2F..%2Fescape.json",
+    "/api/%5C..%5Cescape.json",
+    "/api/%00.json",
+    "/%2Emirror-state.json",
+    "/api/%ff.json",
+  ];
+  for (const path of paths) {
+    const fake = await startFake();
+    serveSite(fake, { "/ok.json": "{}\n", [path]: "{}\n" });
+    const folder = newFolder();
+
+    const message = await refusal(fake, folder);
+
+    assert.match(message, `refusing the manifest: the path "${path}" does not name a file inside the folder`, path);
+    assert.equal(fake.requests, ["/manifest.json"], path);
+    assert.equal(listFiles(folder), [], path);
   }
 });
 

@@ -16,11 +16,15 @@ import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
 import { renderRouteFile, routePermalink } from "../../../src/api/render-file.ts";
 import { availableRoutes, expandParams, routeById } from "../../../src/api/route.ts";
 import { formatProblems, validateSite } from "../../../src/checks/validate-site.ts";
+import { outputFileOf } from "../../../src/config/site-paths.ts";
 import { fixtureModel } from "../support/model.ts";
 
 const model = await fixtureModel({}, { SITE_URL: "https://x.example/portfolio/" });
 const sha256 = (bytes: string | Buffer) => createHash("sha256").update(bytes).digest("hex");
 const portfolioOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
+
+/** The file a manifest path names: a URL path, so `C%2B%2B.json` is the file `C++.json`. */
+const fileOf = (path: string): string => outputFileOf({ basePath: "" }, path) ?? "";
 
 /** Writes every file of the fixture's portfolio API but the manifest into a new folder. */
 function writeApiFiles(): string {
@@ -69,18 +73,15 @@ test("should list every other file of the API with the digests of the bytes on d
   try {
     const manifest = buildManifest(dir, portfolioApi, model, new Map());
 
-    const expected = availableRoutes(portfolioApi, model)
+    const written = availableRoutes(portfolioApi, model)
       .filter((route) => route.id !== MANIFEST_ROUTE_ID)
-      .flatMap((route) =>
-        expandParams(route, model).map((params) => `/${routePermalink(portfolioApi, route.id, params)}`),
-      )
+      .flatMap((route) => expandParams(route, model).map((params) => routePermalink(portfolioApi, route.id, params)))
       .sort();
-    assert.equal(
-      manifest.files.map((file) => file.path),
-      expected,
-    );
+    const paths = manifest.files.map((file) => file.path);
+    assert.equal(paths, [...paths].sort());
+    assert.equal(paths.map(fileOf).sort(), written);
     for (const file of manifest.files) {
-      const bytes = readFileSync(join(dir, file.path));
+      const bytes = readFileSync(join(dir, fileOf(file.path)));
       assert.is(file.sha256, sha256(bytes), file.path);
       assert.is(file.bytes, bytes.length, file.path);
       assert.is(file.url, `https://x.example/portfolio${file.path}`);

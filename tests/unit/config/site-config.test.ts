@@ -59,6 +59,16 @@ test("should keep an absolute blog URL as it is", () => {
   assert.is(config.blogUrl, "https://blog.example/");
 });
 
+test("should put a blog at the site's canonical address on the build's, in a preview or under npm start", () => {
+  const blog = { url: "https://fixture.example/blog/", feed: "blog/feed.xml" };
+
+  const preview = withSite({ blog }, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "https://pr-7.example/x" }));
+  const served = withSite({ blog }, (dir) => readSiteConfig({ CONTENT_DIR: dir }, "http://localhost:8080"));
+
+  assert.is(preview.blogUrl, "https://pr-7.example/x/blog/");
+  assert.is(served.blogUrl, "http://localhost:8080/blog/");
+});
+
 test("should set the build time from SOURCE_DATE_EPOCH", () => {
   const config = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SOURCE_DATE_EPOCH: "1795219200" }));
 

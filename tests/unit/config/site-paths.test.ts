@@ -13,6 +13,7 @@ import {
   outputFileOf,
   pathOfOutputFile,
   publishedUrl,
+  rebasedUrl,
   sitePaths,
   TOP_LEVEL_FILES,
 } from "../../../src/config/site-paths.ts";
@@ -172,6 +173,50 @@ test("should not read a protocol-relative path as a path of this site", () => {
 test("should link to a URL of this origin by its path and to any other by the URL", () => {
   assert.is(linkTarget(FOLIO, "https://fixture.example/folio/blog/posts/a/#top"), "/folio/blog/posts/a/#top");
   assert.is(linkTarget(FOLIO, "https://other.example/folio/"), "https://other.example/folio/");
+});
+
+/** A build at `baseUrl` (SITE_URL, a preview) of a site whose site.yaml says `url: canonical`. */
+function previewOf(canonical: string, baseUrl: string): SiteConfig {
+  const config = siteConfig({ baseUrl });
+  return { ...config, site: { ...config.site, url: canonical } };
+}
+
+test("should move a link to the site's canonical address onto this build's, base paths included", () => {
+  const preview = previewOf("https://margo.example/folio/", "https://preview.example/pr-7");
+
+  assert.is(
+    rebasedUrl(preview, "https://margo.example/folio/blog/posts/a%20b/?x=1#top"),
+    "https://preview.example/pr-7/blog/posts/a%20b/?x=1#top",
+  );
+  assert.is(rebasedUrl(preview, "https://margo.example/folio"), "https://preview.example/pr-7");
+  assert.is(rebasedUrl(preview, "HTTPS://Margo.Example/folio/now/"), "https://preview.example/pr-7/now/");
+  assert.is(
+    rebasedUrl(previewOf("https://margo.example", "http://localhost:8080"), "https://margo.example/"),
+    "http://localhost:8080/",
+  );
+});
+
+test("should leave a URL outside the canonical address, or not absolute, as written", () => {
+  const preview = previewOf("https://margo.example/folio", "https://preview.example");
+
+  for (const url of [
+    "https://margo.example/",
+    "https://margo.example/folio-x/",
+    "https://margo.example.org/folio/",
+    "https://margo.example:8443/folio/",
+    "http://margo.example/folio/",
+    "https://docs.margo.example/folio/",
+    "/folio/blog/",
+    "../now/",
+    "mailto:margo@margo.example",
+  ])
+    assert.is(rebasedUrl(preview, url), url);
+});
+
+test("should leave every URL as written in a build at the canonical address", () => {
+  const production = previewOf("https://margo.example/folio/", "https://margo.example/folio");
+
+  assert.is(rebasedUrl(production, "HTTPS://Margo.Example/folio/now"), "HTTPS://Margo.Example/folio/now");
 });
 
 test("should name the output file of a path: index.html for a folder, the base path left out", () => {
