@@ -45,8 +45,13 @@ function sharedProjectKeyword(): string {
   return word;
 }
 
-async function home(options: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage> {
+/** The home page in a new context; `before` runs ahead of the navigation (a route to fake an answer, say). */
+async function home(
+  options: Parameters<typeof openPage>[1] = {},
+  before?: (page: WatchedPage["page"]) => Promise<void>,
+): Promise<WatchedPage> {
   const watched = await openPage(browser, options);
+  await before?.(watched.page);
   await watched.page.goto(`${server.origin}/`);
   return watched;
 }
@@ -170,10 +175,12 @@ test("should say when the index cannot be loaded, and load it on the next open",
 });
 
 test("should show titles as text, never as markup", async () => {
-  const { page, errors, close } = await home();
   const title = `<img src=x onerror="document.title='owned'">bold`;
   const fake = [{ kind: "page", title, subtitle: "<b>sub</b>", path: "/", url: `${server.origin}/`, keywords: [] }];
-  await page.route("**/api/v1/search.json", (route) => route.fulfill({ json: { meta: {}, data: fake } }));
+  // Routed before the page loads: a route added after it once missed the palette's fetch.
+  const { page, errors, close } = await home({}, (page) =>
+    page.route("**/api/v1/search.json", (route) => route.fulfill({ json: { meta: {}, data: fake } })),
+  );
   await page.keyboard.press("Control+K");
   const option = page.locator("dialog.palette [role=option]").first();
   await option.waitFor();

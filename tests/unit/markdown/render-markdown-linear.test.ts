@@ -58,10 +58,10 @@ const SHAPES: Record<string, (scale: number) => string> = {
     const count = uses.split(" ").length - 1;
     return `${uses}\n\n${Array.from({ length: count }, (_, i) => `[r${i}]: /x/${i}`).join("\n")}\n`;
   },
-  // Autolinks and images in 1 KB paragraphs: in one 16-160 KB paragraph markdown-it's own
-  // inline pass measured 10-16 times for ten times the size (n log n, not the quadratic copy
-  // that was fixed), which the 12-times rule cannot tell from load. The one-paragraph shapes
-  // have their own, looser check below, which a quadratic pass still fails.
+  // Autolinks in 1 KB paragraphs: in one 16-160 KB paragraph markdown-it's own inline pass
+  // measured 10-16 times for ten times the size (n log n, not the quadratic copy that was
+  // fixed), which the 12-times rule cannot tell from load. Images, and autolinks in one
+  // paragraph, have their own looser check below, which a quadratic pass still fails.
   "autolinks and bare URLs": repeated(LONG_POST, inParagraphs("<https://example.org/a> https://example.org/b\n")),
   "headings of one text, of numbered texts and of the layout's ids": repeated(
     POST,
