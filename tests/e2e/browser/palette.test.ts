@@ -48,7 +48,7 @@ function sharedProjectKeyword(): string {
 /** The home page in a new context; `before` runs ahead of the navigation (a route to fake an answer, say). */
 async function home(
   options: Parameters<typeof openPage>[1] = {},
-  before?: (page: WatchedPage["page"]) => Promise<void>,
+  before?: (page: WatchedPage["page"]) => Promise<unknown>,
 ): Promise<WatchedPage> {
   const watched = await openPage(browser, options);
   await before?.(watched.page);
