@@ -92,6 +92,34 @@ ${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(n
   });
 }
 
+/**
+ * An API's landing page (`landingPaths`): what the API is and the three links a client or a
+ * person starts from, its index, its reference and its OpenAPI document.
+ */
+export function renderLandingPage(
+  doc: OpenApiForDocs,
+  options: { url: string; indexUrl: string; docsUrl: string; openapiUrl: string; config: SiteConfig },
+): string {
+  const body = html`<div class="api-docs">
+<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
+<p>${markdown(doc.info.description ?? "")}</p>
+<ul>
+<li><a href="${linkTarget(options.config, options.indexUrl)}">index.json</a>: every endpoint with its URL, where a client starts.</li>
+<li><a href="${linkTarget(options.config, options.docsUrl)}">The reference</a>: every endpoint, field and schema, for people.</li>
+<li><a href="${linkTarget(options.config, options.openapiUrl)}">openapi.json</a>: the OpenAPI 3.1 description every file is checked against.</li>
+</ul>
+<p>To begin: <code>curl ${options.indexUrl}</code></p>
+</div>`;
+  return renderPage({
+    config: options.config,
+    title: doc.info.title,
+    description: doc.info.summary ?? doc.info.title,
+    path: linkTarget(options.config, options.url),
+    section: "api",
+    body,
+  });
+}
+
 function endpoint(server: string, path: string, op: OperationDoc): SafeHtml {
   const ok = op.responses["200"];
   const [mediaType, media] = Object.entries(ok?.content ?? {})[0] ?? ["", {}];

@@ -12,8 +12,10 @@ export interface ApiOutput {
   openapi: string;
   /** Folder the document's paths are relative to (`""` for the site root, `blog`). */
   root: string;
-  /** Folders (relative to the output folder) in which every file must be one of the document's paths. */
+  /** Folders (relative to the output folder) in which every file must be one of the document's paths... */
   owns: string[];
+  /** ...or one of these HTML pages (relative to the output folder): the API's landing pages. */
+  pages: string[];
 }
 
 /** Something wrong with a built file: which file, where in it, and which rule it broke. */
@@ -86,7 +88,7 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
     problems.push(...checkFile(entry, writtenText(options.written, target), validate));
   }
 
-  const declared = new Set(expected.map((entry) => entry.file));
+  const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
   for (const folder of api.owns) {
     for (const file of filesUnder(outputDir, folder)) {
       if (!declared.has(file))

@@ -1,11 +1,12 @@
-import { renderDocsPage, type OpenApiForDocs } from "../api/docs-page.ts";
+import { renderDocsPage, renderLandingPage, type OpenApiForDocs } from "../api/docs-page.ts";
+import { landingPaths } from "../api/meta-routes.ts";
 import { buildOpenApi } from "../api/openapi.ts";
 import { isWrittenAfterBuild } from "../api/manifest.ts";
 import { renderRouteFile, routePermalink } from "../api/render-file.ts";
 import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
-import { linkTarget, outputFileOf } from "../config/site-paths.ts";
+import { apiPath, linkTarget, outputFileOf, publishedUrl } from "../config/site-paths.ts";
 
 /*
  * Factories for the `.11ty.ts` templates in api-templates/: each template file states which
@@ -42,19 +43,36 @@ export function paginatedTemplate<M, T>(
   });
 }
 
-/** The human API reference page (what `meta.docs` names), generated from the OpenAPI document. */
+/**
+ * The human pages of an API: its reference (what `meta.docs` names), generated from the OpenAPI
+ * document, and its landing pages (`/api/`, `/api/v1/`), which link the reference, the index and
+ * the document.
+ */
 export function docsPageTemplate<M extends { config: SiteConfig }>(
   api: ApiDefinition<M>,
   modelKey: string,
 ): TemplateModule {
-  return paginatedOutput<M, M>({
+  const url = (model: M, id: string) => routeUrl(api, api.context(model), routeById(api, id), {});
+  // null is the reference; a path is a landing page.
+  return paginatedOutput<M, string | null>({
     modelKey,
-    items: (model) => [model],
-    file: (model) => outputFileOf(model.config, linkTarget(model.config, api.context(model).docs)),
-    render: (model) => {
+    items: () => [null, ...apiLandingPaths(api)],
+    file: (model, path) =>
+      path === null
+        ? outputFileOf(model.config, linkTarget(model.config, api.context(model).docs))
+        : outputFileOf(model.config, apiPath(model.config, api.root, path)),
+    render: (model, path) => {
       const doc = buildOpenApi(api, model) as unknown as OpenApiForDocs;
-      const openapiUrl = routeUrl(api, api.context(model), routeById(api, "getOpenApi"), {});
-      return renderDocsPage(doc, { openapiUrl, url: api.context(model).docs, config: model.config });
+      const config = model.config;
+      const [docsUrl, openapiUrl] = [api.context(model).docs, url(model, "getOpenApi")];
+      if (path === null) return renderDocsPage(doc, { openapiUrl, url: docsUrl, config });
+      const pageUrl = publishedUrl(config, apiPath(config, api.root, path));
+      return renderLandingPage(doc, { url: pageUrl, indexUrl: url(model, "getIndex"), docsUrl, openapiUrl, config });
     },
   });
+}
+
+/** The landing pages' paths under the API's root (`/api/`, `/api/v1/`). */
+export function apiLandingPaths<M>(api: ApiDefinition<M>): string[] {
+  return landingPaths({ index: routeById(api, "getIndex").path, openapi: routeById(api, "getOpenApi").path });
 }

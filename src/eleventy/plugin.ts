@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { blogApi } from "../api/blog/routes.ts";
 import { writeManifest } from "../api/manifest.ts";
+import { landingPaths } from "../api/meta-routes.ts";
 import { portfolioApi } from "../api/portfolio/routes.ts";
 import { checkSecrets } from "../checks/check-secrets.ts";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
@@ -32,19 +33,23 @@ import rebuildOnDeletion from "./watch-deletions.ts";
 useBuildCache(process.env.FOLIO_CACHE_DIR?.trim() || ".cache");
 
 /** The APIs whose files the after-build hook validates. */
-export const portfolioOutput = apiOutput("", portfolioPaths.openapi);
-export const blogOutput = apiOutput(BLOG_API_ROOT, blogPaths.openapi);
+export const portfolioOutput = apiOutput("", portfolioPaths);
+export const blogOutput = apiOutput(BLOG_API_ROOT, blogPaths);
 
 /**
- * Where an API's files are in the output folder, from its root (`/blog`) and the path of its
- * OpenAPI document under that root (`/api/openapi.json`): every file in the document's folder
- * (`{root}/api`) is one of its paths.
+ * Where an API's files are in the output folder, from its root (`/blog`) and its paths: every
+ * file in its OpenAPI document's folder (`{root}/api`) is one of its paths or a landing page.
  */
-function apiOutput(root: string, openapi: string): ApiOutput {
+function apiOutput(root: string, paths: { index: string; openapi: string }): ApiOutput {
   const folder = root.replace(/^\//, "");
   const inRoot = (path: string) => (folder === "" ? path : `${folder}/${path}`);
-  const document = openapi.replace(/^\//, "");
-  return { openapi: inRoot(document), root: folder, owns: [inRoot(posix.dirname(document))] };
+  const document = paths.openapi.replace(/^\//, "");
+  return {
+    openapi: inRoot(document),
+    root: folder,
+    owns: [inRoot(posix.dirname(document))],
+    pages: landingPaths(paths).map((path) => inRoot(`${path.slice(1)}index.html`)),
+  };
 }
 
 /** Raised after the build when a written file breaks its OpenAPI description. */

@@ -10,6 +10,7 @@ import {
   buildSite,
   copyContent,
   filesPromisedByIndex,
+  landingPageFiles,
   listFiles,
   readJson,
   readText,
@@ -20,6 +21,7 @@ import {
   type Envelope,
 } from "./support/build-site.ts";
 import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite } from "./support/sample-site.ts";
+import { blogPaths } from "../../src/api/blog/paths.ts";
 
 /*
  * The blog half of the sample site, built at two clocks: 2026-11-18 (16 published posts; the
@@ -229,9 +231,12 @@ test("should write every blog file the issue lists", () => {
 test("should write under blog/api/ exactly the files the blog index promises, and blog/index.xml", () => {
   const index = blogData<ApiIndex>(before, "index.json");
 
-  const written = [...listFiles(before.outDir, "blog/api"), "blog/index.xml"].sort();
+  const pages = landingPageFiles("blog/", blogPaths);
+  const written = [...listFiles(before.outDir, "blog/api").filter((file) => !pages.has(file)), "blog/index.xml"];
 
-  assert.equal(written, filesPromisedByIndex(index));
+  assert.equal([...pages].filter((page) => existsSync(join(before.outDir, page))).length, pages.size);
+
+  assert.equal(written.sort(), filesPromisedByIndex(index));
 });
 
 test("should list every blog endpoint in the index with its absolute URL and the valid values of its params", () => {

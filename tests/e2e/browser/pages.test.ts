@@ -181,6 +181,18 @@ interface PageCase {
   extra?: (page: Page) => Promise<void>;
 }
 
+/** An API's landing page: it links its index, its reference and its OpenAPI document, and each answers. */
+function landingPage(root: string): (page: Page) => Promise<void> {
+  return async (page) => {
+    const links = await page
+      .locator("main a[href]")
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).pathname));
+    const expected = [`${root}/api/v1/index.json`, `${root}/docs/api/`, `${root}/api/openapi.json`];
+    assert.equal(links, expected);
+    for (const link of links) assert.is((await page.request.get(server.origin + link)).status(), 200, link);
+  };
+}
+
 const pageCases: PageCase[] = [
   { type: "home", path: () => "/", dark: true },
   { type: "projects", path: () => "/projects/" },
@@ -190,12 +202,16 @@ const pageCases: PageCase[] = [
   { type: "awards", path: () => "/awards/" },
   { type: "pulls", path: () => "/pulls/" },
   { type: "api-docs", path: () => "/docs/api/" },
+  { type: "api-landing", path: () => "/api/", extra: landingPage("") },
+  { type: "api-v1-landing", path: () => "/api/v1/", extra: landingPage("") },
   { type: "blog", path: () => "/blog/" },
   // A post's social image is its cover: chosen, else its first image, else the site's.
   { type: "post", path: () => pathOf(illustratedPost.url), dark: true, ogImage: () => illustratedPost.cover.url },
   { type: "tag", path: () => pathOf(tagUrl) },
   { type: "archive", path: () => "/blog/archive/" },
   { type: "blog-api-docs", path: () => "/blog/docs/api/" },
+  { type: "blog-api-landing", path: () => "/blog/api/", extra: landingPage("/blog") },
+  { type: "blog-api-v1-landing", path: () => "/blog/api/v1/", extra: landingPage("/blog") },
   {
     type: "not-found",
     path: () => "/projects/no-such-project/",

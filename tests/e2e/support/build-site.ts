@@ -3,6 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { landingPaths } from "../../../src/api/meta-routes.ts";
+import { portfolioPaths } from "../../../src/api/portfolio/paths.ts";
 
 /** The repository root: every build runs from here, as `npm run build` does. */
 export const repoRoot: string = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -150,9 +152,18 @@ export function outputDifferences(expected: string, actual: string, under = ""):
   ];
 }
 
-/** The portfolio API's files as the API index counts them: everything under `api/`, plus `pgp.asc`. */
+/** The HTML landing pages in an API's folder (`api/index.html`, `api/v1/index.html`), under `folder`. */
+export function landingPageFiles(folder: "" | "blog/", paths: { index: string; openapi: string }): Set<string> {
+  return new Set(landingPaths(paths).map((path) => `${folder}${path.slice(1)}index.html`));
+}
+
+/**
+ * The portfolio API's files as the API index counts them: everything under `api/` but its HTML
+ * landing pages (`/api/`, `/api/v1/`), plus `pgp.asc`.
+ */
 export function portfolioFiles(outDir: string): string[] {
-  const files = listFiles(outDir, "api");
+  const pages = landingPageFiles("", portfolioPaths);
+  const files = listFiles(outDir, "api").filter((file) => !pages.has(file));
   if (existsSync(join(outDir, "pgp.asc"))) files.push("pgp.asc");
   return files.sort();
 }

@@ -21,7 +21,7 @@ import { fixtureModel } from "../support/model.ts";
 
 const model = await fixtureModel({}, { SITE_URL: "https://x.example/portfolio/" });
 const sha256 = (bytes: string | Buffer) => createHash("sha256").update(bytes).digest("hex");
-const portfolioOutput = { openapi: "api/openapi.json", root: "", owns: ["api"] };
+const portfolioOutput = { openapi: "api/openapi.json", root: "", owns: ["api"], pages: [] };
 
 /** The file a manifest path names: a URL path, so `C%2B%2B.json` is the file `C++.json`. */
 const fileOf = (path: string): string => outputFileOf({ basePath: "" }, path) ?? "";

@@ -41,7 +41,7 @@ test("should render every file of the fixture's portfolio API so that the valida
     }
     writeManifest(dir, portfolioApi, model, new Map());
 
-    const problems = validateSite(dir, [{ openapi: "api/openapi.json", root: "", owns: ["api"] }]);
+    const problems = validateSite(dir, [{ openapi: "api/openapi.json", root: "", owns: ["api"], pages: [] }]);
 
     assert.is(formatProblems(problems), "");
   } finally {

@@ -12,7 +12,7 @@ import {
 import { Uri } from "../../../src/schemas/common.ts";
 
 const BASE = "https://x.example";
-const api: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api/v1"] };
+const api: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api/v1"], pages: ["api/v1/index.html"] };
 
 /** The published description: note that no schema says `additionalProperties: false`. */
 const openapi = {
@@ -286,6 +286,18 @@ test("should report a stray file in a folder the API owns", () => {
 
   assert.equal(problem, {
     file: join("api", "v1", "things", "c.json"),
+    pointer: "",
+    rule: "no path of api/openapi.json declares this file",
+  });
+});
+
+test("should take the API's landing page in a folder it owns, and no other page", () => {
+  const problem = onlyProblem(
+    validate({ "api/v1/index.html": "<!doctype html>", "api/v1/about.html": "<!doctype html>" }),
+  );
+
+  assert.equal(problem, {
+    file: join("api", "v1", "about.html"),
     pointer: "",
     rule: "no path of api/openapi.json declares this file",
   });
