@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
 import { calendarDateProblem } from "./calendar-date.ts";
 import { checkShape } from "./check-shape.ts";
-import { ContentError, ProblemList } from "./content-error.ts";
+import { ProblemList } from "./content-error.ts";
 import {
   DomainsFile,
   InProgressFile,
@@ -101,14 +101,8 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
   const none: NowFile = { updated: "1970-01-01", sections: [] };
   const parsed = problems.collect(() => ({ data: readYaml(file, contentDir) }), null);
   if (!parsed) return none;
-  try {
-    return checkShape(NowFile, parsed.data, file);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    error.problems.forEach((problem) => {
-      problems.add(problem);
-    });
-  }
+  const checked = problems.collect(() => checkShape(NowFile, parsed.data, file), null);
+  if (checked) return checked;
   const sections =
     typeof parsed.data === "object" && parsed.data !== null
       ? (parsed.data as { sections?: unknown }).sections
