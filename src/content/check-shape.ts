@@ -15,9 +15,8 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
     // Kept between builds by the build; compiling them was a tenth of a second of each.
     cacheDir: buildCacheDir("validators"),
     name: "content",
-    // `verbose` gives errors their parentSchema, where a content schema may carry an
-    // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
-    // letters, digits, `.`, `_` or `-`".
+    // `verbose` gives errors their value and their parentSchema, where a content schema may
+    // carry an `expected` annotation: the words an error shows instead of ajv's own.
     options: { allErrors: true, strict: true, verbose: true },
     vocabulary: ["expected", "url"],
     fingerprint: schema,
@@ -33,7 +32,7 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
 export function checkShape<T extends TSchema>(schema: T, value: unknown, file: string): Static<T> {
   const validate = validatorFor(schema);
   const valid = validate(value);
-  const problems = valid ? [] : describeErrors(validate.errors ?? [], value, displayPath(file));
+  const problems = valid ? [] : describeErrors(validate.errors ?? [], displayPath(file));
   // A value the schema already refused (a URL by its pattern) is not reported a second time.
   const reported = new Set(problems.map((problem) => problem.field));
   for (const problem of checksBeyondSchema(schema, value, displayPath(file)))
@@ -97,7 +96,7 @@ function asList(value: unknown): SchemaNode[] {
   return Array.isArray(value) ? value.filter(isSchema) : [];
 }
 
-function describeErrors(errors: readonly ErrorObject[], root: unknown, file: string): ContentProblem[] {
+function describeErrors(errors: readonly ErrorObject[], file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const seen = new Set<string>();
   const add = (problem: ContentProblem) => {
@@ -129,24 +128,24 @@ function describeErrors(errors: readonly ErrorObject[], root: unknown, file: str
       if (deeper(error)) continue;
       const branches = errors
         .filter((other) => insideUnion(other) === error)
-        .map((other) => describeError(other, root, file).expected);
+        .map((other) => describeError(other, file).expected);
       const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
       add({
         file,
         field: fieldName(error.instancePath),
         expected: annotated ?? [...new Set(branches)].join(" or "),
-        actual: valueAt(root, error.instancePath),
+        actual: actualOf(error),
       });
       continue;
     }
     const union = insideUnion(error);
     if (union && !deeper(union)) continue;
-    add(describeError(error, root, file));
+    add(describeError(error, file));
   }
   return problems;
 }
 
-function describeError(error: ErrorObject, root: unknown, file: string): ContentProblem {
+function describeError(error: ErrorObject, file: string): ContentProblem {
   const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
   // An error of a key's name (`propertyNames`) is about the key, not the object holding it.
   if (error.propertyName !== undefined) {
@@ -157,7 +156,7 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
     };
   }
   const field = fieldName(error.instancePath);
-  const actual = valueAt(root, error.instancePath);
+  const actual = actualOf(error);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
@@ -208,14 +207,9 @@ function join(parent: string, child: string): string {
   return parent === "(top level)" ? child : `${parent}.${child}`;
 }
 
-function valueAt(root: unknown, pointer: string): unknown {
-  if (pointer === "") return undefined;
-  let node: unknown = root;
-  for (const part of pointer.slice(1).split("/")) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
+/** The value an error is about (ajv's `verbose` gives it); none for the whole document. */
+function actualOf(error: ErrorObject): unknown {
+  return error.instancePath === "" ? undefined : error.data;
 }
 
 function knownFields(schema: unknown): string {
