@@ -53,16 +53,10 @@ export async function runInit(options: InitOptions, given: InitIo, run: InitRun)
   try {
     return await initialise(options, io, run);
   } catch (error) {
-    if (error instanceof InitRefused) {
-      io.print(redact(error.message));
-      io.print(`Nothing was changed in ${run.contentDir}.`);
-      return { written: false, projects: [] };
-    }
-    if (error instanceof ContentError) {
-      io.print(redact(error.message));
-      return { written: false, projects: [] };
-    }
-    throw error;
+    if (!(error instanceof InitRefused || error instanceof ContentError)) throw error;
+    io.print(redact(error.message));
+    if (error instanceof InitRefused) io.print(`Nothing was changed in ${run.contentDir}.`);
+    return { written: false, projects: [] };
   }
 }
 
@@ -141,10 +135,8 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
 
   // The old folder is always kept: a sample file edited in place keeps its name, so "the
   // sample's" cannot be told from "the owner's edit of it", and nothing of theirs may be lost.
-  swapContent(run.contentDir, tree, {
-    keepOldAs: `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}`,
-    ...(run.beforeSwap ? { beforeSwap: run.beforeSwap } : {}),
-  });
+  const keepOldAs = `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}`;
+  swapContent(run.contentDir, tree, keepOldAs, run.beforeSwap);
   io.print(`Wrote ${run.contentDir}.`);
   return { written: true, projects: chosen.map((r) => r.name) };
 }
@@ -197,7 +189,7 @@ async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[
         `--repos names repositories that cannot become projects (not listed, forks, archived or skipped above): ${missing.join(", ")}`,
       );
   }
-  let chosen = usable.filter(
+  const chosen = usable.filter(
     (r) =>
       (!options.repos || options.repos.includes(r.name)) &&
       (options.minStars === undefined || r.stars >= options.minStars),
@@ -211,8 +203,7 @@ async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[
     throw new InitRefused("Choose repositories with --repos, --min-stars or --yes when init cannot ask (no terminal).");
   if (reply.trim() === "") return chosen;
   const picked = new Set(reply.split(",").map((part) => Number(part.trim()) - 1));
-  chosen = usable.filter((_, index) => picked.has(index));
-  return chosen;
+  return usable.filter((_, index) => picked.has(index));
 }
 
 /** The projects to feature: asked in a terminal (empty for the default), else the three most starred. */
