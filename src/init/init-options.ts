@@ -77,16 +77,8 @@ export function initHelp(): string {
 
 /** Reads the flags; a flag init does not know is an error naming it (parseArgs is strict). */
 export function parseInitArgs(argv: string[]): InitOptions {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: Object.fromEntries(
-      Object.entries(FLAGS).map(([name, { type, ...flag }]) => [
-        name,
-        { type, ...("short" in flag ? { short: flag.short } : {}) },
-      ]),
-    ) as { [K in keyof typeof FLAGS]: { type: (typeof FLAGS)[K]["type"] } },
-  });
+  // parseArgs reads `type` and `short`, and lets the help's own fields be.
+  const { values } = parseArgs({ args: argv, strict: true, options: FLAGS });
   const minStars = values["min-stars"];
   if (minStars !== undefined && !/^\d{1,9}$/.test(minStars))
     throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
