@@ -67,10 +67,7 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isSchema(node.items)) {
-      const items = node.items;
-      data.forEach((item, index) => {
-        visit(items, item, `${pointer}/${index}`);
-      });
+      for (const [index, item] of data.entries()) visit(node.items, item, `${pointer}/${index}`);
     } else if (data !== null && typeof data === "object" && !Array.isArray(data)) {
       const properties: SchemaNode = isSchema(node.properties) ? node.properties : {};
       const patterns = isSchema(node.patternProperties) ? Object.values(node.patternProperties).filter(isSchema) : [];
@@ -97,14 +94,11 @@ function asList(value: unknown): SchemaNode[] {
 }
 
 function describeErrors(errors: readonly ErrorObject[], file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  const seen = new Set<string>();
+  // One problem per field and expectation, the first one met.
+  const problems = new Map<string, ContentProblem>();
   const add = (problem: ContentProblem) => {
     const key = `${problem.field}\u0000${problem.expected}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      problems.push(problem);
-    }
+    if (!problems.has(key)) problems.set(key, problem);
   };
   // A union (anyOf) reports each branch's complaint and then its own. When no branch got
   // deeper than the union's own value, one problem in the union's words says it best.
@@ -123,7 +117,7 @@ function describeErrors(errors: readonly ErrorObject[], file: string): ContentPr
     );
   for (const error of errors) {
     // A refused key is reported by the name rule's own error, which names the key.
-    if (error.keyword === "if" || error.keyword === "propertyNames") continue;
+    if (error.keyword === "propertyNames") continue;
     if (error.keyword === "anyOf") {
       if (deeper(error)) continue;
       const branches = errors
@@ -142,7 +136,7 @@ function describeErrors(errors: readonly ErrorObject[], file: string): ContentPr
     if (union && !deeper(union)) continue;
     add(describeError(error, file));
   }
-  return problems;
+  return [...problems.values()];
 }
 
 function describeError(error: ErrorObject, file: string): ContentProblem {
@@ -219,8 +213,6 @@ function knownFields(schema: unknown): string {
 
 function formatWords(format: string): string {
   switch (format) {
-    case "uri":
-      return "an absolute URL such as https://example.org/";
     case "date":
       return "a date as YYYY-MM-DD";
     case "date-time":
