@@ -71,16 +71,14 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
  * was added.
  */
 export async function readPortfolioContent(contentDir: string, problems: ProblemList): Promise<PortfolioDraft> {
-  const read = <T extends TSchema>(schema: T, name: string, fallback: Static<T>, optional = false): Static<T> => {
+  const read = <T extends TSchema, F>(schema: T, name: string, fallback: F, optional = false): Static<T> | F => {
     const file = join(contentDir, name);
     if (optional && !contentFileExists(file)) return fallback;
     return problems.collect(() => checkShape(schema, readYaml(file, contentDir), file), fallback);
   };
 
   const profile = read(ProfileFile, "profile.yaml", undefined as unknown as ProfileFile);
-  const problemsBeforeDomains = problems.items.length;
-  const domains = read(DomainsFile, "domains.yaml", []);
-  const domainsReadable = problems.items.length === problemsBeforeDomains;
+  const domains = read(DomainsFile, "domains.yaml", null);
   const now = readNow(contentDir, problems);
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
@@ -89,10 +87,13 @@ export async function readPortfolioContent(contentDir: string, problems: Problem
   const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
-  if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
+  if (domains) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
   checkSpellings(contentDir, projects, languageColors, problems);
   checkResumeDates(contentDir, resume, problems);
-  return { content: { profile, domains, projects, now, inProgress, languageColors, pgp, resume }, refusedProjects };
+  return {
+    content: { profile, domains: domains ?? [], projects, now, inProgress, languageColors, pgp, resume },
+    refusedProjects,
+  };
 }
 
 /** now.yaml; when it is refused (a wrong date), its sections if they are sound on their own. */

@@ -118,9 +118,8 @@ function readRepository(node: JsonObject, where: string): OwnedRepository | null
   addLanguage(field(node, "primaryLanguage"), `${where}.primaryLanguage`);
   const others = field(node, "languages");
   if (isObject(others))
-    readArray(others, "nodes", `${where}.languages`).forEach((language, index) => {
+    for (const [index, language] of readArray(others, "nodes", `${where}.languages`).entries())
       addLanguage(language, `${where}.languages.${index}`);
-    });
   const topics: string[] = [];
   const topicList = field(node, "repositoryTopics");
   if (isObject(topicList)) {

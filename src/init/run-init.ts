@@ -195,9 +195,7 @@ async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[
       (options.minStars === undefined || r.stars >= options.minStars),
   );
   if (options.repos || options.minStars !== undefined || options.yes || usable.length === 0) return chosen;
-  usable.forEach((r, index) => {
-    io.print(`${String(index + 1).padStart(4)}. ${r.name} (${r.stars} ★)`);
-  });
+  for (const [index, r] of usable.entries()) io.print(`${String(index + 1).padStart(4)}. ${r.name} (${r.stars} ★)`);
   const reply = await io.ask("Which repositories become projects? Numbers separated by commas, empty for all: ");
   if (reply === null)
     throw new InitRefused("Choose repositories with --repos, --min-stars or --yes when init cannot ask (no terminal).");
