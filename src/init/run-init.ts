@@ -149,24 +149,22 @@ async function answer(
   given: string | undefined,
   fallback?: string,
 ): Promise<string> {
-  let value = given ?? (options.yes ? fallback : undefined);
-  while (value === undefined) {
-    const reply = await io.ask(`${question}${fallback ? ` [${fallback}]` : ""}: `);
-    if (reply === null)
-      throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key} is needed when init cannot ask (no terminal).`);
-    value = reply.trim() || fallback;
-    const problem = value === undefined ? "an answer" : answerProblem[key](value);
-    if (problem) {
-      io.print(`Expected ${problem}.`);
-      value = undefined;
-    }
+  const flag = `--${key === "siteUrl" ? "site-url" : key}`;
+  const value = given ?? (options.yes ? fallback : undefined);
+  if (value !== undefined) {
+    const problem = answerProblem[key](value);
+    if (problem)
+      throw new InitRefused(`${flag}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`);
+    return value.trim();
   }
-  const problem = answerProblem[key](value);
-  if (problem)
-    throw new InitRefused(
-      `--${key === "siteUrl" ? "site-url" : key}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`,
-    );
-  return value.trim();
+  for (;;) {
+    const reply = await io.ask(`${question}${fallback ? ` [${fallback}]` : ""}: `);
+    if (reply === null) throw new InitRefused(`${flag} is needed when init cannot ask (no terminal).`);
+    const typed = reply.trim() || fallback;
+    const problem = typed === undefined ? "an answer" : answerProblem[key](typed);
+    if (typed !== undefined && problem === null) return typed.trim();
+    io.print(`Expected ${problem}.`);
+  }
 }
 
 async function yesNo(io: InitIo, options: InitOptions, question: string, fallback: boolean): Promise<boolean> {
