@@ -40,11 +40,7 @@ export interface PortfolioContent {
 }
 
 /** A project file whose front matter was refused: its writeup is still checked in the same build. */
-export interface RefusedProject {
-  file: string;
-  body: string;
-  bodyLine: number;
-}
+export type RefusedProject = Omit<ProjectSource, "meta">;
 
 /** What `readPortfolioContent` could read: fallbacks where a file was refused. */
 export interface PortfolioDraft {
