@@ -161,10 +161,6 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
         field: join(field, String(params.additionalProperty)),
         expected: `no such field (known fields: ${knownFields(error.parentSchema)})`,
       };
-    case "const":
-      return { file, field, expected: annotated ?? `${JSON.stringify(params.allowedValue)}`, actual };
-    case "enum":
-      return { file, field, expected: annotated ?? `one of ${(params.allowedValues as unknown[]).join(", ")}`, actual };
     case "format":
       return { file, field, expected: annotated ?? formatWords(String(params.format)), actual };
     case "type":
