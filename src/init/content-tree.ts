@@ -151,8 +151,9 @@ const EXAMPLE_PROJECT: OwnedRepository = {
 
 /**
  * The whole new content tree, from the answers and the chosen repositories (none: one example
- * project, as when no token is given); `pulls` is null without live data (an empty snapshot). Everything is made from objects by the YAML and JSON
- * serializers, never by templates, so no answer can break a file's syntax.
+ * project, as when no token is given); `pulls` is null without live data (an empty snapshot).
+ * Everything is made from objects by the YAML and JSON serializers, never by templates, so no
+ * answer can break a file's syntax.
  */
 export function contentTree(
   answers: InitAnswers,
@@ -161,7 +162,6 @@ export function contentTree(
   now: Date,
   pulls: readonly PullRecord[] | null,
 ): ContentTree {
-  const live = pulls !== null;
   const tree: ContentTree = new Map();
   const name = oneLine(answers.name);
   // The day in the owner's zone: the build reads a bare date there, and a UTC date ahead of it would schedule the post.
@@ -221,7 +221,7 @@ export function contentTree(
   tree.set("in-progress.yaml", "[]\n");
 
   const repositories: Record<string, { stars: number; pushed_at: string | null }> = {};
-  if (live)
+  if (pulls !== null)
     for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
       repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
   tree.set(
