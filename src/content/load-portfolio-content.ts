@@ -100,10 +100,8 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
   if (!parsed) return none;
   const checked = problems.collect(() => checkShape(NowFile, parsed.data, file), null);
   if (checked) return checked;
-  const sections =
-    typeof parsed.data === "object" && parsed.data !== null
-      ? (parsed.data as { sections?: unknown }).sections
-      : undefined;
+  // Any value but null or undefined has properties to read (a string's `sections` is undefined).
+  const sections = (parsed.data as { sections?: unknown } | null | undefined)?.sections;
   // Its problems are already among the file's own: only the answer matters here.
   return {
     ...none,

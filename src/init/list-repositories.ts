@@ -120,19 +120,13 @@ function readRepository(node: JsonObject, where: string): OwnedRepository | null
   if (isObject(others))
     for (const [index, language] of readArray(others, "nodes", `${where}.languages`).entries())
       addLanguage(language, `${where}.languages.${index}`);
-  const topics: string[] = [];
   const topicList = field(node, "repositoryTopics");
-  if (isObject(topicList)) {
-    for (const [index, entry] of readArray(topicList, "nodes", `${where}.repositoryTopics`).entries()) {
-      topics.push(
-        readString(
-          readObjectField(readObject(entry, where), "topic", where),
-          "name",
-          `${where}.repositoryTopics.${index}`,
-        ),
-      );
-    }
-  }
+  const topics = isObject(topicList)
+    ? readArray(topicList, "nodes", `${where}.repositoryTopics`).map((entry, index) => {
+        const at = `${where}.repositoryTopics.${index}`;
+        return readString(readObjectField(readObject(entry, at), "topic", at), "name", at);
+      })
+    : [];
   // The first of the usual README names that is a text file.
   const readme = ["readme", "readmeLower", "readmePlain"]
     .map((alias) => field(node, alias))
