@@ -28,13 +28,12 @@ export interface InitOptions {
   output?: string;
 }
 
-const list = (text: string | undefined): string[] | undefined =>
-  text === undefined
-    ? undefined
-    : text
-        .split(",")
-        .map((item) => item.trim())
-        .filter((item) => item !== "");
+/** The items of a comma-separated list (a flag's value or an answer), trimmed, empty ones left out. */
+export const list = (text: string | undefined): string[] | undefined =>
+  text
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 
 /** init's flags: how parseArgs reads each, and what `--help` says of it. */
 const FLAGS = {

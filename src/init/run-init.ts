@@ -7,7 +7,7 @@ import { withoutControlCharacters } from "../util/control-characters.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 import { checkContentTree } from "./check-tree.ts";
 import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
-import { answerProblem, type InitOptions } from "./init-options.ts";
+import { answerProblem, list, type InitOptions } from "./init-options.ts";
 import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
 import { classifyContent, listFiles } from "./sample-content.ts";
 import { swapContent } from "./swap-content.ts";
@@ -212,9 +212,5 @@ async function chooseFeatured(io: InitIo, options: InitOptions, chosen: OwnedRep
   const reply = await io.ask(
     `Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `,
   );
-  if (reply === null || reply.trim() === "") return mostStarred;
-  return reply
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
+  return reply === null || reply.trim() === "" ? mostStarred : (list(reply) ?? []);
 }
