@@ -58,33 +58,16 @@ const sha256 = (bytes: string | Uint8Array): string => createHash("sha256").upda
 /**
  * JSON serialized canonically (RFC 8785, JCS) for the values JSON.parse returns: object keys
  * sorted by UTF-16 code units, no whitespace, strings and numbers as ECMAScript prints them.
- * Built by appending to one string rather than joining an array per object and per list: the
- * manifest serializes every envelope's data this way, tens of MiB in a large blog.
  */
 export function canonicalJson(value: unknown): string {
-  return appendCanonical("", value);
-}
-
-function appendCanonical(out: string, value: unknown): string {
-  if (value === null || typeof value !== "object") return out + JSON.stringify(value);
-  if (Array.isArray(value)) {
-    let text = `${out}[`;
-    for (let index = 0; index < value.length; index += 1) {
-      if (index > 0) text += ",";
-      // As `Array.prototype.join` would: an undefined item (never from JSON.parse) is empty.
-      const item: unknown = value[index];
-      if (item !== undefined) text = appendCanonical(text, item);
-    }
-    return `${text}]`;
-  }
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  // As `Array.prototype.join` would: an undefined item (never from JSON.parse) is empty.
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   const object = value as Record<string, unknown>;
-  const keys = Object.keys(object).sort();
-  let text = `${out}{`;
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index] as string;
-    text = appendCanonical(`${index > 0 ? `${text},` : text}${JSON.stringify(key)}:`, object[key]);
-  }
-  return `${text}}`;
+  const members = Object.keys(object)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`);
+  return `{${members.join(",")}}`;
 }
 
 /**
