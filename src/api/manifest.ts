@@ -6,12 +6,11 @@ import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
-import { COMMON_API_PATHS } from "../config/site-paths.ts";
-import { renderRouteFile } from "./render-file.ts";
+import { COMMON_API_PATHS, fillPath } from "../config/site-paths.ts";
+import { renderRouteFile, routePermalink } from "./render-file.ts";
 import {
   availableRoutes,
   expandParams,
-  fillPath,
   mediaTypeOf,
   outputPath,
   routeUrl,
@@ -179,13 +178,7 @@ export function writeManifest<M>(
     ),
   };
   const text = renderRouteFile(withPayload, model, MANIFEST_ROUTE_ID);
-  const file = outputFile(outputDir, outputPath(definition, manifestRouteOf(definition), {}));
+  const file = outputFile(outputDir, routePermalink(definition, MANIFEST_ROUTE_ID));
   writeOutputFile(file, Buffer.from(text));
   written.set(file, text);
-}
-
-function manifestRouteOf<M>(definition: ApiDefinition<M>): Route<M> {
-  const route = definition.routes.find(isWrittenAfterBuild);
-  if (!route) throw new Error(`${definition.title} has no ${MANIFEST_ROUTE_ID} route`);
-  return route;
 }

@@ -102,9 +102,6 @@ export function forModel<M>(definition: ApiDefinition<M>, model: M): ApiDefiniti
   };
 }
 
-// Fills a path template with parameter values; defined with the site's paths.
-export { fillPath };
-
 /** Every combination of parameter values of a route (one empty combination for a plain route). */
 export function expandParams<M>(route: Route<M>, model: M): Record<string, string>[] {
   let combos: Record<string, string>[] = [{}];
