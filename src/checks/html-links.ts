@@ -44,17 +44,6 @@ const ABSOLUTE_WEB = /^\s*https?:\/\//i;
 /** Attributes that may hold a link or an id: any other tag needs no closer look. */
 const WORTH_READING = /(?:href|src|srcset|id|name|content|poster|cite|action|data)\s*=|https?:/i;
 
-const closingTags = new Map<string, RegExp>();
-
-function closingTag(name: string): RegExp {
-  let pattern = closingTags.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`</${name}`, "gi");
-    closingTags.set(name, pattern);
-  }
-  return pattern;
-}
-
 /** Reads the links and ids of one page. */
 export function readPageLinks(page: string): PageLinks {
   const links: string[] = [];
@@ -67,7 +56,7 @@ export function readPageLinks(page: string): PageLinks {
     // Most tags (a highlighted code block's spans) carry nothing but a class: skipped unread.
     if (attributes.length > 1 && WORTH_READING.test(attributes)) readAttributes(name, attributes, links, ids);
     if (RAW_TEXT.has(name) && !attributes.trimEnd().endsWith("/")) {
-      const close = closingTag(name);
+      const close = new RegExp(`</${name}`, "gi");
       close.lastIndex = TAG.lastIndex;
       TAG.lastIndex = close.exec(page)?.index ?? page.length;
     }
