@@ -206,7 +206,10 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
     const newValues = allowedValues(newSchema);
     if (!oldValues && !newValues) return;
     const show = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join(", ");
-    const missing = (from: unknown[], values: unknown[]) => from.filter((v) => !includesValue(values, v));
+    const missing = (from: unknown[], values: unknown[]) => {
+      const kept = new Set(values.map((value) => JSON.stringify(value)));
+      return from.filter((value) => !kept.has(JSON.stringify(value)));
+    };
     const [took, gave] = wording(direction);
     if (!newValues) note(false, where, "may now take any value, not only the listed ones");
     else if (!oldValues) note(true, where, "now takes only listed values");
@@ -310,7 +313,8 @@ function resolveSchema(doc: Json, value: unknown): Json | undefined {
   if (value === undefined || value === true) return undefined;
   if (value === false) return { not: {} };
   const schema = deref(doc, value);
-  return Object.keys(withoutAnnotations(schema)).length === 0 ? undefined : schema;
+  const onlyAnnotations = Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"));
+  return onlyAnnotations ? undefined : schema;
 }
 
 interface Branch {
@@ -387,18 +391,9 @@ const ANNOTATIONS = new Set([
   "xml",
 ]);
 
-function withoutAnnotations(schema: Json): Json {
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith("x-")));
-}
-
 function allowedValues(schema: Json): unknown[] | undefined {
   if ("const" in schema) return [schema.const];
   return Array.isArray(schema.enum) ? schema.enum : undefined;
-}
-
-function includesValue(values: unknown[], value: unknown): boolean {
-  const wanted = JSON.stringify(value);
-  return values.some((v) => JSON.stringify(v) === wanted);
 }
 
 function withoutEnum(schema: unknown): unknown {
