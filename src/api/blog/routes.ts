@@ -12,8 +12,6 @@ import {
 import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
 import { Badge } from "../../schemas/common.ts";
-import { schemaRoute } from "../json-schemas.ts";
-import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
@@ -31,8 +29,6 @@ const dated: R["notes"] = ["history"];
 /** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
 const routes: R[] = [
   ...metaRoutes(() => blogApi, paths, "blog API"),
-  manifestRoute("blog API"),
-  schemaRoute(() => blogApi),
   {
     id: "getSearch",
     path: paths.search,

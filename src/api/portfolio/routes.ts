@@ -15,8 +15,6 @@ import {
   ProjectSummary,
   Tag,
 } from "../../schemas/portfolio/projects.ts";
-import { schemaRoute } from "../json-schemas.ts";
-import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
@@ -36,8 +34,6 @@ const githubSource = (model: PortfolioModel) => `https://github.com/${model.conf
  */
 const routes: R[] = [
   ...metaRoutes(() => portfolioApi, paths, "API"),
-  manifestRoute("API"),
-  schemaRoute(() => portfolioApi),
   {
     id: "getSearch",
     path: paths.search,
