@@ -24,15 +24,11 @@ import * as build from "./resources.ts";
 import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "./resume.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 
-type R = Route<PortfolioModel>;
-
-const githubSource = (model: PortfolioModel) => `https://github.com/${model.config.site.github}`;
-
 /**
  * The portfolio API, one entry per file family. Order is the order of the index, the OpenAPI
  * document and the documentation page.
  */
-const routes: R[] = [
+const routes: Route<PortfolioModel>[] = [
   ...metaRoutes(() => portfolioApi, paths, "API"),
   {
     id: "getSearch",
@@ -216,7 +212,7 @@ const routes: R[] = [
     description:
       "Merged ones first, then newest first; ties by repository and number. States are as of the last build.",
     notes: ["pulls"],
-    source: githubSource,
+    source: (model) => `https://github.com/${model.config.site.github}`,
     build: (model) => build.pullList(model),
   },
   {
