@@ -231,7 +231,7 @@ function encodePath(path: string): string {
 /** The files of an output folder (relative, `/` separators) and its top-level folders. */
 interface Output {
   files: ReadonlySet<string>;
-  /** The folders at the top of the output folder. */
+  /** The folders at the top of the output folder that hold a file. */
   folders: ReadonlySet<string>;
 }
 
@@ -242,11 +242,7 @@ function listOutput(outputDir: string): Output {
       .filter((entry) => entry.isFile())
       .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)).split(sep).join("/")),
   );
-  const folders = new Set(
-    readdirSync(outputDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name),
-  );
+  const folders = new Set([...files].filter((file) => file.includes("/")).map((file) => file.split("/")[0] ?? ""));
   return { files, folders };
 }
 
