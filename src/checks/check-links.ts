@@ -51,8 +51,6 @@ interface Resolved {
   raw: string;
   target: Target | { missing: string } | { invalid: string } | null;
   from: string[];
-  /** Nothing more to do where it is found again: it leads to a file, without a fragment, or elsewhere. */
-  quiet: boolean;
 }
 
 interface DeadLink {
@@ -86,17 +84,13 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
     const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
     let entry = resolved.get(key);
-    // The common case: a URL seen before that leads to a file, or elsewhere.
-    if (entry?.quiet) return;
     if (entry === undefined) {
-      const resolvedTarget = targetOf(raw, pageUrl, base, output);
-      const quiet = resolvedTarget === null || ("fragment" in resolvedTarget && resolvedTarget.fragment === "");
-      entry = { raw, target: resolvedTarget, from: [], quiet };
+      entry = { raw, target: targetOf(raw, pageUrl, base, output), from: [] };
       resolved.set(key, entry);
-      if (quiet) return;
     }
-    const target = entry.target;
-    if (target === null) return;
+    const { target } = entry;
+    // The common case: a URL that leads to a file, without a fragment, or elsewhere.
+    if (target === null || ("fragment" in target && target.fragment === "")) return;
     if ("invalid" in target) report(`invalid ${raw}`, raw, target.invalid, from);
     else if ("missing" in target) {
       const why = options.explainMissing?.(target.missing);
@@ -106,7 +100,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
         why ?? `a page or file of this build (nothing is written at ${target.missing})`,
         from,
       );
-    } else if (target.fragment !== "") entry.from.push(from);
+    } else entry.from.push(from);
   };
 
   for (const file of output.files) {
