@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { BlogModel } from "../../blog/blog-model.ts";
+import { BLOG_API_ROOT } from "../../config/site-paths.ts";
 import {
   ArchiveYear,
   BlogSearchItem,
@@ -17,7 +18,7 @@ import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { jsonFeed, rssFeed } from "./feeds.ts";
-import { BLOG_ROOT, blogPaths as paths } from "./paths.ts";
+import { blogPaths as paths } from "./paths.ts";
 import { postsText } from "./posts-text.ts";
 import * as build from "./resources.ts";
 
@@ -191,7 +192,7 @@ const routes: R[] = [
 export const blogApi: ApiDefinition<BlogModel> = {
   title: "Blog API",
   version: "1.0.0",
-  root: BLOG_ROOT,
+  root: BLOG_API_ROOT,
   routes,
   groups: {
     meta: "The index, this description, search, site information and statistics",
