@@ -1,6 +1,6 @@
 import { apiPath, publishedUrl } from "../config/site-paths.ts";
 import type { ApiIndex, IndexEndpoint } from "../schemas/portfolio/catalog.ts";
-import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "./route.ts";
+import { availableRoutes, mediaTypeOf, routeById, routeUrl, type ApiDefinition } from "./route.ts";
 
 /** The index file's payload: every endpoint of this build with its URL and, when templated, every valid value. */
 export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapiRouteId = "getOpenApi"): ApiIndex {
@@ -11,7 +11,7 @@ export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapi
       url: publishedUrl(context.config, apiPath(context.config, definition.root, route.path)),
       summary: route.summary,
       group: route.group,
-      type: route.mediaType,
+      type: mediaTypeOf(route),
     };
     if (route.params && route.params.length > 0) {
       endpoint.params = Object.fromEntries(route.params.map((param) => [param.name, param.values(model)]));

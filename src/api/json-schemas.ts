@@ -115,7 +115,6 @@ export function schemaRoute<M>(api: () => ApiDefinition<M>): Route<M> {
     id: SCHEMA_ROUTE_ID,
     path: COMMON_API_PATHS.schema,
     group: "meta",
-    mediaType: "application/json",
     body: "raw",
     schema: JsonSchemaDocumentShape,
     summary: "The JSON Schema of one resource",

@@ -6,12 +6,12 @@ import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
 import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
-import { COMMON_API_PATHS } from "../config/site-paths.ts";
-import { renderRouteFile } from "./render-file.ts";
+import { COMMON_API_PATHS, fillPath } from "../config/site-paths.ts";
+import { renderRouteFile, routePermalink } from "./render-file.ts";
 import {
   availableRoutes,
   expandParams,
-  fillPath,
+  mediaTypeOf,
   outputPath,
   routeUrl,
   type ApiDefinition,
@@ -40,7 +40,6 @@ export function manifestRoute<M>(apiName: string): Route<M> {
     id: MANIFEST_ROUTE_ID,
     path: COMMON_API_PATHS.manifest,
     group: "meta",
-    mediaType: "application/json",
     body: "envelope",
     schema: ManifestSchema,
     summary: "Every file with its size and digests, to sync by",
@@ -58,33 +57,16 @@ const sha256 = (bytes: string | Uint8Array): string => createHash("sha256").upda
 /**
  * JSON serialized canonically (RFC 8785, JCS) for the values JSON.parse returns: object keys
  * sorted by UTF-16 code units, no whitespace, strings and numbers as ECMAScript prints them.
- * Built by appending to one string rather than joining an array per object and per list: the
- * manifest serializes every envelope's data this way, tens of MiB in a large blog.
  */
 export function canonicalJson(value: unknown): string {
-  return appendCanonical("", value);
-}
-
-function appendCanonical(out: string, value: unknown): string {
-  if (value === null || typeof value !== "object") return out + JSON.stringify(value);
-  if (Array.isArray(value)) {
-    let text = `${out}[`;
-    for (let index = 0; index < value.length; index += 1) {
-      if (index > 0) text += ",";
-      // As `Array.prototype.join` would: an undefined item (never from JSON.parse) is empty.
-      const item: unknown = value[index];
-      if (item !== undefined) text = appendCanonical(text, item);
-    }
-    return `${text}]`;
-  }
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  // As `Array.prototype.join` would: an undefined item (never from JSON.parse) is empty.
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   const object = value as Record<string, unknown>;
-  const keys = Object.keys(object).sort();
-  let text = `${out}{`;
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index] as string;
-    text = appendCanonical(`${index > 0 ? `${text},` : text}${JSON.stringify(key)}:`, object[key]);
-  }
-  return `${text}}`;
+  const members = Object.keys(object)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`);
+  return `{${members.join(",")}}`;
 }
 
 /**
@@ -158,7 +140,7 @@ export function buildManifest<M>(
       files.push({
         path: definition.root + fillPath(route.path, params),
         url: routeUrl(definition, context, route, params),
-        type: route.mediaType,
+        type: mediaTypeOf(route),
         bytes: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.length,
         sha256: bytesSha256,
         contentSha256,
@@ -196,13 +178,7 @@ export function writeManifest<M>(
     ),
   };
   const text = renderRouteFile(withPayload, model, MANIFEST_ROUTE_ID);
-  const file = outputFile(outputDir, outputPath(definition, manifestRouteOf(definition), {}));
+  const file = outputFile(outputDir, routePermalink(definition, MANIFEST_ROUTE_ID));
   writeOutputFile(file, Buffer.from(text));
   written.set(file, text);
-}
-
-function manifestRouteOf<M>(definition: ApiDefinition<M>): Route<M> {
-  const route = definition.routes.find(isWrittenAfterBuild);
-  if (!route) throw new Error(`${definition.title} has no ${MANIFEST_ROUTE_ID} route`);
-  return route;
 }

@@ -1,12 +1,14 @@
 import { ApiIndex } from "../schemas/portfolio/catalog.ts";
 import { buildApiIndex } from "./api-index.ts";
+import { schemaRoute } from "./json-schemas.ts";
+import { manifestRoute } from "./manifest.ts";
 import { buildOpenApi, OpenApiDocumentShape } from "./openapi.ts";
 import type { ApiDefinition, Route } from "./route.ts";
 
 /**
- * The two routes every API has: its index (every endpoint with its URL and valid values) and
- * its OpenAPI document. `api` is a function because a route table is built before the
- * definition that holds it.
+ * The routes every API has: its index (every endpoint with its URL and valid values), its
+ * OpenAPI document, its manifest and its schema files. `api` is a function because a route
+ * table is built before the definition that holds it.
  */
 export function metaRoutes<M>(
   api: () => ApiDefinition<M>,
@@ -18,7 +20,6 @@ export function metaRoutes<M>(
       id: "getIndex",
       path: paths.index,
       group: "meta",
-      mediaType: "application/json",
       body: "envelope",
       schema: ApiIndex,
       summary: "Every endpoint with its URL",
@@ -29,7 +30,6 @@ export function metaRoutes<M>(
       id: "getOpenApi",
       path: paths.openapi,
       group: "meta",
-      mediaType: "application/json",
       body: "raw",
       schema: OpenApiDocumentShape,
       summary: "This OpenAPI 3.1 description",
@@ -37,6 +37,8 @@ export function metaRoutes<M>(
         "The machine-readable description of every path, parameter and response. Every file is validated against it before deploy.",
       build: (model) => buildOpenApi(api(), model),
     },
+    manifestRoute(apiName),
+    schemaRoute(api),
   ];
 }
 

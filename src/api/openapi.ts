@@ -1,6 +1,6 @@
 import { Type, type TSchema } from "@sinclair/typebox";
 import { apiServerUrl } from "../config/site-paths.ts";
-import { availableRoutes, forModel, type ApiDefinition, type Route } from "./route.ts";
+import { availableRoutes, forModel, mediaTypeOf, type ApiDefinition, type Route } from "./route.ts";
 
 /** The little an OpenAPI file promises about itself; the full rules live in the OpenAPI 3.1 specification. */
 export const OpenApiDocumentShape = Type.Object(
@@ -82,7 +82,7 @@ function operation<M>(route: Route<M>, model: M, convert: (schema: TSchema) => u
           schema: { type: "string", const: "*" },
         },
       },
-      content: { [route.mediaType]: { schema: responseSchema(route, convert) } },
+      content: { [mediaTypeOf(route)]: { schema: responseSchema(route, convert) } },
     },
   };
   if (op.parameters) {

@@ -26,7 +26,8 @@ export interface Route<M> {
   description: string;
   /** Group in the index and tag in the OpenAPI document. */
   group: string;
-  mediaType: string;
+  /** `application/json` when not given. */
+  mediaType?: string;
   /** `envelope`: `{meta, data}`; `list`: the same with `meta.count`; `raw`: the body as is. */
   body: "envelope" | "list" | "raw";
   /** Schema of `data` (envelope, list) or of the whole body (raw). */
@@ -101,9 +102,6 @@ export function forModel<M>(definition: ApiDefinition<M>, model: M): ApiDefiniti
   };
 }
 
-// Fills a path template with parameter values; defined with the site's paths.
-export { fillPath };
-
 /** Every combination of parameter values of a route (one empty combination for a plain route). */
 export function expandParams<M>(route: Route<M>, model: M): Record<string, string>[] {
   let combos: Record<string, string>[] = [{}];
@@ -112,6 +110,11 @@ export function expandParams<M>(route: Route<M>, model: M): Record<string, strin
     combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [param.name]: value })));
   }
   return combos;
+}
+
+/** The media type a route's files are served as. */
+export function mediaTypeOf<M>(route: Route<M>): string {
+  return route.mediaType ?? "application/json";
 }
 
 /** The routes that have files in this build. */

@@ -46,8 +46,6 @@ export interface CompareOptions {
 type Json = Record<string, unknown>;
 type Direction = "response" | "request";
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-
 /** Every difference between the baseline and the new document that a client could notice; additions are listed as not breaking. */
 export function compareOpenApi(baseline: unknown, current: unknown, options: CompareOptions = {}): ApiChange[] {
   const oldDoc = asObject(baseline);
@@ -61,22 +59,15 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
   /** Reports a pair once: false when it was compared before. */
   const firstTime = (key: string): boolean => !seen.has(key) && Boolean(seen.add(key));
 
+  // The documents have one operation per path, a GET (src/api/openapi.ts).
   const comparePathItem = (path: string, oldItem: Json, newItem: Json): void => {
-    for (const method of METHODS) {
-      const where = `${method.toUpperCase()} ${path}`;
-      if (oldItem[method] === undefined) {
-        if (newItem[method] !== undefined) note(false, where, "operation added");
-        continue;
-      }
-      if (newItem[method] === undefined) {
-        note(true, where, "operation removed");
-        continue;
-      }
-      const oldOperation = asObject(oldItem[method]);
-      const newOperation = asObject(newItem[method]);
-      compareParameters(where, parameters(oldDoc, oldItem, oldOperation), parameters(newDoc, newItem, newOperation));
-      compareResponses(where, asObject(oldOperation.responses), asObject(newOperation.responses));
-    }
+    const where = `GET ${path}`;
+    if (oldItem.get !== undefined && newItem.get === undefined) note(true, where, "operation removed");
+    if (oldItem.get === undefined || newItem.get === undefined) return;
+    const oldOperation = asObject(oldItem.get);
+    const newOperation = asObject(newItem.get);
+    compareParameters(where, parameters(oldDoc, oldItem, oldOperation), parameters(newDoc, newItem, newOperation));
+    compareResponses(where, asObject(oldOperation.responses), asObject(newOperation.responses));
   };
 
   const compareParameters = (where: string, oldParams: Map<string, Json>, newParams: Map<string, Json>): void => {
@@ -215,7 +206,10 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
     const newValues = allowedValues(newSchema);
     if (!oldValues && !newValues) return;
     const show = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join(", ");
-    const missing = (from: unknown[], values: unknown[]) => from.filter((v) => !includesValue(values, v));
+    const missing = (from: unknown[], values: unknown[]) => {
+      const kept = new Set(values.map((value) => JSON.stringify(value)));
+      return from.filter((value) => !kept.has(JSON.stringify(value)));
+    };
     const [took, gave] = wording(direction);
     if (!newValues) note(false, where, "may now take any value, not only the listed ones");
     else if (!oldValues) note(true, where, "now takes only listed values");
@@ -319,7 +313,8 @@ function resolveSchema(doc: Json, value: unknown): Json | undefined {
   if (value === undefined || value === true) return undefined;
   if (value === false) return { not: {} };
   const schema = deref(doc, value);
-  return Object.keys(withoutAnnotations(schema)).length === 0 ? undefined : schema;
+  const onlyAnnotations = Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"));
+  return onlyAnnotations ? undefined : schema;
 }
 
 interface Branch {
@@ -396,18 +391,9 @@ const ANNOTATIONS = new Set([
   "xml",
 ]);
 
-function withoutAnnotations(schema: Json): Json {
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith("x-")));
-}
-
 function allowedValues(schema: Json): unknown[] | undefined {
   if ("const" in schema) return [schema.const];
   return Array.isArray(schema.enum) ? schema.enum : undefined;
-}
-
-function includesValue(values: unknown[], value: unknown): boolean {
-  const wanted = JSON.stringify(value);
-  return values.some((v) => JSON.stringify(v) === wanted);
 }
 
 function withoutEnum(schema: unknown): unknown {

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
-import { type WrittenFiles, writtenBytes, writtenText } from "../util/written-files.ts";
+import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import { decodeEntities } from "../util/html.ts";
 import { readPageLinks } from "./html-links.ts";
 
@@ -31,19 +31,12 @@ export interface LinkCheckOptions {
 /** Files read for absolute URLs of this site (JSON, feeds, the sitemap, the text card). */
 const TEXT_FILES = /\.(json|xml|txt|ansi|webmanifest|rss|atom)$/i;
 /**
- * Where a URL written in a text ends, by character code: a blank or control character, a quote,
- * a tag, a backslash (a JSON escape). A table, because this is asked of every character of every
- * URL in tens of MiB of JSON.
+ * What ends a URL written in a text: a blank or control character (C0, DEL, C1), a quote, a
+ * tag, a backslash (a JSON escape).
  */
-const ENDS_URL = new Uint8Array(0xa0);
-for (let code = 0; code <= 0x20; code += 1) ENDS_URL[code] = 1;
-for (let code = 0x7f; code < 0xa0; code += 1) ENDS_URL[code] = 1;
-for (const char of "\"'<>\\`|^") ENDS_URL[char.charCodeAt(0)] = 1;
-/** What may follow the origin itself: a path, a query or a fragment. */
-const AFTER_ORIGIN = new Set([..."/?#"].map((char) => char.charCodeAt(0)));
+const URL_END = String.raw`\x00-\x20\x7f-\x9f"'<>\\\`|^`;
 /** Punctuation that ends a sentence after a URL in text, not the URL. */
-const TRAILING = new Set([...".,;:!?)]"].map((char) => char.charCodeAt(0)));
-const AMPERSAND = 0x26;
+const TRAILING = /[.,;:!?)\]]+$/;
 const CSS_URL = /url\(\s*(["']?)([^"')]+)\1\s*\)/gi;
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
@@ -58,8 +51,6 @@ interface Resolved {
   raw: string;
   target: Target | { missing: string } | { invalid: string } | null;
   from: string[];
-  /** Nothing more to do where it is found again: it leads to a file, without a fragment, or elsewhere. */
-  quiet: boolean;
 }
 
 interface DeadLink {
@@ -72,8 +63,7 @@ interface DeadLink {
 /** Every dead link to this site in the build, as content problems naming where each was written. */
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const base = new URL(`${options.baseUrl}/`);
-  // The URL parser's serialization is ASCII (an international name is in punycode).
-  const originBytes = Buffer.from(base.origin, "latin1");
+  const siteUrl = siteUrlPattern(base.origin);
   const output = listOutput(options.outputDir);
   const idsOf = new Map<string, Set<string>>();
   const dead = new Map<string, DeadLink>();
@@ -94,17 +84,13 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
     const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
     let entry = resolved.get(key);
-    // The common case: a URL seen before that leads to a file, or elsewhere.
-    if (entry?.quiet) return;
     if (entry === undefined) {
-      const resolvedTarget = targetOf(raw, pageUrl, base, output);
-      const quiet = resolvedTarget === null || ("fragment" in resolvedTarget && resolvedTarget.fragment === "");
-      entry = { raw, target: resolvedTarget, from: [], quiet };
+      entry = { raw, target: targetOf(raw, pageUrl, base, output), from: [] };
       resolved.set(key, entry);
-      if (quiet) return;
     }
-    const target = entry.target;
-    if (target === null) return;
+    const { target } = entry;
+    // The common case: a URL that leads to a file, without a fragment, or elsewhere.
+    if (target === null || ("fragment" in target && target.fragment === "")) return;
     if ("invalid" in target) report(`invalid ${raw}`, raw, target.invalid, from);
     else if ("missing" in target) {
       const why = options.explainMissing?.(target.missing);
@@ -114,7 +100,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
         why ?? `a page or file of this build (nothing is written at ${target.missing})`,
         from,
       );
-    } else if (target.fragment !== "") entry.from.push(from);
+    } else entry.from.push(from);
   };
 
   for (const file of output.files) {
@@ -130,12 +116,13 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
       const text = writtenText(options.written, full);
       for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
     } else {
-      // Searched as bytes: most of a large build is JSON, and only its URLs need decoding.
-      const bytes = writtenBytes(options.written, full);
-      const servers = file.endsWith("openapi.json") ? serverUrlsOf(bytes.toString("utf8")) : undefined;
-      forEachSiteUrl(bytes, originBytes, (url) => {
-        if (!servers?.has(url)) check(url, fileUrl, file, file);
-      });
+      const text = writtenText(options.written, full);
+      const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
+      for (const [, match = ""] of text.matchAll(siteUrl)) {
+        const url = match.replace(TRAILING, "");
+        const decoded = url.includes("&") ? decodeEntities(url) : url;
+        if (!servers?.has(decoded)) check(decoded, fileUrl, file, file);
+      }
     }
   }
 
@@ -220,42 +207,15 @@ function safeDecode(text: string): string {
 }
 
 /**
- * Calls `found` with each absolute URL of this site's origin in a text (JSON, XML, plain text)
- * given as its UTF-8 bytes, entity-decoded, without trailing punctuation. The origin is looked
- * for as it is written everywhere we write it (the URL parser's lower-case form), with the
- * native byte search: much faster than decoding the text or matching every URL in it, most of
- * which lead to other sites. Only each URL found is decoded.
+ * Finds the absolute URLs of this site's origin in a text (JSON, XML, plain text): the origin
+ * as the URL parser writes it (lower case, an international name in punycode), as we write it
+ * everywhere, then a path, query or fragment up to what ends a URL. `https://margo.example.org`
+ * is another site. In a lookahead, so that a URL of this site inside another one's query is
+ * found too.
  */
-function forEachSiteUrl(bytes: Buffer, origin: Buffer, found: (url: string) => void): void {
-  const length = bytes.length;
-  for (let at = bytes.indexOf(origin); at >= 0; at = bytes.indexOf(origin, at + origin.length)) {
-    let end = at + origin.length;
-    // `https://margo.example.org` is another site.
-    if (end < length && !AFTER_ORIGIN.has(bytes[end] ?? 0) && urlEndsAt(bytes, end) === 0) continue;
-    let entities = false;
-    while (end < length) {
-      const byte = bytes[end] ?? 0;
-      if (urlEndsAt(bytes, end) > 0) break;
-      if (byte === AMPERSAND) entities = true;
-      end += 1;
-    }
-    // Sentence punctuation right after a URL in text is not part of it.
-    while (end > at + origin.length && TRAILING.has(bytes[end - 1] ?? 0)) end -= 1;
-    const url = bytes.toString("utf8", at, end);
-    found(entities ? decodeEntities(url) : url);
-  }
-}
-
-/**
- * Whether a URL written in text ends at `at`, and how: 0 when it goes on, else the length of
- * the character that ends it. ASCII by the ENDS_URL table; a C1 control character (U+0080 to
- * U+009F, two bytes in UTF-8: C2 80 to C2 9F) ends it too; any other character goes on.
- */
-function urlEndsAt(bytes: Buffer, at: number): number {
-  const byte = bytes[at] ?? 0;
-  if (byte < 0x80) return ENDS_URL[byte] === 1 ? 1 : 0;
-  const next = bytes[at + 1] ?? 0;
-  return byte === 0xc2 && next >= 0x80 && next <= 0x9f ? 2 : 0;
+function siteUrlPattern(origin: string): RegExp {
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`(?=(${escaped}(?:[/?#][^${URL_END}]*)?(?![^${URL_END}])))`, "g");
 }
 
 function encodePath(path: string): string {
@@ -265,7 +225,7 @@ function encodePath(path: string): string {
 /** The files of an output folder (relative, `/` separators) and its top-level folders. */
 interface Output {
   files: ReadonlySet<string>;
-  /** The folders at the top of the output folder. */
+  /** The folders at the top of the output folder that hold a file. */
   folders: ReadonlySet<string>;
 }
 
@@ -276,11 +236,7 @@ function listOutput(outputDir: string): Output {
       .filter((entry) => entry.isFile())
       .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)).split(sep).join("/")),
   );
-  const folders = new Set(
-    readdirSync(outputDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name),
-  );
+  const folders = new Set([...files].filter((file) => file.includes("/")).map((file) => file.split("/")[0] ?? ""));
   return { files, folders };
 }
 

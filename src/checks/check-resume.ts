@@ -30,20 +30,10 @@ export function checkResume(outputDir: string, written?: WrittenFiles): Validati
     for (const error of errors ?? []) {
       problems.push({
         file: RESUME_FILE,
-        pointer: toPointer(error.property),
+        pointer: `/${error.path.join("/")}`,
         rule: `${error.message} [JSON Resume schema ${JSON_RESUME_SCHEMA_URL}]`,
       });
     }
   });
   return problems;
-}
-
-/** `instance.work[0].startDate` as a JSON pointer, `/work/0/startDate`. */
-function toPointer(property: string): string {
-  return (
-    property
-      .replace(/^instance/, "")
-      .replace(/\[(\d+)\]/g, "/$1")
-      .replace(/\./g, "/") || "/"
-  );
 }

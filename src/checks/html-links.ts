@@ -44,17 +44,6 @@ const ABSOLUTE_WEB = /^\s*https?:\/\//i;
 /** Attributes that may hold a link or an id: any other tag needs no closer look. */
 const WORTH_READING = /(?:href|src|srcset|id|name|content|poster|cite|action|data)\s*=|https?:/i;
 
-const closingTags = new Map<string, RegExp>();
-
-function closingTag(name: string): RegExp {
-  let pattern = closingTags.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`</${name}`, "gi");
-    closingTags.set(name, pattern);
-  }
-  return pattern;
-}
-
 /** Reads the links and ids of one page. */
 export function readPageLinks(page: string): PageLinks {
   const links: string[] = [];
@@ -67,7 +56,7 @@ export function readPageLinks(page: string): PageLinks {
     // Most tags (a highlighted code block's spans) carry nothing but a class: skipped unread.
     if (attributes.length > 1 && WORTH_READING.test(attributes)) readAttributes(name, attributes, links, ids);
     if (RAW_TEXT.has(name) && !attributes.trimEnd().endsWith("/")) {
-      const close = closingTag(name);
+      const close = new RegExp(`</${name}`, "gi");
       close.lastIndex = TAG.lastIndex;
       TAG.lastIndex = close.exec(page)?.index ?? page.length;
     }
@@ -96,25 +85,13 @@ function readAttributes(tag: string, text: string, links: string[], ids: Set<str
     links.push(metaContent.trim());
 }
 
+/**
+ * A `srcset` candidate: white space and commas, the URL (it starts with neither, and commas
+ * at its end are not part of it), then its descriptor (`2x`, `640w`) up to the next comma.
+ */
+const SRCSET_CANDIDATE = /[\s,]*([^\s,]\S*?)(?:,+(?=\s|$)|\s[^,]*,?|$)/g;
+
 /** The URLs of a `srcset`: candidates are "URL [descriptor]" separated by commas. */
 export function srcsetUrls(value: string): string[] {
-  const urls: string[] = [];
-  let at = 0;
-  while (at < value.length) {
-    while (at < value.length && /[\s,]/.test(value[at] ?? "")) at += 1;
-    if (at >= value.length) break;
-    let end = at;
-    while (end < value.length && !/\s/.test(value[end] ?? "")) end += 1;
-    let url = value.slice(at, end);
-    if (url.endsWith(",")) {
-      url = url.replace(/,+$/, "");
-      at = end;
-    } else {
-      // Skip the descriptor (`2x`, `640w`) up to the comma that ends the candidate.
-      const comma = value.indexOf(",", end);
-      at = comma < 0 ? value.length : comma + 1;
-    }
-    if (url !== "") urls.push(url);
-  }
-  return urls;
+  return [...value.matchAll(SRCSET_CANDIDATE)].map((match) => match[1] ?? "");
 }

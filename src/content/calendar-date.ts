@@ -25,11 +25,8 @@ export type DateForm = "date" | "partial date" | "date or date-time";
 const WRITTEN =
   /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|([+-])(\d{2}):?(\d{2}))?)?)?)?$/i;
 
-/** Days in a month of a year of the Gregorian calendar. */
-function daysIn(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+/** Days in a month of a year of the Gregorian calendar: day 0 of the next month is its last. */
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Why `text` is not a date of this form under the rule above, in words; null when it is one. */
 export function calendarDateProblem(text: string, form: DateForm): string | null {

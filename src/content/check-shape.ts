@@ -15,9 +15,8 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
     // Kept between builds by the build; compiling them was a tenth of a second of each.
     cacheDir: buildCacheDir("validators"),
     name: "content",
-    // `verbose` gives errors their parentSchema, where a content schema may carry an
-    // `expected` annotation: the words an error shows instead of ajv's own, e.g. "a name of
-    // letters, digits, `.`, `_` or `-`".
+    // `verbose` gives errors their value and their parentSchema, where a content schema may
+    // carry an `expected` annotation: the words an error shows instead of ajv's own.
     options: { allErrors: true, strict: true, verbose: true },
     vocabulary: ["expected", "url"],
     fingerprint: schema,
@@ -33,7 +32,7 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
 export function checkShape<T extends TSchema>(schema: T, value: unknown, file: string): Static<T> {
   const validate = validatorFor(schema);
   const valid = validate(value);
-  const problems = valid ? [] : describeErrors(validate.errors ?? [], value, displayPath(file));
+  const problems = valid ? [] : describeErrors(validate.errors ?? [], displayPath(file));
   // A value the schema already refused (a URL by its pattern) is not reported a second time.
   const reported = new Set(problems.map((problem) => problem.field));
   for (const problem of checksBeyondSchema(schema, value, displayPath(file)))
@@ -68,10 +67,7 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isSchema(node.items)) {
-      const items = node.items;
-      data.forEach((item, index) => {
-        visit(items, item, `${pointer}/${index}`);
-      });
+      for (const [index, item] of data.entries()) visit(node.items, item, `${pointer}/${index}`);
     } else if (data !== null && typeof data === "object" && !Array.isArray(data)) {
       const properties: SchemaNode = isSchema(node.properties) ? node.properties : {};
       const patterns = isSchema(node.patternProperties) ? Object.values(node.patternProperties).filter(isSchema) : [];
@@ -97,15 +93,12 @@ function asList(value: unknown): SchemaNode[] {
   return Array.isArray(value) ? value.filter(isSchema) : [];
 }
 
-function describeErrors(errors: readonly ErrorObject[], root: unknown, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  const seen = new Set<string>();
+function describeErrors(errors: readonly ErrorObject[], file: string): ContentProblem[] {
+  // One problem per field and expectation, the first one met.
+  const problems = new Map<string, ContentProblem>();
   const add = (problem: ContentProblem) => {
     const key = `${problem.field}\u0000${problem.expected}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      problems.push(problem);
-    }
+    if (!problems.has(key)) problems.set(key, problem);
   };
   // A union (anyOf) reports each branch's complaint and then its own. When no branch got
   // deeper than the union's own value, one problem in the union's words says it best.
@@ -124,29 +117,29 @@ function describeErrors(errors: readonly ErrorObject[], root: unknown, file: str
     );
   for (const error of errors) {
     // A refused key is reported by the name rule's own error, which names the key.
-    if (error.keyword === "if" || error.keyword === "propertyNames") continue;
+    if (error.keyword === "propertyNames") continue;
     if (error.keyword === "anyOf") {
       if (deeper(error)) continue;
       const branches = errors
         .filter((other) => insideUnion(other) === error)
-        .map((other) => describeError(other, root, file).expected);
+        .map((other) => describeError(other, file).expected);
       const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
       add({
         file,
         field: fieldName(error.instancePath),
         expected: annotated ?? [...new Set(branches)].join(" or "),
-        actual: valueAt(root, error.instancePath),
+        actual: actualOf(error),
       });
       continue;
     }
     const union = insideUnion(error);
     if (union && !deeper(union)) continue;
-    add(describeError(error, root, file));
+    add(describeError(error, file));
   }
-  return problems;
+  return [...problems.values()];
 }
 
-function describeError(error: ErrorObject, root: unknown, file: string): ContentProblem {
+function describeError(error: ErrorObject, file: string): ContentProblem {
   const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
   // An error of a key's name (`propertyNames`) is about the key, not the object holding it.
   if (error.propertyName !== undefined) {
@@ -157,7 +150,7 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
     };
   }
   const field = fieldName(error.instancePath);
-  const actual = valueAt(root, error.instancePath);
+  const actual = actualOf(error);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "required":
@@ -168,10 +161,6 @@ function describeError(error: ErrorObject, root: unknown, file: string): Content
         field: join(field, String(params.additionalProperty)),
         expected: `no such field (known fields: ${knownFields(error.parentSchema)})`,
       };
-    case "const":
-      return { file, field, expected: annotated ?? `${JSON.stringify(params.allowedValue)}`, actual };
-    case "enum":
-      return { file, field, expected: annotated ?? `one of ${(params.allowedValues as unknown[]).join(", ")}`, actual };
     case "format":
       return { file, field, expected: annotated ?? formatWords(String(params.format)), actual };
     case "type":
@@ -208,14 +197,9 @@ function join(parent: string, child: string): string {
   return parent === "(top level)" ? child : `${parent}.${child}`;
 }
 
-function valueAt(root: unknown, pointer: string): unknown {
-  if (pointer === "") return undefined;
-  let node: unknown = root;
-  for (const part of pointer.slice(1).split("/")) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  return node;
+/** The value an error is about (ajv's `verbose` gives it); none for the whole document. */
+function actualOf(error: ErrorObject): unknown {
+  return error.instancePath === "" ? undefined : error.data;
 }
 
 function knownFields(schema: unknown): string {
@@ -225,8 +209,6 @@ function knownFields(schema: unknown): string {
 
 function formatWords(format: string): string {
   switch (format) {
-    case "uri":
-      return "an absolute URL such as https://example.org/";
     case "date":
       return "a date as YYYY-MM-DD";
     case "date-time":

@@ -71,11 +71,7 @@ export class ProblemList {
     try {
       return read();
     } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      error.problems.forEach((problem) => {
-        this.add(problem);
-      });
-      return fallback;
+      return this.collected(error, fallback);
     }
   }
 
@@ -84,12 +80,14 @@ export class ProblemList {
     try {
       return await read();
     } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      error.problems.forEach((problem) => {
-        this.add(problem);
-      });
-      return fallback;
+      return this.collected(error, fallback);
     }
+  }
+
+  private collected<T>(error: unknown, fallback: T): T {
+    if (!(error instanceof ContentError)) throw error;
+    for (const problem of error.problems) this.items.push(problem);
+    return fallback;
   }
 
   /** Throws one ContentError carrying everything collected, if anything was. */

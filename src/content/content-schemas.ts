@@ -1,4 +1,4 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type, type Static, type TProperties } from "@sinclair/typebox";
 import { RAW_HTML_MODES } from "../markdown/raw-html.ts";
 import { MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
@@ -8,6 +8,9 @@ import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/s
  * errors) because a misspelt key in front matter is a silent bug otherwise. The `expected`
  * annotations are the words an error message shows.
  */
+
+/** An object of exactly these fields (see above: unknown keys are errors). */
+const Strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
 // `url` (a use of src/util/safe-url.ts) makes checkShape apply isSafeAbsoluteUrl to the value:
 // the pattern alone lets `https://user@host`, spaces and the like through.
@@ -33,11 +36,8 @@ const IsoDate = Type.String({
  * API (`{name}`), and upload-pages-artifact and many hosts drop dot-folders, so they would 404.
  */
 export const ProjectNamePattern = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
-export const PROJECT_NAME_MAX_LENGTH = 100;
 const ProjectName = Type.String({
   pattern: ProjectNamePattern,
-  minLength: 1,
-  maxLength: PROJECT_NAME_MAX_LENGTH,
   expected:
     "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)",
 });
@@ -54,38 +54,29 @@ const Login = Type.String({
   expected: "a GitHub user or organisation name (at most 39 letters, digits or hyphens)",
 });
 
-export const SiteFile = Type.Object(
-  {
-    url: Url,
-    title: Text,
-    description: Text,
-    timezone: Type.String({ minLength: 1, expected: "an IANA time zone such as Europe/Berlin or UTC" }),
-    github: Login,
-    api: Type.Object({ name: Text, description: Text }, { additionalProperties: false }),
-    blog: Type.Object(
-      {
-        url: Type.String({ minLength: 1, expected: "an absolute URL, or a path such as /blog/" }),
-        feed: Type.Optional(Type.String({ minLength: 1, expected: "a path under content/, or an absolute URL" })),
-      },
-      { additionalProperties: false },
-    ),
-    // What raw HTML in Markdown becomes (src/markdown/raw-html.ts, which lists the modes); default escape.
-    markdown: Type.Optional(
-      Type.Object(
-        {
-          raw_html: Type.Optional(
-            Type.Union(
-              RAW_HTML_MODES.map((mode) => Type.Literal(mode)),
-              { expected: `one of ${RAW_HTML_MODES.join(", ")}` },
-            ),
-          ),
-        },
-        { additionalProperties: false },
+export const SiteFile = Strict({
+  url: Url,
+  title: Text,
+  description: Text,
+  timezone: Type.String({ minLength: 1, expected: "an IANA time zone such as Europe/Berlin or UTC" }),
+  github: Login,
+  api: Strict({ name: Text, description: Text }),
+  blog: Strict({
+    url: Type.String({ minLength: 1, expected: "an absolute URL, or a path such as /blog/" }),
+    feed: Type.Optional(Type.String({ minLength: 1, expected: "a path under content/, or an absolute URL" })),
+  }),
+  // What raw HTML in Markdown becomes (src/markdown/raw-html.ts, which lists the modes); default escape.
+  markdown: Type.Optional(
+    Strict({
+      raw_html: Type.Optional(
+        Type.Union(
+          RAW_HTML_MODES.map((mode) => Type.Literal(mode)),
+          { expected: `one of ${RAW_HTML_MODES.join(", ")}` },
+        ),
       ),
-    ),
-  },
-  { additionalProperties: false },
-);
+    }),
+  ),
+});
 export type SiteFile = Static<typeof SiteFile>;
 
 // A link's name is a key of the API's `links` and a word on the card: short and plain. The
@@ -102,116 +93,88 @@ const ProfileLinks = Type.Unsafe<Record<string, string>>({
   maxProperties: MAX_PROFILE_LINKS,
 });
 
-export const ProfileFile = Type.Object(
-  {
-    name: Text,
-    handle: Text,
-    headline: Text,
-    summary: Text,
-    focus: Text,
-    certifications: Type.Array(Text),
-    open_to_work: Type.Object(
-      { open: Type.Boolean(), text: Type.Union([Text, Type.Null()]) },
-      { additionalProperties: false },
-    ),
-    // Name → URL of the owner's profiles elsewhere (github, mastodon, itch, anything).
-    links: ProfileLinks,
-    // Every way of getting in touch is optional: only those given are shown and published.
-    contact: Type.Object(
-      {
-        form: Type.Optional(ContactUrl),
-        discord: Type.Optional(Text),
-        irc: Type.Optional(
-          Type.Object({ network: Text, nick: Text, how: Text, web_client: Url }, { additionalProperties: false }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-    // Optional: where to report a security problem; published as /.well-known/security.txt (RFC 9116).
-    security: Type.Optional(
-      Type.Object(
-        {
-          contact: Type.Array(ContactUrl, {
-            minItems: 1,
-            expected: "a list of one or more contacts (mailto: or http(s) URLs)",
+export const ProfileFile = Strict({
+  name: Text,
+  handle: Text,
+  headline: Text,
+  summary: Text,
+  focus: Text,
+  certifications: Type.Array(Text),
+  open_to_work: Strict({ open: Type.Boolean(), text: Type.Union([Text, Type.Null()]) }),
+  // Name → URL of the owner's profiles elsewhere (github, mastodon, itch, anything).
+  links: ProfileLinks,
+  // Every way of getting in touch is optional: only those given are shown and published.
+  contact: Strict({
+    form: Type.Optional(ContactUrl),
+    discord: Type.Optional(Text),
+    irc: Type.Optional(Strict({ network: Text, nick: Text, how: Text, web_client: Url })),
+  }),
+  // Optional: where to report a security problem; published as /.well-known/security.txt (RFC 9116).
+  security: Type.Optional(
+    Strict({
+      contact: Type.Array(ContactUrl, {
+        minItems: 1,
+        expected: "a list of one or more contacts (mailto: or http(s) URLs)",
+      }),
+      policy: Type.Optional(Url),
+      preferred_languages: Type.Optional(
+        Type.Array(
+          Type.String({
+            pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+            expected: "a language tag such as en or de-CH",
           }),
-          policy: Type.Optional(Url),
-          preferred_languages: Type.Optional(
-            Type.Array(
-              Type.String({
-                pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
-                expected: "a language tag such as en or de-CH",
-              }),
-              { minItems: 1 },
-            ),
-          ),
-        },
-        { additionalProperties: false },
+          { minItems: 1 },
+        ),
       ),
-    ),
-  },
-  { additionalProperties: false },
-);
+    }),
+  ),
+});
 export type ProfileFile = Static<typeof ProfileFile>;
 
-export const DomainEntry = Type.Object(
-  { id: DomainId, emoji: Text, title: Text, blurb: Text },
-  { additionalProperties: false },
-);
+export const DomainEntry = Strict({ id: DomainId, emoji: Text, title: Text, blurb: Text });
 export const DomainsFile = Type.Array(DomainEntry, { minItems: 1, expected: "a list of domains" });
 export type DomainEntry = Static<typeof DomainEntry>;
 
-export const AwardEntry = Type.Object(
-  {
-    place: Text,
-    medal: Type.Union([Type.Literal("gold"), Type.Literal("silver"), Type.Literal("bronze")], {
-      expected: "one of gold, silver, bronze",
+export const AwardEntry = Strict({
+  place: Text,
+  medal: Type.Union([Type.Literal("gold"), Type.Literal("silver"), Type.Literal("bronze")], {
+    expected: "one of gold, silver, bronze",
+  }),
+  event: Text,
+  track: Type.Optional(Text),
+  url: Type.Optional(Url),
+});
+
+export const LinkEntry = Strict({ label: Text, url: Url });
+
+export const ProjectFrontMatter = Strict({
+  name: ProjectName,
+  owner: Type.Optional(Login),
+  tagline: Text,
+  cluster: DomainId,
+  languages: Type.Array(Text, { minItems: 1, expected: "a list of at least one language" }),
+  tags: Type.Optional(Type.Array(Text, { maxItems: MAX_TAGS })),
+  featured: Type.Optional(Type.Boolean()),
+  pypi: Type.Optional(
+    Type.String({
+      pattern: "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$",
+      expected: "a package name on the Python package index",
     }),
-    event: Text,
-    track: Type.Optional(Text),
-    url: Type.Optional(Url),
-  },
-  { additionalProperties: false },
-);
-
-export const LinkEntry = Type.Object({ label: Text, url: Url }, { additionalProperties: false });
-
-export const ProjectFrontMatter = Type.Object(
-  {
-    name: ProjectName,
-    owner: Type.Optional(Login),
-    tagline: Text,
-    cluster: DomainId,
-    languages: Type.Array(Text, { minItems: 1, expected: "a list of at least one language" }),
-    tags: Type.Optional(Type.Array(Text, { maxItems: MAX_TAGS })),
-    featured: Type.Optional(Type.Boolean()),
-    pypi: Type.Optional(
-      Type.String({
-        pattern: "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$",
-        expected: "a package name on the Python package index",
-      }),
-    ),
-    demo: Type.Optional(Url),
-    docs: Type.Optional(Url),
-    award: Type.Optional(AwardEntry),
-    links: Type.Optional(Type.Array(LinkEntry)),
-  },
-  { additionalProperties: false },
-);
+  ),
+  demo: Type.Optional(Url),
+  docs: Type.Optional(Url),
+  award: Type.Optional(AwardEntry),
+  links: Type.Optional(Type.Array(LinkEntry)),
+});
 export type ProjectFrontMatter = Static<typeof ProjectFrontMatter>;
 
-export const NowFile = Type.Object(
-  {
-    updated: IsoDate,
-    sections: Type.Array(Type.Object({ title: Text, items: Type.Array(Text) }, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
+export const NowFile = Strict({
+  updated: IsoDate,
+  sections: Type.Array(Strict({ title: Text, items: Type.Array(Text) })),
+});
 export type NowFile = Static<typeof NowFile>;
 
-export const InProgressFile = Type.Array(
-  Type.Object({ name: ProjectName, hint: Text }, { additionalProperties: false }),
-);
+export const InProgressFile = Type.Array(Strict({ name: ProjectName, hint: Text }));
 export type InProgressFile = Static<typeof InProgressFile>;
 
 // JSON Resume's partial dates (YYYY, YYYY-MM, YYYY-MM-DD), within its own years 1000-2999
@@ -225,47 +188,36 @@ const ResumeDate = Type.String({
  * resume.yaml (optional): what a JSON Resume holds that no other content file says. Everything
  * else in /api/v1/resume.json is derived from the profile, the projects and their awards.
  */
-export const ResumeFile = Type.Object(
-  {
-    work: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            name: Text,
-            position: Text,
-            url: Type.Optional(Url),
-            location: Type.Optional(Text),
-            start: ResumeDate,
-            end: Type.Optional(ResumeDate),
-            summary: Type.Optional(Text),
-            highlights: Type.Optional(Type.Array(Text)),
-          },
-          { additionalProperties: false },
-        ),
-      ),
+export const ResumeFile = Strict({
+  work: Type.Optional(
+    Type.Array(
+      Strict({
+        name: Text,
+        position: Text,
+        url: Type.Optional(Url),
+        location: Type.Optional(Text),
+        start: ResumeDate,
+        end: Type.Optional(ResumeDate),
+        summary: Type.Optional(Text),
+        highlights: Type.Optional(Type.Array(Text)),
+      }),
     ),
-    education: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            institution: Text,
-            area: Type.Optional(Text),
-            study_type: Type.Optional(Text),
-            url: Type.Optional(Url),
-            start: Type.Optional(ResumeDate),
-            end: Type.Optional(ResumeDate),
-            courses: Type.Optional(Type.Array(Text)),
-          },
-          { additionalProperties: false },
-        ),
-      ),
+  ),
+  education: Type.Optional(
+    Type.Array(
+      Strict({
+        institution: Text,
+        area: Type.Optional(Text),
+        study_type: Type.Optional(Text),
+        url: Type.Optional(Url),
+        start: Type.Optional(ResumeDate),
+        end: Type.Optional(ResumeDate),
+        courses: Type.Optional(Type.Array(Text)),
+      }),
     ),
-    languages: Type.Optional(
-      Type.Array(Type.Object({ language: Text, fluency: Type.Optional(Text) }, { additionalProperties: false })),
-    ),
-  },
-  { additionalProperties: false },
-);
+  ),
+  languages: Type.Optional(Type.Array(Strict({ language: Text, fluency: Type.Optional(Text) }))),
+});
 export type ResumeFile = Static<typeof ResumeFile>;
 
 export const LanguagesFile = Type.Record(

@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
 import { calendarDateProblem } from "./calendar-date.ts";
 import { checkShape } from "./check-shape.ts";
-import { ContentError, ProblemList } from "./content-error.ts";
+import { ProblemList } from "./content-error.ts";
 import {
   DomainsFile,
   InProgressFile,
@@ -40,11 +40,7 @@ export interface PortfolioContent {
 }
 
 /** A project file whose front matter was refused: its writeup is still checked in the same build. */
-export interface RefusedProject {
-  file: string;
-  body: string;
-  bodyLine: number;
-}
+export type RefusedProject = Omit<ProjectSource, "meta">;
 
 /** What `readPortfolioContent` could read: fallbacks where a file was refused. */
 export interface PortfolioDraft {
@@ -71,16 +67,14 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
  * was added.
  */
 export async function readPortfolioContent(contentDir: string, problems: ProblemList): Promise<PortfolioDraft> {
-  const read = <T extends TSchema>(schema: T, name: string, fallback: Static<T>, optional = false): Static<T> => {
+  const read = <T extends TSchema, F>(schema: T, name: string, fallback: F, optional = false): Static<T> | F => {
     const file = join(contentDir, name);
     if (optional && !contentFileExists(file)) return fallback;
     return problems.collect(() => checkShape(schema, readYaml(file, contentDir), file), fallback);
   };
 
   const profile = read(ProfileFile, "profile.yaml", undefined as unknown as ProfileFile);
-  const problemsBeforeDomains = problems.items.length;
-  const domains = read(DomainsFile, "domains.yaml", []);
-  const domainsReadable = problems.items.length === problemsBeforeDomains;
+  const domains = read(DomainsFile, "domains.yaml", null);
   const now = readNow(contentDir, problems);
   const inProgress = read(InProgressFile, "in-progress.yaml", [], true);
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
@@ -89,10 +83,13 @@ export async function readPortfolioContent(contentDir: string, problems: Problem
   const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
-  if (domainsReadable) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
+  if (domains) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
   checkSpellings(contentDir, projects, languageColors, problems);
   checkResumeDates(contentDir, resume, problems);
-  return { content: { profile, domains, projects, now, inProgress, languageColors, pgp, resume }, refusedProjects };
+  return {
+    content: { profile, domains: domains ?? [], projects, now, inProgress, languageColors, pgp, resume },
+    refusedProjects,
+  };
 }
 
 /** now.yaml; when it is refused (a wrong date), its sections if they are sound on their own. */
@@ -101,18 +98,10 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
   const none: NowFile = { updated: "1970-01-01", sections: [] };
   const parsed = problems.collect(() => ({ data: readYaml(file, contentDir) }), null);
   if (!parsed) return none;
-  try {
-    return checkShape(NowFile, parsed.data, file);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    error.problems.forEach((problem) => {
-      problems.add(problem);
-    });
-  }
-  const sections =
-    typeof parsed.data === "object" && parsed.data !== null
-      ? (parsed.data as { sections?: unknown }).sections
-      : undefined;
+  const checked = problems.collect(() => checkShape(NowFile, parsed.data, file), null);
+  if (checked) return checked;
+  // Any value but null or undefined has properties to read (a string's `sections` is undefined).
+  const sections = (parsed.data as { sections?: unknown } | null | undefined)?.sections;
   // Its problems are already among the file's own: only the answer matters here.
   return {
     ...none,

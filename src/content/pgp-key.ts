@@ -1,15 +1,7 @@
+import { createHash } from "node:crypto";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { ContentError } from "./content-error.ts";
 import { MAX_KEY_BYTES } from "./content-limits.ts";
-import {
-  decodeArmor,
-  packetFingerprint,
-  PUBLIC_KEY,
-  PUBLIC_KEY_PACKETS,
-  readPackets,
-  SECRET_KEY,
-  SECRET_SUBKEY,
-} from "./pgp-packets.ts";
 import { contentFileExists, displayPath, readText } from "./read-files.ts";
 
 /** The owner's public key as published, with the fingerprint computed from the key itself. */
@@ -53,4 +45,127 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
   const fingerprint = packetFingerprint(primaries[0]?.body ?? new Uint8Array());
   if (fingerprint === null) throw fail(`${EXPECTED} of version 4, 5 or 6`);
   return { fingerprint, armored: armored.endsWith("\n") ? armored : `${armored}\n` };
+}
+
+/*
+ * Just enough OpenPGP (RFC 9580 §4.2, §6.2, §5.5.4) to decide what a key file holds and give
+ * its fingerprint: the armor is decoded and the packets are walked by their headers. The
+ * armor's words ("PUBLIC KEY BLOCK") are only a label an editor can change; the packet tags
+ * are what the file really carries. (openpgp's readKeys is no substitute: it skips packets of
+ * unknown tags, which could carry secret material into the published file.)
+ */
+
+/** Packet tags (RFC 9580 §5): the key material a published key file may and may not hold. */
+const SECRET_KEY = 5;
+const PUBLIC_KEY = 6;
+const SECRET_SUBKEY = 7;
+
+/**
+ * What a transferable public key may hold (RFC 9580 §10.1): signatures, the public key and
+ * subkeys, user ids and attributes, trust and padding. Anything else (compressed or literal
+ * data, say) could carry secret material past a check that only looks for tags 5 and 7.
+ */
+const PUBLIC_KEY_PACKETS: ReadonlySet<number> = new Set([2, PUBLIC_KEY, 12, 13, 14, 17, 21]);
+
+const ARMOR_LINE = /^-----(BEGIN|END) PGP ([A-Z0-9 ,/]+)-----$/;
+
+/**
+ * The binary data of the file's one armored block, or the words of what is wrong: more than one
+ * block, text outside it, or base64 that does not decode. (The armor's CRC is optional and
+ * not checked: the packets that follow must parse in any case.)
+ */
+function decodeArmor(text: string): { label: string; bytes: Uint8Array } | { problem: string } {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trimEnd());
+  const marks = lines.flatMap((line, index) => {
+    const match = ARMOR_LINE.exec(line);
+    return match ? [{ index, kind: match[1], label: match[2] ?? "" }] : [];
+  });
+  const [begin, end] = marks;
+  if (marks.length !== 2 || begin?.kind !== "BEGIN" || end?.kind !== "END" || begin.label !== end.label) {
+    return { problem: `exactly one armored block (one BEGIN and one END line), found ${marks.length} armor lines` };
+  }
+  if (lines.some((line, index) => (index < begin.index || index > end.index) && line !== "")) {
+    return { problem: "nothing but the armored block in the file" };
+  }
+  const inside = lines.slice(begin.index + 1, end.index);
+  // Armor headers ("Comment: ...") come first, then a blank line, then the base64 data.
+  let start = 0;
+  while (start < inside.length && /^[\x21-\x39\x3b-\x7e]+: /.test(inside[start] ?? "")) start += 1;
+  const data = inside.slice(start).filter((line) => line !== "" && !/^=[A-Za-z0-9+/]{4}$/.test(line));
+  const base64 = data.join("");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0 || base64 === "") {
+    return { problem: "base64 data inside the armor" };
+  }
+  return { label: begin.label, bytes: Buffer.from(base64, "base64") };
+}
+
+/** The packets of `bytes` by their headers, or null when a header or length does not fit. */
+function readPackets(bytes: Uint8Array): { tag: number; body: Uint8Array }[] | null {
+  const packets: { tag: number; body: Uint8Array }[] = [];
+  let at = 0;
+  const byte = (offset: number): number => bytes[offset] ?? -1;
+  while (at < bytes.length) {
+    const header = byte(at);
+    if ((header & 0x80) === 0) return null;
+    let tag: number;
+    let length: number;
+    let start: number;
+    if (header & 0x40) {
+      // New format: one-, two- or five-octet lengths. Partial lengths are for data packets only.
+      tag = header & 0x3f;
+      const first = byte(at + 1);
+      if (first < 0) return null;
+      if (first < 192) [length, start] = [first, at + 2];
+      else if (first < 224) [length, start] = [((first - 192) << 8) + byte(at + 2) + 192, at + 3];
+      else if (first === 255)
+        [length, start] = [
+          ((byte(at + 2) << 24) >>> 0) + (byte(at + 3) << 16) + (byte(at + 4) << 8) + byte(at + 5),
+          at + 6,
+        ];
+      else return null;
+    } else {
+      tag = (header >> 2) & 0x0f;
+      const type = header & 0x03;
+      if (type === 3) return null;
+      const size = [1, 2, 4][type] ?? 1;
+      length = 0;
+      for (let k = 1; k <= size; k += 1) length = length * 256 + byte(at + k);
+      start = at + 1 + size;
+    }
+    if (length < 0 || start + length > bytes.length) return null;
+    packets.push({ tag, body: bytes.subarray(start, start + length) });
+    at = start + length;
+  }
+  return packets;
+}
+
+/**
+ * The fingerprint of a primary key packet as RFC 9580 §5.5.4 defines it (v4: SHA-1, v5 and
+ * v6: SHA-256 over a prefix, the length and the packet body), uppercase hex; null for a
+ * version it does not know.
+ */
+function packetFingerprint(body: Uint8Array): string | null {
+  const n = body.length;
+  switch (body[0]) {
+    case 4:
+      return createHash("sha1")
+        .update(Uint8Array.of(0x99, (n >> 8) & 0xff, n & 0xff))
+        .update(body)
+        .digest("hex")
+        .toUpperCase();
+    case 5:
+    case 6:
+      return createHash("sha256")
+        .update(
+          Uint8Array.of(body[0] === 6 ? 0x9b : 0x9a, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff),
+        )
+        .update(body)
+        .digest("hex")
+        .toUpperCase();
+    default:
+      return null;
+  }
 }

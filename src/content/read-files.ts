@@ -201,9 +201,7 @@ function valueProblems(value: unknown, file: string): ContentProblem[] {
     }
     if (typeof node === "string") checkText(node, field || "(top level)", "text");
     else if (Array.isArray(node)) {
-      node.forEach((item, index) => {
-        visit(item, `${field}[${index}]`);
-      });
+      for (const [index, item] of node.entries()) visit(item, `${field}[${index}]`);
     } else if (node !== null && typeof node === "object") {
       for (const [key, item] of Object.entries(node)) {
         const child = field === "" ? key : `${field}.${key}`;

@@ -1,28 +1,18 @@
+const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /**
  * The offset of the first byte that starts no valid UTF-8 sequence (RFC 3629: no overlong
  * forms, no surrogates, nothing above U+10FFFF), or -1 when every byte is valid. TextDecoder
- * only says "invalid"; the owner needs to know where to look.
+ * only says "invalid"; the owner needs to know where to look. Up to the first error every
+ * character decodes as written, so their UTF-8 lengths add up to its offset; the first U+FFFD
+ * that was not written as EF BF BD marks it.
  */
 export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
-  let index = 0;
-  while (index < bytes.length) {
-    const lead = bytes[index] ?? 0;
-    if (lead < 0x80) {
-      index += 1;
-      continue;
-    }
-    const length =
-      lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
-    if (length === 0) return index;
-    // The second byte's range is narrower after some leads: that is what rules out overlong
-    // forms (E0, F0), surrogates (ED) and code points past U+10FFFF (F4).
-    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
-    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
-    for (let k = 1; k < length; k += 1) {
-      const byte = bytes[index + k];
-      if (byte === undefined || byte < (k === 1 ? low : 0x80) || byte > (k === 1 ? high : 0xbf)) return index;
-    }
-    index += length;
+  let offset = 0;
+  for (const char of lenient.decode(bytes)) {
+    const written = bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd;
+    if (char === "\ufffd" && !written) return offset;
+    offset += Buffer.byteLength(char);
   }
   return -1;
 }

@@ -1,5 +1,6 @@
 import { XMLBuilder } from "fast-xml-parser";
 import yaml from "js-yaml";
+import { DateTime } from "luxon";
 import { ProjectNamePattern } from "../content/content-schemas.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import type { PullRecord } from "../github/facts.ts";
@@ -112,8 +113,8 @@ export function proposeDomains(repositories: readonly OwnedRepository[]): {
   return { domains, clusterOf };
 }
 
-function dump(value: unknown): string {
-  return yaml.dump(value, { lineWidth: -1, noRefs: true, quotingType: '"' });
+function dump(value: unknown, sortKeys = false): string {
+  return yaml.dump(value, { lineWidth: -1, noRefs: true, quotingType: '"', sortKeys });
 }
 
 function projectFile(repository: OwnedRepository, cluster: string, featured: boolean): string {
@@ -150,8 +151,9 @@ const EXAMPLE_PROJECT: OwnedRepository = {
 
 /**
  * The whole new content tree, from the answers and the chosen repositories (none: one example
- * project, as when no token is given); `pulls` is null without live data (an empty snapshot). Everything is made from objects by the YAML and JSON
- * serializers, never by templates, so no answer can break a file's syntax.
+ * project, as when no token is given); `pulls` is null without live data (an empty snapshot).
+ * Everything is made from objects by the YAML and JSON serializers, never by templates, so no
+ * answer can break a file's syntax.
  */
 export function contentTree(
   answers: InitAnswers,
@@ -160,16 +162,10 @@ export function contentTree(
   now: Date,
   pulls: readonly PullRecord[] | null,
 ): ContentTree {
-  const live = pulls !== null;
   const tree: ContentTree = new Map();
   const name = oneLine(answers.name);
   // The day in the owner's zone: the build reads a bare date there, and a UTC date ahead of it would schedule the post.
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: answers.timezone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  const today = DateTime.fromJSDate(now, { zone: answers.timezone }).toISODate();
   const siteUrl = answers.siteUrl.replace(/\/+$/, "");
   const projects = chosen.length > 0 ? chosen : [EXAMPLE_PROJECT];
 
@@ -219,17 +215,13 @@ export function contentTree(
   for (const repository of projects)
     for (const language of repository.languages)
       if (language.color && /^#[0-9A-Fa-f]{6}$/.test(language.color)) colours[oneLine(language.name)] = language.color;
-  if (Object.keys(colours).length > 0)
-    tree.set(
-      "languages.yaml",
-      dump(Object.fromEntries(Object.entries(colours).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))),
-    );
+  if (Object.keys(colours).length > 0) tree.set("languages.yaml", dump(colours, true));
 
   tree.set("now.yaml", dump({ updated: today, sections: [] }));
   tree.set("in-progress.yaml", "[]\n");
 
   const repositories: Record<string, { stars: number; pushed_at: string | null }> = {};
-  if (live)
+  if (pulls !== null)
     for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
       repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
   tree.set(

@@ -28,13 +28,12 @@ export interface InitOptions {
   output?: string;
 }
 
-const list = (text: string | undefined): string[] | undefined =>
-  text === undefined
-    ? undefined
-    : text
-        .split(",")
-        .map((item) => item.trim())
-        .filter((item) => item !== "");
+/** The items of a comma-separated list (a flag's value or an answer), trimmed, empty ones left out. */
+export const list = (text: string | undefined): string[] | undefined =>
+  text
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 
 /** init's flags: how parseArgs reads each, and what `--help` says of it. */
 const FLAGS = {
@@ -77,38 +76,26 @@ export function initHelp(): string {
 
 /** Reads the flags; a flag init does not know is an error naming it (parseArgs is strict). */
 export function parseInitArgs(argv: string[]): InitOptions {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: Object.fromEntries(
-      Object.entries(FLAGS).map(([name, { type, ...flag }]) => [
-        name,
-        { type, ...("short" in flag ? { short: flag.short } : {}) },
-      ]),
-    ) as { [K in keyof typeof FLAGS]: { type: (typeof FLAGS)[K]["type"] } },
-  });
+  // parseArgs reads `type` and `short`, and lets the help's own fields be.
+  const { values } = parseArgs({ args: argv, strict: true, options: FLAGS });
   const minStars = values["min-stars"];
   if (minStars !== undefined && !/^\d{1,9}$/.test(minStars))
     throw new Error(`--min-stars expects a whole number, not ${JSON.stringify(minStars)}`);
-  const options: InitOptions = {
+  return {
     help: values.help === true,
     yes: values.yes === true,
     force: values.force === true,
     build: values["no-build"] !== true,
+    output: values.output,
+    name: values.name,
+    github: values.github,
+    siteUrl: values["site-url"],
+    timezone: values.timezone,
+    blog: values["no-blog"] ? false : values.blog,
+    repos: list(values.repos),
+    minStars: minStars === undefined ? undefined : Number(minStars),
+    featured: list(values.featured),
   };
-  if (values.output !== undefined) options.output = values.output;
-  if (values.name !== undefined) options.name = values.name;
-  if (values.github !== undefined) options.github = values.github;
-  if (values["site-url"] !== undefined) options.siteUrl = values["site-url"];
-  if (values.timezone !== undefined) options.timezone = values.timezone;
-  if (values["no-blog"]) options.blog = false;
-  else if (values.blog) options.blog = true;
-  const repos = list(values.repos);
-  if (repos) options.repos = repos;
-  if (minStars !== undefined) options.minStars = Number(minStars);
-  const featured = list(values.featured);
-  if (featured) options.featured = featured;
-  return options;
 }
 
 /** Why an answer cannot be used, or null: each answer is checked here, where it enters. */

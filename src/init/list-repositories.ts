@@ -30,12 +30,8 @@ export interface OwnedRepository {
 }
 
 export type ListingOutcome =
-  | {
-      ok: true;
-      repositories: OwnedRepository[];
-      requests: number /** The profile's name, if it has one. */;
-      name: string | null;
-    }
+  /** `name`: the profile's name, if it has one. */
+  | { ok: true; repositories: OwnedRepository[]; requests: number; name: string | null }
   | { ok: false; reason: string; requests: number };
 
 /** Most pages asked for: 100 a page, so an account of 2,000 public repositories is the limit. */
@@ -75,23 +71,19 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
   const repositories: OwnedRepository[] = [];
   let name: string | null = null;
   let after: string | null = null;
+  const fail = (reason: string): ListingOutcome => ({ ok: false, reason, requests: counter.requests });
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const outcome = await postGraphql(
       { ...settings, cacheDuration: "0s" },
       { query: LIST_REPOSITORIES_QUERY, variables: { login, after } },
       counter,
     );
-    if (!outcome.ok) return { ok: false, reason: outcome.reason, requests: counter.requests };
+    if (!outcome.ok) return fail(outcome.reason);
     if (outcome.errors.length > 0)
-      return {
-        ok: false,
-        reason: `GitHub answered with GraphQL errors: ${outcome.errors.map((e) => e.message).join("; ")}`,
-        requests: counter.requests,
-      };
+      return fail(`GitHub answered with GraphQL errors: ${outcome.errors.map((e) => e.message).join("; ")}`);
     try {
       const user = field(outcome.data, "user");
-      if (!isObject(user))
-        return { ok: false, reason: `GitHub knows no user named ${login}`, requests: counter.requests };
+      if (!isObject(user)) return fail(`GitHub knows no user named ${login}`);
       if (page === 0) name = readNullableString(user, "name", "user");
       const connection = readObjectField(user, "repositories", "user");
       for (const [index, node] of readArray(connection, "nodes", "repositories").entries()) {
@@ -106,20 +98,11 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
         return { ok: true, repositories, requests: counter.requests, name };
       after = readString(pageInfo, "endCursor", "pageInfo");
     } catch (error) {
-      if (error instanceof WrongShape)
-        return {
-          ok: false,
-          reason: `GitHub's answer had an unexpected shape (${error.message})`,
-          requests: counter.requests,
-        };
+      if (error instanceof WrongShape) return fail(`GitHub's answer had an unexpected shape (${error.message})`);
       throw error;
     }
   }
-  return {
-    ok: false,
-    reason: `more than ${MAX_PAGES * 100} repositories: pass --repos to choose`,
-    requests: counter.requests,
-  };
+  return fail(`more than ${MAX_PAGES * 100} repositories: pass --repos to choose`);
 }
 
 /** One node; null for a private repository (never listed, whatever the query asked). */
@@ -135,26 +118,20 @@ function readRepository(node: JsonObject, where: string): OwnedRepository | null
   addLanguage(field(node, "primaryLanguage"), `${where}.primaryLanguage`);
   const others = field(node, "languages");
   if (isObject(others))
-    readArray(others, "nodes", `${where}.languages`).forEach((language, index) => {
+    for (const [index, language] of readArray(others, "nodes", `${where}.languages`).entries())
       addLanguage(language, `${where}.languages.${index}`);
-    });
-  const topics: string[] = [];
   const topicList = field(node, "repositoryTopics");
-  if (isObject(topicList)) {
-    for (const [index, entry] of readArray(topicList, "nodes", `${where}.repositoryTopics`).entries()) {
-      topics.push(
-        readString(
-          readObjectField(readObject(entry, where), "topic", where),
-          "name",
-          `${where}.repositoryTopics.${index}`,
-        ),
-      );
-    }
-  }
+  const topics = isObject(topicList)
+    ? readArray(topicList, "nodes", `${where}.repositoryTopics`).map((entry, index) => {
+        const at = `${where}.repositoryTopics.${index}`;
+        return readString(readObjectField(readObject(entry, at), "topic", at), "name", at);
+      })
+    : [];
   // The first of the usual README names that is a text file.
   const readme = ["readme", "readmeLower", "readmePlain"]
     .map((alias) => field(node, alias))
-    .find((blob) => isObject(blob) && typeof field(blob, "text") === "string");
+    .map((blob) => (isObject(blob) ? field(blob, "text") : undefined))
+    .find((text): text is string => typeof text === "string");
   return {
     name: readString(node, "name", where),
     description: readNullableString(node, "description", where),
@@ -163,7 +140,7 @@ function readRepository(node: JsonObject, where: string): OwnedRepository | null
     pushedAt: readNullableDateTime(node, "pushedAt", where),
     languages,
     topics,
-    readme: isObject(readme) && typeof field(readme, "text") === "string" ? (field(readme, "text") as string) : null,
+    readme: readme ?? null,
     isFork: readBoolean(node, "isFork", where),
     isArchived: readBoolean(node, "isArchived", where),
   };

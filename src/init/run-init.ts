@@ -7,7 +7,7 @@ import { withoutControlCharacters } from "../util/control-characters.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 import { checkContentTree } from "./check-tree.ts";
 import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
-import { answerProblem, type InitOptions } from "./init-options.ts";
+import { answerProblem, list, type InitOptions } from "./init-options.ts";
 import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
 import { classifyContent, listFiles } from "./sample-content.ts";
 import { swapContent } from "./swap-content.ts";
@@ -53,16 +53,10 @@ export async function runInit(options: InitOptions, given: InitIo, run: InitRun)
   try {
     return await initialise(options, io, run);
   } catch (error) {
-    if (error instanceof InitRefused) {
-      io.print(redact(error.message));
-      io.print(`Nothing was changed in ${run.contentDir}.`);
-      return { written: false, projects: [] };
-    }
-    if (error instanceof ContentError) {
-      io.print(redact(error.message));
-      return { written: false, projects: [] };
-    }
-    throw error;
+    if (!(error instanceof InitRefused || error instanceof ContentError)) throw error;
+    io.print(redact(error.message));
+    if (error instanceof InitRefused) io.print(`Nothing was changed in ${run.contentDir}.`);
+    return { written: false, projects: [] };
   }
 }
 
@@ -141,10 +135,8 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
 
   // The old folder is always kept: a sample file edited in place keeps its name, so "the
   // sample's" cannot be told from "the owner's edit of it", and nothing of theirs may be lost.
-  swapContent(run.contentDir, tree, {
-    keepOldAs: `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}`,
-    ...(run.beforeSwap ? { beforeSwap: run.beforeSwap } : {}),
-  });
+  const keepOldAs = `${run.contentDir}.before-init-${run.now.toISOString().replace(/[:.]/g, "-")}`;
+  swapContent(run.contentDir, tree, keepOldAs, run.beforeSwap);
   io.print(`Wrote ${run.contentDir}.`);
   return { written: true, projects: chosen.map((r) => r.name) };
 }
@@ -157,24 +149,22 @@ async function answer(
   given: string | undefined,
   fallback?: string,
 ): Promise<string> {
-  let value = given ?? (options.yes ? fallback : undefined);
-  while (value === undefined) {
-    const reply = await io.ask(`${question}${fallback ? ` [${fallback}]` : ""}: `);
-    if (reply === null)
-      throw new InitRefused(`--${key === "siteUrl" ? "site-url" : key} is needed when init cannot ask (no terminal).`);
-    value = reply.trim() || fallback;
-    const problem = value === undefined ? "an answer" : answerProblem[key](value);
-    if (problem) {
-      io.print(`Expected ${problem}.`);
-      value = undefined;
-    }
+  const flag = `--${key === "siteUrl" ? "site-url" : key}`;
+  const value = given ?? (options.yes ? fallback : undefined);
+  if (value !== undefined) {
+    const problem = answerProblem[key](value);
+    if (problem)
+      throw new InitRefused(`${flag}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`);
+    return value.trim();
   }
-  const problem = answerProblem[key](value);
-  if (problem)
-    throw new InitRefused(
-      `--${key === "siteUrl" ? "site-url" : key}: expected ${problem}, not ${JSON.stringify(withoutControlCharacters(value))}`,
-    );
-  return value.trim();
+  for (;;) {
+    const reply = await io.ask(`${question}${fallback ? ` [${fallback}]` : ""}: `);
+    if (reply === null) throw new InitRefused(`${flag} is needed when init cannot ask (no terminal).`);
+    const typed = reply.trim() || fallback;
+    const problem = typed === undefined ? "an answer" : answerProblem[key](typed);
+    if (typed !== undefined && problem === null) return typed.trim();
+    io.print(`Expected ${problem}.`);
+  }
 }
 
 async function yesNo(io: InitIo, options: InitOptions, question: string, fallback: boolean): Promise<boolean> {
@@ -197,22 +187,19 @@ async function choose(io: InitIo, options: InitOptions, usable: OwnedRepository[
         `--repos names repositories that cannot become projects (not listed, forks, archived or skipped above): ${missing.join(", ")}`,
       );
   }
-  let chosen = usable.filter(
+  const chosen = usable.filter(
     (r) =>
       (!options.repos || options.repos.includes(r.name)) &&
       (options.minStars === undefined || r.stars >= options.minStars),
   );
   if (options.repos || options.minStars !== undefined || options.yes || usable.length === 0) return chosen;
-  usable.forEach((r, index) => {
-    io.print(`${String(index + 1).padStart(4)}. ${r.name} (${r.stars} ★)`);
-  });
+  for (const [index, r] of usable.entries()) io.print(`${String(index + 1).padStart(4)}. ${r.name} (${r.stars} ★)`);
   const reply = await io.ask("Which repositories become projects? Numbers separated by commas, empty for all: ");
   if (reply === null)
     throw new InitRefused("Choose repositories with --repos, --min-stars or --yes when init cannot ask (no terminal).");
   if (reply.trim() === "") return chosen;
   const picked = new Set(reply.split(",").map((part) => Number(part.trim()) - 1));
-  chosen = usable.filter((_, index) => picked.has(index));
-  return chosen;
+  return usable.filter((_, index) => picked.has(index));
 }
 
 /** The projects to feature: asked in a terminal (empty for the default), else the three most starred. */
@@ -225,9 +212,5 @@ async function chooseFeatured(io: InitIo, options: InitOptions, chosen: OwnedRep
   const reply = await io.ask(
     `Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `,
   );
-  if (reply === null || reply.trim() === "") return mostStarred;
-  return reply
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
+  return reply === null || reply.trim() === "" ? mostStarred : (list(reply) ?? []);
 }

@@ -1,9 +1,9 @@
 // @jsonresume/schema ships no types; this declares the part we use: the official JSON Resume
 // schema (draft-07) and its validator (the `jsonschema` package, which checks formats too).
 declare module "@jsonresume/schema" {
-  /** One way a résumé breaks the schema: `property` is a path such as `instance.work[0].startDate`. */
+  /** One way a résumé breaks the schema: `path` is where, such as `["work", 0, "startDate"]`. */
   export interface ResumeSchemaError {
-    property: string;
+    path: (string | number)[];
     message: string;
   }
   const jsonResume: {

@@ -16,6 +16,3 @@ export const blogPaths = {
   badge: "/api/v1/badges/{metric}.json",
   postsText: "/api/v1/posts.txt",
 } as const;
-
-/** Where the blog API's files live under the site's base URL (src/config/site-paths.ts). */
-export { BLOG_API_ROOT as BLOG_ROOT } from "../../config/site-paths.ts";

@@ -116,19 +116,7 @@ function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
   };
 }
 
-export function tagList(model: BlogModel): TagListEntry[] {
-  const urls = blogUrls(model);
-  return model.tags.map((tag) => ({
-    name: tag.name,
-    slug: tag.slug,
-    count: tag.posts.length,
-    url: urls.tag(tag.slug),
-    api_url: urls.tagApi(tag.slug),
-    posts: tag.posts.map((post) => postRef(model, post)),
-  }));
-}
-
-export function tagDetail(model: BlogModel, tag: BlogTag): TagDetail {
+function tagHead(model: BlogModel, tag: BlogTag) {
   const urls = blogUrls(model);
   return {
     name: tag.name,
@@ -136,8 +124,15 @@ export function tagDetail(model: BlogModel, tag: BlogTag): TagDetail {
     count: tag.posts.length,
     url: urls.tag(tag.slug),
     api_url: urls.tagApi(tag.slug),
-    posts: tag.posts.map((post) => postSummary(model, post)),
   };
+}
+
+export function tagList(model: BlogModel): TagListEntry[] {
+  return model.tags.map((tag) => ({ ...tagHead(model, tag), posts: tag.posts.map((post) => postRef(model, post)) }));
+}
+
+export function tagDetail(model: BlogModel, tag: BlogTag): TagDetail {
+  return { ...tagHead(model, tag), posts: tag.posts.map((post) => postSummary(model, post)) };
 }
 
 export function archive(model: BlogModel): ArchiveYear[] {

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { BlogModel } from "../../blog/blog-model.ts";
+import { BLOG_API_ROOT } from "../../config/site-paths.ts";
 import {
   ArchiveYear,
   BlogSearchItem,
@@ -12,14 +13,12 @@ import {
 import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
 import { Badge } from "../../schemas/common.ts";
-import { schemaRoute } from "../json-schemas.ts";
-import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { jsonFeed, rssFeed } from "./feeds.ts";
-import { BLOG_ROOT, blogPaths as paths } from "./paths.ts";
+import { blogPaths as paths } from "./paths.ts";
 import { postsText } from "./posts-text.ts";
 import * as build from "./resources.ts";
 
@@ -31,13 +30,10 @@ const dated: R["notes"] = ["history"];
 /** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
 const routes: R[] = [
   ...metaRoutes(() => blogApi, paths, "blog API"),
-  manifestRoute("blog API"),
-  schemaRoute(() => blogApi),
   {
     id: "getSearch",
     path: paths.search,
     group: "meta",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(BlogSearchItem),
     summary: "Every post, page and tag in one small file for search",
@@ -48,7 +44,6 @@ const routes: R[] = [
     id: "getSite",
     path: paths.site,
     group: "meta",
-    mediaType: "application/json",
     body: "envelope",
     schema: BlogSite,
     summary: "Title, tagline, links, licence and publishing schedule",
@@ -59,7 +54,6 @@ const routes: R[] = [
     id: "listPosts",
     path: paths.posts,
     group: "posts",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(PostSummary),
     summary: "Every published post, newest first",
@@ -71,7 +65,6 @@ const routes: R[] = [
     id: "getPost",
     path: paths.post,
     group: "posts",
-    mediaType: "application/json",
     body: "envelope",
     schema: FullPost,
     summary: "One post in full",
@@ -91,7 +84,6 @@ const routes: R[] = [
     id: "getLatest",
     path: paths.latest,
     group: "posts",
-    mediaType: "application/json",
     body: "envelope",
     schema: FullPost,
     summary: "The newest post, in full",
@@ -104,7 +96,6 @@ const routes: R[] = [
     id: "listTags",
     path: paths.tags,
     group: "tags",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(TagListEntry),
     summary: "Tags, most used first, each with the posts carrying it",
@@ -115,7 +106,6 @@ const routes: R[] = [
     id: "getTag",
     path: paths.tag,
     group: "tags",
-    mediaType: "application/json",
     body: "envelope",
     schema: TagDetail,
     summary: "One tag with its posts",
@@ -134,7 +124,6 @@ const routes: R[] = [
     id: "getArchive",
     path: paths.archive,
     group: "posts",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(ArchiveYear),
     summary: "Posts grouped by year and month",
@@ -145,7 +134,6 @@ const routes: R[] = [
     id: "getStats",
     path: paths.stats,
     group: "meta",
-    mediaType: "application/json",
     body: "envelope",
     schema: BlogStats,
     summary: "The numbers, all in one place",
@@ -157,7 +145,6 @@ const routes: R[] = [
     id: "getJsonFeed",
     path: paths.jsonFeed,
     group: "feeds",
-    mediaType: "application/json",
     body: "raw",
     schema: JsonFeed,
     summary: "JSON Feed 1.1 with full post content",
@@ -180,7 +167,6 @@ const routes: R[] = [
     id: "getBadge",
     path: paths.badge,
     group: "badges",
-    mediaType: "application/json",
     body: "raw",
     schema: Badge,
     summary: "A badge for a badge service",
@@ -206,7 +192,7 @@ const routes: R[] = [
 export const blogApi: ApiDefinition<BlogModel> = {
   title: "Blog API",
   version: "1.0.0",
-  root: BLOG_ROOT,
+  root: BLOG_API_ROOT,
   routes,
   groups: {
     meta: "The index, this description, search, site information and statistics",

@@ -1,33 +1,28 @@
 import type { Badge } from "../../schemas/common.ts";
-import type { PortfolioModel } from "../../model/portfolio-model.ts";
+import type { PortfolioModel, PortfolioStats } from "../../model/portfolio-model.ts";
 import { countOf } from "../../util/plural.ts";
 
+/** Each badge of the portfolio API: its label, message and colour. */
+const BADGES = {
+  catalog: (s) => [
+    "catalog",
+    `${countOf(s.projects, "project", "projects")} · ${countOf(s.domains, "domain", "domains")}`,
+    "blue",
+  ],
+  projects: (s) => ["projects", String(s.projects), "blue"],
+  domains: (s) => ["domains", String(s.domains), "blueviolet"],
+  stars: (s) => ["stars", String(s.starsTotal), "yellow"],
+  pulls: (s) => ["pull requests", String(s.pulls.count), "orange"],
+  merged: (s) => ["merged upstream", String(s.pulls.merged), "brightgreen"],
+  posts: (s) => ["posts", String(s.posts), "informational"],
+} satisfies Record<string, (stats: PortfolioStats) => [string, string, string]>;
+
+export type BadgeMetric = keyof typeof BADGES;
 /** The badge metrics of the portfolio API, in the order the index lists them. */
-export const badgeMetrics = ["catalog", "projects", "domains", "stars", "pulls", "merged", "posts"] as const;
-export type BadgeMetric = (typeof badgeMetrics)[number];
+export const badgeMetrics = Object.keys(BADGES) as BadgeMetric[];
 
 /** One badge in the badge-service endpoint shape: exactly its four keys, a non-empty message. */
 export function badge(model: PortfolioModel, metric: BadgeMetric): Badge {
-  const s = model.stats;
-  const make = (label: string, message: string, color: string): Badge => ({ schemaVersion: 1, label, message, color });
-  switch (metric) {
-    case "catalog":
-      return make(
-        "catalog",
-        `${countOf(s.projects, "project", "projects")} · ${countOf(s.domains, "domain", "domains")}`,
-        "blue",
-      );
-    case "projects":
-      return make("projects", String(s.projects), "blue");
-    case "domains":
-      return make("domains", String(s.domains), "blueviolet");
-    case "stars":
-      return make("stars", String(s.starsTotal), "yellow");
-    case "pulls":
-      return make("pull requests", String(s.pulls.count), "orange");
-    case "merged":
-      return make("merged upstream", String(s.pulls.merged), "brightgreen");
-    case "posts":
-      return make("posts", String(s.posts), "informational");
-  }
+  const [label, message, color] = BADGES[metric](model.stats);
+  return { schemaVersion: 1, label, message, color };
 }

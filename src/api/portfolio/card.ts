@@ -77,37 +77,25 @@ function cardLines(model: PortfolioModel): Line[] {
 
 /** Plain boxed card: every border lines up, wide characters (emoji, CJK) counted by display width. */
 export function cardText(model: PortfolioModel): string {
-  return renderCard(
-    cardLines(model),
-    (text) => text,
-    (text) => text,
-  );
+  return renderCard(cardLines(model), (text) => text);
 }
 
 /** The same card with 24-bit colour escapes on its accents (CARD_ACCENTS). */
 export function cardAnsi(model: PortfolioModel): string {
-  const paint = (text: string, style: Span["style"] | "border") => {
+  return renderCard(cardLines(model), (text, style) => {
     if (text === "" || style === "value" || style === "plain") return text;
     const [r, g, b] = CARD_ACCENTS[style];
     return `\u001b[${style === "name" ? "1;" : ""}38;2;${r};${g};${b}m${text}\u001b[0m`;
-  };
-  return renderCard(
-    cardLines(model),
-    (text) => paint(text, "border"),
-    (text, style) => paint(text, style),
-  );
+  });
 }
 
-function renderCard(
-  lines: Line[],
-  border: (text: string) => string,
-  span: (text: string, style: Span["style"]) => string,
-): string {
+function renderCard(lines: Line[], paint: (text: string, style: Span["style"] | "border") => string): string {
+  const border = (text: string) => paint(text, "border");
   const width = Math.max(INNER_WIDTH, ...lines.map((line) => displayWidth(line.map((s) => s.text).join(""))));
   const out = [border(`╭${"─".repeat(width + 4)}╮`)];
   for (const line of lines) {
     const used = displayWidth(line.map((s) => s.text).join(""));
-    const body = line.map((s) => span(s.text, s.style)).join("");
+    const body = line.map((s) => paint(s.text, s.style)).join("");
     out.push(`${border("│")}  ${body}${" ".repeat(width - used)}  ${border("│")}`);
   }
   out.push(border(`╰${"─".repeat(width + 4)}╯`));

@@ -15,49 +15,12 @@ import { profileLinks } from "../../schemas/portfolio/profile.ts";
 /** The version of the official schema this document follows (its `$schema` and `meta.version`). */
 export const JSON_RESUME_SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json";
 
-/** The part of the JSON Resume format this site writes; the official schema has every field optional. */
-export interface JsonResume {
-  $schema: string;
-  basics: {
-    name: string;
-    label: string;
-    url: string;
-    summary: string;
-    profiles: { network: string; username?: string; url?: string }[];
-  };
-  work: {
-    name: string;
-    position: string;
-    url?: string;
-    location?: string;
-    startDate: string;
-    endDate?: string;
-    summary?: string;
-    highlights: string[];
-  }[];
-  education: {
-    institution: string;
-    url?: string;
-    area?: string;
-    studyType?: string;
-    startDate?: string;
-    endDate?: string;
-    courses: string[];
-  }[];
-  awards: { title: string; awarder: string; summary: string }[];
-  certificates: { name: string }[];
-  publications: { name: string; publisher: string; releaseDate?: string; url: string; summary: string }[];
-  skills: { name: string; keywords: string[] }[];
-  languages: { language: string; fluency?: string }[];
-  projects: { name: string; description: string; url: string; keywords: string[]; type: string }[];
-  meta: { canonical: string; version: string };
-}
-
 /**
- * Builds the résumé. It carries no build time (`meta.lastModified` is left out), so an
+ * Builds the résumé: the part of the JSON Resume format this site writes (the official schema
+ * has every field optional). It carries no build time (`meta.lastModified` is left out), so an
  * unchanged résumé is byte-identical across builds at different clocks.
  */
-export function resumeDocument(model: PortfolioModel): JsonResume {
+export function resumeDocument(model: PortfolioModel) {
   const { config, resume } = model;
   const profile = profileResource(model);
   const pages = sitePaths(config);

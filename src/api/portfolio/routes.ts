@@ -15,8 +15,6 @@ import {
   ProjectSummary,
   Tag,
 } from "../../schemas/portfolio/projects.ts";
-import { schemaRoute } from "../json-schemas.ts";
-import { manifestRoute } from "../manifest.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
@@ -26,23 +24,16 @@ import * as build from "./resources.ts";
 import { JSON_RESUME_SCHEMA_URL, resumeDocument } from "./resume.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 
-type R = Route<PortfolioModel>;
-
-const githubSource = (model: PortfolioModel) => `https://github.com/${model.config.site.github}`;
-
 /**
  * The portfolio API, one entry per file family. Order is the order of the index, the OpenAPI
  * document and the documentation page.
  */
-const routes: R[] = [
+const routes: Route<PortfolioModel>[] = [
   ...metaRoutes(() => portfolioApi, paths, "API"),
-  manifestRoute("API"),
-  schemaRoute(() => portfolioApi),
   {
     id: "getSearch",
     path: paths.search,
     group: "meta",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(SearchItem),
     summary: "Search index of pages, projects, domains and posts",
@@ -53,7 +44,6 @@ const routes: R[] = [
     id: "getProfile",
     path: paths.profile,
     group: "profile",
-    mediaType: "application/json",
     body: "envelope",
     schema: Profile,
     summary: "Who the owner is and how to reach them",
@@ -64,7 +54,6 @@ const routes: R[] = [
     id: "getNow",
     path: paths.now,
     group: "profile",
-    mediaType: "application/json",
     body: "envelope",
     schema: Now,
     summary: "What the owner is doing now",
@@ -76,7 +65,6 @@ const routes: R[] = [
     id: "getResume",
     path: paths.resume,
     group: "profile",
-    mediaType: "application/json",
     body: "raw",
     // Loose on purpose: the official JSON Resume schema (draft-07) is the contract, checked after
     // every build (src/checks/check-resume.ts); a copy here would drift from it.
@@ -110,7 +98,6 @@ const routes: R[] = [
     id: "listProjects",
     path: paths.projects,
     group: "projects",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(ProjectSummary),
     summary: "All projects",
@@ -122,7 +109,6 @@ const routes: R[] = [
     id: "getProject",
     path: paths.project,
     group: "projects",
-    mediaType: "application/json",
     body: "envelope",
     schema: ProjectDetail,
     summary: "One project with its writeup",
@@ -141,7 +127,6 @@ const routes: R[] = [
     id: "listFeatured",
     path: paths.featured,
     group: "projects",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(ProjectSummary),
     summary: "Featured projects",
@@ -153,7 +138,6 @@ const routes: R[] = [
     id: "listAwards",
     path: paths.awards,
     group: "projects",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(AwardEntry),
     summary: "Awards won by projects",
@@ -164,7 +148,6 @@ const routes: R[] = [
     id: "listInProgress",
     path: paths.inProgress,
     group: "projects",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(InProgressItem),
     summary: "Projects in progress",
@@ -175,7 +158,6 @@ const routes: R[] = [
     id: "listClusters",
     path: paths.clusters,
     group: "domains",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(Cluster),
     summary: "All domains",
@@ -186,7 +168,6 @@ const routes: R[] = [
     id: "getCluster",
     path: paths.cluster,
     group: "domains",
-    mediaType: "application/json",
     body: "envelope",
     schema: ClusterDetail,
     summary: "One domain with its projects",
@@ -205,7 +186,6 @@ const routes: R[] = [
     id: "listLanguages",
     path: paths.languages,
     group: "domains",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(Language),
     summary: "Languages and the projects using them",
@@ -216,7 +196,6 @@ const routes: R[] = [
     id: "listTags",
     path: paths.tags,
     group: "domains",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(Tag),
     summary: "Tags and the projects carrying them",
@@ -227,21 +206,19 @@ const routes: R[] = [
     id: "listPulls",
     path: paths.pulls,
     group: "activity",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(Pull),
     summary: "Pull requests to other people's projects",
     description:
       "Merged ones first, then newest first; ties by repository and number. States are as of the last build.",
     notes: ["pulls"],
-    source: githubSource,
+    source: (model) => `https://github.com/${model.config.site.github}`,
     build: (model) => build.pullList(model),
   },
   {
     id: "listPosts",
     path: paths.posts,
     group: "activity",
-    mediaType: "application/json",
     body: "list",
     schema: Type.Array(Post),
     summary: "Blog posts, newest first",
@@ -253,7 +230,6 @@ const routes: R[] = [
     id: "getStats",
     path: paths.stats,
     group: "activity",
-    mediaType: "application/json",
     body: "envelope",
     schema: Stats,
     summary: "Aggregate numbers",
@@ -265,7 +241,6 @@ const routes: R[] = [
     id: "getBadge",
     path: paths.badge,
     group: "badges",
-    mediaType: "application/json",
     body: "raw",
     schema: Badge,
     summary: "A badge for a badge service",

@@ -4,13 +4,13 @@ import { Type } from "@sinclair/typebox";
 import {
   availableRoutes,
   expandParams,
-  fillPath,
   outputPath,
   routeById,
   routeUrl,
   type ApiDefinition,
   type Route,
 } from "../../../src/api/route.ts";
+import { fillPath } from "../../../src/config/site-paths.ts";
 import { siteConfig } from "../support/model.ts";
 
 interface Model {
