@@ -64,10 +64,10 @@ export function renderDocsPage(
   const server = doc.servers[0]?.url ?? "";
   const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item.get }));
   const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];
-  const body = html`<div class="api-docs">
-<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
-<p>${markdown(doc.info.description ?? "")}</p>
-<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
+  return apiPage(
+    doc,
+    options,
+    html`<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
 <p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
 <nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
 ${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${path}</code></a></td><td>${op.summary}</td><td>${Object.keys(op.responses["200"]?.content ?? {})[0] ?? ""}</td></tr>`)}
@@ -79,17 +79,8 @@ ${operations.filter(({ op }) => (op.tags?.[0] ?? "other") === group).map(({ path
 )}
 <section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>
 ${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(name, schema))}
-</section>
-</div>`;
-  return renderPage({
-    config: options.config,
-    title: doc.info.title,
-    description: doc.info.summary ?? doc.info.title,
-    // The URL comes from the route table's context (src/eleventy/api-templates.ts).
-    path: linkTarget(options.config, options.url),
-    section: "api",
-    body,
-  });
+</section>`,
+  );
 }
 
 /**
@@ -100,23 +91,31 @@ export function renderLandingPage(
   doc: OpenApiForDocs,
   options: { url: string; indexUrl: string; docsUrl: string; openapiUrl: string; config: SiteConfig },
 ): string {
-  const body = html`<div class="api-docs">
-<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
-<p>${markdown(doc.info.description ?? "")}</p>
-<ul>
+  return apiPage(
+    doc,
+    options,
+    html`<ul>
 <li><a href="${linkTarget(options.config, options.indexUrl)}">index.json</a>: every endpoint with its URL, where a client starts.</li>
 <li><a href="${linkTarget(options.config, options.docsUrl)}">The reference</a>: every endpoint, field and schema, for people.</li>
 <li><a href="${linkTarget(options.config, options.openapiUrl)}">openapi.json</a>: the OpenAPI 3.1 description every file is checked against.</li>
 </ul>
-<p>To begin: <code>curl ${options.indexUrl}</code></p>
-</div>`;
+<p>To begin: <code>curl ${options.indexUrl}</code></p>`,
+  );
+}
+
+/** A page about the API at `options.url` (from the route table's context): its title and description, then `body`. */
+function apiPage(doc: OpenApiForDocs, options: { url: string; config: SiteConfig }, body: SafeHtml): string {
   return renderPage({
     config: options.config,
     title: doc.info.title,
     description: doc.info.summary ?? doc.info.title,
     path: linkTarget(options.config, options.url),
     section: "api",
-    body,
+    body: html`<div class="api-docs">
+<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
+<p>${markdown(doc.info.description ?? "")}</p>
+${body}
+</div>`,
   });
 }
 
