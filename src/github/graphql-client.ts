@@ -1,14 +1,16 @@
+import { Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { contentKey } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
 import {
-  field,
-  readArray,
-  readNullableString,
-  readObject,
-  readString,
+  AnObject,
+  ListOf,
+  NullableText,
+  OrNull,
+  readShape,
+  Text,
   WrongShape,
   type JsonObject,
 } from "./answer-shape.ts";
@@ -143,32 +145,29 @@ async function readAnswerText(response: Response, maxBytes: number): Promise<str
 }
 
 /** The GraphQL envelope: `data` (an object, or null when nothing came) and `errors`. */
+const Envelope = AnObject({
+  data: Type.Optional(OrNull(AnObject({}))),
+  errors: Type.Optional(
+    ListOf(AnObject({ message: Text, type: Type.Optional(NullableText), path: Type.Optional(Type.Unknown()) })),
+  ),
+});
+
 function readAnswer(parsed: unknown): { data: JsonObject | null; errors: GraphqlError[] } {
-  const answer = readObject(parsed, "");
-  const rawErrors = field(answer, "errors") === undefined ? [] : readArray(answer, "errors", "");
-  const errors = rawErrors.map((raw, index) => readError(raw, `errors.${index}`));
-  const data = field(answer, "data");
-  return { data: data === null || data === undefined ? null : readObject(data, "data"), errors };
+  const answer = readShape(Envelope, parsed, "");
+  return { data: answer.data ?? null, errors: (answer.errors ?? []).map(cleanError) };
 }
 
 /** Longest GitHub error message kept in a note: they are quoted, not published as documents. */
 const MESSAGE_LENGTH = 200;
 
-function readError(raw: unknown, where: string): GraphqlError {
-  const error = readObject(raw, where);
+function cleanError(error: { message: string; type?: string | null; path?: unknown }): GraphqlError {
   // Cleaned first, redacted second: redaction must see the text as it will be shown.
-  const text = redact(
-    withoutHiddenCharacters(readString(error, "message", where))
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  const text = redact(withoutHiddenCharacters(error.message).replace(/\s+/g, " ").trim());
   const message = text.length > MESSAGE_LENGTH ? `${text.slice(0, MESSAGE_LENGTH - 1)}…` : text;
-  const type = readNullableString(error, "type", where);
-  const path = field(error, "path");
-  const inPath = Array.isArray(path)
-    ? path.filter((step): step is string | number => typeof step === "string" || typeof step === "number")
+  const path = Array.isArray(error.path)
+    ? error.path.filter((step): step is string | number => typeof step === "string" || typeof step === "number")
     : [];
-  return { message, ...(type === null ? {} : { type }), path: inPath };
+  return { message, ...(typeof error.type === "string" ? { type: error.type } : {}), path };
 }
 
 async function send(

@@ -1,15 +1,16 @@
+import { Type } from "@sinclair/typebox";
 import {
+  AnObject,
+  Count,
   field,
+  Flag,
   isObject,
-  readArray,
-  readBoolean,
-  readCount,
-  readNameWithOwner,
-  readNullableDateTime,
-  readNullableString,
-  readObject,
-  readObjectField,
-  readString,
+  List,
+  NameWithOwner,
+  NullableDateTime,
+  NullableText,
+  readShape,
+  Text,
   WrongShape,
   type JsonObject,
 } from "./answer-shape.ts";
@@ -167,14 +168,10 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
       return;
     }
     try {
-      const repository = readObject(node, "");
-      const pushed = readNullableDateTime(repository, "pushedAt", "");
-      const facts: RepositoryFacts = {
-        stars: readCount(repository, "stargazerCount", ""),
-        pushedAt: pushed === null ? null : entryInstant(pushed),
-      };
-      const nameWithOwner = readNameWithOwner(repository, "nameWithOwner", "");
-      if (readBoolean(repository, "isPrivate", "")) {
+      const repository = readShape(Repository, node, "");
+      const pushed = repository.pushedAt ?? null;
+      const pushedAt = pushed === null ? null : entryInstant(pushed);
+      if (repository.isPrivate) {
         // The owner listed it, so its name is public, and stars and a push date are no secret;
         // but only a token with `repo` scope sees a private repository at all (any other gets
         // NOT_FOUND), so publishing what GitHub says would make the site depend on whose token
@@ -186,12 +183,12 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
         );
         return;
       }
-      if (pushed !== null && facts.pushedAt === null) {
+      if (pushed !== null && pushedAt === null) {
         result.repositoryFailures.set(key, `GitHub gave a last push dated outside ${DATE_RANGE}`);
         return;
       }
-      result.repositories.set(key, facts);
-      if (nameWithOwner.toLowerCase() !== key) result.renamed.set(key, nameWithOwner);
+      result.repositories.set(key, { stars: repository.stargazerCount, pushedAt });
+      if (repository.nameWithOwner.toLowerCase() !== key) result.renamed.set(key, repository.nameWithOwner);
     } catch (error) {
       if (!(error instanceof WrongShape)) throw error;
       result.repositoryFailures.set(
@@ -202,69 +199,63 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
   });
 }
 
+const Repository = AnObject({
+  nameWithOwner: NameWithOwner,
+  isPrivate: Flag,
+  stargazerCount: Count,
+  pushedAt: Type.Optional(NullableDateTime),
+});
+
+const PullPage = AnObject({
+  pageInfo: AnObject({ hasNextPage: Flag, endCursor: Type.Optional(NullableText) }),
+  nodes: List,
+});
+
+const PullNode = AnObject({
+  repository: AnObject({
+    isPrivate: Flag,
+    nameWithOwner: NameWithOwner,
+    stargazerCount: Count,
+    owner: AnObject({ login: Text }),
+  }),
+  number: Count,
+  title: Text,
+  url: Text,
+  state: Type.Union([Type.Literal("OPEN"), Type.Literal("CLOSED"), Type.Literal("MERGED")], {
+    expected: "one of OPEN, CLOSED, MERGED",
+  }),
+  createdAt: Type.Optional(NullableDateTime),
+});
+
+const STATES = { OPEN: "open", CLOSED: "closed", MERGED: "merged" } as const;
+
 /**
- * One page of the search: its pull requests as GitHub gave them (for the entry check), and the
- * cursor of the next page (null on the last).
+ * One page of the search: its pull requests as GitHub gave them (title, link and date for the
+ * entry check to clean, with a note), and the cursor of the next page (null on the last). An
+ * empty node (a result that is not a pull request) is skipped, and so is a pull request to a
+ * private repository: the search asks for `is:public` and `withoutPrivatePulls` removed them
+ * before this, so this third check holds only if both are ever bypassed.
  */
 function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next: string | null } {
-  const page = readObject(value, "pulls");
-  const pageInfo = readObjectField(page, "pageInfo", "pulls");
-  const hasNextPage = readBoolean(pageInfo, "hasNextPage", "pulls.pageInfo");
-  const endCursor = readNullableString(pageInfo, "endCursor", "pulls.pageInfo");
+  const page = readShape(PullPage, value, "pulls");
   const pulls: PullFacts[] = [];
-  readArray(page, "nodes", "pulls").forEach((node, index) => {
-    const pull = readPull(node, `pulls.nodes.${index}`);
+  page.nodes.forEach((node, index) => {
+    if (node === null || (isObject(node) && Object.keys(node).length === 0)) return;
+    const { repository, ...pull } = readShape(PullNode, node, `pulls.nodes.${index}`);
     // Pull requests to the owner's own repositories are work on their projects, not contributions.
-    if (pull && pull.owner.toLowerCase() !== login.toLowerCase()) pulls.push(pull.facts);
+    if (repository.isPrivate || repository.owner.login.toLowerCase() === login.toLowerCase()) return;
+    pulls.push({
+      repo: repository.nameWithOwner,
+      number: pull.number,
+      title: pull.title,
+      state: STATES[pull.state],
+      url: pull.url,
+      created: pull.createdAt ?? null,
+      repoStars: repository.stargazerCount,
+    });
   });
+  const { hasNextPage, endCursor } = page.pageInfo;
   return { pulls, next: hasNextPage && endCursor ? endCursor : null };
-}
-
-const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(
-  Object.create(null) as Record<string, PullFacts["state"]>,
-  {
-    OPEN: "open",
-    CLOSED: "closed",
-    MERGED: "merged",
-  },
-);
-
-/**
- * One search result; null for an empty node (a result that is not a pull request) and for a
- * pull request to a private repository. The search asks for `is:public` already; this second
- * check holds if the qualifier is ever ignored, and it comes before anything else is read, so
- * nothing of a private pull request (title, link, even its `owner/name#number`) reaches the
- * entry check's notes or a note (`withoutPrivatePulls` keeps them out of the cache). Title,
- * link and date are returned as GitHub gave them: the entry check cleans them, with a note.
- */
-function readPull(value: unknown, where: string): { facts: PullFacts; owner: string } | null {
-  if (value === null) return null;
-  const node = readObject(value, where);
-  if (Object.keys(node).length === 0) return null;
-  const repository = readObjectField(node, "repository", where);
-  if (readBoolean(repository, "isPrivate", `${where}.repository`)) return null;
-  const number = readCount(node, "number", where);
-  const stateName = readString(node, "state", where);
-  const state = STATES[stateName];
-  if (!state) throw new WrongShape(`${where}.state`, "one of OPEN, CLOSED, MERGED");
-  const repo = readNameWithOwner(repository, "nameWithOwner", `${where}.repository`);
-  const owner = readString(
-    readObjectField(repository, "owner", `${where}.repository`),
-    "login",
-    `${where}.repository.owner`,
-  );
-  return {
-    owner,
-    facts: {
-      repo,
-      number,
-      title: readString(node, "title", where),
-      state,
-      url: readString(node, "url", where),
-      created: readNullableDateTime(node, "createdAt", where),
-      repoStars: readCount(repository, "stargazerCount", `${where}.repository`),
-    },
-  };
 }
 
 function describeErrors(errors: GraphqlError[]): string {
