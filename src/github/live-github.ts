@@ -16,7 +16,7 @@ import {
 } from "./answer-shape.ts";
 import { checkPulls, DATE_RANGE, entryInstant } from "./entry-check.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
-import { postGraphql, type GraphqlError, type GraphqlSettings, type RequestCounter } from "./graphql-client.ts";
+import { postGraphql, type GraphqlError, type GraphqlSettings } from "./graphql-client.ts";
 import {
   buildQuery,
   PULLS_PAGE_SIZE,
@@ -39,7 +39,7 @@ export interface LiveGithub {
   pullsFailure: string | null;
   /** What the entry check changed in live pull requests before use (links, titles, dates, copies), as sentences. */
   pullsCleaned: string[];
-  /** HTTP requests sent (cached answers send none). */
+  /** HTTP requests sent (cached answers send none): this counts them as postGraphql's counter. */
   requests: number;
 }
 
@@ -71,7 +71,6 @@ export async function fetchLiveGithub(
     pullsCleaned: [],
     requests: 0,
   };
-  const counter: RequestCounter = { requests: 0 };
   const batches: RepositoryRef[][] = [];
   for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST)
     batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
@@ -79,20 +78,19 @@ export async function fetchLiveGithub(
 
   let cursor: string | null = null;
   let pullsPending = true;
+  const failPulls = (reason: string): void => {
+    result.pulls = null;
+    result.pullsFailure = reason;
+    pullsPending = false;
+  };
   for (let round = 0; round < batches.length || pullsPending; round += 1) {
     const request: PlannedRequest = { repositories: batches[round] ?? [], pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
-    const outcome = await postGraphql(
-      settings,
-      { query: buildQuery(request), variables },
-      counter,
-      withoutPrivatePulls,
-    );
+    const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
 
     if (!outcome.ok) {
       for (const ref of request.repositories) result.repositoryFailures.set(repositoryKey(ref), outcome.reason);
-      if (request.pulls) failPulls(result, outcome.reason);
-      pullsPending = false;
+      if (request.pulls) failPulls(outcome.reason);
       continue;
     }
     readRepositories(request.repositories, outcome.data, outcome.errors, result);
@@ -100,23 +98,20 @@ export async function fetchLiveGithub(
     const page = field(outcome.data, "pulls");
     const pullErrors = outcome.errors.filter((error) => error.path[0] === "pulls");
     if (page === null || page === undefined || pullErrors.length > 0) {
-      failPulls(result, `GitHub could not list pull requests (${describeErrors(pullErrors) || "no search result"})`);
-      pullsPending = false;
+      const messages = pullErrors.map((error) => error.message).join("; ");
+      failPulls(`GitHub could not list pull requests (${messages || "no search result"})`);
       continue;
     }
     try {
       const read = readPullPage(page, login);
       entries.push(...read.pulls);
       pullsPending = read.next !== null;
-      if (pullsPending && (read.next === cursor || round + 1 >= MAX_PULL_PAGES)) {
-        failPulls(result, `GitHub kept announcing more pull requests after ${round + 1} pages of ${PULLS_PAGE_SIZE}`);
-        pullsPending = false;
-      }
+      if (pullsPending && (read.next === cursor || round + 1 >= MAX_PULL_PAGES))
+        failPulls(`GitHub kept announcing more pull requests after ${round + 1} pages of ${PULLS_PAGE_SIZE}`);
       cursor = read.next;
     } catch (error) {
       if (!(error instanceof WrongShape)) throw error;
-      failPulls(result, `GitHub's list of pull requests had an unexpected shape (${error.message})`);
-      pullsPending = false;
+      failPulls(`GitHub's list of pull requests had an unexpected shape (${error.message})`);
     }
   }
   if (result.pulls) {
@@ -125,7 +120,6 @@ export async function fetchLiveGithub(
     result.pulls = checked.pulls;
     result.pullsCleaned = checked.notes;
   }
-  result.requests = counter.requests;
   return result;
 }
 
@@ -146,11 +140,6 @@ function withoutPrivatePulls(data: JsonObject): JsonObject {
   };
   if (!nodes.some(isPrivatePull)) return data;
   return { ...data, pulls: { ...page, nodes: nodes.filter((node) => !isPrivatePull(node)) } };
-}
-
-function failPulls(result: LiveGithub, reason: string): void {
-  result.pulls = null;
-  result.pullsFailure = reason;
 }
 
 function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: GraphqlError[], result: LiveGithub): void {
@@ -256,8 +245,4 @@ function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next
   });
   const { hasNextPage, endCursor } = page.pageInfo;
   return { pulls, next: hasNextPage && endCursor ? endCursor : null };
-}
-
-function describeErrors(errors: GraphqlError[]): string {
-  return errors.map((error) => error.message).join("; ");
 }
