@@ -20,8 +20,6 @@ export interface GraphqlSettings {
   endpoint: string;
   token: string;
   timeoutMs: number;
-  /** Longest rate-limit wait honoured once before giving up. */
-  maxRetryWaitMs: number;
   cacheDirectory: string;
   /** How long a cached answer is reused (`1d`, `6h`, `0s`; `*` for ever): see `parseCacheDuration`. */
   cacheDuration: string;
@@ -35,9 +33,7 @@ export interface GraphqlError {
 }
 
 /** An answer with data (possibly partial: `errors` then lists what is missing), or why there is none. */
-export type GraphqlOutcome =
-  | { ok: true; data: JsonObject; errors: GraphqlError[]; fromCache: boolean }
-  | { ok: false; reason: string };
+export type GraphqlOutcome = { ok: true; data: JsonObject; errors: GraphqlError[] } | { ok: false; reason: string };
 
 /** Counts the HTTP requests actually sent, so tests and logs can hold the batching to its promise. */
 export interface RequestCounter {
@@ -45,23 +41,18 @@ export interface RequestCounter {
 }
 
 /**
- * What the caller removes from an answer before anything keeps or reads it (pull requests of
- * private repositories): the cache holds only what `prune` returns.
- */
-export type PruneAnswer = (data: JsonObject) => JsonObject;
-
-/**
  * POSTs one GraphQL request. Clean answers are cached under a key that holds a hash of the
  * token, never the token; every failure comes back as a reason in words, never as an
  * exception, so the caller can fall back to last-known data. Reasons and answers are redacted
  * (no secret of the process survives in them) and the envelope's shape is checked; `data`
- * itself is the caller's to read, after `prune`.
+ * itself is the caller's to read, after `prune` removed what must not even be kept (pull
+ * requests of private repositories): the cache holds only what `prune` returns.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
   body: { query: string; variables: Record<string, unknown> },
   counter: RequestCounter,
-  prune: PruneAnswer = (data) => data,
+  prune: (data: JsonObject) => JsonObject = (data) => data,
 ): Promise<GraphqlOutcome> {
   const key = cacheKey(settings.endpoint, settings.token, body);
   // A duration in another notation reuses nothing: every answer is asked for afresh.
@@ -71,12 +62,12 @@ export async function postGraphql(
     parseCacheDuration(settings.cacheDuration) ?? 0,
     Date.now(),
   );
-  if (cached) return { ok: true, data: cached, errors: [], fromCache: true };
+  if (cached) return { ok: true, data: cached, errors: [] };
 
   let response = await send(settings, body, counter);
   if (!("reason" in response) && isRateLimited(response)) {
     const wait = retryWaitMs(response);
-    if (wait !== null && wait <= settings.maxRetryWaitMs) {
+    if (wait !== null && wait <= MAX_RETRY_WAIT_MS) {
       await sleep(wait);
       response = await send(settings, body, counter);
     }
@@ -113,8 +104,11 @@ export async function postGraphql(
   }
   // Only complete answers are cached: a partial one must be asked again next time.
   if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
-  return { ok: true, data, errors, fromCache: false };
+  return { ok: true, data, errors };
 }
+
+/** Longest rate-limit wait honoured, once, before giving up. */
+const MAX_RETRY_WAIT_MS = 10_000;
 
 const MIB = 1024 * 1024;
 
@@ -227,14 +221,10 @@ function statusReason(response: Response): string {
  * The cache key of one request: the endpoint, who asked and what. Who asked matters because
  * GitHub answers each token with what that token may see: an answer fetched with a privileged
  * token must not be reused by a build with another token that shares the cache folder. The
- * token enters only as a truncated hash of its own (`tokenTag`), so neither the key nor the
- * entry's file name carries it. Entries cached before the key held the token are never read.
+ * token enters only as 16 hex digits of a sha256 of its own, so neither the key nor the entry's
+ * file name carries it.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
-  return contentKey("github-graphql", endpoint, tokenTag(token), body);
-}
-
-/** Tells tokens apart without carrying them: a sha256 of `folio-token\0{token}`, 16 hex digits. */
-function tokenTag(token: string): string {
-  return createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
+  const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
+  return contentKey("github-graphql", endpoint, tokenTag, body);
 }

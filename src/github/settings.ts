@@ -55,7 +55,6 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
     endpoint,
     token,
     timeoutMs: Number(timeout),
-    maxRetryWaitMs: 10_000,
     cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
     cacheDuration,
   };
