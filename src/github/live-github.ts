@@ -131,15 +131,13 @@ export async function fetchLiveGithub(
  */
 function withoutPrivatePulls(data: JsonObject): JsonObject {
   const page = field(data, "pulls");
-  if (!isObject(page)) return data;
-  const nodes = field(page, "nodes");
-  if (!Array.isArray(nodes)) return data;
-  const isPrivatePull = (node: unknown): boolean => {
+  const nodes = isObject(page) ? field(page, "nodes") : undefined;
+  if (!isObject(page) || !Array.isArray(nodes)) return data;
+  const isPublic = (node: unknown): boolean => {
     const repository = isObject(node) ? field(node, "repository") : undefined;
-    return isObject(repository) && field(repository, "isPrivate") === true;
+    return !(isObject(repository) && field(repository, "isPrivate") === true);
   };
-  if (!nodes.some(isPrivatePull)) return data;
-  return { ...data, pulls: { ...page, nodes: nodes.filter((node) => !isPrivatePull(node)) } };
+  return { ...data, pulls: { ...page, nodes: nodes.filter(isPublic) } };
 }
 
 function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: GraphqlError[], result: LiveGithub): void {
