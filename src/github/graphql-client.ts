@@ -121,15 +121,13 @@ const MAX_ANSWER_BYTES = 32 * MIB;
 
 /** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
 async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (Number(response.headers.get("content-length")) > maxBytes) {
     await response.body?.cancel();
     return null;
   }
-  if (!response.body) return "";
   const chunks: Uint8Array[] = [];
   let length = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response.body ?? []) {
     length += chunk.byteLength;
     // Leaving the loop cancels the stream: the rest is never downloaded.
     if (length > maxBytes) return null;
