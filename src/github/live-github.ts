@@ -71,9 +71,6 @@ export async function fetchLiveGithub(
     pullsCleaned: [],
     requests: 0,
   };
-  const batches: RepositoryRef[][] = [];
-  for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST)
-    batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
   const entries: PullFacts[] = [];
 
   let cursor: string | null = null;
@@ -83,8 +80,9 @@ export async function fetchLiveGithub(
     result.pullsFailure = reason;
     pullsPending = false;
   };
-  for (let round = 0; round < batches.length || pullsPending; round += 1) {
-    const request: PlannedRequest = { repositories: batches[round] ?? [], pulls: pullsPending };
+  for (let round = 0; round * REPOSITORIES_PER_REQUEST < wanted.length || pullsPending; round += 1) {
+    const batch = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
+    const request: PlannedRequest = { repositories: batch, pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
     const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
 
@@ -217,11 +215,9 @@ const PullNode = AnObject({
 const STATES = { OPEN: "open", CLOSED: "closed", MERGED: "merged" } as const;
 
 /**
- * One page of the search: its pull requests as GitHub gave them (title, link and date for the
- * entry check to clean, with a note), and the cursor of the next page (null on the last). An
- * empty node (a result that is not a pull request) is skipped, and so is a pull request to a
- * private repository: the search asks for `is:public` and `withoutPrivatePulls` removed them
- * before this, so this third check holds only if both are ever bypassed.
+ * One page of the search: its pull requests as GitHub gave them (for the entry check), and the
+ * cursor of the next page (null on the last). Empty nodes (results that are not pull requests)
+ * are skipped, and so are private ones, should `is:public` and `withoutPrivatePulls` miss one.
  */
 function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next: string | null } {
   const page = readShape(PullPage, value, "pulls");
