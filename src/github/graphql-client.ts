@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { contentKey } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
-import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
+import { keepAnswer, readCachedAnswer } from "./answer-cache.ts";
 import {
   AnObject,
   ListOf,
@@ -21,8 +21,8 @@ export interface GraphqlSettings {
   token: string;
   timeoutMs: number;
   cacheDirectory: string;
-  /** How long a cached answer is reused (`1d`, `6h`, `0s`; `*` for ever): see `parseCacheDuration`. */
-  cacheDuration: string;
+  /** How long a cached answer is reused: GITHUB_CACHE_DURATION, read by `parseCacheDuration`; 0 reuses none. */
+  cacheMaxAgeMs: number;
 }
 
 /** One entry of a GraphQL answer's `errors`, read and cleaned: `message` is free of hidden characters, then redacted. */
@@ -55,13 +55,7 @@ export async function postGraphql(
   prune: (data: JsonObject) => JsonObject = (data) => data,
 ): Promise<GraphqlOutcome> {
   const key = cacheKey(settings.endpoint, settings.token, body);
-  // A duration in another notation reuses nothing: every answer is asked for afresh.
-  const cached = readCachedAnswer(
-    settings.cacheDirectory,
-    key,
-    parseCacheDuration(settings.cacheDuration) ?? 0,
-    Date.now(),
-  );
+  const cached = readCachedAnswer(settings.cacheDirectory, key, settings.cacheMaxAgeMs, Date.now());
   if (cached) return { ok: true, data: cached, errors: [] };
 
   let response = await send(settings, body, counter);

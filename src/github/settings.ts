@@ -36,11 +36,12 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   if (!token) return null;
   const endpoint = rawEndpoint.trim() || DEFAULT_ENDPOINT;
   const cacheDuration = env.GITHUB_CACHE_DURATION?.trim() || "1d";
+  const cacheMaxAgeMs = parseCacheDuration(cacheDuration);
   const timeout = env.GITHUB_TIMEOUT_MS?.trim() || "10000";
   const problems = [tokenProblem(token), endpointProblem(endpoint)].filter((p): p is ContentProblem => p !== null);
   // A duration the answer cache cannot read would silently turn it off, and a timeout that is
   // not a positive whole number of milliseconds would fall back unnoticed.
-  if (parseCacheDuration(cacheDuration) === null)
+  if (cacheMaxAgeMs === null)
     problems.push(
       problem(
         "GITHUB_CACHE_DURATION",
@@ -56,7 +57,7 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
     token,
     timeoutMs: Number(timeout),
     cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
-    cacheDuration,
+    cacheMaxAgeMs: cacheMaxAgeMs ?? 0,
   };
 }
 

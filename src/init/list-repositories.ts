@@ -79,7 +79,7 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const outcome = await postGraphql(
-      { ...settings, cacheDuration: "0s" },
+      { ...settings, cacheMaxAgeMs: 0 },
       { query: LIST_REPOSITORIES_QUERY, variables: { login, after } },
       counter,
     );

@@ -28,7 +28,7 @@ test("should give no settings without a token, and the defaults with one", () =>
     token: TOKEN,
     timeoutMs: 10_000,
     cacheDirectory: ".cache/github",
-    cacheDuration: "1d",
+    cacheMaxAgeMs: 86_400_000,
   });
 });
 
