@@ -61,9 +61,11 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   };
 }
 
-/** A setting the build refuses: `actual` only where the value is no secret. */
+/** A setting the build refuses, with its value only where that is no secret. */
 function problem(variable: string, expected: string, actual?: string): ContentProblem {
-  return { file: variable, field: "(environment)", expected, ...(actual === undefined ? {} : { actual }) };
+  if (actual === undefined)
+    return { file: variable, field: "(environment)", expected: `${expected} (the value is not shown)` };
+  return { file: variable, field: "(environment)", expected, actual };
 }
 
 /**
@@ -77,7 +79,7 @@ function tokenProblem(token: string): ContentProblem | null {
     if (token.length >= MIN_TOKEN_LENGTH) return null;
     return problem(
       "GITHUB_TOKEN",
-      `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length} (the value is not shown)`,
+      `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length}`,
     );
   }
   const what = /[\r\n]/.test(token)
@@ -89,7 +91,7 @@ function tokenProblem(token: string): ContentProblem | null {
         : "a character outside printable ASCII";
   return problem(
     "GITHUB_TOKEN",
-    `a token of printable ASCII characters without spaces or line breaks, but it contains ${what} (the value is not shown)`,
+    `a token of printable ASCII characters without spaces or line breaks, but it contains ${what}`,
   );
 }
 
@@ -101,15 +103,9 @@ function tokenProblem(token: string): ContentProblem | null {
 function endpointProblem(endpoint: string): ContentProblem | null {
   const url = URL.parse(endpoint);
   if (url && (url.username !== "" || url.password !== ""))
-    return problem(
-      "GITHUB_GRAPHQL_URL",
-      "a URL without a user name or password: the token goes in GITHUB_TOKEN (the value is not shown)",
-    );
+    return problem("GITHUB_GRAPHQL_URL", "a URL without a user name or password: the token goes in GITHUB_TOKEN");
   if (isSafeAbsoluteUrl(endpoint, "web")) return null;
-  return problem(
-    "GITHUB_GRAPHQL_URL",
-    "an absolute http(s) URL such as https://api.github.com/graphql (the value is not shown)",
-  );
+  return problem("GITHUB_GRAPHQL_URL", "an absolute http(s) URL such as https://api.github.com/graphql");
 }
 
 /**
