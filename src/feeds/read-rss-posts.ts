@@ -22,17 +22,12 @@ const parser = new XMLParser({
   isArray: (name) => name === "item",
 });
 
-/** An RSS channel as objects: the fields of its items that the portfolio reads. */
+/**
+ * An RSS channel as objects: a parsed feed's (a field is text, or an object with `#text` when
+ * it holds markup), or the blog's own channel before it is written.
+ */
 export interface RssChannel {
-  item?: RssItemFields[];
-}
-
-/** An item's fields as text (undefined when the item lacks one). */
-export interface RssItemFields {
-  title?: string | undefined;
-  link?: string | undefined;
-  pubDate?: string | undefined;
-  description?: string | undefined;
+  item?: readonly { title?: unknown; link?: unknown; pubDate?: unknown; description?: unknown }[];
 }
 
 /** Reads an RSS 2.0 file into posts; an item without title or link, or with a bad date, fails the build. */
@@ -42,27 +37,18 @@ export function readRssPosts(file: string): FeedPost[] {
 
 /** Parses RSS 2.0 text into posts (in feed order). `where` names the source in errors. */
 export function parseRssPosts(xml: string, where: string): FeedPost[] {
-  let document: unknown;
+  let document: { rss?: { channel?: RssChannel } };
   try {
     document = parser.parse(xml, true);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ContentError([{ file: where, field: "(file)", expected: `well-formed RSS 2.0 XML (${reason})` }]);
   }
-  const channel = (document as { rss?: { channel?: { item?: unknown[] } } }).rss?.channel;
+  const channel = document.rss?.channel;
   if (!channel) {
     throw new ContentError([{ file: where, field: "rss.channel", expected: "an RSS 2.0 document with a <channel>" }]);
   }
-  const items = (channel.item ?? []).map((raw) => {
-    const item = raw as Record<string, unknown>;
-    return {
-      title: textOf(item.title),
-      link: textOf(item.link),
-      pubDate: textOf(item.pubDate),
-      description: textOf(item.description),
-    };
-  });
-  return postsFromRss({ item: items }, where);
+  return postsFromRss(channel, where);
 }
 
 /**
@@ -75,12 +61,11 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   const posts: FeedPost[] = [];
   (channel.item ?? []).forEach((item, index) => {
     const field = (name: string) => `item[${index}].${name}`;
-    const { title, link } = item;
+    const [title, link, pubDate] = [textOf(item.title), textOf(item.link), textOf(item.pubDate)];
     if (!title) problems.push({ file: where, field: field("title"), expected: "a title" });
     if (!link || !/^https?:\/\//.test(link))
       problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
-    const pubDate = item.pubDate;
     if (pubDate) {
       const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
       // The feed's own offset is kept, so the day is the one the blog shows.
@@ -94,7 +79,7 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
         });
     }
     if (title && link) {
-      const summary = stripTags(item.description ?? "")
+      const summary = stripTags(textOf(item.description) ?? "")
         .replace(/\s+/g, " ")
         .trim();
       posts.push({ title: stripTags(title).trim(), url: link, published, summary });
@@ -106,7 +91,6 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
 
 function textOf(value: unknown): string | undefined {
   if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
   if (value && typeof value === "object" && "#text" in value) return String((value as { "#text": unknown })["#text"]);
   return undefined;
 }

@@ -1,22 +1,21 @@
+import { Type, type Static, type TProperties, type TSchema } from "@sinclair/typebox";
+import { Errors } from "@sinclair/typebox/errors";
+
 /*
- * A small typed reader for GitHub's JSON answers, which are untrusted: every field is checked
- * for its type before use (no `as` casts), and only own fields are read, so a name such as
- * `__proto__` or `constructor` in an answer is plain data. A mismatch throws `WrongShape`
- * naming the field and what was expected, never the value found (it may be anything).
+ * GitHub's JSON answers are untrusted: each part is checked against a TypeBox schema before it
+ * is read, and read typed only then. Only own fields count (TypeBox's check and `field`), so a
+ * name such as `__proto__` or `constructor` in an answer is plain data. A mismatch throws
+ * `WrongShape` naming the first field that misses and the schema's `expected` words, never the
+ * value found (it may be anything).
  */
 
 /** A JSON object as parsed: neither null nor an array. */
 export type JsonObject = { readonly [key: string]: unknown };
 
-/** Thrown by the readers below; `where` is the dotted path of the field inside its answer part. */
+/** Thrown by `readShape`; `where` is the dotted path of the field inside its answer part. */
 export class WrongShape extends Error {
-  readonly where: string;
-  readonly expected: string;
-
   constructor(where: string, expected: string) {
     super(`${where}: expected ${expected}`);
-    this.where = where;
-    this.expected = expected;
     this.name = "WrongShape";
   }
 }
@@ -37,61 +36,33 @@ export function field(object: JsonObject, name: string): unknown {
   return Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
-const at = (where: string, name: string) => (where ? `${where}.${name}` : name);
-
-export function readObject(value: unknown, where: string): JsonObject {
-  if (!isObject(value)) throw new WrongShape(where || "(answer)", "an object");
-  return value;
-}
-
-export function readObjectField(object: JsonObject, name: string, where: string): JsonObject {
-  return readObject(field(object, name), at(where, name));
-}
-
-export function readString(object: JsonObject, name: string, where: string): string {
-  const value = field(object, name);
-  if (typeof value !== "string") throw new WrongShape(at(where, name), "a string");
-  return value;
-}
-
-export function readNullableString(object: JsonObject, name: string, where: string): string | null {
-  const value = field(object, name);
-  if (value === null || value === undefined) return null;
-  if (typeof value !== "string") throw new WrongShape(at(where, name), "a string or null");
-  return value;
-}
-
+// The pieces of answer schemas, each with the words its mismatch shows.
+export const AnObject = <T extends TProperties>(properties: T) => Type.Object(properties, { expected: "an object" });
+export const ListOf = <T extends TSchema>(item: T) => Type.Array(item, { expected: "a list" });
+export const OrNull = <T extends TSchema>(schema: T, expected = "an object or null") =>
+  Type.Union([schema, Type.Null()], { expected });
+export const Text = Type.String({ expected: "a string" });
+export const NullableText = OrNull(Type.String(), "a string or null");
+export const Flag = Type.Boolean({ expected: "true or false" });
 /** A whole number of 0 or more (stars, pull request numbers). */
-export function readCount(object: JsonObject, name: string, where: string): number {
-  const value = field(object, name);
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-    throw new WrongShape(at(where, name), "a whole number of 0 or more");
-  return value;
-}
+export const Count = Type.Integer({ minimum: 0, expected: "a whole number of 0 or more" });
+export const List = ListOf(Type.Unknown());
+// A value of the right type that breaks a rule is described by the rule, any other by its type.
+export const NameWithOwner = Type.Intersect([
+  Text,
+  Type.String({ pattern: NAME_WITH_OWNER.source, expected: "owner/name of letters, digits, `.`, `_` or `-`" }),
+]);
+/** A GitHub DateTime, or null; read as GitHub wrote it. */
+export const NullableDateTime = Type.Intersect([
+  NullableText,
+  OrNull(Type.String({ pattern: DATE_TIME.source }), "an ISO 8601 date-time or null"),
+]);
 
-export function readBoolean(object: JsonObject, name: string, where: string): boolean {
-  const value = field(object, name);
-  if (typeof value !== "boolean") throw new WrongShape(at(where, name), "true or false");
-  return value;
-}
-
-export function readArray(object: JsonObject, name: string, where: string): readonly unknown[] {
-  const value = field(object, name);
-  if (!Array.isArray(value)) throw new WrongShape(at(where, name), "a list");
-  return value;
-}
-
-export function readNameWithOwner(object: JsonObject, name: string, where: string): string {
-  const value = readString(object, name, where);
-  if (!NAME_WITH_OWNER.test(value))
-    throw new WrongShape(at(where, name), "owner/name of letters, digits, `.`, `_` or `-`");
-  return value;
-}
-
-/** A GitHub DateTime, or null; returned as GitHub wrote it. */
-export function readNullableDateTime(object: JsonObject, name: string, where: string): string | null {
-  const value = readNullableString(object, name, where);
-  if (value !== null && (!DATE_TIME.test(value) || Number.isNaN(Date.parse(value))))
-    throw new WrongShape(at(where, name), "an ISO 8601 date-time or null");
-  return value;
+/** `value` typed by `schema`, or WrongShape for its first mismatch (`where` names the part). */
+export function readShape<T extends TSchema>(schema: T, value: unknown, where: string): Static<T> {
+  const error = Errors(schema, value).First();
+  if (error === undefined) return value as Static<T>;
+  const path = [where, ...error.path.split("/").slice(1)].filter(Boolean).join(".");
+  const expected: unknown = error.schema.expected;
+  throw new WrongShape(path || "(answer)", typeof expected === "string" ? expected : "a valid value");
 }

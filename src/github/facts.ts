@@ -38,30 +38,15 @@ export function repositoryKey(ref: RepositoryRef): string {
 
 /**
  * A pull request as files carry it (the API's `Pull`, and the snapshot's pull entries): the same
- * fields, with the published snake_case name for the repository's stars.
+ * fields, with the published snake_case name for the repository's stars. `toPullRecord` names
+ * every field in order, so published files keep one key order whatever order a snapshot had.
  */
 export type PullRecord = Omit<PullFacts, "repoStars"> & { repo_stars: number };
 
-export function toPullRecord(pull: PullFacts): PullRecord {
-  return {
-    repo: pull.repo,
-    number: pull.number,
-    title: pull.title,
-    state: pull.state,
-    url: pull.url,
-    created: pull.created,
-    repo_stars: pull.repoStars,
-  };
+export function toPullRecord({ repo, number, title, state, url, created, repoStars }: PullFacts): PullRecord {
+  return { repo, number, title, state, url, created, repo_stars: repoStars };
 }
 
-export function fromPullRecord(record: PullRecord): PullFacts {
-  return {
-    repo: record.repo,
-    number: record.number,
-    title: record.title,
-    state: record.state,
-    url: record.url,
-    created: record.created,
-    repoStars: record.repo_stars,
-  };
+export function fromPullRecord({ repo_stars, ...pull }: PullRecord): PullFacts {
+  return { ...pull, repoStars: repo_stars };
 }

@@ -68,16 +68,15 @@ export async function loadGithubData(
   problems.throwIfAny();
   const log = (line: string) => writeLog(redact(line));
   const known = snapshotFacts(snapshot);
-  const lastKnown = fromSnapshot(snapshot, wanted, known);
   const asOf = snapshot ? `the GitHub snapshot of ${snapshot.fetched_at}` : "no earlier GitHub data";
   if (!settings) {
     if (truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(["GITHUB_TOKEN is not set"]);
     log(`[github] No GITHUB_TOKEN: using ${asOf}; no request sent.`);
-    return lastKnown;
+    return fromSnapshot(snapshot, wanted, known);
   }
 
   const live = await fetchLiveGithub(settings, config.site.github, wanted);
-  const merged = mergeLive(lastKnown, live, wanted, asOf, known.cleaned);
+  const merged = mergeLive(known, live, wanted, asOf);
   // Origin and path only: a query string may carry a key of some proxy, which is not ours to print.
   const endpoint = new URL(settings.endpoint);
   log(
@@ -95,29 +94,19 @@ export async function loadGithubData(
 
 /**
  * Live facts over last-known ones, with notes naming every figure that is not live (and what
- * the entry check changed in the last-known ones shown: `lastKnownCleaned`).
+ * the entry check changed in the last-known ones shown).
  */
-export function mergeLive(
-  lastKnown: GithubData,
-  live: LiveGithub,
-  wanted: readonly RepositoryRef[],
-  asOf: string,
-  lastKnownCleaned: SnapshotFacts["cleaned"] = { repositories: [], pulls: [] },
-): GithubData {
+function mergeLive(known: SnapshotFacts, live: LiveGithub, wanted: readonly RepositoryRef[], asOf: string): GithubData {
   const repositories = new Map<string, RepositoryFacts>();
-  for (const ref of wanted) {
-    const key = repositoryKey(ref);
-    const facts = live.repositories.get(key) ?? lastKnown.repositories.get(key);
-    if (facts) repositories.set(key, facts);
-  }
-
   const staleByReason = new Map<string, string[]>();
   const unknown: string[] = [];
   for (const ref of wanted) {
     const key = repositoryKey(ref);
+    const facts = live.repositories.get(key) ?? known.repositories.get(key);
+    if (facts) repositories.set(key, facts);
     const reason = live.repositoryFailures.get(key);
     if (!reason) continue;
-    if (lastKnown.repositories.has(key))
+    if (known.repositories.has(key))
       staleByReason.set(reason, [...(staleByReason.get(reason) ?? []), `${ref.owner}/${ref.name}`]);
     else unknown.push(`${ref.owner}/${ref.name}`);
   }
@@ -126,7 +115,7 @@ export function mergeLive(
     const which = names.length === wanted.length ? "all repositories" : names.join(", ");
     sentences.push(`Stars and last pushes of ${which} are from ${asOf}: ${reason}.`);
   }
-  if (staleByReason.size > 0) sentences.push(...lastKnownCleaned.repositories);
+  if (staleByReason.size > 0) sentences.push(...known.cleaned.repositories);
   if (unknown.length > 0) sentences.push(`No data for ${unknown.join(", ")}: shown with 0 stars and no push date.`);
   for (const [key, now] of live.renamed) sentences.push(`${key} is now ${now} on GitHub.`);
 
@@ -136,11 +125,11 @@ export function mergeLive(
     notes.pulls = redact(
       [
         `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`,
-        ...lastKnownCleaned.pulls,
+        ...known.cleaned.pulls,
       ].join(" "),
     );
   else if (live.pullsCleaned.length > 0) notes.pulls = redact(live.pullsCleaned.join(" "));
-  return { repositories, pulls: live.pulls ?? lastKnown.pulls, notes };
+  return { repositories, pulls: live.pulls ?? known.pulls, notes };
 }
 
 /** The snapshot's facts in our shape, through the entry check, and what it changed there. */

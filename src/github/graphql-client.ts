@@ -1,14 +1,16 @@
+import { Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { contentKey } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
-import { keepAnswer, parseCacheDuration, readCachedAnswer } from "./answer-cache.ts";
+import { keepAnswer, readCachedAnswer } from "./answer-cache.ts";
 import {
-  field,
-  readArray,
-  readNullableString,
-  readObject,
-  readString,
+  AnObject,
+  ListOf,
+  NullableText,
+  OrNull,
+  readShape,
+  Text,
   WrongShape,
   type JsonObject,
 } from "./answer-shape.ts";
@@ -18,11 +20,9 @@ export interface GraphqlSettings {
   endpoint: string;
   token: string;
   timeoutMs: number;
-  /** Longest rate-limit wait honoured once before giving up. */
-  maxRetryWaitMs: number;
   cacheDirectory: string;
-  /** How long a cached answer is reused (`1d`, `6h`, `0s`; `*` for ever): see `parseCacheDuration`. */
-  cacheDuration: string;
+  /** How long a cached answer is reused: GITHUB_CACHE_DURATION, read by `parseCacheDuration`; 0 reuses none. */
+  cacheMaxAgeMs: number;
 }
 
 /** One entry of a GraphQL answer's `errors`, read and cleaned: `message` is free of hidden characters, then redacted. */
@@ -33,9 +33,7 @@ export interface GraphqlError {
 }
 
 /** An answer with data (possibly partial: `errors` then lists what is missing), or why there is none. */
-export type GraphqlOutcome =
-  | { ok: true; data: JsonObject; errors: GraphqlError[]; fromCache: boolean }
-  | { ok: false; reason: string };
+export type GraphqlOutcome = { ok: true; data: JsonObject; errors: GraphqlError[] } | { ok: false; reason: string };
 
 /** Counts the HTTP requests actually sent, so tests and logs can hold the batching to its promise. */
 export interface RequestCounter {
@@ -43,38 +41,27 @@ export interface RequestCounter {
 }
 
 /**
- * What the caller removes from an answer before anything keeps or reads it (pull requests of
- * private repositories): the cache holds only what `prune` returns.
- */
-export type PruneAnswer = (data: JsonObject) => JsonObject;
-
-/**
  * POSTs one GraphQL request. Clean answers are cached under a key that holds a hash of the
  * token, never the token; every failure comes back as a reason in words, never as an
  * exception, so the caller can fall back to last-known data. Reasons and answers are redacted
  * (no secret of the process survives in them) and the envelope's shape is checked; `data`
- * itself is the caller's to read, after `prune`.
+ * itself is the caller's to read, after `prune` removed what must not even be kept (pull
+ * requests of private repositories): the cache holds only what `prune` returns.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
   body: { query: string; variables: Record<string, unknown> },
   counter: RequestCounter,
-  prune: PruneAnswer = (data) => data,
+  prune: (data: JsonObject) => JsonObject = (data) => data,
 ): Promise<GraphqlOutcome> {
   const key = cacheKey(settings.endpoint, settings.token, body);
-  // A duration in another notation reuses nothing: every answer is asked for afresh.
-  const cached = readCachedAnswer(
-    settings.cacheDirectory,
-    key,
-    parseCacheDuration(settings.cacheDuration) ?? 0,
-    Date.now(),
-  );
-  if (cached) return { ok: true, data: cached, errors: [], fromCache: true };
+  const cached = readCachedAnswer(settings.cacheDirectory, key, settings.cacheMaxAgeMs, Date.now());
+  if (cached) return { ok: true, data: cached, errors: [] };
 
   let response = await send(settings, body, counter);
   if (!("reason" in response) && isRateLimited(response)) {
     const wait = retryWaitMs(response);
-    if (wait !== null && wait <= settings.maxRetryWaitMs) {
+    if (wait !== null && wait <= MAX_RETRY_WAIT_MS) {
       await sleep(wait);
       response = await send(settings, body, counter);
     }
@@ -111,8 +98,11 @@ export async function postGraphql(
   }
   // Only complete answers are cached: a partial one must be asked again next time.
   if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
-  return { ok: true, data, errors, fromCache: false };
+  return { ok: true, data, errors };
 }
+
+/** Longest rate-limit wait honoured, once, before giving up. */
+const MAX_RETRY_WAIT_MS = 10_000;
 
 const MIB = 1024 * 1024;
 
@@ -125,15 +115,13 @@ const MAX_ANSWER_BYTES = 32 * MIB;
 
 /** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
 async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (Number(response.headers.get("content-length")) > maxBytes) {
     await response.body?.cancel();
     return null;
   }
-  if (!response.body) return "";
   const chunks: Uint8Array[] = [];
   let length = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response.body ?? []) {
     length += chunk.byteLength;
     // Leaving the loop cancels the stream: the rest is never downloaded.
     if (length > maxBytes) return null;
@@ -143,32 +131,29 @@ async function readAnswerText(response: Response, maxBytes: number): Promise<str
 }
 
 /** The GraphQL envelope: `data` (an object, or null when nothing came) and `errors`. */
+const Envelope = AnObject({
+  data: Type.Optional(OrNull(AnObject({}))),
+  errors: Type.Optional(
+    ListOf(AnObject({ message: Text, type: Type.Optional(NullableText), path: Type.Optional(Type.Unknown()) })),
+  ),
+});
+
 function readAnswer(parsed: unknown): { data: JsonObject | null; errors: GraphqlError[] } {
-  const answer = readObject(parsed, "");
-  const rawErrors = field(answer, "errors") === undefined ? [] : readArray(answer, "errors", "");
-  const errors = rawErrors.map((raw, index) => readError(raw, `errors.${index}`));
-  const data = field(answer, "data");
-  return { data: data === null || data === undefined ? null : readObject(data, "data"), errors };
+  const answer = readShape(Envelope, parsed, "");
+  return { data: answer.data ?? null, errors: (answer.errors ?? []).map(cleanError) };
 }
 
 /** Longest GitHub error message kept in a note: they are quoted, not published as documents. */
 const MESSAGE_LENGTH = 200;
 
-function readError(raw: unknown, where: string): GraphqlError {
-  const error = readObject(raw, where);
+function cleanError(error: { message: string; type?: string | null; path?: unknown }): GraphqlError {
   // Cleaned first, redacted second: redaction must see the text as it will be shown.
-  const text = redact(
-    withoutHiddenCharacters(readString(error, "message", where))
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  const text = redact(withoutHiddenCharacters(error.message).replace(/\s+/g, " ").trim());
   const message = text.length > MESSAGE_LENGTH ? `${text.slice(0, MESSAGE_LENGTH - 1)}…` : text;
-  const type = readNullableString(error, "type", where);
-  const path = field(error, "path");
-  const inPath = Array.isArray(path)
-    ? path.filter((step): step is string | number => typeof step === "string" || typeof step === "number")
+  const path = Array.isArray(error.path)
+    ? error.path.filter((step): step is string | number => typeof step === "string" || typeof step === "number")
     : [];
-  return { message, ...(type === null ? {} : { type }), path: inPath };
+  return { message, ...(typeof error.type === "string" ? { type: error.type } : {}), path };
 }
 
 async function send(
@@ -228,14 +213,10 @@ function statusReason(response: Response): string {
  * The cache key of one request: the endpoint, who asked and what. Who asked matters because
  * GitHub answers each token with what that token may see: an answer fetched with a privileged
  * token must not be reused by a build with another token that shares the cache folder. The
- * token enters only as a truncated hash of its own (`tokenTag`), so neither the key nor the
- * entry's file name carries it. Entries cached before the key held the token are never read.
+ * token enters only as 16 hex digits of a sha256 of its own, so neither the key nor the entry's
+ * file name carries it.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
-  return contentKey("github-graphql", endpoint, tokenTag(token), body);
-}
-
-/** Tells tokens apart without carrying them: a sha256 of `folio-token\0{token}`, 16 hex digits. */
-function tokenTag(token: string): string {
-  return createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
+  const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
+  return contentKey("github-graphql", endpoint, tokenTag, body);
 }

@@ -1,21 +1,22 @@
+import { Type } from "@sinclair/typebox";
 import {
+  AnObject,
+  Count,
   field,
+  Flag,
   isObject,
-  readArray,
-  readBoolean,
-  readCount,
-  readNameWithOwner,
-  readNullableDateTime,
-  readNullableString,
-  readObject,
-  readObjectField,
-  readString,
+  List,
+  NameWithOwner,
+  NullableDateTime,
+  NullableText,
+  readShape,
+  Text,
   WrongShape,
   type JsonObject,
 } from "./answer-shape.ts";
 import { checkPulls, DATE_RANGE, entryInstant } from "./entry-check.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
-import { postGraphql, type GraphqlError, type GraphqlSettings, type RequestCounter } from "./graphql-client.ts";
+import { postGraphql, type GraphqlError, type GraphqlSettings } from "./graphql-client.ts";
 import {
   buildQuery,
   PULLS_PAGE_SIZE,
@@ -38,7 +39,7 @@ export interface LiveGithub {
   pullsFailure: string | null;
   /** What the entry check changed in live pull requests before use (links, titles, dates, copies), as sentences. */
   pullsCleaned: string[];
-  /** HTTP requests sent (cached answers send none). */
+  /** HTTP requests sent (cached answers send none): this counts them as postGraphql's counter. */
   requests: number;
 }
 
@@ -70,28 +71,24 @@ export async function fetchLiveGithub(
     pullsCleaned: [],
     requests: 0,
   };
-  const counter: RequestCounter = { requests: 0 };
-  const batches: RepositoryRef[][] = [];
-  for (let i = 0; i < wanted.length; i += REPOSITORIES_PER_REQUEST)
-    batches.push(wanted.slice(i, i + REPOSITORIES_PER_REQUEST));
   const entries: PullFacts[] = [];
 
   let cursor: string | null = null;
   let pullsPending = true;
-  for (let round = 0; round < batches.length || pullsPending; round += 1) {
-    const request: PlannedRequest = { repositories: batches[round] ?? [], pulls: pullsPending };
+  const failPulls = (reason: string): void => {
+    result.pulls = null;
+    result.pullsFailure = reason;
+    pullsPending = false;
+  };
+  for (let round = 0; round * REPOSITORIES_PER_REQUEST < wanted.length || pullsPending; round += 1) {
+    const batch = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
+    const request: PlannedRequest = { repositories: batch, pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
-    const outcome = await postGraphql(
-      settings,
-      { query: buildQuery(request), variables },
-      counter,
-      withoutPrivatePulls,
-    );
+    const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
 
     if (!outcome.ok) {
       for (const ref of request.repositories) result.repositoryFailures.set(repositoryKey(ref), outcome.reason);
-      if (request.pulls) failPulls(result, outcome.reason);
-      pullsPending = false;
+      if (request.pulls) failPulls(outcome.reason);
       continue;
     }
     readRepositories(request.repositories, outcome.data, outcome.errors, result);
@@ -99,23 +96,20 @@ export async function fetchLiveGithub(
     const page = field(outcome.data, "pulls");
     const pullErrors = outcome.errors.filter((error) => error.path[0] === "pulls");
     if (page === null || page === undefined || pullErrors.length > 0) {
-      failPulls(result, `GitHub could not list pull requests (${describeErrors(pullErrors) || "no search result"})`);
-      pullsPending = false;
+      const messages = pullErrors.map((error) => error.message).join("; ");
+      failPulls(`GitHub could not list pull requests (${messages || "no search result"})`);
       continue;
     }
     try {
       const read = readPullPage(page, login);
       entries.push(...read.pulls);
       pullsPending = read.next !== null;
-      if (pullsPending && (read.next === cursor || round + 1 >= MAX_PULL_PAGES)) {
-        failPulls(result, `GitHub kept announcing more pull requests after ${round + 1} pages of ${PULLS_PAGE_SIZE}`);
-        pullsPending = false;
-      }
+      if (pullsPending && (read.next === cursor || round + 1 >= MAX_PULL_PAGES))
+        failPulls(`GitHub kept announcing more pull requests after ${round + 1} pages of ${PULLS_PAGE_SIZE}`);
       cursor = read.next;
     } catch (error) {
       if (!(error instanceof WrongShape)) throw error;
-      failPulls(result, `GitHub's list of pull requests had an unexpected shape (${error.message})`);
-      pullsPending = false;
+      failPulls(`GitHub's list of pull requests had an unexpected shape (${error.message})`);
     }
   }
   if (result.pulls) {
@@ -124,7 +118,6 @@ export async function fetchLiveGithub(
     result.pulls = checked.pulls;
     result.pullsCleaned = checked.notes;
   }
-  result.requests = counter.requests;
   return result;
 }
 
@@ -136,20 +129,13 @@ export async function fetchLiveGithub(
  */
 function withoutPrivatePulls(data: JsonObject): JsonObject {
   const page = field(data, "pulls");
-  if (!isObject(page)) return data;
-  const nodes = field(page, "nodes");
-  if (!Array.isArray(nodes)) return data;
-  const isPrivatePull = (node: unknown): boolean => {
+  const nodes = isObject(page) ? field(page, "nodes") : undefined;
+  if (!isObject(page) || !Array.isArray(nodes)) return data;
+  const isPublic = (node: unknown): boolean => {
     const repository = isObject(node) ? field(node, "repository") : undefined;
-    return isObject(repository) && field(repository, "isPrivate") === true;
+    return !(isObject(repository) && field(repository, "isPrivate") === true);
   };
-  if (!nodes.some(isPrivatePull)) return data;
-  return { ...data, pulls: { ...page, nodes: nodes.filter((node) => !isPrivatePull(node)) } };
-}
-
-function failPulls(result: LiveGithub, reason: string): void {
-  result.pulls = null;
-  result.pullsFailure = reason;
+  return { ...data, pulls: { ...page, nodes: nodes.filter(isPublic) } };
 }
 
 function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: GraphqlError[], result: LiveGithub): void {
@@ -167,14 +153,10 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
       return;
     }
     try {
-      const repository = readObject(node, "");
-      const pushed = readNullableDateTime(repository, "pushedAt", "");
-      const facts: RepositoryFacts = {
-        stars: readCount(repository, "stargazerCount", ""),
-        pushedAt: pushed === null ? null : entryInstant(pushed),
-      };
-      const nameWithOwner = readNameWithOwner(repository, "nameWithOwner", "");
-      if (readBoolean(repository, "isPrivate", "")) {
+      const repository = readShape(Repository, node, "");
+      const pushed = repository.pushedAt ?? null;
+      const pushedAt = pushed === null ? null : entryInstant(pushed);
+      if (repository.isPrivate) {
         // The owner listed it, so its name is public, and stars and a push date are no secret;
         // but only a token with `repo` scope sees a private repository at all (any other gets
         // NOT_FOUND), so publishing what GitHub says would make the site depend on whose token
@@ -186,12 +168,12 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
         );
         return;
       }
-      if (pushed !== null && facts.pushedAt === null) {
+      if (pushed !== null && pushedAt === null) {
         result.repositoryFailures.set(key, `GitHub gave a last push dated outside ${DATE_RANGE}`);
         return;
       }
-      result.repositories.set(key, facts);
-      if (nameWithOwner.toLowerCase() !== key) result.renamed.set(key, nameWithOwner);
+      result.repositories.set(key, { stars: repository.stargazerCount, pushedAt });
+      if (repository.nameWithOwner.toLowerCase() !== key) result.renamed.set(key, repository.nameWithOwner);
     } catch (error) {
       if (!(error instanceof WrongShape)) throw error;
       result.repositoryFailures.set(
@@ -202,71 +184,59 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
   });
 }
 
+const Repository = AnObject({
+  nameWithOwner: NameWithOwner,
+  isPrivate: Flag,
+  stargazerCount: Count,
+  pushedAt: Type.Optional(NullableDateTime),
+});
+
+const PullPage = AnObject({
+  pageInfo: AnObject({ hasNextPage: Flag, endCursor: Type.Optional(NullableText) }),
+  nodes: List,
+});
+
+const PullNode = AnObject({
+  repository: AnObject({
+    isPrivate: Flag,
+    nameWithOwner: NameWithOwner,
+    stargazerCount: Count,
+    owner: AnObject({ login: Text }),
+  }),
+  number: Count,
+  title: Text,
+  url: Text,
+  state: Type.Union([Type.Literal("OPEN"), Type.Literal("CLOSED"), Type.Literal("MERGED")], {
+    expected: "one of OPEN, CLOSED, MERGED",
+  }),
+  createdAt: Type.Optional(NullableDateTime),
+});
+
+const STATES = { OPEN: "open", CLOSED: "closed", MERGED: "merged" } as const;
+
 /**
  * One page of the search: its pull requests as GitHub gave them (for the entry check), and the
- * cursor of the next page (null on the last).
+ * cursor of the next page (null on the last). Empty nodes (results that are not pull requests)
+ * are skipped, and so are private ones, should `is:public` and `withoutPrivatePulls` miss one.
  */
 function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next: string | null } {
-  const page = readObject(value, "pulls");
-  const pageInfo = readObjectField(page, "pageInfo", "pulls");
-  const hasNextPage = readBoolean(pageInfo, "hasNextPage", "pulls.pageInfo");
-  const endCursor = readNullableString(pageInfo, "endCursor", "pulls.pageInfo");
+  const page = readShape(PullPage, value, "pulls");
   const pulls: PullFacts[] = [];
-  readArray(page, "nodes", "pulls").forEach((node, index) => {
-    const pull = readPull(node, `pulls.nodes.${index}`);
+  page.nodes.forEach((node, index) => {
+    if (node === null || (isObject(node) && Object.keys(node).length === 0)) return;
+    const { repository, ...pull } = readShape(PullNode, node, `pulls.nodes.${index}`);
     // Pull requests to the owner's own repositories are work on their projects, not contributions.
-    if (pull && pull.owner.toLowerCase() !== login.toLowerCase()) pulls.push(pull.facts);
+    if (repository.isPrivate || repository.owner.login.toLowerCase() === login.toLowerCase()) return;
+    pulls.push({
+      repo: repository.nameWithOwner,
+      number: pull.number,
+      title: pull.title,
+      state: STATES[pull.state],
+      url: pull.url,
+      created: pull.createdAt ?? null,
+      repoStars: repository.stargazerCount,
+    });
   });
+  const { hasNextPage, endCursor } = page.pageInfo;
   return { pulls, next: hasNextPage && endCursor ? endCursor : null };
-}
-
-const STATES: Readonly<Record<string, PullFacts["state"]>> = Object.assign(
-  Object.create(null) as Record<string, PullFacts["state"]>,
-  {
-    OPEN: "open",
-    CLOSED: "closed",
-    MERGED: "merged",
-  },
-);
-
-/**
- * One search result; null for an empty node (a result that is not a pull request) and for a
- * pull request to a private repository. The search asks for `is:public` already; this second
- * check holds if the qualifier is ever ignored, and it comes before anything else is read, so
- * nothing of a private pull request (title, link, even its `owner/name#number`) reaches the
- * entry check's notes or a note (`withoutPrivatePulls` keeps them out of the cache). Title,
- * link and date are returned as GitHub gave them: the entry check cleans them, with a note.
- */
-function readPull(value: unknown, where: string): { facts: PullFacts; owner: string } | null {
-  if (value === null) return null;
-  const node = readObject(value, where);
-  if (Object.keys(node).length === 0) return null;
-  const repository = readObjectField(node, "repository", where);
-  if (readBoolean(repository, "isPrivate", `${where}.repository`)) return null;
-  const number = readCount(node, "number", where);
-  const stateName = readString(node, "state", where);
-  const state = STATES[stateName];
-  if (!state) throw new WrongShape(`${where}.state`, "one of OPEN, CLOSED, MERGED");
-  const repo = readNameWithOwner(repository, "nameWithOwner", `${where}.repository`);
-  const owner = readString(
-    readObjectField(repository, "owner", `${where}.repository`),
-    "login",
-    `${where}.repository.owner`,
-  );
-  return {
-    owner,
-    facts: {
-      repo,
-      number,
-      title: readString(node, "title", where),
-      state,
-      url: readString(node, "url", where),
-      created: readNullableDateTime(node, "createdAt", where),
-      repoStars: readCount(repository, "stargazerCount", `${where}.repository`),
-    },
-  };
-}
-
-function describeErrors(errors: GraphqlError[]): string {
-  return errors.map((error) => error.message).join("; ");
 }

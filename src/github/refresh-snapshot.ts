@@ -44,7 +44,7 @@ export async function refreshSnapshot(
     };
 
   // Always ask GitHub: a snapshot made from the cache would only copy old answers.
-  const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, config.site.github, wanted);
+  const live = await fetchLiveGithub({ ...settings, cacheMaxAgeMs: 0 }, config.site.github, wanted);
   const problems = [
     ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
     ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),

@@ -36,44 +36,36 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   if (!token) return null;
   const endpoint = rawEndpoint.trim() || DEFAULT_ENDPOINT;
   const cacheDuration = env.GITHUB_CACHE_DURATION?.trim() || "1d";
+  const cacheMaxAgeMs = parseCacheDuration(cacheDuration);
   const timeout = env.GITHUB_TIMEOUT_MS?.trim() || "10000";
-  const problems = [
-    tokenProblem(token),
-    endpointProblem(endpoint),
-    durationProblem(cacheDuration),
-    timeoutProblem(timeout),
-  ].filter((p): p is ContentProblem => p !== null);
+  const problems = [tokenProblem(token), endpointProblem(endpoint)].filter((p): p is ContentProblem => p !== null);
+  // A duration the answer cache cannot read would silently turn it off, and a timeout that is
+  // not a positive whole number of milliseconds would fall back unnoticed.
+  if (cacheMaxAgeMs === null)
+    problems.push(
+      problem(
+        "GITHUB_CACHE_DURATION",
+        "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)",
+        cacheDuration,
+      ),
+    );
+  if (!/^\d{1,9}$/.test(timeout) || Number(timeout) === 0)
+    problems.push(problem("GITHUB_TIMEOUT_MS", "a positive whole number of milliseconds such as 10000", timeout));
   if (problems.length > 0) throw new ContentError(problems);
   return {
     endpoint,
     token,
     timeoutMs: Number(timeout),
-    maxRetryWaitMs: 10_000,
     cacheDirectory: env.GITHUB_CACHE_DIR?.trim() || join(".cache", "github"),
-    cacheDuration,
+    cacheMaxAgeMs: cacheMaxAgeMs ?? 0,
   };
 }
 
-/** A duration the answer cache cannot read would silently turn it off: say so instead. */
-function durationProblem(notation: string): ContentProblem | null {
-  if (parseCacheDuration(notation) !== null) return null;
-  return {
-    file: "GITHUB_CACHE_DURATION",
-    field: "(environment)",
-    expected: "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)",
-    actual: notation,
-  };
-}
-
-/** A timeout that is not a positive whole number of milliseconds would fall back unnoticed. */
-function timeoutProblem(value: string): ContentProblem | null {
-  if (/^\d{1,9}$/.test(value) && Number(value) > 0) return null;
-  return {
-    file: "GITHUB_TIMEOUT_MS",
-    field: "(environment)",
-    expected: "a positive whole number of milliseconds such as 10000",
-    actual: value,
-  };
+/** A setting the build refuses, with its value only where that is no secret. */
+function problem(variable: string, expected: string, actual?: string): ContentProblem {
+  if (actual === undefined)
+    return { file: variable, field: "(environment)", expected: `${expected} (the value is not shown)` };
+  return { file: variable, field: "(environment)", expected, actual };
 }
 
 /**
@@ -85,11 +77,10 @@ function tokenProblem(token: string): ContentProblem | null {
     // GitHub's tokens are 40 characters or more. A short value is a mistake (a placeholder, a
     // cut paste), and the redaction step would blank every occurrence of it in published notes.
     if (token.length >= MIN_TOKEN_LENGTH) return null;
-    return {
-      file: "GITHUB_TOKEN",
-      field: "(environment)",
-      expected: `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length} (the value is not shown)`,
-    };
+    return problem(
+      "GITHUB_TOKEN",
+      `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length}`,
+    );
   }
   const what = /[\r\n]/.test(token)
     ? "a line break"
@@ -98,11 +89,10 @@ function tokenProblem(token: string): ContentProblem | null {
       : /\s/.test(token)
         ? "a space"
         : "a character outside printable ASCII";
-  return {
-    file: "GITHUB_TOKEN",
-    field: "(environment)",
-    expected: `a token of printable ASCII characters without spaces or line breaks, but it contains ${what} (the value is not shown)`,
-  };
+  return problem(
+    "GITHUB_TOKEN",
+    `a token of printable ASCII characters without spaces or line breaks, but it contains ${what}`,
+  );
 }
 
 /**
@@ -111,23 +101,11 @@ function tokenProblem(token: string): ContentProblem | null {
  * sent: the token belongs in GITHUB_TOKEN, and a URL with credentials ends up in messages.
  */
 function endpointProblem(endpoint: string): ContentProblem | null {
-  const problem = (expected: string): ContentProblem => ({
-    file: "GITHUB_GRAPHQL_URL",
-    field: "(environment)",
-    expected: `${expected} (the value is not shown)`,
-  });
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return problem("an absolute http(s) URL such as https://api.github.com/graphql");
-  }
-  if (url.username !== "" || url.password !== "") {
-    return problem("a URL without a user name or password: the token goes in GITHUB_TOKEN");
-  }
-  if (!isSafeAbsoluteUrl(endpoint, "web"))
-    return problem("an absolute http(s) URL such as https://api.github.com/graphql");
-  return null;
+  const url = URL.parse(endpoint);
+  if (url && (url.username !== "" || url.password !== ""))
+    return problem("GITHUB_GRAPHQL_URL", "a URL without a user name or password: the token goes in GITHUB_TOKEN");
+  if (isSafeAbsoluteUrl(endpoint, "web")) return null;
+  return problem("GITHUB_GRAPHQL_URL", "an absolute http(s) URL such as https://api.github.com/graphql");
 }
 
 /**

@@ -5,7 +5,7 @@ import { ProblemList } from "../content/content-error.ts";
 import { displayPath, readJson } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { expectedUrl } from "../util/safe-url.ts";
-import { field, isObject, NAME_WITH_OWNER } from "./answer-shape.ts";
+import { NAME_WITH_OWNER } from "./answer-shape.ts";
 
 // The same rule for `owner/name` as for live answers.
 const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
@@ -23,6 +23,8 @@ export const SnapshotFile = Type.Object(
         },
         { additionalProperties: false },
       ),
+      // The key pattern alone does not refuse keys that miss it (they are simply not checked).
+      { propertyNames: { pattern: NAME_WITH_OWNER.source, expected: `a key of the form ${NAME_WORDS}` } },
     ),
     pulls: Type.Array(
       Type.Object(
@@ -58,18 +60,11 @@ export function readSnapshot(file: string, root?: string): SnapshotFile | null {
   const raw: unknown = readJson(file, root);
   const problems = new ProblemList();
   const snapshot = problems.collect(() => checkShape(SnapshotFile, raw, file), null);
-  const where = displayPath(file);
-  // A record's key pattern does not refuse keys that miss it (they are simply not checked).
-  const repositories = isObject(raw) ? field(raw, "repositories") : undefined;
-  for (const key of isObject(repositories) ? Object.keys(repositories) : []) {
-    if (!NAME_WITH_OWNER.test(key))
-      problems.add({ file: where, field: "repositories", expected: `keys of the form ${NAME_WORDS}`, actual: key });
-  }
   snapshot?.pulls.forEach((pull, index) => {
     const control = findControlCharacter(pull.title);
     if (control)
       problems.add({
-        file: where,
+        file: displayPath(file),
         field: `pulls[${index}].title`,
         expected: `a title without control characters (found ${control.codePoint} at character ${control.index + 1})`,
       });

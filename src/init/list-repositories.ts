@@ -1,17 +1,19 @@
+import { Type, type Static } from "@sinclair/typebox";
 import { postGraphql, type GraphqlSettings, type RequestCounter } from "../github/graphql-client.ts";
 import {
+  AnObject,
+  Count,
   field,
+  Flag,
   isObject,
-  readArray,
-  readBoolean,
-  readCount,
-  readNullableDateTime,
-  readNullableString,
-  readObject,
-  readObjectField,
-  readString,
+  List,
+  ListOf,
+  NullableDateTime,
+  NullableText,
+  OrNull,
+  readShape,
+  Text,
   WrongShape,
-  type JsonObject,
 } from "../github/answer-shape.ts";
 
 /** One public repository of the owner, as init uses it: mapped at the edge, never raw JSON. */
@@ -74,7 +76,7 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
   const fail = (reason: string): ListingOutcome => ({ ok: false, reason, requests: counter.requests });
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const outcome = await postGraphql(
-      { ...settings, cacheDuration: "0s" },
+      { ...settings, cacheMaxAgeMs: 0 },
       { query: LIST_REPOSITORIES_QUERY, variables: { login, after } },
       counter,
     );
@@ -84,19 +86,16 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
     try {
       const user = field(outcome.data, "user");
       if (!isObject(user)) return fail(`GitHub knows no user named ${login}`);
-      if (page === 0) name = readNullableString(user, "name", "user");
-      const connection = readObjectField(user, "repositories", "user");
-      for (const [index, node] of readArray(connection, "nodes", "repositories").entries()) {
-        const repository = readRepository(
-          readObject(node, `repositories.nodes.${index}`),
-          `repositories.nodes.${index}`,
-        );
-        if (repository) repositories.push(repository);
+      const { name: userName, repositories: connection } = readShape(User, user, "user");
+      if (page === 0) name = userName ?? null;
+      for (const [index, node] of connection.nodes.entries()) {
+        const where = `repositories.nodes.${index}`;
+        // Nothing else of a private repository is read (never listed, whatever the query asked).
+        if (readShape(Privacy, node, where).isPrivate) continue;
+        repositories.push(toOwnedRepository(readShape(RepositoryNode, node, where)));
       }
-      const pageInfo = readObjectField(connection, "pageInfo", "repositories");
-      if (!readBoolean(pageInfo, "hasNextPage", "pageInfo"))
-        return { ok: true, repositories, requests: counter.requests, name };
-      after = readString(pageInfo, "endCursor", "pageInfo");
+      if (!connection.pageInfo.hasNextPage) return { ok: true, repositories, requests: counter.requests, name };
+      after = readShape(Text, connection.pageInfo.endCursor, "pageInfo.endCursor");
     } catch (error) {
       if (error instanceof WrongShape) return fail(`GitHub's answer had an unexpected shape (${error.message})`);
       throw error;
@@ -105,43 +104,53 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
   return fail(`more than ${MAX_PAGES * 100} repositories: pass --repos to choose`);
 }
 
-/** One node; null for a private repository (never listed, whatever the query asked). */
-function readRepository(node: JsonObject, where: string): OwnedRepository | null {
-  if (readBoolean(node, "isPrivate", where)) return null;
+const User = AnObject({
+  name: Type.Optional(NullableText),
+  repositories: AnObject({
+    nodes: List,
+    pageInfo: AnObject({ hasNextPage: Flag, endCursor: Type.Optional(NullableText) }),
+  }),
+});
+
+const Privacy = AnObject({ isPrivate: Flag });
+
+const Language = OrNull(AnObject({ name: Text, color: Type.Optional(NullableText) }));
+// A README name that is not a text file comes as an empty object.
+const Blob = Type.Optional(OrNull(AnObject({ text: Type.Optional(Text) })));
+
+const RepositoryNode = AnObject({
+  name: Text,
+  description: Type.Optional(NullableText),
+  homepageUrl: Type.Optional(NullableText),
+  stargazerCount: Count,
+  pushedAt: Type.Optional(NullableDateTime),
+  isFork: Flag,
+  isArchived: Flag,
+  primaryLanguage: Type.Optional(Language),
+  languages: Type.Optional(OrNull(AnObject({ nodes: ListOf(Language) }))),
+  repositoryTopics: Type.Optional(OrNull(AnObject({ nodes: ListOf(AnObject({ topic: AnObject({ name: Text }) })) }))),
+  readme: Blob,
+  readmeLower: Blob,
+  readmePlain: Blob,
+});
+
+function toOwnedRepository(node: Static<typeof RepositoryNode>): OwnedRepository {
+  // Primary language first, then the others by size, each once.
   const languages: OwnedRepository["languages"] = [];
-  const addLanguage = (value: unknown, at: string): void => {
-    if (!isObject(value)) return;
-    const name = readString(value, "name", at);
-    if (!languages.some((known) => known.name === name))
-      languages.push({ name, color: readNullableString(value, "color", at) });
-  };
-  addLanguage(field(node, "primaryLanguage"), `${where}.primaryLanguage`);
-  const others = field(node, "languages");
-  if (isObject(others))
-    for (const [index, language] of readArray(others, "nodes", `${where}.languages`).entries())
-      addLanguage(language, `${where}.languages.${index}`);
-  const topicList = field(node, "repositoryTopics");
-  const topics = isObject(topicList)
-    ? readArray(topicList, "nodes", `${where}.repositoryTopics`).map((entry, index) => {
-        const at = `${where}.repositoryTopics.${index}`;
-        return readString(readObjectField(readObject(entry, at), "topic", at), "name", at);
-      })
-    : [];
-  // The first of the usual README names that is a text file.
-  const readme = ["readme", "readmeLower", "readmePlain"]
-    .map((alias) => field(node, alias))
-    .map((blob) => (isObject(blob) ? field(blob, "text") : undefined))
-    .find((text): text is string => typeof text === "string");
+  for (const language of [node.primaryLanguage, ...(node.languages?.nodes ?? [])]) {
+    if (language && !languages.some((known) => known.name === language.name))
+      languages.push({ name: language.name, color: language.color ?? null });
+  }
   return {
-    name: readString(node, "name", where),
-    description: readNullableString(node, "description", where),
-    homepageUrl: readNullableString(node, "homepageUrl", where),
-    stars: readCount(node, "stargazerCount", where),
-    pushedAt: readNullableDateTime(node, "pushedAt", where),
+    name: node.name,
+    description: node.description ?? null,
+    homepageUrl: node.homepageUrl ?? null,
+    stars: node.stargazerCount,
+    pushedAt: node.pushedAt ?? null,
     languages,
-    topics,
-    readme: readme ?? null,
-    isFork: readBoolean(node, "isFork", where),
-    isArchived: readBoolean(node, "isArchived", where),
+    topics: (node.repositoryTopics?.nodes ?? []).map((entry) => entry.topic.name),
+    readme: [node.readme, node.readmeLower, node.readmePlain].find((blob) => blob?.text !== undefined)?.text ?? null,
+    isFork: node.isFork,
+    isArchived: node.isArchived,
   };
 }

@@ -93,7 +93,7 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
     for (const line of lines) io.print(line);
     chosen = await choose(io, options, usable);
     // The owner's pull requests elsewhere, so the first build is complete offline (as `npm run snapshot` would write).
-    const live = await fetchLiveGithub({ ...settings, cacheDuration: "0s" }, answers.login, []);
+    const live = await fetchLiveGithub({ ...settings, cacheMaxAgeMs: 0 }, answers.login, []);
     if (!live.pulls)
       throw new InitRefused(
         `Could not list the pull requests of ${answers.login}: ${live.pullsFailure ?? "no answer"}`,

@@ -27,9 +27,8 @@ test("should give no settings without a token, and the defaults with one", () =>
     endpoint: "https://api.github.com/graphql",
     token: TOKEN,
     timeoutMs: 10_000,
-    maxRetryWaitMs: 10_000,
     cacheDirectory: ".cache/github",
-    cacheDuration: "1d",
+    cacheMaxAgeMs: 86_400_000,
   });
 });
 

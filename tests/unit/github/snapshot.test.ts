@@ -89,7 +89,9 @@ test("should refuse repository names GitHub cannot have", () => {
     problems.join("\n"),
   );
   assert.ok(
-    problems.includes("repositories: keys of the form owner/name of letters, digits, `.`, `_` or `-`"),
+    problems.includes(
+      "repositories.margo-voss/<script>: a key of the form owner/name of letters, digits, `.`, `_` or `-`",
+    ),
     problems.join("\n"),
   );
   rmSync(dir, { recursive: true, force: true });
