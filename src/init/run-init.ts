@@ -81,7 +81,15 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const answers: InitAnswers = {
     name: await answer(io, options, "name", "Your name", options.name, githubName && !nameProblem ? githubName : login),
     login,
-    siteUrl: await answer(io, options, "siteUrl", "Your site's URL (https://…)", options.siteUrl),
+    // GitHub Pages' address for the login: where the deploy workflow publishes by default.
+    siteUrl: await answer(
+      io,
+      options,
+      "siteUrl",
+      "Your site's URL (https://…)",
+      options.siteUrl,
+      `https://${login.toLowerCase()}.github.io`,
+    ),
     timezone: await answer(io, options, "timezone", "Your time zone", options.timezone, "UTC"),
     blog: options.blog ?? (await yesNo(io, options, "Keep a blog?", true)),
   };

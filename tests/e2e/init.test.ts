@@ -249,11 +249,11 @@ test("should ask in a terminal for what no flag gives, and choose and feature fr
   }
 });
 
-test("should take the name from GitHub's profile with --yes, else the login", async () => {
+test("should take the name from GitHub's profile with --yes, else the login, and the URL of GitHub Pages", async () => {
   const named = copyContent();
   const unnamed = copyContent();
   try {
-    const args = ["--github", LOGIN, "--site-url", "https://ada.example", "--yes", "--no-build"];
+    const args = ["--github", LOGIN, "--yes", "--no-build"];
     const lines: string[] = [];
     const result = await initWithFake({ [LOGIN]: account(3) }, args, named, lines, {
       userNames: { [LOGIN]: "Ada King" },
@@ -262,6 +262,11 @@ test("should take the name from GitHub's profile with --yes, else the login", as
     assert.match(readFileSync(join(named, "profile.yaml"), "utf8"), /^name: Ada King$/m);
     assert.ok((await initWithFake({ [LOGIN]: account(3) }, args, unnamed)).written);
     assert.match(readFileSync(join(unnamed, "profile.yaml"), "utf8"), new RegExp(`^name: ${LOGIN}$`, "m"));
+    const pagesUrl = `https://${LOGIN.toLowerCase()}.github.io`;
+    assert.match(
+      readFileSync(join(named, "site.yaml"), "utf8"),
+      new RegExp(`^url: ${pagesUrl.replaceAll(".", "\\.")}$`, "m"),
+    );
   } finally {
     removeContent(named);
     removeContent(unnamed);
