@@ -154,20 +154,23 @@ test("should reject an unknown front-matter key such as a misspelt `featured`", 
   assert.match(problem.expected, /^no such field/);
 });
 
-test("should reject a YAML file that does not parse", async () => {
-  const { problems, file } = await problemsWith({ "profile.yaml": "name: [unclosed\nhandle: x\n" });
+test("should reject a YAML file that does not parse, at the file's line and column", async () => {
+  const { problems, file } = await problemsWith({ "profile.yaml": "name: Ada\nhandle: [unclosed\nbio: x: y\n" });
 
   const problem = problemAt(problems, "(file)");
   assert.is(problem.file, file("profile.yaml"));
-  assert.match(problem.expected, /^valid YAML/);
+  assert.match(problem.expected, /^valid YAML \(.+ at line 3, column \d+\)$/);
 });
 
-test("should reject front matter with invalid YAML", async () => {
-  const { problems, file } = await problemsWith({ "projects/beta.md": "---\nname: beta\ntagline: [oops\n---\nBody\n" });
+test("should reject front matter with invalid YAML, at the line of the file, not of the block", async () => {
+  const { problems, file } = await problemsWith({
+    "projects/beta.md": "---\nname: beta\ntagline: [oops\ncluster: a: b\n---\nBody\n",
+  });
 
   const problem = problemAt(problems, "(file)");
   assert.is(problem.file, file("projects/beta.md"));
-  assert.match(problem.expected, /^valid YAML/);
+  // The fault is on the file's fourth line: the third of the front matter block.
+  assert.match(problem.expected, /^valid YAML \(.+ at line 4, column \d+\)$/);
 });
 
 test("should report problems of several files together in one error", async () => {
