@@ -39,8 +39,11 @@ export interface PortfolioContent {
   resume?: ResumeFile;
 }
 
-/** A project file whose front matter was refused: its writeup is still checked in the same build. */
-export type RefusedProject = Omit<ProjectSource, "meta">;
+/**
+ * A project file whose front matter was refused: its writeup is still checked in the same build,
+ * and so are its name and cluster against the other files, when each passes its own rule.
+ */
+export type RefusedProject = Omit<ProjectSource, "meta"> & { name?: string; cluster?: string };
 
 /** What `readPortfolioContent` could read: fallbacks where a file was refused. */
 export interface PortfolioDraft {
@@ -83,7 +86,8 @@ export async function readPortfolioContent(contentDir: string, problems: Problem
   const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
-  if (domains) checkAcrossFiles(contentDir, domains, projects, inProgress, problems);
+  const named = [...projects.map(({ file, meta }) => ({ file, ...meta })), ...refusedProjects];
+  if (domains) checkAcrossFiles(contentDir, domains, named, inProgress, problems);
   checkSpellings(contentDir, projects, languageColors, problems);
   checkResumeDates(contentDir, resume, problems);
   return {
@@ -136,15 +140,28 @@ function readProjects(
     if (!document) continue;
     const meta = problems.collect(() => checkShape(ProjectFrontMatter, document.data, file), null);
     if (meta) projects.push({ file, meta, body: document.body, bodyLine: document.bodyLine });
-    else refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine });
+    else
+      refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine, ...soundFields(document.data) });
   }
   return { projects, refusedProjects };
+}
+
+/** The name and cluster of refused front matter that pass their own rules (their problems are already listed). */
+function soundFields(data: unknown): { name?: string; cluster?: string } {
+  const fields: Record<string, unknown> = typeof data === "object" && data !== null ? { ...data } : {};
+  const sound: { name?: string; cluster?: string } = {};
+  for (const key of ["name", "cluster"] as const) {
+    const schema = ProjectFrontMatter.properties[key];
+    const value = new ProblemList().collect(() => checkShape(schema, fields[key], ""), undefined);
+    if (value !== undefined) sound[key] = value;
+  }
+  return sound;
 }
 
 function checkAcrossFiles(
   contentDir: string,
   domains: DomainEntry[],
-  projects: ProjectSource[],
+  projects: { file: string; name?: string; cluster?: string }[],
   inProgress: InProgressFile,
   problems: ProblemList,
 ): void {
@@ -165,8 +182,8 @@ function checkAcrossFiles(
   const owners = new Map<string, string>();
   for (const project of projects) {
     const file = displayPath(project.file);
-    const { name, cluster } = project.meta;
-    if (!domainIds.has(cluster)) {
+    const { name, cluster } = project;
+    if (cluster !== undefined && !domainIds.has(cluster)) {
       problems.add({
         file,
         field: "cluster",
@@ -174,6 +191,7 @@ function checkAcrossFiles(
         actual: cluster,
       });
     }
+    if (name === undefined) continue;
     const taken = owners.get(name.toLowerCase());
     if (taken)
       problems.add({

@@ -197,6 +197,30 @@ test("should report a cross-file problem together with a problem inside another 
   assert.equal(where, [`${file("projects/alpha.md")}#tagline`, `${file("projects/beta.md")}#cluster`]);
 });
 
+test("should check a refused file's sound name and cluster against the other files too", async () => {
+  const { problems, file } = await problemsWith({
+    // No tagline, and a cluster no domain has: both in one build.
+    "projects/alpha.md": changedProject("alpha", { tagline: undefined, cluster: "cooking" }),
+    // No tagline, and the name of another project.
+    "projects/beta.md": changedProject("alpha", { tagline: undefined }),
+    // A cluster that breaks its own rule is said once, by that rule.
+    "projects/gamma.md": changedProject("gamma", { tagline: undefined, cluster: "Not An Id" }),
+  });
+
+  const where = problems.map((p) => `${p.file}#${p.field}`).sort();
+  assert.equal(
+    where,
+    [
+      `${file("projects/alpha.md")}#cluster`,
+      `${file("projects/alpha.md")}#tagline`,
+      `${file("projects/beta.md")}#name`,
+      `${file("projects/beta.md")}#tagline`,
+      `${file("projects/gamma.md")}#cluster`,
+      `${file("projects/gamma.md")}#tagline`,
+    ].sort(),
+  );
+});
+
 test("should reject a projects folder without project files", async () => {
   const none: TreeOverrides = {
     "projects/alpha.md": null,
@@ -355,9 +379,16 @@ test("should keep what later checks need from refused files: a project's body, n
     const problems = new ProblemList();
     const { content, refusedProjects } = await readPortfolioContent(tree.dir, problems);
 
-    assert.equal(problems.items.map((p) => p.field).sort(), ["colour", "updated"]);
+    // The unknown cluster is said beside the unknown field: the refused file is still checked across files.
+    assert.equal(problems.items.map((p) => p.field).sort(), ["cluster", "colour", "updated"]);
     assert.equal(refusedProjects, [
-      { file: tree.file("projects/beta.md"), body: "[x](https://beta.example)\n", bodyLine: 9 },
+      {
+        file: tree.file("projects/beta.md"),
+        body: "[x](https://beta.example)\n",
+        bodyLine: 9,
+        name: "beta",
+        cluster: "cooking",
+      },
     ]);
     assert.equal(content.now.sections, [{ title: "Reading", items: ["a book"] }]);
     assert.not.ok(content.projects.some((p) => p.meta.name === "beta"));
