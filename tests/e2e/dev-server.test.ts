@@ -75,7 +75,13 @@ test("should serve the key, the cards and the feed with the host's content types
 });
 
 test("should answer an unknown project, an unknown path and a folder with the HTML 404 page", async () => {
-  for (const path of ["/api/v1/projects/does-not-exist.json", "/no/such/page", "/api/v1/", "/api/v1/projects/"]) {
+  // Folders without a page (/api/v1/ has its landing page).
+  for (const path of [
+    "/api/v1/projects/does-not-exist.json",
+    "/no/such/page",
+    "/api/v1/badges/",
+    "/api/v1/projects/",
+  ]) {
     const response = await get(path);
     const body = await response.text();
     assert.is(response.status, 404, path);
