@@ -55,6 +55,8 @@ export interface ContentTypeRule {
 /** Most specific suffix first: the first rule that matches a path decides. */
 export const contentTypeRules: readonly ContentTypeRule[] = [
   { suffix: BLOG_API_ROOT + blogPaths.rss, type: "application/rss+xml; charset=utf-8", hostsAgree: false },
+  // The blog's Atom feed and each tag's (blogPaths.atom, blogPaths.tagAtom).
+  { suffix: blogPaths.atom, type: "application/atom+xml; charset=utf-8", hostsAgree: false },
   { suffix: ".json", type: "application/json", hostsAgree: true },
   { suffix: ".html", type: "text/html; charset=utf-8", hostsAgree: true },
   // Some hosts (GitHub Pages, the dev server's defaults) say application/pgp-signature: wrong for a key.

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import Parser from "rss-parser";
+import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -228,11 +229,13 @@ test("should write every blog file the issue lists", () => {
   assert.equal(missing, []);
 });
 
-test("should write under blog/api/ exactly the files the blog index promises, and blog/index.xml", () => {
+test("should write under blog/api/ exactly the files the blog index promises, and the feeds beside it", () => {
   const index = blogData<ApiIndex>(before, "index.json");
 
   const pages = landingPageFiles("blog/", blogPaths);
-  const written = [...listFiles(before.outDir, "blog/api").filter((file) => !pages.has(file)), "blog/index.xml"];
+  const feeds = ["blog/index.xml", "blog/atom.xml"];
+  const tagFeeds = listFiles(before.outDir, "blog/tags").filter((file) => file.endsWith("/atom.xml"));
+  const written = [...listFiles(before.outDir, "blog/api").filter((file) => !pages.has(file)), ...feeds, ...tagFeeds];
 
   assert.equal([...pages].filter((page) => existsSync(join(before.outDir, page))).length, pages.size);
 
@@ -620,6 +623,77 @@ test("should round-trip titles with & and quotes exactly through the RSS feed", 
       feed.items.some((item) => item.title === post.title),
       post.title,
     );
+});
+
+/** An Atom document read by a strict, namespace-aware XML parser: its root and each entry's children as text. */
+function strictAtom(xml: string): { root: string; self: string; entries: Record<string, string>[] } {
+  const parser = new SaxesParser({ xmlns: true });
+  const result = { root: "", self: "", entries: [] as Record<string, string>[] };
+  let entry: Record<string, string> | null = null;
+  let field = "";
+  parser.on("opentag", (tag) => {
+    if (!result.root) result.root = `{${tag.uri}}${tag.local}`;
+    if (tag.local === "entry") entry = {};
+    else if (entry) field = tag.local;
+    if (tag.local === "link" && !entry && tag.attributes.rel?.value === "self")
+      result.self = tag.attributes.href?.value ?? "";
+  });
+  parser.on("text", (text) => {
+    if (entry && field) entry[field] = (entry[field] ?? "") + text;
+  });
+  parser.on("cdata", (text) => {
+    if (entry && field) entry[field] = (entry[field] ?? "") + text;
+  });
+  parser.on("closetag", (tag) => {
+    if (tag.local === "entry" && entry) result.entries.push(entry);
+    if (tag.local === "entry") entry = null;
+    field = "";
+  });
+  parser.write(xml).close();
+  return result;
+}
+
+test("should write an Atom 1.0 feed a strict parser and a feed library read as the posts, in full", async () => {
+  const xml = readText(before.outDir, "blog/atom.xml");
+  const atom = strictAtom(xml);
+  const all = posts(before);
+
+  assert.is(atom.root, "{http://www.w3.org/2005/Atom}feed");
+  assert.is(atom.self, `${SITE_URL}/blog/atom.xml`);
+  assert.equal(
+    atom.entries.map((entry) => entry.id),
+    all.map((post) => post.url),
+  );
+  const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+  for (const [index, entry] of atom.entries.entries()) {
+    const post = all[index] as PostSummary;
+    assert.is(entry.title, post.title);
+    assert.ok(rfc3339.test(entry.published ?? "") && rfc3339.test(entry.updated ?? ""), post.slug);
+    assert.is(Date.parse(entry.published ?? ""), Date.parse(post.published), post.slug);
+    assert.is(entry.content, blogData<FullPost>(before, `posts/${post.slug}.json`).content_html, post.slug);
+  }
+  const feed = await new Parser().parseString(xml);
+  assert.equal(
+    feed.items.map((item) => item.link),
+    all.map((post) => post.url),
+  );
+});
+
+test("should write an Atom feed per tag with exactly that tag's posts, linked from the blog index", () => {
+  const tags = blogData<TagEntry[]>(before, "tags.json");
+  const index = blogData<ApiIndex>(before, "index.json");
+  const tagFeeds = index.endpoints.find((endpoint) => endpoint.path === "/blog/tags/{tag}/atom.xml");
+
+  assert.equal(tagFeeds?.params, { tag: tags.map((tag) => tag.slug) });
+  for (const tag of tags) {
+    const atom = strictAtom(readText(before.outDir, `blog/tags/${tag.slug}/atom.xml`));
+    assert.is(atom.self, `${SITE_URL}/blog/tags/${tag.slug}/atom.xml`);
+    assert.equal(
+      atom.entries.map((entry) => entry.id),
+      tag.posts.map((post) => post.url),
+      tag.slug,
+    );
+  }
 });
 
 test("should write a JSON Feed 1.1 whose item ids equal their URLs", () => {

@@ -22,5 +22,7 @@ export function blogUrls(model: BlogModel) {
     tagApi: (slug: string) => api(blogPaths.tag, { tag: slug }),
     rss: api(blogPaths.rss),
     jsonFeed: api(blogPaths.jsonFeed),
+    atom: api(blogPaths.atom),
+    tagAtom: (slug: string) => api(blogPaths.tagAtom, { tag: slug }),
   };
 }

@@ -1,6 +1,6 @@
 import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
 import type { DateTime } from "luxon";
-import type { BlogModel } from "../../blog/blog-model.ts";
+import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { withoutControlCharacters } from "../../util/control-characters.ts";
@@ -106,6 +106,56 @@ function writeRss(channel: ReturnType<typeof buildChannel>): string {
           })),
         ],
       },
+    ],
+  });
+}
+
+/**
+ * Atom 1.0 (RFC 4287) with full content: the posts of the RSS feed, or those of one tag. Its
+ * `updated` is the newest change to one of its posts (the Unix epoch for a blog with none yet),
+ * so an unchanged blog gives an unchanged feed.
+ */
+export function atomFeed(model: BlogModel, tag?: BlogTag): string {
+  const urls = blogUrls(model);
+  const posts = tag?.posts ?? model.posts;
+  const self = tag ? urls.tagAtom(tag.slug) : urls.atom;
+  const home = tag ? urls.tag(tag.slug) : urls.home;
+  const newest = posts.reduce((max, post) => Math.max(max, post.updated.toMillis()), 0);
+  const text = (name: string, value: string): XmlElement => ({ name, text: value });
+  const link = (rel: string, href: string, type: string): XmlElement => ({
+    name: "link",
+    attributes: { rel, href, type },
+  });
+  return xmlDocument({
+    name: "feed",
+    attributes: { xmlns: "http://www.w3.org/2005/Atom", "xml:lang": model.settings.language },
+    children: [
+      text("id", home),
+      text("title", tag ? `${model.settings.title}: ${tag.name}` : model.settings.title),
+      text("subtitle", model.settings.description),
+      text("updated", dateToRfc3339(new Date(newest))),
+      link("alternate", home, "text/html"),
+      link("self", self, "application/atom+xml"),
+      {
+        name: "author",
+        children: [
+          text("name", model.config.site.title),
+          text("uri", publishedUrl(model.config, sitePaths(model.config).home)),
+        ],
+      },
+      ...posts.map((post) => ({
+        name: "entry",
+        children: [
+          text("id", urls.post(post.slug)),
+          text("title", post.title),
+          link("alternate", urls.post(post.slug), "text/html"),
+          text("published", dateToRfc3339(post.published.toJSDate())),
+          text("updated", dateToRfc3339(post.updated.toJSDate())),
+          text("summary", post.description),
+          { name: "content", attributes: { type: "html" }, text: post.html, cdata: true },
+          ...post.tags.map((postTag) => ({ name: "category", attributes: { term: postTag.name } })),
+        ],
+      })),
     ],
   });
 }

@@ -13,6 +13,8 @@ export const blogPaths = {
   stats: "/api/v1/stats.json",
   jsonFeed: "/api/v1/feed.json",
   rss: "/index.xml",
+  atom: "/atom.xml",
+  tagAtom: "/tags/{tag}/atom.xml",
   badge: "/api/v1/badges/{metric}.json",
   postsText: "/api/v1/posts.txt",
 } as const;

@@ -17,7 +17,7 @@ import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
-import { jsonFeed, rssFeed } from "./feeds.ts";
+import { atomFeed, jsonFeed, rssFeed } from "./feeds.ts";
 import { blogPaths as paths } from "./paths.ts";
 import { postsText } from "./posts-text.ts";
 import * as build from "./resources.ts";
@@ -164,6 +164,36 @@ const routes: R[] = [
     build: (model) => rssFeed(model),
   },
   {
+    id: "getAtom",
+    path: paths.atom,
+    group: "feeds",
+    mediaType: "application/atom+xml",
+    body: "raw",
+    schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
+    summary: "Atom 1.0 with full post content",
+    description:
+      "No envelope. The posts of the RSS feed; each entry's `content type=\"html\"` is the full post, its `id` the post's URL.",
+    build: (model) => atomFeed(model),
+  },
+  {
+    id: "getTagAtom",
+    path: paths.tagAtom,
+    group: "feeds",
+    mediaType: "application/atom+xml",
+    body: "raw",
+    schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
+    summary: "Atom 1.0 of one tag's posts",
+    description: "No envelope. The Atom feed narrowed to the posts carrying the tag, newest first.",
+    params: [
+      {
+        name: "tag",
+        description: "A tag's slug, as listed in tags.json",
+        values: (model) => model.tags.map((tag) => tag.slug),
+      },
+    ],
+    build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
+  },
+  {
     id: "getBadge",
     path: paths.badge,
     group: "badges",
@@ -198,7 +228,7 @@ export const blogApi: ApiDefinition<BlogModel> = {
     meta: "The index, this description, search, site information and statistics",
     posts: "Published posts: lists, one post in full, the latest, the archive",
     tags: "Tags with their posts",
-    feeds: "RSS 2.0 and JSON Feed 1.1 with full content",
+    feeds: "RSS 2.0, Atom 1.0 (also per tag) and JSON Feed 1.1 with full content",
     badges: "Badges in the badge-service endpoint shape",
   },
   // The writing; code in posts is MIT, as every post's `license` says.
