@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
@@ -70,6 +71,16 @@ export function readSiteConfig(env: ConfigEnvironment = process.env, previewOrig
     site,
     blogUrl: publishedUrl(location, blogPath),
   };
+}
+
+/**
+ * The origin the preview's pages name under `npm start` (`http://localhost:8080`, the port
+ * Eleventy's `--port` or its default): the one Eleventy prints and the owner opens, so that the
+ * site's strict CSP (`'self'`) lets every image and feed load.
+ */
+export function previewOrigin(): string {
+  const { port } = parseArgs({ options: { port: { type: "string" } }, strict: false }).values;
+  return `http://localhost:${typeof port === "string" && /^\d{1,5}$/.test(port) ? port : 8080}`;
 }
 
 /** The content folder must be a folder: a file or nothing there is said in words, not as ENOTDIR. */

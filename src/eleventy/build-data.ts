@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
-import { previewOrigin } from "./dev-server.ts";
+import { previewOrigin, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";

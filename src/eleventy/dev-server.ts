@@ -13,11 +13,6 @@ interface EleventyConfig {
   on(event: "eleventy.after", handler: (arg: { directories: { output: string } }) => void): void;
 }
 
-export interface DevServerOptions {
-  /** The server listens on more than loopback (FOLIO_DEV_HOST); default false. */
-  exposed?: boolean;
-}
-
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /*
@@ -28,37 +23,8 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
  * FOLIO_DEV_HOST=0.0.0.0 (or an address) to show the preview to other machines on purpose.
  */
 
-/** The port `npm start` serves on: Eleventy's `--port`, else its default, 8080. */
-export function devServerPort(argv: readonly string[] = process.argv): number {
-  for (const [index, arg] of argv.entries()) {
-    const value = arg.startsWith("--port=")
-      ? arg.slice("--port=".length)
-      : arg === "--port"
-        ? argv[index + 1]
-        : undefined;
-    if (value !== undefined && /^\d{1,5}$/.test(value)) return Number(value);
-  }
-  return 8080;
-}
-
-/**
- * The origin the preview's pages name (`http://localhost:8080`): the one Eleventy prints and
- * the owner opens, so that the site's strict CSP (`'self'`) lets every image and feed load.
- */
-export function previewOrigin(argv: readonly string[] = process.argv): string {
-  return `http://localhost:${devServerPort(argv)}`;
-}
-
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
-export function devServerHost(env: NodeJS.ProcessEnv = process.env): string {
-  const host = (env.FOLIO_DEV_HOST ?? "").trim();
-  return host === "" ? "127.0.0.1" : host;
-}
-
-/** True when the preview is deliberately reachable from other machines. */
-export function devServerExposed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !["127.0.0.1", "localhost", "::1"].includes(devServerHost(env));
-}
+const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
 
 /**
  * Makes Eleventy's dev server listen on devServerHost(); called when Eleventy serves, before it
@@ -79,13 +45,13 @@ export async function listenOnDevServerHost(): Promise<void> {
  * Pages, by writing the `_headers` file they read.
  * Docs: https://www.11ty.dev/docs/dev-server/#options
  */
-export default function devServerPlugin(eleventyConfig: EleventyConfig, options: DevServerOptions = {}): void {
+export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
     // Bound to loopback by `listenOnDevServerHost` (above); when exposed on purpose, the
     // start message lists the other addresses too instead of claiming "localhost" only.
-    showAllHosts: options.exposed === true,
-    // The pages name the port (previewOrigin): a busy one is an error, not another port.
+    showAllHosts: !["127.0.0.1", "localhost", "::1"].includes(devServerHost()),
+    // The pages name the port (previewOrigin, src/config/site-config.ts): a busy one is an error.
     portReassignmentRetryCount: 0,
     // Applied to every file the server sends, the 404 page included. Unknown paths get
     // `404.html` with status 404: the dev server does that by itself, and never lists a folder.

@@ -17,7 +17,7 @@ import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-p
 import { renderedFiles } from "../util/written-files.ts";
 import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
-import devServerPlugin, { devServerExposed, listenOnDevServerHost } from "./dev-server.ts";
+import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import { writeSiteOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
@@ -172,7 +172,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
 
   // After the listeners above, which start each build (their order is the order of registration).
   // The production host's headers and content types for `npm start`, and the _headers file.
-  eleventyConfig.addPlugin(devServerPlugin, { exposed: devServerExposed() });
+  eleventyConfig.addPlugin(devServerPlugin);
   // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the
   // icon before the pages (listeners of one event run at once).
   eleventyConfig.on("eleventy.before", ({ directories }) => writeSiteOgImages(resolve(directories.output)));
