@@ -133,7 +133,8 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
 /**
  * The dev server guesses content types from the file name (`.asc` as a signature, `.ansi` as
  * nothing) but keeps a type that a middleware has set. The type is set only when the file
- * exists: otherwise the 404 page would go out as, say, application/json.
+ * exists: otherwise the 404 page would go out as, say, application/json. Runs after
+ * `refuseMalformedPaths`: the path decodes, with no `.` or `..` segment and no encoded slash.
  */
 function hostRules(where: () => { outputDir: string; pathPrefix: string }): Middleware {
   return (req, res, next) => {
@@ -143,32 +144,13 @@ function hostRules(where: () => { outputDir: string; pathPrefix: string }): Midd
       return;
     }
     const { outputDir, pathPrefix } = where();
-    const target = outputFile(req.url ?? "/", outputDir, pathPrefix);
-    const type = target ? contentTypeFor(target.sitePath) : undefined;
-    if (target && type && isFile(target.file)) res.setHeader("Content-Type", type);
+    const { pathname } = new URL(req.url ?? "/", "http://localhost");
+    // The path relative to the base path (`/pgp.asc`).
+    const sitePath = `/${decodeURIComponent(pathname.slice(pathPrefix.length))}`;
+    const type = pathname.startsWith(pathPrefix) ? contentTypeFor(sitePath) : undefined;
+    if (type && isFile(join(outputDir, sitePath))) res.setHeader("Content-Type", type);
     next();
   };
-}
-
-/**
- * The file a URL names inside the output folder and its path relative to the base path
- * (`/pgp.asc`), or undefined when it names none (outside the base path, bad escapes).
- */
-function outputFile(
-  url: string,
-  outputDir: string,
-  pathPrefix: string,
-): { file: string; sitePath: string } | undefined {
-  const { pathname } = new URL(url, "http://localhost");
-  if (!pathname.startsWith(pathPrefix)) return undefined;
-  let sitePath: string;
-  try {
-    sitePath = `/${decodeURIComponent(pathname.slice(pathPrefix.length))}`;
-  } catch {
-    return undefined;
-  }
-  const file = join(outputDir, sitePath);
-  return file.startsWith(outputDir + sep) ? { file, sitePath } : undefined;
 }
 
 /** Whether `file` is a regular file; false when it cannot be one (a name too long, a file where a folder belongs). */
@@ -181,10 +163,8 @@ function isFile(file: string): boolean {
 }
 
 /** Every file under a folder, relative to it, with `/` separators. */
-function filesUnder(dir: string, root: string = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full, root);
-    return entry.isFile() ? [relative(root, full).split(sep).join("/")] : [];
-  });
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"));
 }
