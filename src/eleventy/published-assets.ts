@@ -125,6 +125,10 @@ export async function copyAssets(
   let renditions = 0;
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
+  const refuse = (asset: PublishedAsset, expected: string, actual: string): void => {
+    refused.add(asset.source);
+    problems.add({ file: displayPath(asset.source), field: "(content)", expected, actual });
+  };
   const encoder = new ImageEncoder();
 
   /** Starts an asset's file (a cached rendition is written now); what is left is done, in order, by the step returned. */
@@ -141,8 +145,16 @@ export async function copyAssets(
     const spec = asset.convert;
     if (!spec)
       return () => {
-        const bytes = publishedAsItIs(asset, problems, refused);
-        if (bytes) writeOutputFile(target, bytes);
+        if (refused.has(asset.source)) return;
+        const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
+        if (bytes === null) return;
+        try {
+          // A post image without its photo metadata (`imageType`).
+          writeOutputFile(target, asset.imageType ? withoutMetadata(bytes, asset.imageType) : bytes);
+        } catch (error) {
+          if (!(error instanceof MalformedImageError)) throw error;
+          refuse(asset, DAMAGED, error.message);
+        }
       };
     // Without the source's digest every image would share one key: a bug, not a content fault.
     const digest = asset.sourceDigest;
@@ -158,11 +170,18 @@ export async function copyAssets(
       .encode({ file: asset.source, digest, spec, last: next?.source !== asset.source })
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     return async () => {
-      const bytes = rendition(asset, await encoding, problems, refused);
-      if (bytes === null) return;
+      const made = await encoding;
+      // A failed or stopped encoder is no content's fault: it fails the build as it is, whatever the source.
+      if (made instanceof Error && !(made instanceof UnreadableImageError || made instanceof ChangedSourceError))
+        throw made;
+      if (refused.has(asset.source)) return;
+      if (made instanceof Error) {
+        refuse(asset, made instanceof UnreadableImageError ? DAMAGED : CHANGED, made.message);
+        return;
+      }
       renditions += 1;
-      keepEntry(cacheDir, key, bytes);
-      writeOutputFile(target, bytes);
+      keepEntry(cacheDir, key, made);
+      writeOutputFile(target, made);
     };
   };
 
@@ -176,59 +195,8 @@ export async function copyAssets(
   pruneEntries(cacheDir, Math.max(CACHE_ENTRIES, renditions));
 }
 
-/**
- * An asset's bytes to publish as they are (read with `readBytes`, see above), without photo
- * metadata when it is a post image; null, with a problem naming the source, when it cannot be.
- */
-function publishedAsItIs(asset: PublishedAsset, problems: ProblemList, refused: Set<string>): Uint8Array | null {
-  if (refused.has(asset.source)) return null;
-  const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
-  if (bytes === null || asset.imageType === undefined) return bytes;
-  const without = stripped(asset, asset.imageType, bytes, problems);
-  if (without === null) refused.add(asset.source);
-  return without;
-}
-
-/** A rendition the encoder made; a source it refused is a problem naming the source, once. */
-function rendition(
-  asset: PublishedAsset,
-  outcome: Uint8Array | Error,
-  problems: ProblemList,
-  refused: Set<string>,
-): Uint8Array | null {
-  // A failed or stopped encoder is no content's fault: it fails the build as it is, whatever the source.
-  if (outcome instanceof Error && !(outcome instanceof UnreadableImageError || outcome instanceof ChangedSourceError))
-    throw outcome;
-  if (refused.has(asset.source)) return null;
-  if (!(outcome instanceof Error)) return outcome;
-  refused.add(asset.source);
-  problems.add({
-    file: displayPath(asset.source),
-    field: "(content)",
-    expected:
-      outcome instanceof UnreadableImageError
-        ? "an image that decodes completely (it may be truncated or damaged)"
-        : "the file the build read at its start (it changed while the site was built: build again)",
-    actual: outcome.message,
-  });
-  return null;
-}
-
-/** The source without photo metadata; one whose structure cannot be read is a problem naming it. */
-function stripped(asset: PublishedAsset, type: string, bytes: Buffer, problems: ProblemList): Buffer | null {
-  try {
-    return withoutMetadata(bytes, type);
-  } catch (error) {
-    if (!(error instanceof MalformedImageError)) throw error;
-    problems.add({
-      file: displayPath(asset.source),
-      field: "(content)",
-      expected: "an image that decodes completely (it may be truncated or damaged)",
-      actual: error.message,
-    });
-    return null;
-  }
-}
+const DAMAGED = "an image that decodes completely (it may be truncated or damaged)";
+const CHANGED = "the file the build read at its start (it changed while the site was built: build again)";
 
 /** `name()`, an output file name; one the output folder cannot take is the content's mistake, naming `source`. */
 function asFileName<T>(source: string, name: () => T): T {
