@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { previewOrigin, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
+import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
@@ -34,10 +34,7 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return value;
 }
 
-export const siteConfig = (): Promise<SiteConfig> =>
-  once("config", async () =>
-    readSiteConfig(process.env, process.env.ELEVENTY_RUN_MODE === "serve" ? previewOrigin() : undefined),
-  );
+export const siteConfig = (): Promise<SiteConfig> => once("config", async () => readSiteConfig());
 
 /** Everything the owner wrote, checked: the portfolio's files and the blog's. */
 interface CheckedContent {
