@@ -5,7 +5,8 @@ import { renderRouteFile, routePermalink } from "../api/render-file.ts";
 import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
-import { linkTarget, outputFileOf } from "../config/site-paths.ts";
+import { linkTarget } from "../config/site-paths.ts";
+import { pageTemplate } from "./page-templates.ts";
 
 /*
  * Factories for the `.11ty.ts` templates in api-templates/: each template file states which
@@ -47,14 +48,13 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
   api: ApiDefinition<M>,
   modelKey: string,
 ): TemplateModule {
-  return paginatedOutput<M, M>({
+  return pageTemplate<M>(
     modelKey,
-    items: (model) => [model],
-    file: (model) => outputFileOf(model.config, linkTarget(model.config, api.context(model).docs)),
-    render: (model) => {
+    (model) => linkTarget(model.config, api.context(model).docs),
+    (model) => {
       const doc = buildOpenApi(api, model) as unknown as OpenApiForDocs;
       const openapiUrl = routeUrl(api, api.context(model), routeById(api, "getOpenApi"), {});
       return renderDocsPage(doc, { openapiUrl, url: api.context(model).docs, config: model.config });
     },
-  });
+  );
 }

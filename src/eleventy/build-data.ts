@@ -26,12 +26,8 @@ export function startBuild(): void {
 }
 
 function once<T>(key: string, make: () => Promise<T>): Promise<T> {
-  let value = memo.get(key) as Promise<T> | undefined;
-  if (!value) {
-    value = make();
-    memo.set(key, value);
-  }
-  return value;
+  if (!memo.has(key)) memo.set(key, make());
+  return memo.get(key) as Promise<T>;
 }
 
 export const siteConfig = (): Promise<SiteConfig> => once("config", async () => readSiteConfig());
