@@ -15,7 +15,7 @@ import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
 import { renderedFiles } from "../util/written-files.ts";
-import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
+import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
@@ -132,7 +132,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // _headers file) see and add to the cleaned folder.
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
     saveHighlightedBlocks();
-    const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
+    const blog = await blogModel();
+    const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
     const phases: Record<string, number> = {};
     let mark = started;
@@ -143,8 +144,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     };
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
-    const blogForManifest = await blogModel();
-    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
+    if (blog) writeManifest(outputDir, blogApi, blog, written);
     lap("manifests");
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");

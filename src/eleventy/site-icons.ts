@@ -36,13 +36,13 @@ const CACHE_ENTRIES = 16;
 
 /**
  * Renders `svg` into the two icon files inside `outputDir`, through `outputFile` so the dev
- * server's clean-up and the link check count them as this build's files; returns their paths.
+ * server's clean-up and the link check count them as this build's files.
  */
 export async function writeSiteIcons(
   svg: Uint8Array,
   outputDir: string,
   options: WriteIconsOptions = {},
-): Promise<string[]> {
+): Promise<void> {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons");
   const render = options.render ?? renderPng;
   const svgDigest = createHash("sha256").update(svg).digest("hex");
@@ -54,13 +54,11 @@ export async function writeSiteIcons(
     keepEntry(cacheDir, key, rendered);
     return rendered;
   };
-  const files: [string, Uint8Array][] = [
-    [TOP_LEVEL_FILES.favicon, icoOf(await Promise.all(ICO_SIZES.map(png)), ICO_SIZES)],
-    [TOP_LEVEL_FILES.appleTouchIcon, await png(TOUCH_ICON_SIZE)],
-  ];
+  const ico = icoOf(await Promise.all(ICO_SIZES.map(png)), ICO_SIZES);
+  const touchIcon = await png(TOUCH_ICON_SIZE);
   pruneEntries(cacheDir, CACHE_ENTRIES);
-  for (const [path, bytes] of files) writeOutputFile(outputFile(outputDir, path), bytes);
-  return files.map(([path]) => path);
+  writeOutputFile(outputFile(outputDir, TOP_LEVEL_FILES.favicon), ico);
+  writeOutputFile(outputFile(outputDir, TOP_LEVEL_FILES.appleTouchIcon), touchIcon);
 }
 
 /** The SVG as a square PNG of `size` pixels; no system fonts, so every machine gives the same bytes. */

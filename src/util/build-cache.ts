@@ -5,15 +5,9 @@ import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
  * The one cache mechanism: every kind (social images, renditions, icons, minified assets,
- * highlighted code, validators, GitHub's answers) keeps what it derives
- * through it. The cache is an input like any other (docs/robustness.md, "The build cache"):
- * - an entry is named by its key, a SHA-256 of all its value depends on (`contentKey`);
- * - it holds the SHA-256 of its key and value, a line feed, then the value, and is written under
- *   a temporary name in its folder and renamed into place: a reader sees a whole entry or none;
- * - it is read without following a link or waiting for a FIFO, up to MAX_ENTRY_BYTES, and used
- *   only when its digest checks and its kind takes the value (`decode`); anything else is said
- *   (one line per folder), removed and made again;
- * - a folder that cannot be used or written is said once, and the build computes afresh.
+ * highlighted code, validators, GitHub's answers) keeps what it derives through it. The cache
+ * is an input like any other; its rules are those of docs/robustness.md, "The build cache",
+ * each stated again at the function that keeps it.
  */
 
 /** Above any entry a build keeps (an image rendition is made from a source of at most 64 MiB). */
@@ -65,7 +59,8 @@ const digestOf = (key: string, value: Uint8Array): string =>
 
 /**
  * The value kept under `key` in `dir` as `decode` makes it (which returns undefined, or throws,
- * for a value its kind refuses); undefined when none checks. Reading it marks it used.
+ * for a value its kind refuses); undefined when none checks, and an entry that does not is said
+ * (one line per folder) and removed. Reading it marks it used.
  */
 export function readEntry<T = Buffer>(
   dir: string | undefined,

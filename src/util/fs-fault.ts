@@ -89,12 +89,10 @@ export interface FsFault {
 /**
  * The file-system fault behind an error, walking the errors Eleventy wraps around it
  * (`originalError`, then `cause`), when it is the owner's to fix: its path is in, beside or
- * above one of `outputDirs` (the output folder, its staging folder and the parents made for
- * them), in a cache or in the content folder. Undefined otherwise: a failed read of our own
- * files (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is
- * printed with its stack. A full disk is the owner's wherever it happens (a failed write may
- * carry no path at all).
- * `outputDirs`: the output folder and the staging folder, when there is one.
+ * above one of `outputDirs` (the output folder and its staging folder, when there is one), in
+ * a cache or in the content folder. Undefined otherwise: a failed read of our own files
+ * (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is printed
+ * with its stack. A full disk is the owner's wherever it happens (a write may carry no path).
  */
 export function fsFaultOf(
   error: unknown,
