@@ -69,7 +69,7 @@ export function readEntry<T = Buffer>(
 ): T | undefined {
   if (dir === undefined) return undefined;
   const file = entryFile(dir, key);
-  const read = readCacheFile(file, true);
+  const read = readCacheFile(file);
   if (read === undefined) return undefined;
   let why = typeof read === "string" ? read : "does not match its digest";
   const value = Buffer.isBuffer(read) ? read.subarray(65) : undefined;
@@ -144,9 +144,9 @@ function remove(file: string): void {
  * The bytes of `file`; undefined when there is none (nor its folder); why not when it is no
  * regular file (a link, a FIFO, a folder), is larger than MAX_ENTRY_BYTES or cannot be read.
  * Opened without following a link or waiting for a FIFO's writer, then checked by what was
- * opened; `touch` dates it now (the open file, never a link's target) so that pruning keeps it.
+ * opened; it is dated now (the open file, never a link's target) so that pruning keeps it.
  */
-function readCacheFile(file: string, touch = false): Buffer | undefined | string {
+function readCacheFile(file: string): Buffer | undefined | string {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
@@ -155,7 +155,7 @@ function readCacheFile(file: string, touch = false): Buffer | undefined | string
     if (stats.size > MAX_ENTRY_BYTES) return `is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MiB`;
     const bytes = fs.readFileSync(fd);
     try {
-      if (touch) fs.futimesSync(fd, new Date(), new Date());
+      fs.futimesSync(fd, new Date(), new Date());
     } catch {} // Read-only: pruning is all that is at stake.
     return bytes;
   } catch (error) {
