@@ -11,6 +11,7 @@ import { blogPaths } from "../api/blog/paths.ts";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { ASSETS_FOLDER, BLOG_API_ROOT } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
+import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
@@ -19,7 +20,7 @@ import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
-import { writeSiteOgImages } from "./og-images.ts";
+import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { publishSiteAssets } from "./site-assets.ts";
@@ -174,8 +175,13 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // The production host's headers and content types for `npm start`, and the _headers file.
   eleventyConfig.addPlugin(devServerPlugin);
   // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the
-  // icon before the pages (listeners of one event run at once).
-  eleventyConfig.on("eleventy.before", ({ directories }) => writeSiteOgImages(resolve(directories.output)));
+  // icon before the pages (listeners of one event run at once); a build whose content fails to
+  // load writes none. Not after the pages: a cold cache means hundreds of images whose garbage
+  // (about 0.4 MB of heap each) piled on a heap that by then held every page, and a 4,000-post
+  // build peaked above 1 GiB that way.
+  eleventyConfig.on("eleventy.before", async ({ directories }) =>
+    writeOgImages(ogImageFiles(await portfolioModel()), resolve(directories.output)),
+  );
   eleventyConfig.on("eleventy.before", async ({ directories }) =>
     writeSiteIcons(readFileSync(SITE_ICON), resolve(directories.output)),
   );
