@@ -13,7 +13,8 @@ import { isInside } from "./output-path.ts";
 
 /**
  * The codes that mean "this path cannot be used as asked", not a bug of ours: what went wrong,
- * the fix wherever the path is, and what to do when it is in the output folder.
+ * the fix wherever the path is, and what to do when it is in the output folder (by default the
+ * fix, or another --output).
  */
 const ADVICE = {
   EACCES: [
@@ -24,18 +25,9 @@ const ADVICE = {
   EPERM: [
     "the operation is not permitted (an immutable or locked file or folder)",
     "unlock it (chattr -i, or close the program holding it)",
-    "unlock it (chattr -i, or close the program holding it), or pass --output=<another folder>",
   ],
-  ENOTDIR: [
-    "a file stands where a folder is needed",
-    "move that file away",
-    "move that file away, or pass --output=<a folder path>",
-  ],
-  EISDIR: [
-    "a folder stands where a file is needed",
-    "move that folder away",
-    "move that folder away, or pass --output=<another folder>",
-  ],
+  ENOTDIR: ["a file stands where a folder is needed", "move that file away"],
+  EISDIR: ["a folder stands where a file is needed", "move that folder away"],
   ENAMETOOLONG: [
     "the path is longer than the file system allows",
     "use a shorter path",
@@ -147,7 +139,7 @@ function isBeside(path: string, out: string): boolean {
  * `outputPath`, the output folder, is named when the error carries no path.
  */
 export function describeFsFault(fault: FsFault, outputPath?: string, places: Places = placesFromEnvironment()): string {
-  const [what, fix, outputTodo] = ADVICE[fault.code];
+  const [what, fix, outputTodo = `${fix}, or pass --output=<another folder>`]: readonly string[] = ADVICE[fault.code];
   const path = fault.path ?? fault.dest ?? outputPath ?? "the output folder";
   const blocker = fault.code === "ENOTDIR" ? fileOnTheWay(path) : undefined;
   const where = blocker && blocker !== path ? `${path} (${blocker} is a file)` : path;
