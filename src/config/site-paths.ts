@@ -153,11 +153,11 @@ export function rebasedUrl(
   config: Pick<SiteConfig, "baseUrl" | "basePath"> & { site: { url: string } },
   url: string,
 ): string {
-  const canonical = URL.canParse(config.site.url) ? new URL(config.site.url) : null;
-  if (canonical === null || !URL.canParse(url)) return url;
+  const canonical = URL.parse(config.site.url);
+  const parsed = URL.parse(url);
+  if (canonical === null || parsed === null) return url;
   const base = canonical.origin + canonical.pathname.replace(/\/+$/, "");
   if (base === config.baseUrl) return url;
-  const parsed = new URL(url);
   const inside = (parsed.origin + parsed.pathname).slice(base.length);
   const under = (parsed.origin + parsed.pathname).startsWith(base) && (inside === "" || inside.startsWith("/"));
   return under ? publishedUrl(config, config.basePath + inside + parsed.search + parsed.hash) : url;
