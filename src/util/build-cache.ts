@@ -97,19 +97,16 @@ export function keepEntry(dir: string | undefined, key: string, value: string | 
   const file = entryFile(dir, key);
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${digestOf(key, bytes)}\n`), bytes]), { flag: "wx" });
     try {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${digestOf(key, bytes)}\n`), bytes]), { flag: "wx" });
-      try {
-        fs.renameSync(partial, file);
-      } catch {
-        remove(file); // A folder: renaming onto one fails.
-        fs.renameSync(partial, file);
-      }
-    } finally {
-      fs.rmSync(partial, { force: true });
+      fs.renameSync(partial, file);
+    } catch {
+      remove(file); // A folder: renaming onto one fails.
+      fs.renameSync(partial, file);
     }
   } catch (error) {
+    remove(partial);
     const why = `cannot be written (${codeOf(error)}): this build goes on without keeping its entries there`;
     warnCacheOnce(dir, (name) => `The build cache ${name} ${why}, and the next build computes them again.`);
   }
