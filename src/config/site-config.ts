@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
@@ -24,19 +25,13 @@ export interface SiteConfig {
   blogUrl: string;
 }
 
-export interface ConfigEnvironment {
-  SITE_URL?: string | undefined;
-  SOURCE_DATE_EPOCH?: string | undefined;
-  CONTENT_DIR?: string | undefined;
-}
-
 /**
  * Reads `content/site.yaml` and the environment (`SITE_URL`, `SOURCE_DATE_EPOCH`, `CONTENT_DIR`).
- * `previewOrigin` (the dev server's, under `npm start`) replaces the origin of site.yaml's `url`
- * unless `SITE_URL` is set: a preview is the production site at another address, its pages,
+ * Under `npm start` (ELEVENTY_RUN_MODE=serve), `previewOrigin` replaces the origin of site.yaml's
+ * `url` unless `SITE_URL` is set: a preview is the production site at another address, its pages,
  * images, feeds and API URLs all on the dev server (docs/architecture.md, "Paths and URLs").
  */
-export function readSiteConfig(env: ConfigEnvironment = process.env, previewOrigin?: string): SiteConfig {
+export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
   const contentDir = resolve(env.CONTENT_DIR ?? "content");
   checkContentFolder(contentDir);
   const siteFile = resolve(contentDir, "site.yaml");
@@ -56,7 +51,7 @@ export function readSiteConfig(env: ConfigEnvironment = process.env, previewOrig
     fromEnv ? (env.SITE_URL ?? "").trim() : site.url,
     fromEnv ? "SITE_URL" : displayPath(siteFile),
   );
-  const base = previewOrigin && !fromEnv ? { ...configured, origin: previewOrigin } : configured;
+  const base = env.ELEVENTY_RUN_MODE === "serve" && !fromEnv ? { ...configured, origin: previewOrigin() } : configured;
   const location = { baseUrl: base.origin + base.path, basePath: base.path };
   // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it
   // is, unless it is at the site's canonical address: then the blog is this build's (`rebasedUrl`).
@@ -70,6 +65,16 @@ export function readSiteConfig(env: ConfigEnvironment = process.env, previewOrig
     site,
     blogUrl: publishedUrl(location, blogPath),
   };
+}
+
+/**
+ * The origin the preview's pages name under `npm start` (`http://localhost:8080`, the port
+ * Eleventy's `--port` or its default): the one Eleventy prints and the owner opens, so that the
+ * site's strict CSP (`'self'`) lets every image and feed load.
+ */
+export function previewOrigin(): string {
+  const { port } = parseArgs({ options: { port: { type: "string" } }, strict: false }).values;
+  return `http://localhost:${typeof port === "string" && /^\d{1,5}$/.test(port) ? port : 8080}`;
 }
 
 /** The content folder must be a folder: a file or nothing there is said in words, not as ENOTDIR. */

@@ -4,11 +4,9 @@ import type { SiteConfig } from "./site-config.ts";
 /*
  * The one module that owns the site's paths. Every page, API file and asset is named here as a
  * site-relative path that already carries the base path (`/folio/projects/x/`), which is what
- * an HTML link inside the site needs. Two functions turn a path into something else:
- * `publishedUrl` (the absolute URL, only where one is published: API fields, feeds, canonical
- * and og tags, the sitemap, JSON-LD) and `outputFileOf` (the file the path is served from);
- * `linkTarget` goes the other way, for a URL that comes as data. The API path templates stay in the route tables' own modules (src/api/*\/paths.ts); they are
- * turned into site paths by `portfolioApi` / `blogApi` here.
+ * an HTML link inside the site needs. `publishedUrl` makes the absolute URL, only where one is
+ * published; `outputFileOf` the file a path is served from; `linkTarget` goes the other way,
+ * for a URL that comes as data. The API path templates stay in src/api/*\/paths.ts.
  */
 
 /** Every social image (Open Graph, under `og/`) is this size, in pixels. */
@@ -155,11 +153,11 @@ export function rebasedUrl(
   config: Pick<SiteConfig, "baseUrl" | "basePath"> & { site: { url: string } },
   url: string,
 ): string {
-  const canonical = URL.canParse(config.site.url) ? new URL(config.site.url) : null;
-  if (canonical === null || !URL.canParse(url)) return url;
+  const canonical = URL.parse(config.site.url);
+  const parsed = URL.parse(url);
+  if (canonical === null || parsed === null) return url;
   const base = canonical.origin + canonical.pathname.replace(/\/+$/, "");
   if (base === config.baseUrl) return url;
-  const parsed = new URL(url);
   const inside = (parsed.origin + parsed.pathname).slice(base.length);
   const under = (parsed.origin + parsed.pathname).startsWith(base) && (inside === "" || inside.startsWith("/"));
   return under ? publishedUrl(config, config.basePath + inside + parsed.search + parsed.hash) : url;

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
-import { previewOrigin } from "./dev-server.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
@@ -27,18 +26,11 @@ export function startBuild(): void {
 }
 
 function once<T>(key: string, make: () => Promise<T>): Promise<T> {
-  let value = memo.get(key) as Promise<T> | undefined;
-  if (!value) {
-    value = make();
-    memo.set(key, value);
-  }
-  return value;
+  if (!memo.has(key)) memo.set(key, make());
+  return memo.get(key) as Promise<T>;
 }
 
-export const siteConfig = (): Promise<SiteConfig> =>
-  once("config", async () =>
-    readSiteConfig(process.env, process.env.ELEVENTY_RUN_MODE === "serve" ? previewOrigin() : undefined),
-  );
+export const siteConfig = (): Promise<SiteConfig> => once("config", async () => readSiteConfig());
 
 /** Everything the owner wrote, checked: the portfolio's files and the blog's. */
 interface CheckedContent {
@@ -104,28 +96,16 @@ export const blogModel = (): Promise<BlogModel | null> =>
     return content ? buildBlogModel(await siteConfig(), content) : null;
   });
 
-/**
- * The portfolio's posts come from an RSS feed: the one `site.yaml` names (a file or a URL), or
- * else this build's own blog feed, read from its channel as it is written to index.xml.
- */
-const portfolioPosts = (): Promise<FeedPost[]> =>
-  once("portfolio-posts", async () => {
-    const { feedPosts } = await checkedContent();
-    if (feedPosts) return feedPosts;
-    const blog = await blogModel();
-    // checkedContent has already refused a site with neither a feed nor a blog.
-    return blog ? postsFromRss(rssChannel(blog), "the blog's RSS feed") : [];
-  });
-
 export const portfolioModel = (): Promise<PortfolioModel> =>
   once("portfolio", async () => {
     const config = await siteConfig();
-    return buildPortfolioModel({
-      config,
-      content: await portfolioContent(),
-      github: await githubData(),
-      posts: await portfolioPosts(),
-      unpublished: (await blogContent())?.unpublished,
-      markdown: (await checkedContent()).portfolioMarkdown,
-    });
+    const { portfolio, blog, feedPosts, portfolioMarkdown } = await checkedContent();
+    const github = await githubData();
+    // The portfolio's posts come from the feed site.yaml names (a file or a URL), or else from this
+    // build's own blog feed, read from its channel as it is written to index.xml (checkedContent
+    // has already refused a site with neither).
+    const own = feedPosts ? null : await blogModel();
+    const posts = feedPosts ?? (own ? postsFromRss(rssChannel(own), "the blog's RSS feed") : []);
+    const unpublished = blog?.unpublished;
+    return buildPortfolioModel({ config, content: portfolio, github, posts, unpublished, markdown: portfolioMarkdown });
   });

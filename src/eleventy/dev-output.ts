@@ -19,7 +19,6 @@ import { checkOutputFolder } from "./output-folder.ts";
  * (`OutputFolderError`), as `npm run build` does, before a file of it is overwritten.
  */
 export function mayClean(outputDir: string, keep: readonly string[]): boolean {
-  // The output folder holds it, and would be cleaned with it.
   if (keep.some((folder) => isInside(folder, outputDir))) return false;
   checkOutputFolder(outputDir, []);
   return true;

@@ -13,11 +13,6 @@ interface EleventyConfig {
   on(event: "eleventy.after", handler: (arg: { directories: { output: string } }) => void): void;
 }
 
-export interface DevServerOptions {
-  /** The server listens on more than loopback (FOLIO_DEV_HOST); default false. */
-  exposed?: boolean;
-}
-
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /*
@@ -28,37 +23,8 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
  * FOLIO_DEV_HOST=0.0.0.0 (or an address) to show the preview to other machines on purpose.
  */
 
-/** The port `npm start` serves on: Eleventy's `--port`, else its default, 8080. */
-export function devServerPort(argv: readonly string[] = process.argv): number {
-  for (const [index, arg] of argv.entries()) {
-    const value = arg.startsWith("--port=")
-      ? arg.slice("--port=".length)
-      : arg === "--port"
-        ? argv[index + 1]
-        : undefined;
-    if (value !== undefined && /^\d{1,5}$/.test(value)) return Number(value);
-  }
-  return 8080;
-}
-
-/**
- * The origin the preview's pages name (`http://localhost:8080`): the one Eleventy prints and
- * the owner opens, so that the site's strict CSP (`'self'`) lets every image and feed load.
- */
-export function previewOrigin(argv: readonly string[] = process.argv): string {
-  return `http://localhost:${devServerPort(argv)}`;
-}
-
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
-export function devServerHost(env: NodeJS.ProcessEnv = process.env): string {
-  const host = (env.FOLIO_DEV_HOST ?? "").trim();
-  return host === "" ? "127.0.0.1" : host;
-}
-
-/** True when the preview is deliberately reachable from other machines. */
-export function devServerExposed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !["127.0.0.1", "localhost", "::1"].includes(devServerHost(env));
-}
+const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
 
 /**
  * Makes Eleventy's dev server listen on devServerHost(); called when Eleventy serves, before it
@@ -79,13 +45,13 @@ export async function listenOnDevServerHost(): Promise<void> {
  * Pages, by writing the `_headers` file they read.
  * Docs: https://www.11ty.dev/docs/dev-server/#options
  */
-export default function devServerPlugin(eleventyConfig: EleventyConfig, options: DevServerOptions = {}): void {
+export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
     // Bound to loopback by `listenOnDevServerHost` (above); when exposed on purpose, the
     // start message lists the other addresses too instead of claiming "localhost" only.
-    showAllHosts: options.exposed === true,
-    // The pages name the port (previewOrigin): a busy one is an error, not another port.
+    showAllHosts: !["127.0.0.1", "localhost", "::1"].includes(devServerHost()),
+    // The pages name the port (previewOrigin, src/config/site-config.ts): a busy one is an error.
     portReassignmentRetryCount: 0,
     // Applied to every file the server sends, the 404 page included. Unknown paths get
     // `404.html` with status 404: the dev server does that by itself, and never lists a folder.
@@ -167,7 +133,8 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
 /**
  * The dev server guesses content types from the file name (`.asc` as a signature, `.ansi` as
  * nothing) but keeps a type that a middleware has set. The type is set only when the file
- * exists: otherwise the 404 page would go out as, say, application/json.
+ * exists: otherwise the 404 page would go out as, say, application/json. Runs after
+ * `refuseMalformedPaths`: the path decodes, with no `.` or `..` segment and no encoded slash.
  */
 function hostRules(where: () => { outputDir: string; pathPrefix: string }): Middleware {
   return (req, res, next) => {
@@ -177,32 +144,13 @@ function hostRules(where: () => { outputDir: string; pathPrefix: string }): Midd
       return;
     }
     const { outputDir, pathPrefix } = where();
-    const target = outputFile(req.url ?? "/", outputDir, pathPrefix);
-    const type = target ? contentTypeFor(target.sitePath) : undefined;
-    if (target && type && isFile(target.file)) res.setHeader("Content-Type", type);
+    const { pathname } = new URL(req.url ?? "/", "http://localhost");
+    // The path relative to the base path (`/pgp.asc`).
+    const sitePath = `/${decodeURIComponent(pathname.slice(pathPrefix.length))}`;
+    const type = pathname.startsWith(pathPrefix) ? contentTypeFor(sitePath) : undefined;
+    if (type && isFile(join(outputDir, sitePath))) res.setHeader("Content-Type", type);
     next();
   };
-}
-
-/**
- * The file a URL names inside the output folder and its path relative to the base path
- * (`/pgp.asc`), or undefined when it names none (outside the base path, bad escapes).
- */
-function outputFile(
-  url: string,
-  outputDir: string,
-  pathPrefix: string,
-): { file: string; sitePath: string } | undefined {
-  const { pathname } = new URL(url, "http://localhost");
-  if (!pathname.startsWith(pathPrefix)) return undefined;
-  let sitePath: string;
-  try {
-    sitePath = `/${decodeURIComponent(pathname.slice(pathPrefix.length))}`;
-  } catch {
-    return undefined;
-  }
-  const file = join(outputDir, sitePath);
-  return file.startsWith(outputDir + sep) ? { file, sitePath } : undefined;
 }
 
 /** Whether `file` is a regular file; false when it cannot be one (a name too long, a file where a folder belongs). */
@@ -215,10 +163,8 @@ function isFile(file: string): boolean {
 }
 
 /** Every file under a folder, relative to it, with `/` separators. */
-function filesUnder(dir: string, root: string = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full, root);
-    return entry.isFile() ? [relative(root, full).split(sep).join("/")] : [];
-  });
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"));
 }

@@ -1,11 +1,10 @@
 import { resolve } from "node:path";
-import { ogImageFiles, type OgImageFile } from "../site/og-cards.ts";
+import type { OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
 import { imageOf } from "../images/rendition-cache.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
-import { portfolioModel } from "./build-data.ts";
 
 export interface OgWriteOptions {
   /** Where rendered PNGs are kept by card; default the build cache's `og/` (`.cache/og`), none when it cannot be used. */
@@ -17,19 +16,10 @@ export interface OgWriteOptions {
 }
 
 /**
- * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into `outputDir`, before
- * the build renders its pages (src/eleventy/plugin.ts). The model is computed here first (the
- * templates then use the same one), so a build whose content fails to load writes no images.
- * Not after the pages: a cold cache means hundreds of images whose garbage (about 0.4 MB of
- * JavaScript heap each) would pile on a heap that by then holds every page, and a 4,000-post
- * build peaked above 1 GiB that way. A card rendered before (same input, same renderer) is taken
- * from the cache once its bytes check, so rebuilds under `--serve` cost a few milliseconds.
+ * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into `outputDir`. A card
+ * rendered before (same input, same renderer) is taken from the cache once its bytes check, so
+ * rebuilds under `--serve` cost a few milliseconds. Says how many it rendered.
  */
-export async function writeSiteOgImages(outputDir: string): Promise<void> {
-  await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
-}
-
-/** Writes each image into `outputDir`, rendering only cards the cache does not hold; says how many it rendered. */
 export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}) {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;

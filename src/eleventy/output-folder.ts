@@ -51,21 +51,6 @@ export function isStagingFolder(dir: string): boolean {
 }
 
 /**
- * Whether a build may replace or clean `dir`: it is missing or empty, or a build of this site
- * wrote it. `--output=docs` must not delete the docs.
- */
-function isBuildOutput(dir: string): boolean {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
-    throw error;
-  }
-  return names.length === 0 || names.includes(OUTPUT_MARKER);
-}
-
-/**
  * Refuses an output folder the build may not replace or clean as a whole: one holding the
  * project or its content (`keep`), a symbolic link (the link, not its target, would be
  * replaced), a file, or a folder of files no build of this site wrote.
@@ -88,7 +73,16 @@ export function checkOutputFolder(outputDir: string, keep: readonly string[]): v
     throw new OutputFolderError(
       `The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`,
     );
-  if (!isBuildOutput(out))
+  // A build may replace or clean a folder that is empty or that a build of this site wrote:
+  // `--output=docs` must not delete the docs.
+  let names: string[] = [];
+  try {
+    names = readdirSync(out);
+  } catch (error) {
+    // Gone since the lstat: another build swapped it out.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (names.length > 0 && !names.includes(OUTPUT_MARKER))
     throw new OutputFolderError(
       `The output folder ${out} holds files no build of this site wrote: move them away or pass --output=<an empty or new folder>.`,
     );

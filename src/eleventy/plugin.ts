@@ -12,15 +12,16 @@ import { blogPaths } from "../api/blog/paths.ts";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { ASSETS_FOLDER, BLOG_API_ROOT } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
+import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
 import { renderedFiles } from "../util/written-files.ts";
-import { blogContent, blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
+import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
-import devServerPlugin, { devServerExposed, listenOnDevServerHost } from "./dev-server.ts";
+import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
-import { writeSiteOgImages } from "./og-images.ts";
+import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { publishSiteAssets } from "./site-assets.ts";
@@ -137,7 +138,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // _headers file) see and add to the cleaned folder.
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
     saveHighlightedBlocks();
-    const apis = (await blogContent()) ? [portfolioOutput, blogOutput] : [portfolioOutput];
+    const blog = await blogModel();
+    const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
     const started = performance.now();
     const phases: Record<string, number> = {};
     let mark = started;
@@ -148,8 +150,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     };
     // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
-    const blogForManifest = await blogModel();
-    if (blogForManifest) writeManifest(outputDir, blogApi, blogForManifest, written);
+    if (blog) writeManifest(outputDir, blogApi, blog, written);
     lap("manifests");
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");
@@ -177,10 +178,15 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
 
   // After the listeners above, which start each build (their order is the order of registration).
   // The production host's headers and content types for `npm start`, and the _headers file.
-  eleventyConfig.addPlugin(devServerPlugin, { exposed: devServerExposed() });
+  eleventyConfig.addPlugin(devServerPlugin);
   // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the
-  // icon before the pages (listeners of one event run at once).
-  eleventyConfig.on("eleventy.before", ({ directories }) => writeSiteOgImages(resolve(directories.output)));
+  // icon before the pages (listeners of one event run at once); a build whose content fails to
+  // load writes none. Not after the pages: a cold cache means hundreds of images whose garbage
+  // (about 0.4 MB of heap each) piled on a heap that by then held every page, and a 4,000-post
+  // build peaked above 1 GiB that way.
+  eleventyConfig.on("eleventy.before", async ({ directories }) =>
+    writeOgImages(ogImageFiles(await portfolioModel()), resolve(directories.output)),
+  );
   eleventyConfig.on("eleventy.before", async ({ directories }) =>
     writeSiteIcons(readFileSync(SITE_ICON), resolve(directories.output)),
   );

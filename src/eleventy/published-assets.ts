@@ -100,31 +100,18 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
   return [...assets.values()].sort((a, b) => byText(a.file, b.file));
 }
 
-/** Renditions sent to the encoder ahead of the file being written: enough that it never waits for a job. */
-const ENCODES_AHEAD = 8;
-/** Bytes of cached renditions held behind one being encoded, at most: files are written in order. */
-const HELD_BYTES = 32 * 1024 * 1024;
-
-/** One asset's file, written (and its problems reported) in the assets' order. */
-interface Step {
-  /** Set for a rendition sent to the encoder: its bytes, or why not (never a rejection). */
-  encoding?: Promise<Uint8Array | Error>;
-  /** Bytes held until the step is written (a cached rendition's). */
-  held: number;
-  write(): void | Promise<void>;
-}
-
 /**
  * Writes each asset into `outputDir`: a plain read and write, or its rendition, taken from the
  * cache or encoded (and kept) now. Every unreadable source (missing, a symbolic link, a folder,
  * an image its decoder refuses, one changed since the build read it) and every name that cannot
  * be an output file (a backslash, a control character) is reported at once as a content error
- * naming the source.
+ * naming the source, in the assets' order.
  *
- * Renditions missing from the cache go to the image encoder's process (src/images/encode-client.ts)
- * as they are met, and the files after them are prepared meanwhile; every file is still written,
- * and every problem reported, in the assets' order. The process is started by the first rendition
- * missing and closed once the last is in, or when the copy fails.
+ * Every rendition missing from the cache is sent to the image encoder's process
+ * (src/images/encode-client.ts) first, which works through them in order while the files are
+ * written; cached renditions are written as they are read, so none is held in memory. The
+ * process is started by the first rendition missing and closed once the last is in, or when the
+ * copy fails.
  */
 export async function copyAssets(
   assets: readonly PublishedAsset[],
@@ -138,30 +125,36 @@ export async function copyAssets(
   let renditions = 0;
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
   const refused = new Set<string>();
+  const refuse = (asset: PublishedAsset, expected: string, actual: string): void => {
+    refused.add(asset.source);
+    problems.add({ file: displayPath(asset.source), field: "(content)", expected, actual });
+  };
   const encoder = new ImageEncoder();
 
-  const stepOf = (asset: PublishedAsset, next: PublishedAsset | undefined): Step => {
+  /** Starts an asset's file (a cached rendition is written now); what is left is done, in order, by the step returned. */
+  const start = (asset: PublishedAsset, next: PublishedAsset | undefined): (() => void | Promise<void>) => {
     let target: string;
     try {
       target = asFileName(asset.source, () => outputFile(outputDir, asset.file));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
-      const found = error.problems;
-      return {
-        held: 0,
-        write: () => {
-          for (const problem of found) problems.add(problem);
-        },
+      return () => {
+        for (const problem of error.problems) problems.add(problem);
       };
     }
     const spec = asset.convert;
     if (!spec)
-      return {
-        held: 0,
-        write: () => {
-          const bytes = publishedAsItIs(asset, problems, refused);
-          if (bytes) writeOutputFile(target, bytes);
-        },
+      return () => {
+        if (refused.has(asset.source)) return;
+        const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
+        if (bytes === null) return;
+        try {
+          // A post image without its photo metadata (`imageType`).
+          writeOutputFile(target, asset.imageType ? withoutMetadata(bytes, asset.imageType) : bytes);
+        } catch (error) {
+          if (!(error instanceof MalformedImageError)) throw error;
+          refuse(asset, DAMAGED, error.message);
+        }
       };
     // Without the source's digest every image would share one key: a bug, not a content fault.
     const digest = asset.sourceDigest;
@@ -170,44 +163,31 @@ export async function copyAssets(
     const cached = readEntry(cacheDir, key, imageOf(EXTENSION[spec.format], spec.width, spec.height));
     if (cached) {
       renditions += 1;
-      return { held: cached.byteLength, write: () => writeOutputFile(target, cached) };
+      writeOutputFile(target, cached);
+      return () => {};
     }
     const encoding = encoder
       .encode({ file: asset.source, digest, spec, last: next?.source !== asset.source })
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-    return {
-      held: 0,
-      encoding,
-      write: async () => {
-        const bytes = rendition(asset, await encoding, problems, refused);
-        if (bytes === null) return;
-        renditions += 1;
-        keepEntry(cacheDir, key, bytes);
-        writeOutputFile(target, bytes);
-      },
+    return async () => {
+      const made = await encoding;
+      // A failed or stopped encoder is no content's fault: it fails the build as it is, whatever the source.
+      if (made instanceof Error && !(made instanceof UnreadableImageError || made instanceof ChangedSourceError))
+        throw made;
+      if (refused.has(asset.source)) return;
+      if (made instanceof Error) {
+        refuse(asset, made instanceof UnreadableImageError ? DAMAGED : CHANGED, made.message);
+        return;
+      }
+      renditions += 1;
+      keepEntry(cacheDir, key, made);
+      writeOutputFile(target, made);
     };
   };
 
-  const ahead: Step[] = [];
-  let encodings = 0;
-  let held = 0;
-  const writeFirst = async (): Promise<void> => {
-    const step = ahead.shift();
-    if (!step) return;
-    if (step.encoding) encodings -= 1;
-    held -= step.held;
-    await step.write();
-  };
   try {
-    for (const [index, asset] of assets.entries()) {
-      const step = stepOf(asset, assets[index + 1]);
-      ahead.push(step);
-      if (step.encoding) encodings += 1;
-      held += step.held;
-      // A file waits only behind a rendition still encoding, and only while few are out.
-      while (ahead[0] && (!ahead[0].encoding || encodings > ENCODES_AHEAD || held > HELD_BYTES)) await writeFirst();
-    }
-    while (ahead.length > 0) await writeFirst();
+    const steps = assets.map((asset, index) => start(asset, assets[index + 1]));
+    for (const step of steps) await step();
   } finally {
     encoder.close();
   }
@@ -215,59 +195,8 @@ export async function copyAssets(
   pruneEntries(cacheDir, Math.max(CACHE_ENTRIES, renditions));
 }
 
-/**
- * An asset's bytes to publish as they are (read with `readBytes`, see above), without photo
- * metadata when it is a post image; null, with a problem naming the source, when it cannot be.
- */
-function publishedAsItIs(asset: PublishedAsset, problems: ProblemList, refused: Set<string>): Uint8Array | null {
-  if (refused.has(asset.source)) return null;
-  const bytes = problems.collect(() => readBytes(asset.source, asset.root), null);
-  if (bytes === null || asset.imageType === undefined) return bytes;
-  const without = stripped(asset, asset.imageType, bytes, problems);
-  if (without === null) refused.add(asset.source);
-  return without;
-}
-
-/** A rendition the encoder made; a source it refused is a problem naming the source, once. */
-function rendition(
-  asset: PublishedAsset,
-  outcome: Uint8Array | Error,
-  problems: ProblemList,
-  refused: Set<string>,
-): Uint8Array | null {
-  // A failed or stopped encoder is no content's fault: it fails the build as it is, whatever the source.
-  if (outcome instanceof Error && !(outcome instanceof UnreadableImageError || outcome instanceof ChangedSourceError))
-    throw outcome;
-  if (refused.has(asset.source)) return null;
-  if (!(outcome instanceof Error)) return outcome;
-  refused.add(asset.source);
-  problems.add({
-    file: displayPath(asset.source),
-    field: "(content)",
-    expected:
-      outcome instanceof UnreadableImageError
-        ? "an image that decodes completely (it may be truncated or damaged)"
-        : "the file the build read at its start (it changed while the site was built: build again)",
-    actual: outcome.message,
-  });
-  return null;
-}
-
-/** The source without photo metadata; one whose structure cannot be read is a problem naming it. */
-function stripped(asset: PublishedAsset, type: string, bytes: Buffer, problems: ProblemList): Buffer | null {
-  try {
-    return withoutMetadata(bytes, type);
-  } catch (error) {
-    if (!(error instanceof MalformedImageError)) throw error;
-    problems.add({
-      file: displayPath(asset.source),
-      field: "(content)",
-      expected: "an image that decodes completely (it may be truncated or damaged)",
-      actual: error.message,
-    });
-    return null;
-  }
-}
+const DAMAGED = "an image that decodes completely (it may be truncated or damaged)";
+const CHANGED = "the file the build read at its start (it changed while the site was built: build again)";
 
 /** `name()`, an output file name; one the output folder cannot take is the content's mistake, naming `source`. */
 function asFileName<T>(source: string, name: () => T): T {

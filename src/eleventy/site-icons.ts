@@ -36,13 +36,13 @@ const CACHE_ENTRIES = 16;
 
 /**
  * Renders `svg` into the two icon files inside `outputDir`, through `outputFile` so the dev
- * server's clean-up and the link check count them as this build's files; returns their paths.
+ * server's clean-up and the link check count them as this build's files.
  */
 export async function writeSiteIcons(
   svg: Uint8Array,
   outputDir: string,
   options: WriteIconsOptions = {},
-): Promise<string[]> {
+): Promise<void> {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons");
   const render = options.render ?? renderPng;
   const svgDigest = createHash("sha256").update(svg).digest("hex");
@@ -54,13 +54,11 @@ export async function writeSiteIcons(
     keepEntry(cacheDir, key, rendered);
     return rendered;
   };
-  const files: [string, Uint8Array][] = [
-    [TOP_LEVEL_FILES.favicon, icoOf(await Promise.all(ICO_SIZES.map(png)), ICO_SIZES)],
-    [TOP_LEVEL_FILES.appleTouchIcon, await png(TOUCH_ICON_SIZE)],
-  ];
+  const ico = icoOf(await Promise.all(ICO_SIZES.map(png)), ICO_SIZES);
+  const touchIcon = await png(TOUCH_ICON_SIZE);
   pruneEntries(cacheDir, CACHE_ENTRIES);
-  for (const [path, bytes] of files) writeOutputFile(outputFile(outputDir, path), bytes);
-  return files.map(([path]) => path);
+  writeOutputFile(outputFile(outputDir, TOP_LEVEL_FILES.favicon), ico);
+  writeOutputFile(outputFile(outputDir, TOP_LEVEL_FILES.appleTouchIcon), touchIcon);
 }
 
 /** The SVG as a square PNG of `size` pixels; no system fonts, so every machine gives the same bytes. */
@@ -74,23 +72,20 @@ async function renderPng(svg: Uint8Array, size: number): Promise<Uint8Array> {
 
 /**
  * An ICO file whose images are PNGs (valid since Windows Vista; every current browser reads it):
- * a 6-byte header, a 16-byte entry per image, then the PNGs.
- * Format: https://en.wikipedia.org/wiki/ICO_(file_format)
+ * a 6-byte header, a 16-byte entry per image, then the PNGs. The fields left at zero are the
+ * reserved ones and the palette (none). Format: https://en.wikipedia.org/wiki/ICO_(file_format)
  */
-export function icoOf(pngs: readonly Uint8Array[], sizes: readonly number[]): Uint8Array {
+function icoOf(pngs: readonly Uint8Array[], sizes: readonly number[]): Uint8Array {
   const header = Buffer.alloc(6 + 16 * pngs.length);
-  header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // type: icon
   header.writeUInt16LE(pngs.length, 4);
   let offset = header.length;
   pngs.forEach((png, i) => {
     const size = sizes[i] ?? 0;
     const entry = 6 + 16 * i;
-    // Width and height are one byte each; 0 means 256.
-    header.writeUInt8(size >= 256 ? 0 : size, entry);
-    header.writeUInt8(size >= 256 ? 0 : size, entry + 1);
-    header.writeUInt8(0, entry + 2); // no palette
-    header.writeUInt8(0, entry + 3); // reserved
+    // Width and height, one byte each (ICO_SIZES are all below 256).
+    header.writeUInt8(size, entry);
+    header.writeUInt8(size, entry + 1);
     header.writeUInt16LE(1, entry + 4); // colour planes
     header.writeUInt16LE(32, entry + 6); // bits per pixel
     header.writeUInt32LE(png.byteLength, entry + 8);

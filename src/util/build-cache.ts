@@ -1,19 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
  * The one cache mechanism: every kind (social images, renditions, icons, minified assets,
- * highlighted code, validators, GitHub's answers) keeps what it derives
- * through it. The cache is an input like any other (docs/robustness.md, "The build cache"):
- * - an entry is named by its key, a SHA-256 of all its value depends on (`contentKey`);
- * - it holds the SHA-256 of its key and value, a line feed, then the value, and is written under
- *   a temporary name in its folder and renamed into place: a reader sees a whole entry or none;
- * - it is read without following a link or waiting for a FIFO, up to MAX_ENTRY_BYTES, and used
- *   only when its digest checks and its kind takes the value (`decode`); anything else is said
- *   (one line per folder), removed and made again;
- * - a folder that cannot be used or written is said once, and the build computes afresh.
+ * highlighted code, validators, GitHub's answers) keeps what it derives through it. The cache
+ * is an input like any other; its rules are those of docs/robustness.md, "The build cache",
+ * each stated again at the function that keeps it.
  */
 
 /** Above any entry a build keeps (an image rendition is made from a source of at most 64 MiB). */
@@ -37,13 +31,19 @@ export function buildCacheDir(name: string): string | undefined {
 
 /**
  * `dir`, created if need be, when it can hold entries; else undefined, said once. `top` (`dir`
- * by default) is the folder its owner set: it may be a link or lie under one (a CI cache mount).
+ * by default) is the folder its owner set, which a read-only file system's line names.
  */
 export function cacheFolder(dir: string, top: string = dir): string | undefined {
   const path = resolve(dir);
   if (!verdicts.has(path)) {
-    const problem = folderProblem(path, { root: top });
-    if (problem) warnUnusableCache(problem);
+    const problem = folderProblem(path, resolve(top));
+    if (problem) {
+      const { reason, topic = problem.path } = problem;
+      warnOnce(
+        topic,
+        `The build cache ${shown(problem.path)} ${reason}: it is ignored and this build computes everything afresh.`,
+      );
+    }
     verdicts.set(path, problem ? undefined : path);
   }
   return verdicts.get(path);
@@ -59,7 +59,8 @@ const digestOf = (key: string, value: Uint8Array): string =>
 
 /**
  * The value kept under `key` in `dir` as `decode` makes it (which returns undefined, or throws,
- * for a value its kind refuses); undefined when none checks. Reading it marks it used.
+ * for a value its kind refuses); undefined when none checks, and an entry that does not is said
+ * (one line per folder) and removed. Reading it marks it used.
  */
 export function readEntry<T = Buffer>(
   dir: string | undefined,
@@ -68,7 +69,7 @@ export function readEntry<T = Buffer>(
 ): T | undefined {
   if (dir === undefined) return undefined;
   const file = entryFile(dir, key);
-  const read = readCacheFile(file, true);
+  const read = readCacheFile(file);
   if (read === undefined) return undefined;
   let why = typeof read === "string" ? read : "does not match its digest";
   const value = Buffer.isBuffer(read) ? read.subarray(65) : undefined;
@@ -85,10 +86,30 @@ export function readEntry<T = Buffer>(
   return undefined;
 }
 
-/** Keeps `value` under `key` in `dir` (nothing without a folder); a failed write is one warning. */
+/**
+ * Keeps `value` under `key` in `dir` (nothing without a folder): written under a temporary name
+ * beside the entry, then renamed over whatever stood there. A write that fails (a full disk) is
+ * one warning line per folder.
+ */
 export function keepEntry(dir: string | undefined, key: string, value: string | Uint8Array): void {
+  if (!dir) return;
   const bytes = typeof value === "string" ? Buffer.from(value) : value;
-  if (dir) keepInBuildCache(entryFile(dir, key), Buffer.concat([Buffer.from(`${digestOf(key, bytes)}\n`), bytes]));
+  const file = entryFile(dir, key);
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${digestOf(key, bytes)}\n`), bytes]), { flag: "wx" });
+    try {
+      fs.renameSync(partial, file);
+    } catch {
+      remove(file); // A folder: renaming onto one fails.
+      fs.renameSync(partial, file);
+    }
+  } catch (error) {
+    remove(partial);
+    const why = `cannot be written (${codeOf(error)}): this build goes on without keeping its entries there`;
+    warnCacheOnce(dir, (name) => `The build cache ${name} ${why}, and the next build computes them again.`);
+  }
 }
 
 /** Keeps the `keep` entries of `dir` used last: each changed input is a new key, so a kind would only grow. */
@@ -120,9 +141,9 @@ function remove(file: string): void {
  * The bytes of `file`; undefined when there is none (nor its folder); why not when it is no
  * regular file (a link, a FIFO, a folder), is larger than MAX_ENTRY_BYTES or cannot be read.
  * Opened without following a link or waiting for a FIFO's writer, then checked by what was
- * opened; `touch` dates it now (the open file, never a link's target) so that pruning keeps it.
+ * opened; it is dated now (the open file, never a link's target) so that pruning keeps it.
  */
-function readCacheFile(file: string, touch = false): Buffer | undefined | string {
+function readCacheFile(file: string): Buffer | undefined | string {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
@@ -131,7 +152,7 @@ function readCacheFile(file: string, touch = false): Buffer | undefined | string
     if (stats.size > MAX_ENTRY_BYTES) return `is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MiB`;
     const bytes = fs.readFileSync(fd);
     try {
-      if (touch) fs.futimesSync(fd, new Date(), new Date());
+      fs.futimesSync(fd, new Date(), new Date());
     } catch {} // Read-only: pruning is all that is at stake.
     return bytes;
   } catch (error) {
@@ -151,54 +172,30 @@ interface FolderProblem {
 }
 
 /**
- * Why `dir` cannot hold entries, or null; creates it. Below `root` no folder may be a link: it
- * is refused before anything is created, which would write through it.
+ * Why `path` cannot hold entries, or null; creates it and its missing parents one level at a
+ * time, so that a failure carries its own code: Node's recursive mkdir reports ENOENT ("no such
+ * file or directory") where the file system is read-only, which sends the owner looking for a
+ * folder that is not missing. A folder made meanwhile by another build is fine.
  */
-function folderProblem(dir: string, options: { root?: string } = {}): FolderProblem | null {
-  const [top, path] = [resolve(options.root ?? dir), resolve(dir)];
-  const below = relative(top, path);
-  if (below.startsWith("..") || isAbsolute(below)) throw new Error(`${dir} is not in ${top}`);
-  const parts = path.split(sep);
-  for (let end = 1; end <= parts.length; end++) {
-    const at = parts.slice(0, end).join(sep) || sep;
-    let stats: fs.Stats;
+function folderProblem(path: string, top: string): FolderProblem | null {
+  const missing: string[] = [];
+  let at = path;
+  for (; !fs.existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  if (!fs.statSync(at).isDirectory()) return { path: at, reason: "is a file, not a folder" };
+  for (const folder of missing) {
     try {
-      stats = at.length > top.length ? fs.lstatSync(at) : fs.statSync(at);
-    } catch {
-      break; // Missing, made below; or unreachable, which mkdir says.
+      fs.mkdirSync(folder);
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === "EROFS") return readOnly(path, top);
+      if (code !== "EEXIST") return { path, reason: `cannot be created (${code})` };
     }
-    if (stats.isSymbolicLink()) return { path: at, reason: "is a symbolic link, not a folder" };
-    if (!stats.isDirectory()) return { path: at, reason: "is a file, not a folder" };
-  }
-  try {
-    makeFolders(path);
-  } catch (error) {
-    const code = codeOf(error);
-    return code === "EROFS" ? readOnly(path, top) : { path, reason: `cannot be created (${code})` };
   }
   try {
     fs.accessSync(path, fs.constants.R_OK | fs.constants.W_OK);
     return null;
   } catch (error) {
     return codeOf(error) === "EROFS" ? readOnly(path, top) : { path, reason: "is not writable" };
-  }
-}
-
-/**
- * Creates `path` and its missing parents one level at a time, so that a failure carries its
- * own code: Node's recursive mkdir reports ENOENT ("no such file or directory") where the file
- * system is read-only, which sends the owner looking for a folder that is not missing. A
- * folder made meanwhile by another build is fine.
- */
-function makeFolders(path: string): void {
-  const missing: string[] = [];
-  for (let at = path; !fs.existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
-  for (const at of missing) {
-    try {
-      fs.mkdirSync(at);
-    } catch (error) {
-      if (codeOf(error) !== "EEXIST") throw error;
-    }
   }
 }
 
@@ -221,40 +218,6 @@ function existingPart(path: string): string {
   let at = path;
   while (!fs.existsSync(at) && dirname(at) !== at) at = dirname(at);
   return at;
-}
-
-/** Writes `file` under a temporary name beside it, then renames it over whatever stood there. */
-function writeFileAtomically(file: string, data: string | Uint8Array): void {
-  fs.mkdirSync(dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    fs.writeFileSync(partial, data, { flag: "wx" });
-    try {
-      fs.renameSync(partial, file);
-    } catch {
-      fs.rmSync(file, { recursive: true, force: true }); // A folder: renaming onto one fails.
-      fs.renameSync(partial, file);
-    }
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
-}
-
-/** Writes a cache file atomically; a write that fails (a full disk) is one warning line per folder. */
-function keepInBuildCache(file: string, data: string | Uint8Array): boolean {
-  try {
-    writeFileAtomically(file, data);
-    return true;
-  } catch (error) {
-    const why = `cannot be written (${codeOf(error)}): this build goes on without keeping its entries there`;
-    warnCacheOnce(dirname(file), (name) => `The build cache ${name} ${why}, and the next build computes them again.`);
-    return false;
-  }
-}
-
-/** Says once that a cache folder cannot be used (from `folderProblem`). */
-function warnUnusableCache({ path, reason, topic = path }: FolderProblem): void {
-  warnOnce(topic, `The build cache ${shown(path)} ${reason}: it is ignored and this build computes everything afresh.`);
 }
 
 /** Prints `[folio] {sentence}` unless a line about `path` was printed in this process. */

@@ -25,7 +25,8 @@ export class ChildJobs<Reply extends { id: number }> {
   private readonly child: ChildProcess;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
-  private stoppedWith: Error | undefined;
+  /** Why no job can be done any more, once the process stopped or was closed. */
+  stopped: Error | undefined;
 
   constructor(file: string, options: ChildJobsOptions) {
     // "advanced" serialization carries bytes as bytes rather than as JSON numbers. No
@@ -42,14 +43,9 @@ export class ChildJobs<Reply extends { id: number }> {
     this.idle();
   }
 
-  /** Why no job can be done any more, once the process stopped or was closed. */
-  get stopped(): Error | undefined {
-    return this.stoppedWith;
-  }
-
   /** Sends `message` with a job id and resolves with the reply to it. */
   send(message: object): Promise<Reply> {
-    if (this.stoppedWith) return Promise.reject(this.stoppedWith);
+    if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -81,10 +77,10 @@ export class ChildJobs<Reply extends { id: number }> {
 
   /** Refuses every job out, and every later one, with `reason` (the first one given). */
   private stop(reason: Error): void {
-    this.stoppedWith ??= reason;
+    this.stopped ??= reason;
     const waiting = [...this.pending.values()];
     this.pending.clear();
     this.idle();
-    for (const job of waiting) job.reject(this.stoppedWith);
+    for (const job of waiting) job.reject(this.stopped);
   }
 }

@@ -13,7 +13,8 @@ import { isInside } from "./output-path.ts";
 
 /**
  * The codes that mean "this path cannot be used as asked", not a bug of ours: what went wrong,
- * the fix wherever the path is, and what to do when it is in the output folder.
+ * the fix wherever the path is, and what to do when it is in the output folder (by default the
+ * fix, or another --output).
  */
 const ADVICE = {
   EACCES: [
@@ -24,18 +25,9 @@ const ADVICE = {
   EPERM: [
     "the operation is not permitted (an immutable or locked file or folder)",
     "unlock it (chattr -i, or close the program holding it)",
-    "unlock it (chattr -i, or close the program holding it), or pass --output=<another folder>",
   ],
-  ENOTDIR: [
-    "a file stands where a folder is needed",
-    "move that file away",
-    "move that file away, or pass --output=<a folder path>",
-  ],
-  EISDIR: [
-    "a folder stands where a file is needed",
-    "move that folder away",
-    "move that folder away, or pass --output=<another folder>",
-  ],
+  ENOTDIR: ["a file stands where a folder is needed", "move that file away"],
+  EISDIR: ["a folder stands where a file is needed", "move that folder away"],
   ENAMETOOLONG: [
     "the path is longer than the file system allows",
     "use a shorter path",
@@ -89,12 +81,10 @@ export interface FsFault {
 /**
  * The file-system fault behind an error, walking the errors Eleventy wraps around it
  * (`originalError`, then `cause`), when it is the owner's to fix: its path is in, beside or
- * above one of `outputDirs` (the output folder, its staging folder and the parents made for
- * them), in a cache or in the content folder. Undefined otherwise: a failed read of our own
- * files (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is
- * printed with its stack. A full disk is the owner's wherever it happens (a failed write may
- * carry no path at all).
- * `outputDirs`: the output folder and the staging folder, when there is one.
+ * above one of `outputDirs` (the output folder and its staging folder, when there is one), in
+ * a cache or in the content folder. Undefined otherwise: a failed read of our own files
+ * (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is printed
+ * with its stack. A full disk is the owner's wherever it happens (a write may carry no path).
  */
 export function fsFaultOf(
   error: unknown,
@@ -149,7 +139,7 @@ function isBeside(path: string, out: string): boolean {
  * `outputPath`, the output folder, is named when the error carries no path.
  */
 export function describeFsFault(fault: FsFault, outputPath?: string, places: Places = placesFromEnvironment()): string {
-  const [what, fix, outputTodo] = ADVICE[fault.code];
+  const [what, fix, outputTodo = `${fix}, or pass --output=<another folder>`]: readonly string[] = ADVICE[fault.code];
   const path = fault.path ?? fault.dest ?? outputPath ?? "the output folder";
   const blocker = fault.code === "ENOTDIR" ? fileOnTheWay(path) : undefined;
   const where = blocker && blocker !== path ? `${path} (${blocker} is a file)` : path;

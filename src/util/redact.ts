@@ -19,26 +19,24 @@ export const REDACTED = "[redacted]";
 
 /**
  * Invisible format characters, removed from untrusted text (GitHub's titles) together with
- * control characters: zero-width space, non-joiner and joiner (U+200B-U+200D), the bidi marks
- * and controls (U+200E, U+200F, U+061C, U+202A-U+202E, U+2066-U+2069), the line and paragraph
- * separators (U+2028, U+2029: invisible in HTML), the word joiner and invisible operators
- * (U+2060-U+2064), the soft hyphen (U+00AD), the Mongolian vowel separator (U+180E) and the
- * byte order mark (U+FEFF). None of them is needed in a one-line title of a pull request.
- * The joiners are the exception that `withoutHiddenCharacters` makes: between two characters
- * beyond ASCII they are part of the text (an emoji sequence such as 👩‍💻, a Persian or Indic
- * word) and stay; anywhere else they only disguise text, and go.
+ * control characters: zero-width space (U+200B), the bidi marks and controls (U+200E, U+200F,
+ * U+061C, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators (U+2028, U+2029:
+ * invisible in HTML), the word joiner and invisible operators (U+2060-U+2064), the soft hyphen
+ * (U+00AD), the Mongolian vowel separator (U+180E) and the byte order mark (U+FEFF). None of
+ * them is needed in a one-line title of a pull request. The zero-width non-joiner and joiner
+ * (U+200C, U+200D) are not here: between two characters beyond ASCII they are part of the text
+ * (an emoji sequence such as 👩‍💻, a Persian or Indic word) and stay; anywhere else they only
+ * disguise text, and JOINER_AT_ASCII removes them.
  */
-export const INVISIBLE_CHARACTER = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-/** INVISIBLE_CHARACTER less the joiners (U+200C, U+200D), which JOINER_AT_ASCII removes where they disguise. */
 const INVISIBLE_CHARACTERS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** A joiner with ASCII, the text's start or its end on either side. */
 const JOINER_AT_ASCII = /(?<![^\u0000-\u007f])[\u200c\u200d]+|[\u200c\u200d]+(?![^\u0000-\u007f])/g;
 
 /**
  * What may sit inside a disguised secret: control characters (as CONTROL_CHARACTER, which the
- * cleaning steps remove), INVISIBLE_CHARACTER, and more characters that render as nothing
- * (combining grapheme joiner, Hangul fillers, variation selectors, interlinear annotation
- * marks, tag characters). Wider than what cleaning removes, never narrower: any text whose
+ * cleaning steps remove), INVISIBLE_CHARACTERS and the joiners, and more characters that render
+ * as nothing (combining grapheme joiner, Hangul fillers, variation selectors, interlinear
+ * annotation marks, tag characters). Wider than what cleaning removes, never narrower: any text whose
  * cleaned form carries a secret carries it in a form this finds.
  */
 const DISGUISE =
@@ -68,7 +66,7 @@ export function registerSecret(value: string, source = "a secret setting"): void
 }
 
 /**
- * `text` without control characters and INVISIBLE_CHARACTER, the joiners inside a sequence of
+ * `text` without control characters and INVISIBLE_CHARACTERS, the joiners inside a sequence of
  * non-ASCII characters kept: what untrusted text is cleaned to before `redact`.
  */
 export function withoutHiddenCharacters(text: string): string {

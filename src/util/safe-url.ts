@@ -34,14 +34,9 @@ export function expectedUrl(use: UrlUse = "web"): string {
  */
 export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is string {
   if (typeof value !== "string" || value === "" || /[\u0000-\u0020\u007f-\u009f]/.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
+  const url = URL.parse(value);
   const allowed = use === "web" ? WEB_SCHEMES : MAIL_SCHEMES;
-  if (!allowed.has(url.protocol)) return false;
+  if (!url || !allowed.has(url.protocol)) return false;
   if (url.protocol === "mailto:") return true;
   // An http(s) URL needs a host, written as one: the parser also reads `https:host`,
   // `https:///host` and `https:\\host` as `https://host/`, which no reader of the text expects.

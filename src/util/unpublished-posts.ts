@@ -62,13 +62,8 @@ export class UnpublishedPosts {
 
 /** Origin and decoded path of a page URL, with `index.html` and a missing final slash evened out. */
 function pageKey(url: string, base?: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, base);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+  const parsed = URL.parse(url, base);
+  if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) return null;
   let path = parsed.pathname.replace(/\/index\.html$/, "/");
   if (!path.endsWith("/")) path += "/";
   try {

@@ -27,17 +27,14 @@ export function writtenBytes(written: WrittenFiles | undefined, file: string): B
   return typeof kept === "string" ? Buffer.from(kept) : kept;
 }
 
-/** One file Eleventy rendered and wrote, as `eleventy.after` reports it. */
-export interface RenderedFile {
-  outputPath: string | false;
-  content: unknown;
-}
-
 /**
- * The files Eleventy rendered, by absolute path: what the after-build checks take instead of
- * reading them back. A template that rendered something other than text or bytes is a bug.
+ * The files Eleventy rendered (`results` of `eleventy.after`), by absolute path: what the
+ * after-build checks take instead of reading them back. A template that rendered something
+ * other than text or bytes is a bug.
  */
-export function renderedFiles(results: readonly RenderedFile[]): Map<string, string | Buffer> {
+export function renderedFiles(
+  results: readonly { outputPath: string | false; content: unknown }[],
+): Map<string, string | Buffer> {
   const files = new Map<string, string | Buffer>();
   for (const { outputPath, content } of results) {
     if (!outputPath) continue;

@@ -353,7 +353,7 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     server.output,
   );
   const buildTmp = makeTempDir("tmp");
-  // The preview is the production site at the dev server's address (src/eleventy/dev-server.ts, previewOrigin).
+  // The preview is the production site at the dev server's address (src/config/site-config.ts, previewOrigin).
   const reference = await buildSite({
     contentDir,
     epoch: Number(epoch),

@@ -63,7 +63,7 @@ test("should put a blog at the site's canonical address on the build's, in a pre
   const blog = { url: "https://fixture.example/blog/", feed: "blog/feed.xml" };
 
   const preview = withSite({ blog }, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: "https://pr-7.example/x" }));
-  const served = withSite({ blog }, (dir) => readSiteConfig({ CONTENT_DIR: dir }, "http://localhost:8080"));
+  const served = withSite({ blog }, (dir) => readSiteConfig({ CONTENT_DIR: dir, ELEVENTY_RUN_MODE: "serve" }));
 
   assert.is(preview.blogUrl, "https://pr-7.example/x/blog/");
   assert.is(served.blogUrl, "http://localhost:8080/blog/");

@@ -258,25 +258,6 @@ test(
 );
 
 test(
-  "should ignore a kind's folder that is a symbolic link, say so once and write nothing where it points",
-  withWarnings((dir, warnings) => {
-    const elsewhere = join(dir, "elsewhere");
-    mkdirSync(join(dir, "cache"));
-    mkdirSync(elsewhere);
-    symlinkSync(elsewhere, join(dir, "cache", "og"));
-    useBuildCache(join(dir, "cache"));
-
-    const folders = [buildCacheDir("og"), buildCacheDir("pgp"), buildCacheDir("og")];
-    keepEntry(folders[0], KEY, "value");
-
-    assert.equal(folders, [undefined, join(dir, "cache", "pgp"), undefined]);
-    assert.equal(warnings, [ignored(join(dir, "cache", "og"), "is a symbolic link, not a folder")]);
-    assert.equal(readdirSync(elsewhere), []);
-    assert.ok(lstatSync(join(dir, "cache", "og")).isSymbolicLink());
-  }),
-);
-
-test(
   "should use a configured folder that is a symbolic link or lies under one (a CI cache mount)",
   withWarnings((dir, warnings) => {
     const mount = join(dir, "mount");
