@@ -59,11 +59,8 @@ export type ImageRead = ImageFacts | ContentProblem[] | null;
  * read from the file itself, or why it cannot be published.
  */
 export function readImage(file: string, root: string, cache: Map<string, ImageRead>): ImageRead {
-  const known = cache.get(file);
-  if (known !== undefined) return known;
-  const read = examine(file, root);
-  cache.set(file, read);
-  return read;
+  if (!cache.has(file)) cache.set(file, examine(file, root));
+  return cache.get(file) ?? null;
 }
 
 function examine(file: string, root: string): ImageRead {

@@ -120,11 +120,8 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     null,
   );
   const sources = readPostSources(paths.posts, config, problems);
-  tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach(
-    (problem) => {
-      problems.add(problem);
-    },
-  );
+  const tagUses = sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }));
+  for (const problem of tagSpellingProblems(tagUses)) problems.add(problem);
 
   const buildTime = DateTime.fromJSDate(config.buildTime);
   // A link at `blog/images` is reported once here, not again for every image a post shows.
@@ -186,18 +183,14 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
     problems.collect(() => {
       const { data, body, bodyLine } = readFrontMatter(file, config.contentDir);
       const meta = checkShape(PostFrontMatter, data, file);
-      const found: ContentProblem[] = [];
       const date = readPostDate(meta.date, config.site.timezone);
       if (date.problem !== undefined)
-        found.push({ file: where, field: "date", expected: date.problem, actual: meta.date });
+        problems.add({ file: where, field: "date", expected: date.problem, actual: meta.date });
       // The file name is the slug as it is, so it is one already: a URL path segment that
       // needs no escaping, the same on every file system (no case, no Unicode forms).
       const slug = basename(file, ".md");
       if (!POST_FILE_NAME.test(basename(file)))
-        found.push({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
-      found.forEach((problem) => {
-        problems.add(problem);
-      });
+        problems.add({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
       sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
     }, undefined);
   }
@@ -304,9 +297,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       ),
     resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },
   });
-  rendered.problems.forEach((problem) => {
-    problems.push({ file: where, ...problem });
-  });
+  for (const problem of rendered.problems) problems.push({ file: where, ...problem });
 
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {
