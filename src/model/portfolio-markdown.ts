@@ -54,9 +54,7 @@ export function renderPortfolioMarkdown({
     if (body === "") return null;
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
     const file = displayPath(project.file);
-    rendered.problems.forEach((problem) => {
-      problems.add({ file, ...problem });
-    });
+    for (const problem of rendered.problems) problems.add({ file, ...problem });
     return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
   };
   for (const project of projects) {
@@ -72,9 +70,7 @@ export function renderPortfolioMarkdown({
       const field = `sections[${s}].items[${i}]`;
       const resolveLink = (href: string) => rebasedUrl(config, href);
       const { text, html, problems: refused } = renderInline(item, { rawHtml, resolveLink });
-      refused.forEach((problem) => {
-        problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` });
-      });
+      for (const problem of refused) problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` });
       return { text, html };
     }),
   );

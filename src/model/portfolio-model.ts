@@ -173,10 +173,6 @@ export function buildPortfolioModel({
     );
   const featured = projects.filter((p) => p.featured);
 
-  const notes: PortfolioModel["notes"] = {};
-  if (github.notes.repositories) notes.repositories = github.notes.repositories;
-  if (github.notes.pulls) notes.pulls = github.notes.pulls;
-
   return {
     config,
     profile: content.profile,
@@ -224,7 +220,8 @@ export function buildPortfolioModel({
       inProgress: content.inProgress.length,
       lastPush: pushes[0] ? { project: pushes[0].project.name, at: pushes[0].at } : null,
     },
-    notes,
+    // Set only when there is something to say (src/github/github-data.ts).
+    notes: github.notes,
   };
 }
 
