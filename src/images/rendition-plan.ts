@@ -16,6 +16,7 @@ export const RENDITION_WIDTHS: readonly number[] = [480, 960, 1600];
 /** The widest rendition (the site's content column is 800 CSS px, so 1600 device px at 2×). */
 export const MAX_WIDTH = 1600;
 
+/** sharp's name of a format, which is also its media type's subtype (`image/avif`). */
 export type RenditionFormat = "avif" | "webp" | "jpeg" | "png";
 
 /** The image types (as image-size names them) that get renditions, and their own format. */
@@ -31,12 +32,6 @@ export const EXTENSION: Readonly<Record<RenditionFormat, string>> = {
   webp: "webp",
   jpeg: "jpg",
   png: "png",
-};
-const MEDIA_TYPE: Readonly<Record<RenditionFormat, string>> = {
-  avif: "image/avif",
-  webp: "image/webp",
-  jpeg: "image/jpeg",
-  png: "image/png",
 };
 
 /** What reading a source image found (src/blog/image-files.ts). */
@@ -104,7 +99,7 @@ export function planImage(source: SourceImage, settings: string): ImagePlan {
     type: source.type,
     fallback: fallbacks[fallbacks.length - 1] ?? original,
     sources: modern.map((format) => ({
-      type: MEDIA_TYPE[format],
+      type: `image/${format}`,
       renditions: widths.map((width) => at(width, format)),
     })),
     fallbacks,

@@ -21,15 +21,13 @@ export const LAYOUT_IDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Ids made from a pattern: the palette numbers its options. The domain (`d-…`) and year
- * (`y-2026`) titles are left out on purpose: they sit on list pages that never show a rendered
- * document, and reserving every `d-` slug would change ids of existing headings ("D-Bus").
+ * True when `id` belongs to the layout, so a heading must not take it. Beside LAYOUT_IDS, the
+ * palette numbers its options. The domain (`d-…`) and year (`y-2026`) titles are left out on
+ * purpose: they sit on list pages that never show a rendered document, and reserving every `d-`
+ * slug would change ids of existing headings ("D-Bus").
  */
-export const LAYOUT_ID_PATTERNS: readonly RegExp[] = [/^palette-option-\d+$/];
-
-/** True when `id` belongs to the layout, so a heading must not take it. */
 export function isLayoutId(id: string): boolean {
-  return LAYOUT_IDS.has(id) || LAYOUT_ID_PATTERNS.some((pattern) => pattern.test(id));
+  return LAYOUT_IDS.has(id) || /^palette-option-\d+$/.test(id);
 }
 
 /**

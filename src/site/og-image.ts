@@ -92,16 +92,9 @@ function loadTypeface(): Subset[] {
  * image is the same either way.
  */
 function fontsFor(card: OgCard): FontFile[] {
-  const text = [
-    card.eyebrow,
-    card.title,
-    card.subtitle,
-    ...card.badges,
-    card.highlight,
-    card.byline,
-    card.host,
-    " 0123456789…",
-  ].join("");
+  // Every field (the accent's `#rrggbb` is Latin, which the digits bring anyway), and what
+  // shortening and the badge count may add.
+  const text = [...Object.values(card).flat(), " 0123456789…"].join("");
   const codePoints = [...new Set([...text].map((char) => char.codePointAt(0)!))];
   return loadTypeface().flatMap((subset) => (codePoints.some(subset.covers) ? subset.fonts : []));
 }
