@@ -67,13 +67,8 @@ export interface RenderOptions {
   rawHtml?: RawHtml | undefined;
 }
 
-/** How a line of inline Markdown (a /now item) is rendered. */
-export interface InlineOptions {
-  /** The published href of a link, as for a document (`RenderOptions`). Default: as written. */
-  resolveLink?(href: string): string | null;
-  /** Default: `escape`. */
-  rawHtml?: RawHtml | undefined;
-}
+/** How a line of inline Markdown (a /now item) is rendered: as a document, less what a line has not. */
+export type InlineOptions = Pick<RenderOptions, "resolveLink" | "rawHtml">;
 
 // One parser per raw-HTML setting, made on first use. Code is highlighted here, in the one
 // render, so pages, feeds and the API's content_html share the same HTML (and the same rule).
@@ -113,15 +108,16 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   const limits = limitProblems(tokens, headings.length, options.firstLine);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
-    text: tokensToText(tokens),
+    ...plainText(tokens),
     headings,
     links,
     images,
     codeBlocks: tokens.filter((t) => t.type === "fence").map((t) => t.info.trim().split(/\s+/)[0] || null),
-    wordCount: countWords(tokens),
     problems: [...limits, ...refused.map((url) => refusedUrlProblem(url, options.firstLine))],
   };
 }
+
+const NESTED = /^(blockquote|bullet_list|ordered_list)_(open|close)$/;
 
 /** The document's limits (MAX_HEADINGS, MAX_NESTING) it exceeds, each a problem. */
 function limitProblems(tokens: Token[], headings: number, firstLine: number | undefined): RenderProblem[] {
@@ -130,22 +126,17 @@ function limitProblems(tokens: Token[], headings: number, firstLine: number | un
     problems.push({ field: "(body)", expected: `at most ${MAX_HEADINGS} headings (this document has ${headings})` });
   let depth = 0;
   for (const token of tokens) {
-    if (token.type === "blockquote_open" || token.type === "bullet_list_open" || token.type === "ordered_list_open") {
-      depth += 1;
-      if (depth > MAX_NESTING) {
-        const line = token.map?.[0] ?? 0;
-        problems.push({
-          field: firstLine === undefined ? `body line ${line + 1}` : `line ${firstLine + line}`,
-          expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
-        });
-        break;
-      }
-    } else if (
-      token.type === "blockquote_close" ||
-      token.type === "bullet_list_close" ||
-      token.type === "ordered_list_close"
-    )
-      depth -= 1;
+    if (!NESTED.test(token.type)) continue;
+    // An opening token's nesting is 1, a closing one's -1.
+    depth += token.nesting;
+    if (depth > MAX_NESTING) {
+      const line = token.map?.[0] ?? 0;
+      problems.push({
+        field: firstLine === undefined ? `body line ${line + 1}` : `line ${firstLine + line}`,
+        expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
+      });
+      break;
+    }
   }
   return problems;
 }
@@ -186,7 +177,8 @@ function checkUrls(
           return;
         }
         token.attrSet("href", url);
-        links.push({ written, url, text: linkText(children, index) });
+        const text = inlineText(children.slice(index + 1, linkCloseIndex(children, index))).trim();
+        links.push({ written, url, text });
       } else if (token.type === "image") {
         const written = String(token.attrGet("src") ?? "");
         if (!isSafeLink(written)) {
@@ -228,10 +220,6 @@ function linkCloseIndex(children: Token[], openIndex: number): number {
   return children.length;
 }
 
-function linkText(children: Token[], openIndex: number): string {
-  return inlineText(children.slice(openIndex + 1, linkCloseIndex(children, openIndex))).trim();
-}
-
 /** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
 function withholdLink(children: Token[], openIndex: number): void {
   const open = children[openIndex];
@@ -254,24 +242,6 @@ function imageAsText(image: Token): void {
   image.children = null;
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
-
-/**
- * Words of prose, counted one match at a time: `String.prototype.match` builds an array of
- * every word, and V8 makes that array in time that grows far faster than the text (a
- * paragraph of 16,000 words took sixty times what one of 1,600 did).
- */
-function countWords(tokens: Token[]): number {
-  let count = 0;
-  for (const token of tokens) {
-    if (token.type !== "inline") continue;
-    const text = inlineText(token.children ?? []);
-    WORD.lastIndex = 0;
-    while (WORD.exec(text) !== null) count += 1;
-  }
-  return count;
-}
-
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
 export function renderInline(
   source: string,
@@ -281,7 +251,7 @@ export function renderInline(
   const env = {};
   const tokens = markdown.parseInline(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
-  const { refused } = checkUrls(tokens, options.resolveLink ? { resolveLink: options.resolveLink } : {});
+  const { refused } = checkUrls(tokens, options);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim(),
@@ -289,15 +259,28 @@ export function renderInline(
   };
 }
 
-/** Plain text of a token stream: block texts separated by blank lines, code kept verbatim. */
-function tokensToText(tokens: Token[]): string {
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+/**
+ * Plain text of a token stream (block texts separated by blank lines, code kept verbatim) and
+ * its words of prose (code and raw HTML not counted). Words are counted one match at a time:
+ * `String.prototype.match` builds an array of every word, and V8 makes that array in time that
+ * grows far faster than the text (a paragraph of 16,000 words took sixty times what one of
+ * 1,600 did).
+ */
+function plainText(tokens: Token[]): { text: string; wordCount: number } {
   const blocks: string[] = [];
+  let wordCount = 0;
   for (const token of tokens) {
-    if (token.type === "inline") blocks.push(inlineText(token.children ?? []));
-    else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content.replace(/\n$/, ""));
+    if (token.type === "inline") {
+      const text = inlineText(token.children ?? []);
+      blocks.push(text);
+      WORD.lastIndex = 0;
+      while (WORD.exec(text) !== null) wordCount += 1;
+    } else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content.replace(/\n$/, ""));
     else if (token.type === "html_block") blocks.push(stripTags(token.content).trim());
   }
-  return blocks.filter((block) => block.trim() !== "").join("\n\n");
+  return { text: blocks.filter((block) => block.trim() !== "").join("\n\n"), wordCount };
 }
 
 function inlineText(children: Token[]): string {
