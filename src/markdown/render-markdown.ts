@@ -1,5 +1,6 @@
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as Parser, Token } from "markdown-it";
+import { decodeEntities } from "../util/html.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
@@ -293,16 +294,7 @@ function inlineText(children: Token[]): string {
   return text;
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** Removes tags and decodes the common entities: enough for text that came as HTML (feed summaries). */
+/** Removes tags and decodes character references: enough for text that came as HTML (feed summaries). */
 export function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith("#")) {
-      const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      // Beyond the last code point (or a surrogate) is not a character: keep the text as written.
-      return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  return decodeEntities(html.replace(/<[^>]*>/g, ""));
 }
