@@ -63,10 +63,8 @@ let typeface: Subset[] | undefined;
  */
 function loadTypeface(): Subset[] {
   if (typeface) return typeface;
-  const unicode = JSON.parse(readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8")) as Record<
-    string,
-    string
-  >;
+  const json = readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8");
+  const unicode: Record<string, string> = JSON.parse(json);
   // One family name per subset: satori keeps one font per name, weight and style, and falls back
   // from family to family (FONT_FAMILY) for a character the first one lacks.
   typeface = SUBSETS.map((subset) => {
@@ -121,12 +119,9 @@ export function drawableText(text: string, max: number): string {
     .replace(/ {2,}/g, " ")
     .trim();
   const chars = [...kept];
-  return chars.length <= max
-    ? kept
-    : `${chars
-        .slice(0, max - 1)
-        .join("")
-        .trimEnd()}…`;
+  if (chars.length <= max) return kept;
+  const cut = chars.slice(0, max - 1).join("");
+  return `${cut.trimEnd()}…`;
 }
 
 /** The renderer's identity for caches: this file, its process's, satori, resvg and the font. A change to any of them changes every key. */
