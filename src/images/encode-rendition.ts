@@ -38,12 +38,7 @@ export class ChangedSourceError extends Error {}
 export const DECODE_SETTINGS = { maxWidth: MAX_WIDTH, pixelLimit: PIXEL_LIMIT } as const;
 
 /** One rendition as the encoder's process makes it: sharp's output format and its options. */
-export interface Encoding {
-  format: RenditionFormat;
-  width: number;
-  height: number;
-  options: Readonly<Record<string, number | boolean>>;
-}
+export type Encoding = Omit<RenditionSpec, "drawing"> & { options: Readonly<Record<string, number | boolean>> };
 
 /** The encoding of `spec`: ENCODE_OPTIONS of its format, a PNG source's AVIF as a drawing. */
 export function encodingOf(spec: RenditionSpec): Encoding {

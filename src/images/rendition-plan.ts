@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ImageFacts } from "../blog/image-files.ts";
 
 /*
  * Which files a post image is published as, decided synchronously from what reading it found
@@ -34,18 +35,11 @@ export const EXTENSION: Readonly<Record<RenditionFormat, string>> = {
   png: "png",
 };
 
-/** What reading a source image found (src/blog/image-files.ts). */
-export interface SourceImage {
-  /** The source's public URL (percent-encoded path segments); renditions are published beside it. */
-  url: string;
-  /** Its displayed size (EXIF rotation applied). */
-  width: number;
-  height: number;
-  /** As image-size names it: `jpg`, `png`, `gif`, `webp`, `svg`. */
-  type: string;
-  /** sha256 of its bytes, hex. */
-  digest: string;
-}
+/**
+ * What reading a source image found (src/blog/image-files.ts), and its public URL
+ * (percent-encoded path segments): renditions are published beside it.
+ */
+export type SourceImage = ImageFacts & { url: string };
 
 /** One published file of an image. */
 export interface Rendition {
