@@ -42,6 +42,5 @@ export function schemeOf(url: string): string {
   if (trimmed.startsWith("//")) return "//…";
   const scheme = /^([^:/?#]*):/.exec(trimmed)?.[1];
   if (scheme === undefined) return "(no scheme)";
-  const shown = withoutControlCharacters(scheme).slice(0, 40);
-  return `${shown}:`;
+  return `${withoutControlCharacters(scheme).slice(0, 40)}:`;
 }
