@@ -10,7 +10,7 @@ import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdow
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { readImage, type ImageRead } from "./image-files.ts";
-import { encoderSettings } from "../images/encoder-settings.ts";
+import { encoderSettings } from "../images/encode-rendition.ts";
 import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";

@@ -54,7 +54,7 @@ export interface Rendition {
 export interface ImagePlan {
   /** The source's digest (SourceImage.digest): with the settings, what each rendition's cache key hashes. */
   digest: string;
-  /** The source's type (SourceImage.type): a PNG is encoded as a drawing (src/images/encoder-settings.ts). */
+  /** The source's type (SourceImage.type): a PNG is encoded as a drawing (src/images/encode-rendition.ts). */
   type: string;
   /** What `<img src>`, feeds and the API show. */
   fallback: Rendition;
