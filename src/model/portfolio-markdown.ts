@@ -50,8 +50,12 @@ export function renderPortfolioMarkdown({
     project: { file: string; body: string; bodyLine?: number },
     resolveLink?: (href: string) => string | null,
   ): RenderedText | null => {
-    const { body, firstLine } = trimmedBody(project);
+    // Without the blank lines and spaces around it; the blank lines taken off the top count, so
+    // problems name the file's own lines.
+    const body = project.body.trim();
     if (body === "") return null;
+    const skipped = project.body.slice(0, project.body.length - project.body.trimStart().length);
+    const firstLine = project.bodyLine === undefined ? undefined : project.bodyLine + skipped.split("\n").length - 1;
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
     const file = displayPath(project.file);
     for (const problem of rendered.problems) problems.add({ file, ...problem });
@@ -76,20 +80,6 @@ export function renderPortfolioMarkdown({
   );
   problems.throwIfAny();
   return { writeups, now: items };
-}
-
-/**
- * A writeup without the blank lines and spaces around it, and the line of its file it then
- * starts on (the blank lines taken off the top count), so problems name the file's own lines.
- */
-function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): {
-  body: string;
-  firstLine: number | undefined;
-} {
-  const trimmed = body.trim();
-  if (bodyLine === undefined) return { body: trimmed, firstLine: undefined };
-  const skipped = body.slice(0, body.length - body.trimStart().length);
-  return { body: trimmed, firstLine: bodyLine + skipped.split("\n").length - 1 };
 }
 
 /**
