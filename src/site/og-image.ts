@@ -155,14 +155,11 @@ interface Element {
   props: { style?: Record<string, string | number>; children?: string | Element | (string | Element)[] };
 }
 
-const el = (
-  type: string,
-  style: Record<string, string | number>,
-  children?: Element["props"]["children"],
-): Element => ({
-  type,
-  props: children === undefined ? { style } : { style, children },
-});
+// Flex unless a style says otherwise: satori's default, and what a div of several children needs.
+function el(type: string, style: Element["props"]["style"], children?: Element["props"]["children"]): Element {
+  const props = { style: { display: "flex", ...style } };
+  return { type, props: children === undefined ? props : { ...props, children } };
+}
 
 const BACKGROUND = "#0d1117";
 const TEXT = "#f0f3f6";
@@ -178,18 +175,14 @@ function cardTree(card: OgCard): Element {
   // Short names get the full size; a long one steps down so two lines hold it.
   const titleSize = [...title].length <= 18 ? 96 : [...title].length <= 30 ? 76 : 60;
 
-  const top = el(
-    "div",
-    { display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 },
-    [
-      el("div", { display: "flex", alignItems: "center", color: card.accent }, [
-        el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
-        drawableText(card.eyebrow, 40),
-      ]),
-      el("div", { display: "flex", color: TEXT }, drawableText(card.highlight, 24)),
-    ],
-  );
-  const heading = el("div", { display: "flex", flexDirection: "column", marginTop: 36 }, [
+  const top = el("div", { justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 }, [
+    el("div", { alignItems: "center", color: card.accent }, [
+      el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
+      drawableText(card.eyebrow, 40),
+    ]),
+    el("div", { color: TEXT }, drawableText(card.highlight, 24)),
+  ]);
+  const heading = el("div", { flexDirection: "column", marginTop: 36 }, [
     el(
       "div",
       {
@@ -212,12 +205,11 @@ function cardTree(card: OgCard): Element {
   ]);
   const pills = el(
     "div",
-    { display: "flex", flexWrap: "wrap", marginTop: 32 },
+    { flexWrap: "wrap", marginTop: 32 },
     shown.map((badge) =>
       el(
         "div",
         {
-          display: "flex",
           fontSize: 24,
           fontWeight: 700,
           color: TEXT,
@@ -234,7 +226,6 @@ function cardTree(card: OgCard): Element {
   const foot = el(
     "div",
     {
-      display: "flex",
       justifyContent: "space-between",
       alignItems: "center",
       borderTop: "2px solid #30363d",
@@ -242,29 +233,24 @@ function cardTree(card: OgCard): Element {
       fontSize: 28,
     },
     [
-      el("div", { display: "flex", fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
-      el("div", { display: "flex", color: MUTED }, drawableText(card.host, 48)),
+      el("div", { fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
+      el("div", { color: MUTED }, drawableText(card.host, 48)),
     ],
   );
 
-  return el(
-    "div",
-    { display: "flex", width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY },
-    [
-      el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
-      el(
-        "div",
-        {
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          flexGrow: 1,
-          padding: "56px 72px 48px 64px",
-        },
-        [el("div", { display: "flex", flexDirection: "column", overflow: "hidden" }, [top, heading, pills]), foot],
-      ),
-    ],
-  );
+  return el("div", { width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY }, [
+    el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
+    el(
+      "div",
+      {
+        flexDirection: "column",
+        justifyContent: "space-between",
+        flexGrow: 1,
+        padding: "56px 72px 48px 64px",
+      },
+      [el("div", { flexDirection: "column", overflow: "hidden" }, [top, heading, pills]), foot],
+    ),
+  ]);
 }
 
 /**
