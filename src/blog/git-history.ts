@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
@@ -33,23 +33,6 @@ export function readGitHistory(folder: string): GitHistory {
   const git = (args: string[]): GitRun =>
     spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT });
   return historyFrom(folder, git(WHERE), git(LOG));
-}
-
-/**
- * `readGitHistory` with both git processes run at once, while the build goes on (the build
- * starts it before it reads the rest of the content: about 25 ms of the sample's main thread
- * were spent waiting for git). Never rejects: a git that cannot run is history unavailable.
- */
-export async function gitHistory(folder: string): Promise<GitHistory> {
-  const git = (args: string[]): Promise<GitRun> =>
-    new Promise((resolve) => {
-      execFile("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT }, (error, stdout, stderr) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        resolve({ status: error ? (typeof code === "number" ? code : null) : 0, stdout, stderr });
-      });
-    });
-  const [where, log] = await Promise.all([git(WHERE), git(LOG)]);
-  return historyFrom(folder, where, log);
 }
 
 function historyFrom(folder: string, where: GitRun, log: GitRun): GitHistory {

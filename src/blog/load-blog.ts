@@ -134,7 +134,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     imagesLinked,
     siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
-    // Asked by the build ahead of time (build-data.ts, gitHistory), else here.
     history: history ?? readGitHistory(paths.posts),
     sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
