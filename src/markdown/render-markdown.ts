@@ -1,15 +1,14 @@
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as Parser, Token } from "markdown-it";
+import { withoutControlCharacters } from "../util/control-characters.ts";
 import { decodeEntities } from "../util/html.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
 import { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
-import { refusedInlineUrlProblem, refusedUrlProblem, type RefusedUrl, type RenderProblem } from "./refused-urls.ts";
 
 export { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
-export type { RenderProblem } from "./refused-urls.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 export interface RenderedHeading {
@@ -32,6 +31,19 @@ export interface RenderedImage {
   written: string;
   url: string;
   alt: string;
+}
+
+/**
+ * Something wrong with a rendered document, shaped like a content problem without its file:
+ * the renderer knows no files (it sits below the content layer), so its callers, which read
+ * the file, add it and report the problem with their others.
+ */
+export interface RenderProblem {
+  /** Where in the document (`line 8, link`, or `body line 3, link` when the file's line is not known). */
+  field: string;
+  expected: string;
+  /** For a refused URL, only the scheme, never the whole URL (it may be a script). */
+  actual?: string;
 }
 
 /** One Markdown document rendered once, in every form the outputs need. */
@@ -105,8 +117,10 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   const tokens = markdown.parse(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
-  const { links, images, refused } = checkUrls(tokens, options);
-  const limits = limitProblems(tokens, headings.length, options.firstLine);
+  // Problems name lines of the file when the caller said where the body starts, else of the body.
+  const lineOf = (line: number) =>
+    options.firstLine === undefined ? `body line ${line + 1}` : `line ${options.firstLine + line}`;
+  const { links, images, refused } = checkUrls(tokens, options, lineOf);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     ...plainText(tokens),
@@ -114,14 +128,14 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
     links,
     images,
     codeBlocks: tokens.filter((t) => t.type === "fence").map((t) => t.info.trim().split(/\s+/)[0] || null),
-    problems: [...limits, ...refused.map((url) => refusedUrlProblem(url, options.firstLine))],
+    problems: [...limitProblems(tokens, headings.length, lineOf), ...refused],
   };
 }
 
 const NESTED = /^(blockquote|bullet_list|ordered_list)_(open|close)$/;
 
 /** The document's limits (MAX_HEADINGS, MAX_NESTING) it exceeds, each a problem. */
-function limitProblems(tokens: Token[], headings: number, firstLine: number | undefined): RenderProblem[] {
+function limitProblems(tokens: Token[], headings: number, lineOf: (line: number) => string): RenderProblem[] {
   const problems: RenderProblem[] = [];
   if (headings > MAX_HEADINGS)
     problems.push({ field: "(body)", expected: `at most ${MAX_HEADINGS} headings (this document has ${headings})` });
@@ -131,9 +145,8 @@ function limitProblems(tokens: Token[], headings: number, firstLine: number | un
     // An opening token's nesting is 1, a closing one's -1.
     depth += token.nesting;
     if (depth > MAX_NESTING) {
-      const line = token.map?.[0] ?? 0;
       problems.push({
-        field: firstLine === undefined ? `body line ${line + 1}` : `line ${firstLine + line}`,
+        field: lineOf(token.map?.[0] ?? 0),
         expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
       });
       break;
@@ -144,18 +157,24 @@ function limitProblems(tokens: Token[], headings: number, firstLine: number | un
 
 /**
  * Checks every link and image URL (written, autolinked or linkified) and rewrites the safe ones
- * in place through the resolver. Refused ones are listed with the body line they are on
- * (markdown-it gives block tokens their lines; line breaks inside a paragraph count on) and
- * published as their text alone, so no output can carry their URL.
+ * in place through the resolver. Refused ones are problems naming the line they are on
+ * (`lineOf` the body's 0-based line, null for a line of inline Markdown: markdown-it gives block
+ * tokens their lines; line breaks inside a paragraph count on) and published as their text
+ * alone, so no output can carry their URL.
  */
 function checkUrls(
   tokens: Token[],
   options: RenderOptions,
-): { links: RenderedLink[]; images: RenderedImage[]; refused: RefusedUrl[] } {
+  lineOf: (line: number) => string | null,
+): { links: RenderedLink[]; images: RenderedImage[]; refused: RenderProblem[] } {
   const links: RenderedLink[] = [];
   const images: RenderedImage[] = [];
-  const refused: RefusedUrl[] = [];
+  const refused: RenderProblem[] = [];
   let line = 0;
+  const refuse = (kind: string, url: string): void => {
+    const at = lineOf(line);
+    refused.push({ field: at === null ? kind : `${at}, ${kind}`, expected: EXPECTED_URL, actual: schemeOf(url) });
+  };
   for (const block of tokens) {
     if (block.map) line = block.map[0];
     const children = block.children ?? [];
@@ -164,11 +183,10 @@ function checkUrls(
       else if (token.type === "link_open") {
         const written = String(token.attrGet("href") ?? "");
         if (!isSafeLink(written)) {
-          refused.push({
-            line,
-            kind: token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
-            url: written,
-          });
+          refuse(
+            token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
+            written,
+          );
           withholdLink(children, index);
           return;
         }
@@ -183,7 +201,7 @@ function checkUrls(
       } else if (token.type === "image") {
         const written = String(token.attrGet("src") ?? "");
         if (!isSafeLink(written)) {
-          refused.push({ line, kind: "image", url: written });
+          refuse("image", written);
           imageAsText(token);
           return;
         }
@@ -201,6 +219,17 @@ function checkUrls(
     });
   }
   return { links, images, refused };
+}
+
+const EXPECTED_URL = "a relative link, an http(s) URL with a host (and no user name), or a mailto: address";
+
+/** The scheme as written (`javascript:`), or what stands in its place (`//…` for protocol-relative). */
+function schemeOf(url: string): string {
+  const trimmed = url.trim();
+  if (trimmed.startsWith("//")) return "//…";
+  const scheme = /^([^:/?#]*):/.exec(trimmed)?.[1];
+  if (scheme === undefined) return "(no scheme)";
+  return `${withoutControlCharacters(scheme).slice(0, 40)}:`;
 }
 
 /**
@@ -252,11 +281,11 @@ export function renderInline(
   const env = {};
   const tokens = markdown.parseInline(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
-  const { refused } = checkUrls(tokens, options);
+  const { refused } = checkUrls(tokens, options, () => null);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim(),
-    problems: refused.map(refusedInlineUrlProblem),
+    problems: refused,
   };
 }
 
