@@ -260,7 +260,11 @@ function cardTree(card: OgCard): Element {
  */
 export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
   // A renderer that stopped (killed, crashed) refused its cards; the next card starts another.
-  if (!running || running.stopped) running = startRenderer();
+  if (!running || running.stopped)
+    running = new ChildJobs<RenderReply>(RENDER_PROCESS, {
+      couldNotRun: (error) => new Error(`The social-image renderer could not run: ${error.message}`),
+      stoppedBy: (how) => new Error(`The social-image renderer stopped (${how}) before the image was rendered`),
+    });
   const reply = await running.send({ tree: cardTree(card), fonts: fontsFor(card), width: OG_WIDTH, height: OG_HEIGHT });
   if (reply.png instanceof Uint8Array) return reply.png;
   throw new Error(`A social image could not be rendered: ${reply.error ?? "no image"}`);
@@ -277,10 +281,3 @@ const RENDER_PROCESS = fileURLToPath(new URL("./og-render-process.mjs", import.m
 type RenderReply = { id: number; png?: Uint8Array; error?: string };
 
 let running: ChildJobs<RenderReply> | undefined;
-
-function startRenderer(): ChildJobs<RenderReply> {
-  return new ChildJobs<RenderReply>(RENDER_PROCESS, {
-    couldNotRun: (error) => new Error(`The social-image renderer could not run: ${error.message}`),
-    stoppedBy: (how) => new Error(`The social-image renderer stopped (${how}) before the image was rendered`),
-  });
-}
