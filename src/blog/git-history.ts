@@ -10,13 +10,6 @@ export interface GitHistory {
   lastCommit: ReadonlyMap<string, string>;
 }
 
-/** What one git command gave: its exit status (null when it could not run), its output and errors. */
-interface GitRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Where the folder is: the repository's top level and whether the clone is shallow, in one process. */
 const WHERE = ["rev-parse", "--show-toplevel", "--is-shallow-repository"];
 /** Run on "." from inside the folder; quotePath off so names like `über.md` come back as written. */
@@ -30,16 +23,14 @@ const MAX_OUTPUT = 64 * 1024 * 1024;
  * reported as unavailable and callers fall back to the publication dates.
  */
 export function readGitHistory(folder: string): GitHistory {
-  const git = (args: string[]): GitRun =>
-    spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT });
-  return historyFrom(folder, git(WHERE), git(LOG));
-}
-
-function historyFrom(folder: string, where: GitRun, log: GitRun): GitHistory {
+  const git = (args: string[]) => spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT });
+  // A status of null: git could not run at all.
+  const where = git(WHERE);
   if (where.status !== 0) return { unavailable: "not in a git repository", lastCommit: new Map() };
   const [root = "", shallow] = where.stdout.split("\n");
   if (shallow?.trim() === "true")
     return { unavailable: "a shallow clone (fetch the full history)", lastCommit: new Map() };
+  const log = git(LOG);
   if (log.status !== 0) return { unavailable: `git log failed: ${log.stderr.trim()}`, lastCommit: new Map() };
 
   // git names files from the real repository root; callers know them by the folder they gave,
