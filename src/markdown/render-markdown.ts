@@ -202,7 +202,11 @@ function checkUrls(
         const written = String(token.attrGet("src") ?? "");
         if (!isSafeLink(written)) {
           refuse("image", written);
-          imageAsText(token);
+          // Published as its alt text alone.
+          token.content = inlineText(token.children ?? []);
+          token.type = "text";
+          token.attrs = null;
+          token.children = null;
           return;
         }
         const resolved = options.resolveImage ? options.resolveImage(written) : { url: written };
@@ -262,14 +266,6 @@ function withholdLink(children: Token[], openIndex: number): void {
   if (close) close.hidden = true;
   if (!isAutolink) return;
   for (const token of children.slice(openIndex + 1, closeIndex)) if (token.type === "text") token.content = "";
-}
-
-/** Renders an image as its alt text alone. */
-function imageAsText(image: Token): void {
-  image.content = inlineText(image.children ?? []);
-  image.type = "text";
-  image.attrs = null;
-  image.children = null;
 }
 
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
