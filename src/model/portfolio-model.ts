@@ -113,16 +113,10 @@ const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
 
 /** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
-export function buildPortfolioModel({
-  config,
-  content,
-  github,
-  posts,
-  unpublished,
-  markdown: rendered,
-}: ModelInputs): PortfolioModel {
+export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
+  const { config, content, github, posts, unpublished } = inputs;
   const markdown =
-    rendered ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
+    inputs.markdown ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
   const projects = content.projects
     .map((source) => toProject(source, config, github, markdown, unpublished))
     .sort((a, b) => byText(a.name, b.name));
