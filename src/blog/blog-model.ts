@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
-import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
+import { rebasedUrl } from "../config/site-paths.ts";
 import { byText, chain } from "../util/order.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
@@ -40,8 +40,6 @@ export interface BlogStats {
 export interface BlogModel {
   config: SiteConfig;
   settings: BlogFile;
-  /** The blog's home, with a trailing slash. */
-  blogUrl: string;
   /** Published posts, newest first. */
   posts: BlogPost[];
   postBySlug: ReadonlyMap<string, BlogPost>;
@@ -117,7 +115,6 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
           links: content.settings.links.map((link) => ({ ...link, url: rebasedUrl(config, link.url) })),
         }
       : content.settings,
-    blogUrl: publishedUrl(config, sitePaths(config).blog.home),
     posts,
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
     older,
