@@ -23,7 +23,6 @@ export interface AwardFacts {
 /** A project with everything derived about it. */
 export interface Project {
   name: string;
-  owner: string;
   repoUrl: string;
   tagline: string;
   domainId: string;
@@ -235,7 +234,6 @@ function toProject(
   const rebased = (url: string | undefined) => (url === undefined ? null : rebasedUrl(config, url));
   return {
     name: meta.name,
-    owner,
     repoUrl: `https://github.com/${owner}/${meta.name}`,
     tagline: meta.tagline,
     domainId: meta.cluster,
