@@ -64,17 +64,14 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
   const posts = [...content.posts].sort(newestFirst);
   const older = new Map<string, BlogPost | null>();
   const newer = new Map<string, BlogPost | null>();
-  posts.forEach((post, index) => {
-    newer.set(post.slug, posts[index - 1] ?? null);
-    older.set(post.slug, posts[index + 1] ?? null);
-  });
-
   const tagMap = new Map<string, BlogTag>();
   const archiveMap = new Map<number, Map<number, BlogPost[]>>();
   const languages = new Map<string | null, number>();
   const years = new Map<number, { posts: number; words: number }>();
   let lastUpdated: BlogPost | null = null;
-  for (const post of posts) {
+  for (const [index, post] of posts.entries()) {
+    newer.set(post.slug, posts[index - 1] ?? null);
+    older.set(post.slug, posts[index + 1] ?? null);
     for (const tag of post.tags) {
       // The newest post's spelling of a tag names it; posts are visited newest first.
       const entry = tagMap.get(tag.slug) ?? { name: tag.name, slug: tag.slug, posts: [] };

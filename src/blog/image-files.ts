@@ -7,11 +7,10 @@ import { svgDanger } from "./svg-check.ts";
 
 /*
  * The images posts show are published as they are (less their metadata: src/images/
- * strip-metadata.ts) and served by their file name's type. So
- * each is read once, here, as the content folder's other files are (no symbolic link anywhere
- * below the content folder), and must be what its name says: a raster image named `.html` or
- * `.svg` would be served as a page or a drawing and could run a script. An SVG must also be
- * free of anything active (svg-check.ts).
+ * strip-metadata.ts) and served by their file name's type. So each is read once, here, as the
+ * content folder's other files are (no symbolic link anywhere below the content folder), and
+ * must be what its name says: a raster image named `.html` or `.svg` would be served as a page
+ * or a drawing and could run a script. An SVG must also be free of anything active (svg-check.ts).
  */
 
 export interface ImageFacts {
