@@ -3,15 +3,12 @@ import { ProblemList } from "../content/content-error.ts";
 import type { NowFile } from "../content/content-schemas.ts";
 import type { RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
-import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
+import { renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
 import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A writeup or a /now item as published: its HTML and its plain text. */
-export interface RenderedText {
-  html: string;
-  text: string;
-}
+export type RenderedText = Pick<RenderedMarkdown, "html" | "text">;
 
 /** Every piece of the portfolio's Markdown, rendered once. */
 export interface PortfolioMarkdown {
