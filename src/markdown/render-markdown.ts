@@ -90,12 +90,8 @@ const parsers = new Map<RawHtml, Parser>();
 function parserFor(rawHtml: RawHtml = "escape"): Parser {
   let markdown = parsers.get(rawHtml);
   if (markdown) return markdown;
-  markdown = new MarkdownIt({
-    html: rawHtml !== "escape",
-    linkify: true,
-    typographer: false,
-    highlight: highlightCode,
-  });
+  // markdown-it's defaults otherwise (no typographer: quotes and dashes stay as written).
+  markdown = new MarkdownIt({ html: rawHtml !== "escape", linkify: true, highlight: highlightCode });
   // markdown-it's own check drops a `javascript:` link silently (the text stays, the link goes):
   // here every link becomes a token, so checkUrls below sees it and the owner is told.
   markdown.validateLink = () => true;
