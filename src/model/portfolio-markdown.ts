@@ -33,16 +33,10 @@ export interface MarkdownInputs {
  * links; here they are named with their file and all of them make one ContentError, so a
  * refused link in one writeup never hides another's, or a /now item's.
  */
-export function renderPortfolioMarkdown({
-  config,
-  projects,
-  now,
-  refusedProjects = [],
-  unpublished,
-}: MarkdownInputs): PortfolioMarkdown {
+export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdown {
+  const { config, unpublished } = inputs;
   const problems = new ProblemList();
   const rawHtml = config.site.markdown?.raw_html;
-  const writeups = new Map<string, RenderedText | null>();
   const renderWriteup = (
     project: { file: string; body: string; bodyLine?: number },
     resolveLink?: (href: string) => string | null,
@@ -58,15 +52,14 @@ export function renderPortfolioMarkdown({
     for (const problem of rendered.problems) problems.add({ file, ...problem });
     return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
   };
-  for (const project of projects) {
-    writeups.set(
-      project.file,
-      renderWriteup(project, projectLinkResolver(config, project.file, project.meta.name, unpublished)),
-    );
+  const writeups = new Map<string, RenderedText | null>();
+  for (const project of inputs.projects) {
+    const resolveLink = projectLinkResolver(config, project.file, project.meta.name, unpublished);
+    writeups.set(project.file, renderWriteup(project, resolveLink));
   }
-  for (const project of refusedProjects) renderWriteup(project);
+  for (const project of inputs.refusedProjects ?? []) renderWriteup(project);
   const nowFile = displayPath(`${config.contentDir}/now.yaml`);
-  const items = now.sections.map((section, s) =>
+  const items = inputs.now.sections.map((section, s) =>
     section.items.map((item, i) => {
       const field = `sections[${s}].items[${i}]`;
       const resolveLink = (href: string) => rebasedUrl(config, href);
