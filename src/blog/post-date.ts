@@ -24,7 +24,7 @@ export function readPostDate(text: string, zone: string): PostDate {
   // get its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
   const refused = calendarDateProblem(normalized, "date or date-time");
   if (refused !== null) return { problem: refused };
-  const parsed = DateTime.fromISO(normalized, { zone, setZone: false });
+  const parsed = DateTime.fromISO(normalized, { zone });
   if (!parsed.isValid) return { problem: "a real calendar date such as 2026-03-10" };
   const date = parsed.setZone(zone);
   const written = Number(normalized.slice(0, 4));
