@@ -16,6 +16,8 @@ import { isSafeLink } from "../util/safe-url.ts";
 
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
+/** An event handler attribute's local name (`onload`, `ONCLICK`). */
+const HANDLER = /^on/i;
 const ANIMATIONS: ReadonlySet<string> = new Set([
   "animate",
   "set",
@@ -25,14 +27,10 @@ const ANIMATIONS: ReadonlySet<string> = new Set([
 ]);
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-function isHandler(local: string): boolean {
-  return /^on/i.test(local);
-}
-
 /** What in one attribute could run or load something; null when nothing. */
 function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string | null {
   const { local, name, value } = attribute;
-  if (isHandler(local)) return `an event handler attribute ${name} on <${tag.name}>`;
+  if (HANDLER.test(local)) return `an event handler attribute ${name} on <${tag.name}>`;
   if (name === "xml:base") return `an xml:base attribute on <${tag.name}>`;
   if (LINK_ATTRIBUTES.has(local) && !value.trim().startsWith("#") && !isSafeLink(value, "web")) {
     // The value quoted up to 60 characters.
@@ -42,7 +40,8 @@ function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string |
   if (local === "attributeName" && ANIMATIONS.has(tag.local)) {
     // The local part of the attribute it names (`xlink:href` -> `href`).
     const target = value.trim().slice(value.trim().indexOf(":") + 1);
-    if (isHandler(target) || LINK_ATTRIBUTES.has(target)) return `an animation <${tag.name}> that sets ${value.trim()}`;
+    if (HANDLER.test(target) || LINK_ATTRIBUTES.has(target))
+      return `an animation <${tag.name}> that sets ${value.trim()}`;
   }
   return null;
 }
