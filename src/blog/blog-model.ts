@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site-config.ts";
-import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
+import { rebasedUrl } from "../config/site-paths.ts";
 import { byText, chain } from "../util/order.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
@@ -40,8 +40,6 @@ export interface BlogStats {
 export interface BlogModel {
   config: SiteConfig;
   settings: BlogFile;
-  /** The blog's home, with a trailing slash. */
-  blogUrl: string;
   /** Published posts, newest first. */
   posts: BlogPost[];
   postBySlug: ReadonlyMap<string, BlogPost>;
@@ -66,17 +64,14 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
   const posts = [...content.posts].sort(newestFirst);
   const older = new Map<string, BlogPost | null>();
   const newer = new Map<string, BlogPost | null>();
-  posts.forEach((post, index) => {
-    newer.set(post.slug, posts[index - 1] ?? null);
-    older.set(post.slug, posts[index + 1] ?? null);
-  });
-
   const tagMap = new Map<string, BlogTag>();
   const archiveMap = new Map<number, Map<number, BlogPost[]>>();
   const languages = new Map<string | null, number>();
   const years = new Map<number, { posts: number; words: number }>();
   let lastUpdated: BlogPost | null = null;
-  for (const post of posts) {
+  for (const [index, post] of posts.entries()) {
+    newer.set(post.slug, posts[index - 1] ?? null);
+    older.set(post.slug, posts[index + 1] ?? null);
     for (const tag of post.tags) {
       // The newest post's spelling of a tag names it; posts are visited newest first.
       const entry = tagMap.get(tag.slug) ?? { name: tag.name, slug: tag.slug, posts: [] };
@@ -117,7 +112,6 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
           links: content.settings.links.map((link) => ({ ...link, url: rebasedUrl(config, link.url) })),
         }
       : content.settings,
-    blogUrl: publishedUrl(config, sitePaths(config).blog.home),
     posts,
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
     older,

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
@@ -8,13 +8,6 @@ export interface GitHistory {
   unavailable: string | null;
   /** Last commit date (ISO 8601) of each file, by absolute path. */
   lastCommit: ReadonlyMap<string, string>;
-}
-
-/** What one git command gave: its exit status (null when it could not run), its output and errors. */
-interface GitRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
 }
 
 /** Where the folder is: the repository's top level and whether the clone is shallow, in one process. */
@@ -30,33 +23,14 @@ const MAX_OUTPUT = 64 * 1024 * 1024;
  * reported as unavailable and callers fall back to the publication dates.
  */
 export function readGitHistory(folder: string): GitHistory {
-  const git = (args: string[]): GitRun =>
-    spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT });
-  return historyFrom(folder, git(WHERE), git(LOG));
-}
-
-/**
- * `readGitHistory` with both git processes run at once, while the build goes on (the build
- * starts it before it reads the rest of the content: about 25 ms of the sample's main thread
- * were spent waiting for git). Never rejects: a git that cannot run is history unavailable.
- */
-export async function gitHistory(folder: string): Promise<GitHistory> {
-  const git = (args: string[]): Promise<GitRun> =>
-    new Promise((resolve) => {
-      execFile("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT }, (error, stdout, stderr) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        resolve({ status: error ? (typeof code === "number" ? code : null) : 0, stdout, stderr });
-      });
-    });
-  const [where, log] = await Promise.all([git(WHERE), git(LOG)]);
-  return historyFrom(folder, where, log);
-}
-
-function historyFrom(folder: string, where: GitRun, log: GitRun): GitHistory {
+  const git = (args: string[]) => spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT });
+  // A status of null: git could not run at all.
+  const where = git(WHERE);
   if (where.status !== 0) return { unavailable: "not in a git repository", lastCommit: new Map() };
   const [root = "", shallow] = where.stdout.split("\n");
   if (shallow?.trim() === "true")
     return { unavailable: "a shallow clone (fetch the full history)", lastCommit: new Map() };
+  const log = git(LOG);
   if (log.status !== 0) return { unavailable: `git log failed: ${log.stderr.trim()}`, lastCommit: new Map() };
 
   // git names files from the real repository root; callers know them by the folder they gave,

@@ -7,11 +7,10 @@ import { svgDanger } from "./svg-check.ts";
 
 /*
  * The images posts show are published as they are (less their metadata: src/images/
- * strip-metadata.ts) and served by their file name's type. So
- * each is read once, here, as the content folder's other files are (no symbolic link anywhere
- * below the content folder), and must be what its name says: a raster image named `.html` or
- * `.svg` would be served as a page or a drawing and could run a script. An SVG must also be
- * free of anything active (svg-check.ts).
+ * strip-metadata.ts) and served by their file name's type. So each is read once, here, as the
+ * content folder's other files are (no symbolic link anywhere below the content folder), and
+ * must be what its name says: a raster image named `.html` or `.svg` would be served as a page
+ * or a drawing and could run a script. An SVG must also be free of anything active (svg-check.ts).
  */
 
 export interface ImageFacts {
@@ -59,11 +58,8 @@ export type ImageRead = ImageFacts | ContentProblem[] | null;
  * read from the file itself, or why it cannot be published.
  */
 export function readImage(file: string, root: string, cache: Map<string, ImageRead>): ImageRead {
-  const known = cache.get(file);
-  if (known !== undefined) return known;
-  const read = examine(file, root);
-  cache.set(file, read);
-  return read;
+  if (!cache.has(file)) cache.set(file, examine(file, root));
+  return cache.get(file) ?? null;
 }
 
 function examine(file: string, root: string): ImageRead {
@@ -75,63 +71,48 @@ function examine(file: string, root: string): ImageRead {
     if (error instanceof ContentError) return [...error.problems];
     throw error;
   }
-  let type: string | undefined;
-  let facts: ImageFacts;
+  let size: ReturnType<typeof imageSize>;
   try {
-    const size = imageSize(bytes);
-    if (!size.width || !size.height) return null;
-    type = size.type;
-    // EXIF orientations 5 to 8 turn the picture by a quarter: browsers and the renditions show it turned.
-    const turned = (size.orientation ?? 1) >= 5;
-    facts = {
-      width: turned ? size.height : size.width,
-      height: turned ? size.width : size.height,
-      type: size.type ?? "",
-      digest: createHash("sha256").update(bytes).digest("hex"),
-    };
+    size = imageSize(bytes);
   } catch {
     return null;
   }
-  const where = displayPath(file);
+  if (!size.width || !size.height) return null;
+  // EXIF orientations 5 to 8 turn the picture by a quarter: browsers and the renditions show it turned.
+  const turned = (size.orientation ?? 1) >= 5;
+  const width = turned ? size.height : size.width;
+  const height = turned ? size.width : size.height;
+  const type = size.type ?? "";
+  const refused = (field: string, expected: string, actual?: string): ContentProblem[] => [
+    { file: displayPath(file), field, expected, ...(actual === undefined ? {} : { actual }) },
+  ];
   const extension = extname(file).slice(1).toLowerCase();
   if (TYPE_OF_EXTENSION.get(extension) !== type) {
     const names = [...TYPE_OF_EXTENSION].filter(([, of]) => of === type).map(([name]) => `.${name}`);
     const expected =
       names.length > 0
-        ? `a file name ending in ${names.join(" or ")}, as this ${type?.toUpperCase()} image is`
+        ? `a file name ending in ${names.join(" or ")}, as this ${type.toUpperCase()} image is`
         : "a PNG, JPEG, GIF, WebP or SVG image";
-    return [
-      { file: where, field: "(file name)", expected, actual: extension === "" ? "no extension" : `.${extension}` },
-    ];
+    return refused("(file name)", expected, extension === "" ? "no extension" : `.${extension}`);
   }
-  if (type !== "svg" && facts.width * facts.height > PIXEL_LIMIT)
-    return [
-      {
-        file: where,
-        field: "(content)",
-        expected: `an image of at most ${PIXEL_LIMIT / 1_000_000} megapixels (scale it down before adding it)`,
-        actual: `${facts.width} × ${facts.height} pixels`,
-      },
-    ];
-  if (type !== "svg" && Math.max(facts.width, facts.height) > SIDE_LIMIT)
-    return [
-      {
-        file: where,
-        field: "(content)",
-        expected: `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`,
-        actual: `${facts.width} × ${facts.height} pixels`,
-      },
-    ];
-  if (type === "svg") {
-    const found = svgDanger(bytes);
-    if (found)
-      return [
-        {
-          file: where,
-          field: "(content)",
-          expected: `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE (found ${found})`,
-        },
-      ];
-  }
-  return facts;
+  const pixels = `${width} × ${height} pixels`;
+  if (type !== "svg" && width * height > PIXEL_LIMIT)
+    return refused(
+      "(content)",
+      `an image of at most ${PIXEL_LIMIT / 1_000_000} megapixels (scale it down before adding it)`,
+      pixels,
+    );
+  if (type !== "svg" && Math.max(width, height) > SIDE_LIMIT)
+    return refused(
+      "(content)",
+      `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`,
+      pixels,
+    );
+  const found = type === "svg" ? svgDanger(bytes) : null;
+  if (found)
+    return refused(
+      "(content)",
+      `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE (found ${found})`,
+    );
+  return { width, height, type, digest: createHash("sha256").update(bytes).digest("hex") };
 }

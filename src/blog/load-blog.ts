@@ -10,7 +10,7 @@ import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdow
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { readImage, type ImageRead } from "./image-files.ts";
-import { encoderSettings } from "../images/encoder-settings.ts";
+import { encoderSettings } from "../images/encode-rendition.ts";
 import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
@@ -120,11 +120,8 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     null,
   );
   const sources = readPostSources(paths.posts, config, problems);
-  tagSpellingProblems(sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }))).forEach(
-    (problem) => {
-      problems.add(problem);
-    },
-  );
+  const tagUses = sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }));
+  for (const problem of tagSpellingProblems(tagUses)) problems.add(problem);
 
   const buildTime = DateTime.fromJSDate(config.buildTime);
   // A link at `blog/images` is reported once here, not again for every image a post shows.
@@ -137,8 +134,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     imagesLinked,
     siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
-    blogUrl: publishedUrl(config, sitePaths(config).blog.home),
-    // Asked by the build ahead of time (build-data.ts, gitHistory), else here.
     history: history ?? readGitHistory(paths.posts),
     sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
@@ -186,18 +181,14 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
     problems.collect(() => {
       const { data, body, bodyLine } = readFrontMatter(file, config.contentDir);
       const meta = checkShape(PostFrontMatter, data, file);
-      const found: ContentProblem[] = [];
       const date = readPostDate(meta.date, config.site.timezone);
       if (date.problem !== undefined)
-        found.push({ file: where, field: "date", expected: date.problem, actual: meta.date });
+        problems.add({ file: where, field: "date", expected: date.problem, actual: meta.date });
       // The file name is the slug as it is, so it is one already: a URL path segment that
       // needs no escaping, the same on every file system (no case, no Unicode forms).
       const slug = basename(file, ".md");
       if (!POST_FILE_NAME.test(basename(file)))
-        found.push({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
-      found.forEach((problem) => {
-        problems.add(problem);
-      });
+        problems.add({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
       sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
     }, undefined);
   }
@@ -211,7 +202,6 @@ interface PostContext {
   paths: ReturnType<typeof blogPaths>;
   /** True when `blog/images` is a symbolic link (reported already): no image is read. */
   imagesLinked: boolean;
-  blogUrl: string;
   history: GitHistory;
   sizes: Map<string, ImageRead>;
   /** Every post whose front matter is sound, by file name: where links to other posts lead. */
@@ -296,17 +286,12 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     rawHtml: context.config.site.markdown?.raw_html,
     resolveLink: (href) =>
       context.unpublished.publishable(
-        rebasedUrl(
-          context.config,
-          resolveLink(href, { url, siteRoot, config: context.config, sourceByName: context.sourceByName, linkedPost }),
-        ),
+        rebasedUrl(context.config, resolveLink(href, url, context, linkedPost)),
         linkSource,
       ),
     resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },
   });
-  rendered.problems.forEach((problem) => {
-    problems.push({ file: where, ...problem });
-  });
+  for (const problem of rendered.problems) problems.push({ file: where, ...problem });
 
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {
@@ -376,15 +361,6 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   };
 }
 
-interface LinkContext {
-  url: string;
-  siteRoot: string;
-  config: SiteConfig;
-  sourceByName: ReadonlyMap<string, PostSource>;
-  /** Told of every link to another post, to check it may be published. */
-  linkedPost(href: string, target: PostSource): void;
-}
-
 /**
  * Where a link in a post leads once published, decided in the render's one pass so that pages,
  * feeds and the API share one HTML (docs/architecture.md, "One render per post"). The RSS
@@ -394,21 +370,27 @@ interface LinkContext {
  * kept as written (the plugin's HTML transform would also normalize those, `https://host` to
  * `https://host/`). A protocol-relative `//host/…` (or `\\host`, which browsers read alike)
  * becomes `https:`: the JSON lists absolute URLs, and the link check passed it as https.
+ * `linkedPost` is told of every link to another post, to check it may be published.
  */
-function resolveLink(href: string, at: LinkContext): string {
+function resolveLink(
+  href: string,
+  pageUrl: string,
+  context: PostContext,
+  linkedPost: (href: string, target: PostSource) => void,
+): string {
   if (/^[\\/]{2}/.test(href)) return `https://${href.slice(2)}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
-  if (href.startsWith("/")) return absoluteUrl(`.${href}`, at.siteRoot);
+  if (href.startsWith("/")) return absoluteUrl(`.${href}`, `${context.config.baseUrl}/`);
   const [path = "", hash = ""] = href.split("#");
   const decoded = path.endsWith(".md") ? decodedPath(path) : null;
   // `other.md` (relative to the file) and `../other.md` (relative to the page) both mean the post `other`.
-  const target = decoded === null ? undefined : at.sourceByName.get(basename(decoded));
+  const target = decoded === null ? undefined : context.sourceByName.get(basename(decoded));
   if (target) {
-    at.linkedPost(href, target);
-    return postUrl(at.config, target.slug) + (hash ? `#${hash}` : "");
+    linkedPost(href, target);
+    return postUrl(context.config, target.slug) + (hash ? `#${hash}` : "");
   }
   // As a browser resolves it on the post's page; one that cannot be resolved is kept as written.
-  return absoluteUrl(href, at.url);
+  return absoluteUrl(href, pageUrl);
 }
 
 /** The opening of a post as plain text: its first paragraph, cut at a word near 280 characters. */

@@ -24,7 +24,7 @@ export function readPostDate(text: string, zone: string): PostDate {
   // get its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
   const refused = calendarDateProblem(normalized, "date or date-time");
   if (refused !== null) return { problem: refused };
-  const parsed = DateTime.fromISO(normalized, { zone, setZone: false });
+  const parsed = DateTime.fromISO(normalized, { zone });
   if (!parsed.isValid) return { problem: "a real calendar date such as 2026-03-10" };
   const date = parsed.setZone(zone);
   const written = Number(normalized.slice(0, 4));
@@ -41,24 +41,19 @@ export function readPostDate(text: string, zone: string): PostDate {
   const before = rules.offset(wall - DAY_MS);
   const after = rules.offset(wall + DAY_MS);
   const valid = [...new Set([before, after])].filter((offset) => rules.offset(wall - offset * 60_000) === offset);
+  // `+01:00`: each offset as the zone states it a day before and a day after.
+  const [beforeText, afterText] = [wall - DAY_MS, wall + DAY_MS].map((at) => rules.formatOffset(at, "short"));
   if (valid.length === 0) {
     return {
-      problem: `a local time that exists in ${zone}: clocks skip it that night (they go forward); write another time, or the offset you mean (${offsetText(before)} or ${offsetText(after)})`,
+      problem: `a local time that exists in ${zone}: clocks skip it that night (they go forward); write another time, or the offset you mean (${beforeText} or ${afterText})`,
     };
   }
   if (valid.length > 1) {
     return {
-      problem: `an unambiguous time: in ${zone} this local time happens twice that night (clocks go back); add the offset you mean, ${offsetText(before)} for the first or ${offsetText(after)} for the second`,
+      problem: `an unambiguous time: in ${zone} this local time happens twice that night (clocks go back); add the offset you mean, ${beforeText} for the first or ${afterText} for the second`,
     };
   }
   return { date };
-}
-
-/** `+01:00` for 60 minutes east of UTC. */
-function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const absolute = Math.abs(minutes);
-  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, "0")}:${String(absolute % 60).padStart(2, "0")}`;
 }
 
 /** ISO 8601 with the site zone's offset and whole seconds: `2026-03-10T00:00:00+01:00`. */

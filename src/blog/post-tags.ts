@@ -7,14 +7,11 @@ export interface PostTag {
   slug: string;
 }
 
-/** The URL slug of a tag name; empty when the name has no letters or digits. */
-export const tagSlugOf = slugOf;
-
 /** The tags of one post as its model carries them: one per slug, in the order written. */
 export function postTags(names: readonly string[], where: string, problems: ContentProblem[]): PostTag[] {
   const tags: PostTag[] = [];
   names.forEach((name, index) => {
-    const slug = tagSlugOf(name);
+    const slug = slugOf(name);
     if (!slug)
       problems.push({
         file: where,

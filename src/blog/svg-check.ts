@@ -16,6 +16,8 @@ import { isSafeLink } from "../util/safe-url.ts";
 
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
+/** An event handler attribute's local name (`onload`, `ONCLICK`). */
+const HANDLER = /^on/i;
 const ANIMATIONS: ReadonlySet<string> = new Set([
   "animate",
   "set",
@@ -23,35 +25,23 @@ const ANIMATIONS: ReadonlySet<string> = new Set([
   "animateTransform",
   "animateColor",
 ]);
-/** How much of a refused value an error message quotes. */
-const QUOTED_LENGTH = 60;
-
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** The local part of an attribute name written in an attribute value (`xlink:href` -> `href`). */
-function localPart(name: string): string {
-  return name.slice(name.indexOf(":") + 1);
-}
-
-function isHandler(local: string): boolean {
-  return /^on/i.test(local);
-}
-
-function quoted(value: string): string {
-  return JSON.stringify(value.length > QUOTED_LENGTH ? `${value.slice(0, QUOTED_LENGTH)}…` : value);
-}
 
 /** What in one attribute could run or load something; null when nothing. */
 function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string | null {
   const { local, name, value } = attribute;
-  if (isHandler(local)) return `an event handler attribute ${name} on <${tag.name}>`;
+  if (HANDLER.test(local)) return `an event handler attribute ${name} on <${tag.name}>`;
   if (name === "xml:base") return `an xml:base attribute on <${tag.name}>`;
   if (LINK_ATTRIBUTES.has(local) && !value.trim().startsWith("#") && !isSafeLink(value, "web")) {
-    return `${name}=${quoted(value)} on <${tag.name}> (links may be #fragment or a relative or http(s) URL)`;
+    // The value quoted up to 60 characters.
+    const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+    return `${name}=${shown} on <${tag.name}> (links may be #fragment or a relative or http(s) URL)`;
   }
   if (local === "attributeName" && ANIMATIONS.has(tag.local)) {
-    const target = localPart(value.trim());
-    if (isHandler(target) || LINK_ATTRIBUTES.has(target)) return `an animation <${tag.name}> that sets ${value.trim()}`;
+    // The local part of the attribute it names (`xlink:href` -> `href`).
+    const target = value.trim().slice(value.trim().indexOf(":") + 1);
+    if (HANDLER.test(target) || LINK_ATTRIBUTES.has(target))
+      return `an animation <${tag.name}> that sets ${value.trim()}`;
   }
   return null;
 }

@@ -5,7 +5,6 @@ import { readPortfolioContent, type PortfolioContent } from "../content/load-por
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
-import { gitHistory } from "../blog/git-history.ts";
 import { blogPaths, loadBlog, type BlogContent } from "../blog/load-blog.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
 import { postsFromRss, type FeedPost } from "../feeds/read-rss-posts.ts";
@@ -54,11 +53,8 @@ const checkedContent = (): Promise<CheckedContent> =>
   once("content", async () => {
     const config = await siteConfig();
     const problems = new ProblemList();
-    // git runs in its own processes while the portfolio's files are read.
-    const history = gitHistory(blogPaths(config).posts);
     const { content: portfolio, refusedProjects } = await readPortfolioContent(config.contentDir, problems);
-    const postsHistory = await history;
-    const blog = problems.collect(() => loadBlog(config, postsHistory), null);
+    const blog = problems.collect(() => loadBlog(config), null);
     const feedPosts = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), []) : null;
     if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
       problems.add({

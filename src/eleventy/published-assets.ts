@@ -7,7 +7,7 @@ import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath, readBytes } from "../content/read-files.ts";
 import { ImageEncoder } from "../images/encode-client.ts";
 import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
-import { encoderSettings } from "../images/encoder-settings.ts";
+import { encoderSettings } from "../images/encode-rendition.ts";
 import { imageOf, renditionKey } from "../images/rendition-cache.ts";
 import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";

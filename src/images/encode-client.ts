@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { MAX_CONTENT_FILE_BYTES } from "../content/read-files.ts";
 import { ChildJobs } from "../util/child-jobs.ts";
 import {
   ChangedSourceError,
   DECODE_SETTINGS,
+  ENCODE_PROCESS,
   encodingOf,
   type RenditionSpec,
   UnreadableImageError,
@@ -26,7 +26,6 @@ export interface EncodeJob {
   last: boolean;
 }
 
-const ENCODE_PROCESS = fileURLToPath(new URL("./encode-process.mjs", import.meta.url));
 /**
  * glibc's malloc arenas for the process, unless the owner set their own: with its default (8 per
  * core) the threads encoding at once each kept their own, and the process peaked at 540 MiB on

@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { PIXEL_LIMIT } from "../blog/image-files.ts";
-import { ENCODE_OPTIONS } from "./encoder-settings.ts";
+import { packageVersion } from "../util/package-version.ts";
 import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
 
 /*
@@ -8,8 +11,45 @@ import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
  * (src/images/encode-process.mjs says why); its output carries no metadata (no EXIF position
  * of where a photo was taken), is turned as the EXIF orientation says, and is in sRGB. The
  * settings are chosen here, in TypeScript, because that process is plain JavaScript that cannot
- * import them.
+ * import them. They are part of every rendition's name and cache key (with sharp's version), so
+ * changing one here republishes every image under new URLs and never reuses a rendition made the
+ * old way. Nothing here loads sharp: planning, which every build does, never needs it, and a warm
+ * build converts nothing.
  */
+
+/**
+ * sharp's output options by format: quality where a visible loss is hard to see on a photo.
+ * AVIF at effort 0: on this project's 2-core build machine a 1600-px photo took 0.3-0.9 s,
+ * against 1.5-6.5 s at effort 2 and 18-21 s at sharp's default 4, for files 12-16% larger than
+ * at effort 2 (still a sixth of the JPEG). Cold builds (CI, a cleared cache) pay this per image.
+ */
+export const ENCODE_OPTIONS = {
+  avif: { quality: 50, effort: 0 },
+  // A PNG is mostly a drawing: at effort 0 its AVIF outgrew the PNG (the sample's LoRa cover:
+  // 21.5 KB against 13.4 KB), at effort 2 it is 5.7 KB. Drawings are small, so this is cheap.
+  avifDrawing: { quality: 50, effort: 2 },
+  webp: { quality: 75, effort: 4 },
+  jpeg: { quality: 80, mozjpeg: true },
+  png: { compressionLevel: 9, adaptiveFiltering: true },
+} as const satisfies Record<RenditionFormat | "avifDrawing", object>;
+
+let settings: string | undefined;
+
+/** The encoder's process: its decode steps (turn upright, shrink, sRGB) are part of every rendition. */
+export const ENCODE_PROCESS = fileURLToPath(new URL("./encode-process.mjs", import.meta.url));
+
+/**
+ * The encoder and its options as one string: what rendition names and cache keys hash. With
+ * the decode limits and a digest of the encoder's process, whose pipeline makes the pixels: a
+ * change there must not publish renditions made the old way under the same names.
+ */
+export function encoderSettings(): string {
+  if (settings === undefined) {
+    const pipeline = createHash("sha256").update(readFileSync(ENCODE_PROCESS)).digest("hex").slice(0, 16);
+    settings = `sharp ${packageVersion("sharp")} ${JSON.stringify(ENCODE_OPTIONS)} max ${MAX_WIDTH} px, ${PIXEL_LIMIT} pixels, process ${pipeline}`;
+  }
+  return settings;
+}
 
 /** What to make: the format and the exact size (the plan rounded the height; the pages state it). */
 export interface RenditionSpec {
@@ -38,12 +78,7 @@ export class ChangedSourceError extends Error {}
 export const DECODE_SETTINGS = { maxWidth: MAX_WIDTH, pixelLimit: PIXEL_LIMIT } as const;
 
 /** One rendition as the encoder's process makes it: sharp's output format and its options. */
-export interface Encoding {
-  format: RenditionFormat;
-  width: number;
-  height: number;
-  options: Readonly<Record<string, number | boolean>>;
-}
+export type Encoding = Omit<RenditionSpec, "drawing"> & { options: Readonly<Record<string, number | boolean>> };
 
 /** The encoding of `spec`: ENCODE_OPTIONS of its format, a PNG source's AVIF as a drawing. */
 export function encodingOf(spec: RenditionSpec): Encoding {

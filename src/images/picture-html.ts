@@ -28,10 +28,13 @@ export interface PictureOptions {
   eager?: boolean;
 }
 
+const EAGER = html` decoding="async" fetchpriority="high"`;
+const LAZY = html` loading="lazy" decoding="async"`;
+
 /** The `<picture>` (or, for an image published as it is, the `<img>`) of a plan. */
 export function pictureHtml(plan: ImagePlan, options: PictureOptions): SafeHtml {
   const { fallback } = plan;
-  const img = html`<img${options.className ? html` class="${options.className}"` : ""} src="${fallback.url}"${srcsetAttributes(plan.fallbacks)} width="${fallback.width}" height="${fallback.height}" alt="${options.alt}"${loading(options.eager ?? false)}>`;
+  const img = html`<img${options.className ? html` class="${options.className}"` : ""} src="${fallback.url}"${srcsetAttributes(plan.fallbacks)} width="${fallback.width}" height="${fallback.height}" alt="${options.alt}"${options.eager ? EAGER : LAZY}>`;
   if (plan.sources.length === 0) return img;
   return html`<picture>${plan.sources.map((source) => html`<source type="${source.type}"${srcsetAttributes(source.renditions)}>`)}${img}</picture>`;
 }
@@ -40,10 +43,6 @@ export function pictureHtml(plan: ImagePlan, options: PictureOptions): SafeHtml 
 function srcsetAttributes(renditions: readonly Rendition[]): SafeHtml {
   if (renditions.length < 2 && renditions.every((rendition) => rendition.format === null)) return html``;
   return html` srcset="${renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(", ")}" sizes="${CONTENT_SIZES}"`;
-}
-
-function loading(eager: boolean): SafeHtml {
-  return eager ? html` decoding="async" fetchpriority="high"` : html` loading="lazy" decoding="async"`;
 }
 
 /*

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ImageFacts } from "../blog/image-files.ts";
 
 /*
  * Which files a post image is published as, decided synchronously from what reading it found
@@ -16,6 +17,7 @@ export const RENDITION_WIDTHS: readonly number[] = [480, 960, 1600];
 /** The widest rendition (the site's content column is 800 CSS px, so 1600 device px at 2×). */
 export const MAX_WIDTH = 1600;
 
+/** sharp's name of a format, which is also its media type's subtype (`image/avif`). */
 export type RenditionFormat = "avif" | "webp" | "jpeg" | "png";
 
 /** The image types (as image-size names them) that get renditions, and their own format. */
@@ -32,25 +34,12 @@ export const EXTENSION: Readonly<Record<RenditionFormat, string>> = {
   jpeg: "jpg",
   png: "png",
 };
-const MEDIA_TYPE: Readonly<Record<RenditionFormat, string>> = {
-  avif: "image/avif",
-  webp: "image/webp",
-  jpeg: "image/jpeg",
-  png: "image/png",
-};
 
-/** What reading a source image found (src/blog/image-files.ts). */
-export interface SourceImage {
-  /** The source's public URL (percent-encoded path segments); renditions are published beside it. */
-  url: string;
-  /** Its displayed size (EXIF rotation applied). */
-  width: number;
-  height: number;
-  /** As image-size names it: `jpg`, `png`, `gif`, `webp`, `svg`. */
-  type: string;
-  /** sha256 of its bytes, hex. */
-  digest: string;
-}
+/**
+ * What reading a source image found (src/blog/image-files.ts), and its public URL
+ * (percent-encoded path segments): renditions are published beside it.
+ */
+export type SourceImage = ImageFacts & { url: string };
 
 /** One published file of an image. */
 export interface Rendition {
@@ -65,7 +54,7 @@ export interface Rendition {
 export interface ImagePlan {
   /** The source's digest (SourceImage.digest): with the settings, what each rendition's cache key hashes. */
   digest: string;
-  /** The source's type (SourceImage.type): a PNG is encoded as a drawing (src/images/encoder-settings.ts). */
+  /** The source's type (SourceImage.type): a PNG is encoded as a drawing (src/images/encode-rendition.ts). */
   type: string;
   /** What `<img src>`, feeds and the API show. */
   fallback: Rendition;
@@ -104,7 +93,7 @@ export function planImage(source: SourceImage, settings: string): ImagePlan {
     type: source.type,
     fallback: fallbacks[fallbacks.length - 1] ?? original,
     sources: modern.map((format) => ({
-      type: MEDIA_TYPE[format],
+      type: `image/${format}`,
       renditions: widths.map((width) => at(width, format)),
     })),
     fallbacks,

@@ -1,5 +1,6 @@
 import type { Token } from "markdown-it";
 import slugify from "@sindresorhus/slugify";
+import type { RenderedHeading } from "./render-markdown.ts";
 
 /**
  * Ids the page layout and the pages themselves use (src/site/layout.ts, src/site/pages/*.ts,
@@ -21,15 +22,13 @@ export const LAYOUT_IDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Ids made from a pattern: the palette numbers its options. The domain (`d-…`) and year
- * (`y-2026`) titles are left out on purpose: they sit on list pages that never show a rendered
- * document, and reserving every `d-` slug would change ids of existing headings ("D-Bus").
+ * True when `id` belongs to the layout, so a heading must not take it. Beside LAYOUT_IDS, the
+ * palette numbers its options. The domain (`d-…`) and year (`y-2026`) titles are left out on
+ * purpose: they sit on list pages that never show a rendered document, and reserving every `d-`
+ * slug would change ids of existing headings ("D-Bus").
  */
-export const LAYOUT_ID_PATTERNS: readonly RegExp[] = [/^palette-option-\d+$/];
-
-/** True when `id` belongs to the layout, so a heading must not take it. */
 export function isLayoutId(id: string): boolean {
-  return LAYOUT_IDS.has(id) || LAYOUT_ID_PATTERNS.some((pattern) => pattern.test(id));
+  return LAYOUT_IDS.has(id) || /^palette-option-\d+$/.test(id);
 }
 
 /**
@@ -37,15 +36,12 @@ export function isLayoutId(id: string): boolean {
  * never one of the layout's: a taken id gets the next free number (`getting-started-2`,
  * `main-2`). `title` is the heading's plain text.
  */
-export function assignHeadingIds(
-  tokens: Token[],
-  title: (index: number) => string,
-): { level: number; id: string; title: string }[] {
+export function assignHeadingIds(tokens: Token[], title: (index: number) => string): RenderedHeading[] {
   const taken = new Set<string>();
   // The next number to try for each base: every lower one was taken (ids are never freed), so
   // a thousand headings of one text cost a thousand tries, not half a million.
   const nextNumber = new Map<string, number>();
-  const headings: { level: number; id: string; title: string }[] = [];
+  const headings: RenderedHeading[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== "heading_open") return;
     const text = title(index);

@@ -16,6 +16,7 @@ import sql from "highlight.js/lib/languages/sql";
 import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
+import { escapeHtml } from "../util/html.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry, warnCacheOnce } from "../util/build-cache.ts";
 
 // Only the common languages are registered (the core build), which keeps start-up small; a
@@ -81,16 +82,8 @@ const SPAN_TAG = /<span class="[A-Za-z0-9 _-]+">|<\/span>/g;
  * would catch damage, not a file written with intent).
  */
 export function isHighlightOf(html: string, code: string): boolean {
-  return html.replace(SPAN_TAG, "") === escapeLikeHighlightJs(code);
-}
-
-function escapeLikeHighlightJs(code: string): string {
-  return code
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
+  // highlight.js escapes as escapeHtml does, but writes `'` as `&#x27;`.
+  return html.replace(SPAN_TAG, "") === escapeHtml(code).replaceAll("&#39;", "&#x27;");
 }
 
 /*

@@ -112,9 +112,8 @@ export function sanitizeRawHtml(html: string): string {
   const clean = sanitizeHtml()(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
+    // sanitize-html's defaults otherwise: refused tags are dropped, `//host` links kept (and checked).
     allowedSchemes: ["http", "https", "mailto"],
-    allowProtocolRelative: true,
-    disallowedTagsMode: "discard",
     // Text inside refused elements (a script's code) is dropped, not shown.
     nonTextTags: [
       "script",

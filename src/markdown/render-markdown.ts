@@ -1,14 +1,14 @@
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as Parser, Token } from "markdown-it";
+import { withoutControlCharacters } from "../util/control-characters.ts";
+import { decodeEntities } from "../util/html.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
 import { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
-import { refusedInlineUrlProblem, refusedUrlProblem, type RefusedUrl, type RenderProblem } from "./refused-urls.ts";
 
 export { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
-export type { RenderProblem } from "./refused-urls.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 export interface RenderedHeading {
@@ -31,6 +31,19 @@ export interface RenderedImage {
   written: string;
   url: string;
   alt: string;
+}
+
+/**
+ * Something wrong with a rendered document, shaped like a content problem without its file:
+ * the renderer knows no files (it sits below the content layer), so its callers, which read
+ * the file, add it and report the problem with their others.
+ */
+export interface RenderProblem {
+  /** Where in the document (`line 8, link`, or `body line 3, link` when the file's line is not known). */
+  field: string;
+  expected: string;
+  /** For a refused URL, only the scheme, never the whole URL (it may be a script). */
+  actual?: string;
 }
 
 /** One Markdown document rendered once, in every form the outputs need. */
@@ -67,13 +80,8 @@ export interface RenderOptions {
   rawHtml?: RawHtml | undefined;
 }
 
-/** How a line of inline Markdown (a /now item) is rendered. */
-export interface InlineOptions {
-  /** The published href of a link, as for a document (`RenderOptions`). Default: as written. */
-  resolveLink?(href: string): string | null;
-  /** Default: `escape`. */
-  rawHtml?: RawHtml | undefined;
-}
+/** How a line of inline Markdown (a /now item) is rendered: as a document, less what a line has not. */
+export type InlineOptions = Pick<RenderOptions, "resolveLink" | "rawHtml">;
 
 // One parser per raw-HTML setting, made on first use. Code is highlighted here, in the one
 // render, so pages, feeds and the API's content_html share the same HTML (and the same rule).
@@ -82,12 +90,8 @@ const parsers = new Map<RawHtml, Parser>();
 function parserFor(rawHtml: RawHtml = "escape"): Parser {
   let markdown = parsers.get(rawHtml);
   if (markdown) return markdown;
-  markdown = new MarkdownIt({
-    html: rawHtml !== "escape",
-    linkify: true,
-    typographer: false,
-    highlight: highlightCode,
-  });
+  // markdown-it's defaults otherwise (no typographer: quotes and dashes stay as written).
+  markdown = new MarkdownIt({ html: rawHtml !== "escape", linkify: true, highlight: highlightCode });
   // markdown-it's own check drops a `javascript:` link silently (the text stays, the link goes):
   // here every link becomes a token, so checkUrls below sees it and the owner is told.
   markdown.validateLink = () => true;
@@ -109,61 +113,64 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   const tokens = markdown.parse(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
-  const { links, images, refused } = checkUrls(tokens, options);
-  const limits = limitProblems(tokens, headings.length, options.firstLine);
+  // Problems name lines of the file when the caller said where the body starts, else of the body.
+  const lineOf = (line: number) =>
+    options.firstLine === undefined ? `body line ${line + 1}` : `line ${options.firstLine + line}`;
+  const { links, images, refused } = checkUrls(tokens, options, lineOf);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
-    text: tokensToText(tokens),
+    ...plainText(tokens),
     headings,
     links,
     images,
     codeBlocks: tokens.filter((t) => t.type === "fence").map((t) => t.info.trim().split(/\s+/)[0] || null),
-    wordCount: countWords(tokens),
-    problems: [...limits, ...refused.map((url) => refusedUrlProblem(url, options.firstLine))],
+    problems: [...limitProblems(tokens, headings.length, lineOf), ...refused],
   };
 }
 
+const NESTED = /^(blockquote|bullet_list|ordered_list)_(open|close)$/;
+
 /** The document's limits (MAX_HEADINGS, MAX_NESTING) it exceeds, each a problem. */
-function limitProblems(tokens: Token[], headings: number, firstLine: number | undefined): RenderProblem[] {
+function limitProblems(tokens: Token[], headings: number, lineOf: (line: number) => string): RenderProblem[] {
   const problems: RenderProblem[] = [];
   if (headings > MAX_HEADINGS)
     problems.push({ field: "(body)", expected: `at most ${MAX_HEADINGS} headings (this document has ${headings})` });
   let depth = 0;
   for (const token of tokens) {
-    if (token.type === "blockquote_open" || token.type === "bullet_list_open" || token.type === "ordered_list_open") {
-      depth += 1;
-      if (depth > MAX_NESTING) {
-        const line = token.map?.[0] ?? 0;
-        problems.push({
-          field: firstLine === undefined ? `body line ${line + 1}` : `line ${firstLine + line}`,
-          expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
-        });
-        break;
-      }
-    } else if (
-      token.type === "blockquote_close" ||
-      token.type === "bullet_list_close" ||
-      token.type === "ordered_list_close"
-    )
-      depth -= 1;
+    if (!NESTED.test(token.type)) continue;
+    // An opening token's nesting is 1, a closing one's -1.
+    depth += token.nesting;
+    if (depth > MAX_NESTING) {
+      problems.push({
+        field: lineOf(token.map?.[0] ?? 0),
+        expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
+      });
+      break;
+    }
   }
   return problems;
 }
 
 /**
  * Checks every link and image URL (written, autolinked or linkified) and rewrites the safe ones
- * in place through the resolver. Refused ones are listed with the body line they are on
- * (markdown-it gives block tokens their lines; line breaks inside a paragraph count on) and
- * published as their text alone, so no output can carry their URL.
+ * in place through the resolver. Refused ones are problems naming the line they are on
+ * (`lineOf` the body's 0-based line, null for a line of inline Markdown: markdown-it gives block
+ * tokens their lines; line breaks inside a paragraph count on) and published as their text
+ * alone, so no output can carry their URL.
  */
 function checkUrls(
   tokens: Token[],
   options: RenderOptions,
-): { links: RenderedLink[]; images: RenderedImage[]; refused: RefusedUrl[] } {
+  lineOf: (line: number) => string | null,
+): { links: RenderedLink[]; images: RenderedImage[]; refused: RenderProblem[] } {
   const links: RenderedLink[] = [];
   const images: RenderedImage[] = [];
-  const refused: RefusedUrl[] = [];
+  const refused: RenderProblem[] = [];
   let line = 0;
+  const refuse = (kind: string, url: string): void => {
+    const at = lineOf(line);
+    refused.push({ field: at === null ? kind : `${at}, ${kind}`, expected: EXPECTED_URL, actual: schemeOf(url) });
+  };
   for (const block of tokens) {
     if (block.map) line = block.map[0];
     const children = block.children ?? [];
@@ -172,11 +179,10 @@ function checkUrls(
       else if (token.type === "link_open") {
         const written = String(token.attrGet("href") ?? "");
         if (!isSafeLink(written)) {
-          refused.push({
-            line,
-            kind: token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
-            url: written,
-          });
+          refuse(
+            token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
+            written,
+          );
           withholdLink(children, index);
           return;
         }
@@ -186,12 +192,17 @@ function checkUrls(
           return;
         }
         token.attrSet("href", url);
-        links.push({ written, url, text: linkText(children, index) });
+        const text = inlineText(children.slice(index + 1, linkCloseIndex(children, index))).trim();
+        links.push({ written, url, text });
       } else if (token.type === "image") {
         const written = String(token.attrGet("src") ?? "");
         if (!isSafeLink(written)) {
-          refused.push({ line, kind: "image", url: written });
-          imageAsText(token);
+          refuse("image", written);
+          // Published as its alt text alone.
+          token.content = inlineText(token.children ?? []);
+          token.type = "text";
+          token.attrs = null;
+          token.children = null;
           return;
         }
         const resolved = options.resolveImage ? options.resolveImage(written) : { url: written };
@@ -208,6 +219,17 @@ function checkUrls(
     });
   }
   return { links, images, refused };
+}
+
+const EXPECTED_URL = "a relative link, an http(s) URL with a host (and no user name), or a mailto: address";
+
+/** The scheme as written (`javascript:`), or what stands in its place (`//…` for protocol-relative). */
+function schemeOf(url: string): string {
+  const trimmed = url.trim();
+  if (trimmed.startsWith("//")) return "//…";
+  const scheme = /^([^:/?#]*):/.exec(trimmed)?.[1];
+  if (scheme === undefined) return "(no scheme)";
+  return `${withoutControlCharacters(scheme).slice(0, 40)}:`;
 }
 
 /**
@@ -228,10 +250,6 @@ function linkCloseIndex(children: Token[], openIndex: number): number {
   return children.length;
 }
 
-function linkText(children: Token[], openIndex: number): string {
-  return inlineText(children.slice(openIndex + 1, linkCloseIndex(children, openIndex))).trim();
-}
-
 /** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
 function withholdLink(children: Token[], openIndex: number): void {
   const open = children[openIndex];
@@ -246,32 +264,6 @@ function withholdLink(children: Token[], openIndex: number): void {
   for (const token of children.slice(openIndex + 1, closeIndex)) if (token.type === "text") token.content = "";
 }
 
-/** Renders an image as its alt text alone. */
-function imageAsText(image: Token): void {
-  image.content = inlineText(image.children ?? []);
-  image.type = "text";
-  image.attrs = null;
-  image.children = null;
-}
-
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
-
-/**
- * Words of prose, counted one match at a time: `String.prototype.match` builds an array of
- * every word, and V8 makes that array in time that grows far faster than the text (a
- * paragraph of 16,000 words took sixty times what one of 1,600 did).
- */
-function countWords(tokens: Token[]): number {
-  let count = 0;
-  for (const token of tokens) {
-    if (token.type !== "inline") continue;
-    const text = inlineText(token.children ?? []);
-    WORD.lastIndex = 0;
-    while (WORD.exec(text) !== null) count += 1;
-  }
-  return count;
-}
-
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
 export function renderInline(
   source: string,
@@ -281,23 +273,36 @@ export function renderInline(
   const env = {};
   const tokens = markdown.parseInline(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
-  const { refused } = checkUrls(tokens, options.resolveLink ? { resolveLink: options.resolveLink } : {});
+  const { refused } = checkUrls(tokens, options, () => null);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
     text: inlineText(tokens.flatMap((token) => token.children ?? [])).trim(),
-    problems: refused.map(refusedInlineUrlProblem),
+    problems: refused,
   };
 }
 
-/** Plain text of a token stream: block texts separated by blank lines, code kept verbatim. */
-function tokensToText(tokens: Token[]): string {
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+/**
+ * Plain text of a token stream (block texts separated by blank lines, code kept verbatim) and
+ * its words of prose (code and raw HTML not counted). Words are counted one match at a time:
+ * `String.prototype.match` builds an array of every word, and V8 makes that array in time that
+ * grows far faster than the text (a paragraph of 16,000 words took sixty times what one of
+ * 1,600 did).
+ */
+function plainText(tokens: Token[]): { text: string; wordCount: number } {
   const blocks: string[] = [];
+  let wordCount = 0;
   for (const token of tokens) {
-    if (token.type === "inline") blocks.push(inlineText(token.children ?? []));
-    else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content.replace(/\n$/, ""));
+    if (token.type === "inline") {
+      const text = inlineText(token.children ?? []);
+      blocks.push(text);
+      WORD.lastIndex = 0;
+      while (WORD.exec(text) !== null) wordCount += 1;
+    } else if (token.type === "fence" || token.type === "code_block") blocks.push(token.content.replace(/\n$/, ""));
     else if (token.type === "html_block") blocks.push(stripTags(token.content).trim());
   }
-  return blocks.filter((block) => block.trim() !== "").join("\n\n");
+  return { text: blocks.filter((block) => block.trim() !== "").join("\n\n"), wordCount };
 }
 
 function inlineText(children: Token[]): string {
@@ -310,16 +315,7 @@ function inlineText(children: Token[]): string {
   return text;
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** Removes tags and decodes the common entities: enough for text that came as HTML (feed summaries). */
+/** Removes tags and decodes character references: enough for text that came as HTML (feed summaries). */
 export function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith("#")) {
-      const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      // Beyond the last code point (or a surrogate) is not a character: keep the text as written.
-      return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  return decodeEntities(html.replace(/<[^>]*>/g, ""));
 }

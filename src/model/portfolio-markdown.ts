@@ -3,15 +3,12 @@ import { ProblemList } from "../content/content-error.ts";
 import type { NowFile } from "../content/content-schemas.ts";
 import type { RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
-import { renderInline, renderMarkdown } from "../markdown/render-markdown.ts";
+import { renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
 import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A writeup or a /now item as published: its HTML and its plain text. */
-export interface RenderedText {
-  html: string;
-  text: string;
-}
+export type RenderedText = Pick<RenderedMarkdown, "html" | "text">;
 
 /** Every piece of the portfolio's Markdown, rendered once. */
 export interface PortfolioMarkdown {
@@ -36,64 +33,43 @@ export interface MarkdownInputs {
  * links; here they are named with their file and all of them make one ContentError, so a
  * refused link in one writeup never hides another's, or a /now item's.
  */
-export function renderPortfolioMarkdown({
-  config,
-  projects,
-  now,
-  refusedProjects = [],
-  unpublished,
-}: MarkdownInputs): PortfolioMarkdown {
+export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdown {
+  const { config, unpublished } = inputs;
   const problems = new ProblemList();
   const rawHtml = config.site.markdown?.raw_html;
-  const writeups = new Map<string, RenderedText | null>();
   const renderWriteup = (
     project: { file: string; body: string; bodyLine?: number },
     resolveLink?: (href: string) => string | null,
   ): RenderedText | null => {
-    const { body, firstLine } = trimmedBody(project);
+    // Without the blank lines and spaces around it; the blank lines taken off the top count, so
+    // problems name the file's own lines.
+    const body = project.body.trim();
     if (body === "") return null;
+    const skipped = project.body.slice(0, project.body.length - project.body.trimStart().length);
+    const firstLine = project.bodyLine === undefined ? undefined : project.bodyLine + skipped.split("\n").length - 1;
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
     const file = displayPath(project.file);
-    rendered.problems.forEach((problem) => {
-      problems.add({ file, ...problem });
-    });
+    for (const problem of rendered.problems) problems.add({ file, ...problem });
     return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
   };
-  for (const project of projects) {
-    writeups.set(
-      project.file,
-      renderWriteup(project, projectLinkResolver(config, project.file, project.meta.name, unpublished)),
-    );
+  const writeups = new Map<string, RenderedText | null>();
+  for (const project of inputs.projects) {
+    const resolveLink = projectLinkResolver(config, project.file, project.meta.name, unpublished);
+    writeups.set(project.file, renderWriteup(project, resolveLink));
   }
-  for (const project of refusedProjects) renderWriteup(project);
+  for (const project of inputs.refusedProjects ?? []) renderWriteup(project);
   const nowFile = displayPath(`${config.contentDir}/now.yaml`);
-  const items = now.sections.map((section, s) =>
+  const items = inputs.now.sections.map((section, s) =>
     section.items.map((item, i) => {
       const field = `sections[${s}].items[${i}]`;
       const resolveLink = (href: string) => rebasedUrl(config, href);
       const { text, html, problems: refused } = renderInline(item, { rawHtml, resolveLink });
-      refused.forEach((problem) => {
-        problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` });
-      });
+      for (const problem of refused) problems.add({ file: nowFile, ...problem, field: `${field}, ${problem.field}` });
       return { text, html };
     }),
   );
   problems.throwIfAny();
   return { writeups, now: items };
-}
-
-/**
- * A writeup without the blank lines and spaces around it, and the line of its file it then
- * starts on (the blank lines taken off the top count), so problems name the file's own lines.
- */
-function trimmedBody({ body, bodyLine }: { body: string; bodyLine?: number }): {
-  body: string;
-  firstLine: number | undefined;
-} {
-  const trimmed = body.trim();
-  if (bodyLine === undefined) return { body: trimmed, firstLine: undefined };
-  const skipped = body.slice(0, body.length - body.trimStart().length);
-  return { body: trimmed, firstLine: bodyLine + skipped.split("\n").length - 1 };
 }
 
 /**

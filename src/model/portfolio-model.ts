@@ -23,7 +23,6 @@ export interface AwardFacts {
 /** A project with everything derived about it. */
 export interface Project {
   name: string;
-  owner: string;
   repoUrl: string;
   tagline: string;
   domainId: string;
@@ -113,16 +112,10 @@ const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
 
 /** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
-export function buildPortfolioModel({
-  config,
-  content,
-  github,
-  posts,
-  unpublished,
-  markdown: rendered,
-}: ModelInputs): PortfolioModel {
+export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
+  const { config, content, github, posts, unpublished } = inputs;
   const markdown =
-    rendered ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
+    inputs.markdown ?? renderPortfolioMarkdown({ config, projects: content.projects, now: content.now, unpublished });
   const projects = content.projects
     .map((source) => toProject(source, config, github, markdown, unpublished))
     .sort((a, b) => byText(a.name, b.name));
@@ -173,10 +166,6 @@ export function buildPortfolioModel({
     );
   const featured = projects.filter((p) => p.featured);
 
-  const notes: PortfolioModel["notes"] = {};
-  if (github.notes.repositories) notes.repositories = github.notes.repositories;
-  if (github.notes.pulls) notes.pulls = github.notes.pulls;
-
   return {
     config,
     profile: content.profile,
@@ -224,7 +213,8 @@ export function buildPortfolioModel({
       inProgress: content.inProgress.length,
       lastPush: pushes[0] ? { project: pushes[0].project.name, at: pushes[0].at } : null,
     },
-    notes,
+    // Set only when there is something to say (src/github/github-data.ts).
+    notes: github.notes,
   };
 }
 
@@ -244,7 +234,6 @@ function toProject(
   const rebased = (url: string | undefined) => (url === undefined ? null : rebasedUrl(config, url));
   return {
     name: meta.name,
-    owner,
     repoUrl: `https://github.com/${owner}/${meta.name}`,
     tagline: meta.tagline,
     domainId: meta.cluster,

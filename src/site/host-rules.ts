@@ -44,16 +44,12 @@ export const hostHeaders: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
 };
 
-/** The content type of the files whose path ends with `suffix`. */
-export interface ContentTypeRule {
-  suffix: string;
-  type: string;
-  /** Every common static host already sends this type, so the `_headers` file need not say it. */
-  hostsAgree: boolean;
-}
-
-/** Most specific suffix first: the first rule that matches a path decides. */
-export const contentTypeRules: readonly ContentTypeRule[] = [
+/**
+ * The content type of the files whose path ends with `suffix`, most specific suffix first: the
+ * first rule that matches a path decides. `hostsAgree`: every common static host already sends
+ * this type, so the `_headers` file need not say it.
+ */
+const contentTypeRules: readonly { suffix: string; type: string; hostsAgree: boolean }[] = [
   { suffix: BLOG_API_ROOT + blogPaths.rss, type: "application/rss+xml; charset=utf-8", hostsAgree: false },
   // The blog's Atom feed and each tag's (blogPaths.atom, blogPaths.tagAtom).
   { suffix: blogPaths.atom, type: "application/atom+xml; charset=utf-8", hostsAgree: false },

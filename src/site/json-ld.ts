@@ -80,8 +80,9 @@ export function webSiteNode(config: SiteConfig): WebSiteLeaf {
   };
 }
 
-/** The trail from the home page to this page; the last crumb is the page itself. */
-export function breadcrumbNode(config: SiteConfig, trail: readonly Crumb[]): BreadcrumbListLeaf {
+/** The trail from the home page (the site's title) through `steps`; the last step is the page itself. */
+export function breadcrumbNode(config: SiteConfig, ...steps: Crumb[]): BreadcrumbListLeaf {
+  const trail = [{ name: config.site.title, path: sitePaths(config).home }, ...steps];
   return {
     "@type": "BreadcrumbList",
     itemListElement: trail.map((crumb, index) => ({

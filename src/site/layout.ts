@@ -48,7 +48,7 @@ export function renderPage(options: PageOptions): string {
     ["blog", "Blog", paths.blog.home],
     ["api", "API", paths.apiDocs],
   ];
-  const page = html`<!DOCTYPE html>
+  return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -95,6 +95,5 @@ ${options.body}
 </footer>
 </body>
 </html>
-`;
-  return page.value;
+`.value;
 }

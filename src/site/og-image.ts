@@ -63,10 +63,8 @@ let typeface: Subset[] | undefined;
  */
 function loadTypeface(): Subset[] {
   if (typeface) return typeface;
-  const unicode = JSON.parse(readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8")) as Record<
-    string,
-    string
-  >;
+  const json = readFileSync(require.resolve("@fontsource/inter/unicode.json"), "utf8");
+  const unicode: Record<string, string> = JSON.parse(json);
   // One family name per subset: satori keeps one font per name, weight and style, and falls back
   // from family to family (FONT_FAMILY) for a character the first one lacks.
   typeface = SUBSETS.map((subset) => {
@@ -92,16 +90,9 @@ function loadTypeface(): Subset[] {
  * image is the same either way.
  */
 function fontsFor(card: OgCard): FontFile[] {
-  const text = [
-    card.eyebrow,
-    card.title,
-    card.subtitle,
-    ...card.badges,
-    card.highlight,
-    card.byline,
-    card.host,
-    " 0123456789…",
-  ].join("");
+  // Every field (the accent's `#rrggbb` is Latin, which the digits bring anyway), and what
+  // shortening and the badge count may add.
+  const text = [...Object.values(card).flat(), " 0123456789…"].join("");
   const codePoints = [...new Set([...text].map((char) => char.codePointAt(0)!))];
   return loadTypeface().flatMap((subset) => (codePoints.some(subset.covers) ? subset.fonts : []));
 }
@@ -128,12 +119,9 @@ export function drawableText(text: string, max: number): string {
     .replace(/ {2,}/g, " ")
     .trim();
   const chars = [...kept];
-  return chars.length <= max
-    ? kept
-    : `${chars
-        .slice(0, max - 1)
-        .join("")
-        .trimEnd()}…`;
+  if (chars.length <= max) return kept;
+  const cut = chars.slice(0, max - 1).join("");
+  return `${cut.trimEnd()}…`;
 }
 
 /** The renderer's identity for caches: this file, its process's, satori, resvg and the font. A change to any of them changes every key. */
@@ -167,14 +155,11 @@ interface Element {
   props: { style?: Record<string, string | number>; children?: string | Element | (string | Element)[] };
 }
 
-const el = (
-  type: string,
-  style: Record<string, string | number>,
-  children?: Element["props"]["children"],
-): Element => ({
-  type,
-  props: children === undefined ? { style } : { style, children },
-});
+// Flex unless a style says otherwise: satori's default, and what a div of several children needs.
+function el(type: string, style: Element["props"]["style"], children?: Element["props"]["children"]): Element {
+  const props = { style: { display: "flex", ...style } };
+  return { type, props: children === undefined ? props : { ...props, children } };
+}
 
 const BACKGROUND = "#0d1117";
 const TEXT = "#f0f3f6";
@@ -190,18 +175,14 @@ function cardTree(card: OgCard): Element {
   // Short names get the full size; a long one steps down so two lines hold it.
   const titleSize = [...title].length <= 18 ? 96 : [...title].length <= 30 ? 76 : 60;
 
-  const top = el(
-    "div",
-    { display: "flex", justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 },
-    [
-      el("div", { display: "flex", alignItems: "center", color: card.accent }, [
-        el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
-        drawableText(card.eyebrow, 40),
-      ]),
-      el("div", { display: "flex", color: TEXT }, drawableText(card.highlight, 24)),
-    ],
-  );
-  const heading = el("div", { display: "flex", flexDirection: "column", marginTop: 36 }, [
+  const top = el("div", { justifyContent: "space-between", alignItems: "center", fontSize: 30, fontWeight: 700 }, [
+    el("div", { alignItems: "center", color: card.accent }, [
+      el("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: card.accent, marginRight: 16 }),
+      drawableText(card.eyebrow, 40),
+    ]),
+    el("div", { color: TEXT }, drawableText(card.highlight, 24)),
+  ]);
+  const heading = el("div", { flexDirection: "column", marginTop: 36 }, [
     el(
       "div",
       {
@@ -224,12 +205,11 @@ function cardTree(card: OgCard): Element {
   ]);
   const pills = el(
     "div",
-    { display: "flex", flexWrap: "wrap", marginTop: 32 },
+    { flexWrap: "wrap", marginTop: 32 },
     shown.map((badge) =>
       el(
         "div",
         {
-          display: "flex",
           fontSize: 24,
           fontWeight: 700,
           color: TEXT,
@@ -246,7 +226,6 @@ function cardTree(card: OgCard): Element {
   const foot = el(
     "div",
     {
-      display: "flex",
       justifyContent: "space-between",
       alignItems: "center",
       borderTop: "2px solid #30363d",
@@ -254,29 +233,24 @@ function cardTree(card: OgCard): Element {
       fontSize: 28,
     },
     [
-      el("div", { display: "flex", fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
-      el("div", { display: "flex", color: MUTED }, drawableText(card.host, 48)),
+      el("div", { fontWeight: 700, color: TEXT }, drawableText(card.byline, 40)),
+      el("div", { color: MUTED }, drawableText(card.host, 48)),
     ],
   );
 
-  return el(
-    "div",
-    { display: "flex", width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY },
-    [
-      el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
-      el(
-        "div",
-        {
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          flexGrow: 1,
-          padding: "56px 72px 48px 64px",
-        },
-        [el("div", { display: "flex", flexDirection: "column", overflow: "hidden" }, [top, heading, pills]), foot],
-      ),
-    ],
-  );
+  return el("div", { width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: BACKGROUND, fontFamily: FONT_FAMILY }, [
+    el("div", { width: 24, height: OG_HEIGHT, flexShrink: 0, backgroundColor: card.accent }),
+    el(
+      "div",
+      {
+        flexDirection: "column",
+        justifyContent: "space-between",
+        flexGrow: 1,
+        padding: "56px 72px 48px 64px",
+      },
+      [el("div", { flexDirection: "column", overflow: "hidden" }, [top, heading, pills]), foot],
+    ),
+  ]);
 }
 
 /**
@@ -286,7 +260,11 @@ function cardTree(card: OgCard): Element {
  */
 export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
   // A renderer that stopped (killed, crashed) refused its cards; the next card starts another.
-  if (!running || running.stopped) running = startRenderer();
+  if (!running || running.stopped)
+    running = new ChildJobs<RenderReply>(RENDER_PROCESS, {
+      couldNotRun: (error) => new Error(`The social-image renderer could not run: ${error.message}`),
+      stoppedBy: (how) => new Error(`The social-image renderer stopped (${how}) before the image was rendered`),
+    });
   const reply = await running.send({ tree: cardTree(card), fonts: fontsFor(card), width: OG_WIDTH, height: OG_HEIGHT });
   if (reply.png instanceof Uint8Array) return reply.png;
   throw new Error(`A social image could not be rendered: ${reply.error ?? "no image"}`);
@@ -303,10 +281,3 @@ const RENDER_PROCESS = fileURLToPath(new URL("./og-render-process.mjs", import.m
 type RenderReply = { id: number; png?: Uint8Array; error?: string };
 
 let running: ChildJobs<RenderReply> | undefined;
-
-function startRenderer(): ChildJobs<RenderReply> {
-  return new ChildJobs<RenderReply>(RENDER_PROCESS, {
-    couldNotRun: (error) => new Error(`The social-image renderer could not run: ${error.message}`),
-    stoppedBy: (how) => new Error(`The social-image renderer stopped (${how}) before the image was rendered`),
-  });
-}

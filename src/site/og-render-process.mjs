@@ -19,8 +19,6 @@ import { readFileSync } from "node:fs";
 
 /** @type {Promise<[typeof import("satori"), typeof import("@resvg/resvg-js")]> | undefined} */
 let modules;
-/** Font bytes by file, read once. */
-const fontData = new Map();
 /**
  * satori parses the fonts of each array it is given once and keeps them keyed by the array, so
  * each set of fonts has one array for the life of this process.
@@ -33,14 +31,13 @@ function fontsOf(files) {
   const key = files.map((font) => `${font.file}@${font.weight}`).join("\n");
   let fonts = fontSets.get(key);
   if (!fonts) {
-    fonts = files.map((font) => {
-      let data = fontData.get(font.file);
-      if (!data) {
-        data = readFileSync(font.file);
-        fontData.set(font.file, data);
-      }
-      return { name: font.name, data, weight: font.weight, style: /** @type {const} */ ("normal") };
-    });
+    // Read once per set; a build has few sets (most cards use Latin alone).
+    fonts = files.map((font) => ({
+      name: font.name,
+      data: readFileSync(font.file),
+      weight: font.weight,
+      style: /** @type {const} */ ("normal"),
+    }));
     fontSets.set(key, fonts);
   }
   return fonts;

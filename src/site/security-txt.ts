@@ -14,16 +14,18 @@ const VALID_DAYS = 180;
  * `/.well-known/security.txt` (RFC 9116) from the profile's optional `security` block, or null
  * when the owner gives no contact. Contacts and the policy are checked URLs (no blanks) and
  * languages are language tags, so those lines are written as they are; the site's title may
- * hold a line break, which would start a field of its own, so it is folded onto one line.
+ * hold a line break, which would start a field of its own, so it is folded onto one line (and
+ * loses any control character).
  */
 export function securityTxt(model: PortfolioModel): string | null {
   const security = model.profile.security;
   if (!security) return null;
   const paths = sitePaths(model.config);
   const url = (path: string) => publishedUrl(model.config, path);
+  const title = withoutControlCharacters(model.config.site.title.replace(/[\r\n\u2028\u2029]+/g, " "));
   const expires = new Date(model.config.buildTime.getTime() + VALID_DAYS * 24 * 60 * 60 * 1000);
   const lines = [
-    `# How to report a security problem with ${oneLine(model.config.site.title)} (RFC 9116).`,
+    `# How to report a security problem with ${title} (RFC 9116).`,
     ...security.contact.map((contact) => `Contact: ${contact}`),
     `Expires: ${dateToRfc3339(expires)}`,
     ...(model.pgp ? [`Encryption: ${url(paths.pgpKey)}`] : []),
@@ -32,9 +34,4 @@ export function securityTxt(model: PortfolioModel): string | null {
     `Canonical: ${url(paths.securityTxt)}`,
   ];
   return `${lines.join("\n")}\n`;
-}
-
-/** Text for one line of a line-based file: no control characters, line breaks become spaces. */
-function oneLine(text: string): string {
-  return withoutControlCharacters(text.replace(/[\r\n\u2028\u2029]+/g, " "));
 }

@@ -1,13 +1,15 @@
 import type { BlogModel } from "../blog/blog-model.ts";
 import { outputFileOf, publishedUrl, sitePaths } from "../config/site-paths.ts";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
-import { xmlDocument, type XmlElement } from "../util/xml.ts";
+import { xmlDocument } from "../util/xml.ts";
 
 /**
- * Every HTML page this build writes, from the same paths the page templates use, as a sitemap
- * `<url>`: its absolute URL and, where known, the date it last changed.
+ * sitemap.xml (sitemaps.org 0.9): every HTML page this build writes, from the same paths the
+ * page templates use, with its absolute URL and, where known, the date it last changed.
+ * Serialized from objects by the XML writer the feed uses, so it goes through the same XML text
+ * check (util/xml.ts).
  */
-function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): XmlElement[] {
+export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): string {
   const { config } = portfolio;
   const paths = sitePaths(config);
   const entries: { path: string; lastmod?: string | undefined }[] = [
@@ -31,7 +33,7 @@ function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): XmlElemen
     );
   }
   // A blog on another host has its own sitemap: only the pages written here are listed.
-  return entries
+  const urls = entries
     .filter((entry) => outputFileOf(config, entry.path) !== null)
     .map(({ path, lastmod }) => ({
       name: "url",
@@ -40,17 +42,10 @@ function sitePages(portfolio: PortfolioModel, blog: BlogModel | null): XmlElemen
         ...(lastmod ? [{ name: "lastmod", text: lastmod }] : []),
       ],
     }));
-}
-
-/**
- * sitemap.xml (sitemaps.org 0.9), serialized from objects by the XML writer the feed uses, so
- * it goes through the same XML text check (util/xml.ts).
- */
-export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): string {
   return xmlDocument({
     name: "urlset",
     attributes: { xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9" },
-    children: sitePages(portfolio, blog),
+    children: urls,
   });
 }
 

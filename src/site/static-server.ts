@@ -65,15 +65,10 @@ export async function startStaticServer(root: string, options: StaticServerOptio
 
   const extraFiles = new Map(Object.entries(options.extraFiles ?? {}));
 
-  const send = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    file: string,
-    sitePath: string,
-  ): Promise<void> => {
+  // `sitePath` is checked to lie inside the folder before anything is sent.
+  const send = async (req: IncomingMessage, res: ServerResponse, status: number, sitePath: string): Promise<void> => {
     const extra = extraFiles.get(sitePath);
-    const bytes = extra === undefined ? await readFile(file) : Buffer.from(extra);
+    const bytes = extra === undefined ? await readFile(join(dir, sitePath)) : Buffer.from(extra);
     const type = contentTypeFor(sitePath) ?? assetTypes[extname(sitePath)] ?? "application/octet-stream";
     const compress =
       options.gzip === true && COMPRESSED.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
@@ -91,7 +86,7 @@ export async function startStaticServer(root: string, options: StaticServerOptio
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     requests.push(pathname);
-    const notFound = () => send(req, res, 404, join(dir, "404.html"), "/404.html");
+    const notFound = () => send(req, res, 404, "/404.html");
     if (!pathname.startsWith(`${basePath}/`)) return notFound();
     let sitePath: string;
     try {
@@ -99,7 +94,7 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     } catch {
       return notFound();
     }
-    if (extraFiles.has(sitePath)) return send(req, res, 200, "", sitePath);
+    if (extraFiles.has(sitePath)) return send(req, res, 200, sitePath);
     const file = join(dir, sitePath);
     if (file !== dir && !file.startsWith(dir + sep)) return notFound();
     const found = await stat(file).catch(() => undefined);
@@ -108,12 +103,10 @@ export async function startStaticServer(root: string, options: StaticServerOptio
         res.writeHead(301, { ...hostHeaders, Location: `${pathname}/` });
         return void res.end();
       }
-      const index = join(file, "index.html");
-      if ((await stat(index).catch(() => undefined))?.isFile())
-        return send(req, res, 200, index, `${sitePath}index.html`);
-      return notFound();
+      const index = await stat(join(file, "index.html")).catch(() => undefined);
+      return index?.isFile() ? send(req, res, 200, `${sitePath}index.html`) : notFound();
     }
-    return found?.isFile() ? send(req, res, 200, file, sitePath) : notFound();
+    return found?.isFile() ? send(req, res, 200, sitePath) : notFound();
   };
 
   const server = createServer((req, res) => {

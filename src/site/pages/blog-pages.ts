@@ -17,9 +17,8 @@ import { pictureHtml, withPictures } from "../../images/picture-html.ts";
 
 /** The breadcrumb trail of a blog page: the site's home page, the blog's, then `steps`. */
 function trail(model: BlogModel, ...steps: Crumb[]) {
-  const paths = sitePaths(model.config);
-  const home = { name: model.config.site.title, path: paths.home };
-  return breadcrumbNode(model.config, [home, { name: model.settings.title, path: paths.blog.home }, ...steps]);
+  const blog = { name: model.settings.title, path: sitePaths(model.config).blog.home };
+  return breadcrumbNode(model.config, blog, ...steps);
 }
 
 function postItem(model: BlogModel, post: PostSummary): SafeHtml {

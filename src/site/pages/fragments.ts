@@ -5,58 +5,22 @@ import type { SitePaths } from "../../config/site-paths.ts";
 
 // Lists repeat the same dates many times (a post is in its tags, the index, the archive).
 const readable = new Map<string, string>();
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-/** A date alone, or a date-time with `Z` or an offset (what our files and GitHub hold). */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * `2026-11-18T…` or `2026-11-18` → "18 Nov 2026" (English, the site's language), the day as it
- * is in `zone`; a date alone is that calendar day in any zone.
+ * is in `zone`; a date alone (or a time without an offset) is read in `zone`, never the build
+ * machine's. Text that is not a date is handed back as it is.
  */
 export function readableDate(iso: string | null, zone = "UTC"): string {
   if (!iso) return "never";
   const key = `${iso}\u0000${zone}`;
   let text = readable.get(key);
   if (text === undefined) {
-    text = quickReadableDate(iso, zone) ?? luxonReadableDate(iso, zone);
+    const date = DateTime.fromISO(iso, { zone });
+    text = date.isValid ? date.setLocale("en").toFormat("d LLL yyyy") : iso;
     readable.set(key, text);
   }
   return text;
-}
-
-/**
- * The common forms, read without luxon: one Intl call instead of a parse, two zone changes
- * and a format (thousands of dates per build). Null for anything else.
- */
-function quickReadableDate(iso: string, zone: string): string | null {
-  const match = ISO_DATE.exec(iso);
-  if (!match) return null;
-  if (!match[4]) return dayText(Number(match[1]), Number(match[2]), Number(match[3]));
-  const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return null;
-  let format = dayFormats.get(zone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "numeric" });
-    } catch {
-      return null;
-    }
-    dayFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return dayText(Number(parts.year), Number(parts.month), Number(parts.day));
-}
-
-function dayText(year: number, month: number, day: number): string | null {
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
-
-function luxonReadableDate(iso: string, zone: string): string {
-  const date = DateTime.fromISO(iso, { setZone: true }).setZone(zone);
-  return date.isValid ? date.setLocale("en").toFormat("d LLL yyyy") : iso;
 }
 
 /** A `<time>` element with a machine-readable value. */

@@ -4,7 +4,7 @@ import { html, raw } from "../../util/html.ts";
 import { profileLinks } from "../../schemas/portfolio/profile.ts";
 import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
-import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
+import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, sitePaths } from "../../config/site-paths.ts";
 import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
@@ -13,14 +13,6 @@ import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
  * JSON file can never disagree.
  */
-
-/** The breadcrumb trail of a page: the home page, then `steps`. */
-function trail(model: PortfolioModel, ...steps: Crumb[]) {
-  return breadcrumbNode(model.config, [
-    { name: model.config.site.title, path: sitePaths(model.config).home },
-    ...steps,
-  ]);
-}
 
 export function homePage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
@@ -85,7 +77,7 @@ ${api
     path: pages.projects,
     section: "projects",
     body,
-    jsonLd: [trail(model, { name: "Projects", path: pages.projects })],
+    jsonLd: [breadcrumbNode(model.config, { name: "Projects", path: pages.projects })],
   });
 }
 
@@ -120,8 +112,8 @@ ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${
     ogImage: detail.urls.og_image,
     jsonLd: [
       sourceCodeNode(model.config, detail),
-      trail(
-        model,
+      breadcrumbNode(
+        model.config,
         { name: "Projects", path: pages.projects },
         { name: detail.name, path: pages.project(project.name) },
       ),
@@ -146,7 +138,11 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
     section: "projects",
     body,
     jsonLd: [
-      trail(model, { name: "Projects", path: pages.projects }, { name: detail.title, path: pages.domain(domain.id) }),
+      breadcrumbNode(
+        model.config,
+        { name: "Projects", path: pages.projects },
+        { name: detail.title, path: pages.domain(domain.id) },
+      ),
     ],
   });
 }
@@ -170,7 +166,7 @@ ${now.lately.latest_post ? html`<p>Latest post: <a href="${linkTarget(model.conf
     path: pages.now,
     section: "now",
     body,
-    jsonLd: [trail(model, { name: "Now", path: pages.now })],
+    jsonLd: [breadcrumbNode(model.config, { name: "Now", path: pages.now })],
   });
 }
 
@@ -186,7 +182,7 @@ ${awards.length === 0 ? html`<p>No awards yet.</p>` : ""}<ul class="plain">${awa
     path: pages.awards,
     section: "awards",
     body,
-    jsonLd: [trail(model, { name: "Awards", path: pages.awards })],
+    jsonLd: [breadcrumbNode(model.config, { name: "Awards", path: pages.awards })],
   });
 }
 
@@ -211,6 +207,6 @@ export function pullsPage(model: PortfolioModel): string {
     path: sitePaths(model.config).pulls,
     section: "pulls",
     body,
-    jsonLd: [trail(model, { name: "Pull requests", path: sitePaths(model.config).pulls })],
+    jsonLd: [breadcrumbNode(model.config, { name: "Pull requests", path: sitePaths(model.config).pulls })],
   });
 }

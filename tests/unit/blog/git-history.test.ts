@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { blogApi } from "../../../src/api/blog/routes.ts";
 import { buildBlogModel } from "../../../src/blog/blog-model.ts";
-import { gitHistory, readGitHistory } from "../../../src/blog/git-history.ts";
+import { readGitHistory } from "../../../src/blog/git-history.ts";
 import { loadBlog, type BlogContent } from "../../../src/blog/load-blog.ts";
 import { isoInZone } from "../../../src/blog/post-date.ts";
 import { commitAll, git, meta, postFile, writeBlogTree, type BlogTree } from "./support/blog-tree.ts";
@@ -141,32 +141,6 @@ test("should fall back to the publication dates of every post and mention the sh
     ["first", true],
     ["second", true],
   ]);
-});
-
-test("should give the same history when asked ahead of time, in a repository, a shallow clone, outside one and with no folder", async () => {
-  const tree = committedBlog();
-  writeFileSync(tree.file("blog/posts/first.md"), postFile(meta({ title: "First", date: "2026-03-10" }), "Edited.\n"));
-  commitAll(tree.root, SECOND_COMMIT, "edit first");
-  const clone = `${tree.root}-shallow-ahead`;
-  extraDirs.push(clone);
-  git(tmpdir(), ["clone", "-q", "--depth", "1", `file://${tree.root}`, clone]);
-  const outside = writeBlogTree({ "first.md": postFile(meta({ title: "First" })) });
-  trees.push(outside);
-
-  for (const folder of [
-    tree.file("blog/posts"),
-    join(clone, "content/blog/posts"),
-    outside.file("blog/posts"),
-    join(tmpdir(), "folio-no-such-folder"),
-  ]) {
-    const ahead = await gitHistory(folder);
-    const now = readGitHistory(folder);
-    assert.equal([ahead.unavailable, [...ahead.lastCommit]], [now.unavailable, [...now.lastCommit]], folder);
-  }
-  assert.is(
-    (await gitHistory(tree.file("blog/posts"))).lastCommit.get(tree.file("blog/posts/first.md")),
-    SECOND_COMMIT,
-  );
 });
 
 test("should add a note on the missing history to the blog API context when history is unavailable", () => {

@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type EncodeJob, EncoderStoppedError, ImageEncoder } from "../../../src/images/encode-client.ts";
 import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../../../src/images/encode-rendition.ts";
-import { ENCODE_OPTIONS } from "../../../src/images/encoder-settings.ts";
+import { ENCODE_OPTIONS } from "../../../src/images/encode-rendition.ts";
 import { MAX_WIDTH } from "../../../src/images/rendition-plan.ts";
 import { childProcesses } from "../support/child-processes.ts";
 

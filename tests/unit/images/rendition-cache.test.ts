@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { RenditionSpec } from "../../../src/images/encode-rendition.ts";
 import { imageOf, renditionKey } from "../../../src/images/rendition-cache.ts";
-import { encoderSettings } from "../../../src/images/encoder-settings.ts";
+import { encoderSettings } from "../../../src/images/encode-rendition.ts";
 import { MAX_WIDTH } from "../../../src/images/rendition-plan.ts";
 import { keepEntry, readEntry } from "../../../src/util/build-cache.ts";
 
