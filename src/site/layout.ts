@@ -38,6 +38,7 @@ export function renderPage(options: PageOptions): string {
   const siteOgImage = publishedUrl(config, paths.siteOgImage);
   const rss = paths.blogApi(blogPaths.rss);
   const jsonFeed = paths.blogApi(blogPaths.jsonFeed);
+  const atom = paths.blogApi(blogPaths.atom);
   const fullTitle = options.section === "home" ? config.site.title : `${options.title} · ${config.site.title}`;
   const nav: [Section, string, string][] = [
     ["home", "Home", paths.home],
@@ -63,6 +64,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
 <meta name="search-index" content="${paths.portfolioApi(portfolioPaths.search)}">
 <link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
+<link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, atom)}">
 <link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
 <meta property="og:site_name" content="${config.site.title}">
 <meta property="og:title" content="${options.title}">

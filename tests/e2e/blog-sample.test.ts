@@ -660,6 +660,11 @@ test("should write an Atom 1.0 feed a strict parser and a feed library read as t
 
   assert.is(atom.root, "{http://www.w3.org/2005/Atom}feed");
   assert.is(atom.self, `${SITE_URL}/blog/atom.xml`);
+  // Every page announces it beside RSS and JSON Feed.
+  assert.match(
+    readText(before.outDir, "index.html"),
+    `type="application/atom+xml" title="Blog (Atom)" href="${atom.self}"`,
+  );
   assert.equal(
     atom.entries.map((entry) => entry.id),
     all.map((post) => post.url),
@@ -688,6 +693,13 @@ test("should write an Atom feed per tag with exactly that tag's posts, linked fr
   for (const tag of tags) {
     const atom = strictAtom(readText(before.outDir, `blog/tags/${tag.slug}/atom.xml`));
     assert.is(atom.self, `${SITE_URL}/blog/tags/${tag.slug}/atom.xml`);
+    // The tag's page announces its feed and links it.
+    const page = readText(before.outDir, `blog/tags/${tag.slug}/index.html`);
+    assert.match(
+      page,
+      `<link rel="alternate" type="application/atom+xml" title="${tag.name} (Atom)" href="${atom.self}">`,
+    );
+    assert.match(page, `<a href="/blog/tags/${tag.slug}/atom.xml">`);
     assert.equal(
       atom.entries.map((entry) => entry.id),
       tag.posts.map((post) => post.url),
