@@ -16,6 +16,7 @@ import {
 } from "../src/eleventy/output-folder.ts";
 import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.ts";
 import { readOptions } from "./cli-args.mjs";
+import { printOwnersProblems } from "./owner-errors.ts";
 
 const values = readOptions("build", {
   output: { type: "string" },
@@ -34,15 +35,6 @@ function fail(message?: string): never {
 
 /** The file-system fault behind `error` when it is the owner's to fix (src/util/fs-fault.ts). */
 const ownersFault = (error: unknown) => fsFaultOf(error, staging ? [outputDir, staging] : [outputDir]);
-
-/** The error in `error`'s chain that says all there is without a stack (a content error). */
-function ownersProblem(error: unknown): Error | undefined {
-  for (let current = error; current instanceof Error; ) {
-    if ((current as { skipOriginalStack?: boolean }).skipOriginalStack) return current;
-    current = (current as { originalError?: unknown }).originalError ?? current.cause;
-  }
-  return undefined;
-}
 
 /** What went wrong, in one sentence for the owner's faults; a bug keeps its stack. */
 function describe(error: unknown): string {
@@ -89,24 +81,13 @@ const eleventy = new Eleventy(undefined, staging, {
   quietMode: values.quiet,
   configPath: values.config,
 });
-// Eleventy prints a failed build's error with every error it wraps; a file-system fault in the
-// output, staging, cache or content folder is the owner's to fix, and is printed by `fail` as
-// one sentence instead.
-const errorHandler = eleventy.errorHandler;
-const printError = errorHandler.once.bind(errorHandler);
-let failed = false;
-errorHandler.once = (type: string, error: unknown, message: string) => {
-  failed = true;
-  if (ownersFault(error)) return;
-  // A content or validation problem (file, field, expected) is printed as it is: without
-  // Eleventy's "Problem writing Eleventy templates:" above it and "(via ContentError)" after it.
-  const owners = ownersProblem(error);
-  if (owners) console.error(owners.message);
-  else printError(type, error, message);
-};
-// Eleventy closes every build with "Wrote N files", a failed one too: here nothing was published.
-const finished = eleventy.logFinished.bind(eleventy);
-eleventy.logFinished = () => (failed ? "Nothing was published: the output folder is as it was." : finished());
+// A file-system fault in the output, staging, cache or content folder is the owner's to fix, and
+// is printed by `fail` as one sentence.
+printOwnersProblems(
+  eleventy,
+  "Nothing was published: the output folder is as it was.",
+  (error) => !!ownersFault(error),
+);
 try {
   // Eleventy does not print an error of its start (loading the configuration and our code).
   await eleventy.init();

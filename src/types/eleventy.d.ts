@@ -1,4 +1,4 @@
-// @11ty/eleventy ships no types; this declares what scripts/build-staged.ts and src/eleventy/plugin.ts use.
+// @11ty/eleventy ships no types; this declares what scripts/ (build-staged, start) and src/eleventy/plugin.ts use.
 declare module "@11ty/eleventy" {
   export interface EleventyErrorHandler {
     once(type: string, error: unknown, message: string): void;
@@ -7,13 +7,16 @@ declare module "@11ty/eleventy" {
     constructor(
       input?: string,
       output?: string,
-      options?: { source?: string; quietMode?: boolean; configPath?: string },
+      options?: { source?: string; quietMode?: boolean; configPath?: string; runMode?: "build" | "watch" | "serve" },
     );
     errorHandler: EleventyErrorHandler;
     /** The closing line Eleventy prints after every build, a failed one too. */
     logFinished(): string;
     init(): Promise<void>;
     write(): Promise<unknown>;
+    watch(): Promise<void>;
+    serve(port: number): void;
+    stopWatch(): Promise<void>;
   }
   export interface UserConfig {
     addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;

@@ -325,9 +325,11 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     15_000,
     server.output,
   );
-  // A rebuild is quiet about what has not changed: GitHub's status was said at the start.
+  // A rebuild is quiet about what has not changed: GitHub's status was said at the start, and
+  // no file is named as it is written.
   assert.match(server.output().slice(0, beforeEdit), "[github]");
   assert.not.match(server.output().slice(beforeEdit), "[github]");
+  assert.not.match(server.output(), "Writing ");
 
   const before = server.output().length;
   writeFileSync(
@@ -341,6 +343,15 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     server.output,
   );
   assert.match(server.output().slice(before), "cluster: expected one of the domain ids in domains.yaml");
+  // Printed as `npm run build` prints it: no Eleventy wrapper around the owner's problem.
+  await waitFor(
+    "the closing line",
+    () => server.output().slice(before).includes("Nothing was written"),
+    15_000,
+    server.output,
+  );
+  assert.not.match(server.output().slice(before), "Problem writing Eleventy templates");
+  assert.not.match(server.output().slice(before), "(via ");
   assert.is(await tagline(), "Edited while the server runs");
   assert.is((await get("/api/v1/projects.json")).status, 200);
 

@@ -25,7 +25,7 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-const eleventyCli = join(repoRoot, "node_modules/@11ty/eleventy/cmd.cjs");
+const startScript = join(repoRoot, "scripts/start.ts");
 const running = new Set<ChildProcess>();
 
 // A test that dies half-way must not leave servers behind.
@@ -62,7 +62,7 @@ export async function startDevServer(readyPath: string, options: DevServerOption
   Object.assign(env, options.env ?? {});
 
   // Its own process group, so stopping it stops everything it started.
-  const child = spawn(process.execPath, [eleventyCli, "--serve", `--port=${port}`, `--output=${outDir}`], {
+  const child = spawn(process.execPath, [startScript, `--port=${port}`, `--output=${outDir}`], {
     cwd: repoRoot,
     env,
     detached: true,

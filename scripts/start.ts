@@ -1,0 +1,24 @@
+// `npm start`: Eleventy watching the project and serving the site, as its own `--serve` does,
+// with the same configuration, templates, data and checks as `npm run build` (src/eleventy/
+// plugin.ts), and a failed rebuild printed as the build prints it (owner-errors.ts). Run under
+// `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
+import Eleventy from "@11ty/eleventy";
+import { fail, readOptions } from "./cli-args.mjs";
+import { printOwnersProblems } from "./owner-errors.ts";
+
+const values = readOptions("start", {
+  // Read again by src/config/site-config.ts (previewOrigin), which names it in the pages.
+  port: { type: "string", default: "8080" },
+  output: { type: "string" },
+});
+if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
+  fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);
+const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: true, runMode: "serve" });
+printOwnersProblems(eleventy, "Nothing was written: the preview still serves the last good build.");
+await eleventy.init();
+await eleventy.watch();
+eleventy.serve(Number(values.port));
+process.on("SIGINT", async () => {
+  await eleventy.stopWatch();
+  process.exitCode = 0;
+});
