@@ -1,4 +1,4 @@
-// Global `site`: base URL, build clock and content/site.yaml, read once per build.
-import { siteConfig } from "../src/eleventy/build-data.ts";
+// Global `site`: base URL, build clock, content/site.yaml and the sections shown, read once per build.
+import { pageConfig } from "../src/eleventy/build-data.ts";
 
-export default siteConfig;
+export default pageConfig;

@@ -23,6 +23,20 @@ export interface SiteConfig {
   site: SiteFile;
   /** The blog's home page as an absolute URL. */
   blogUrl: string;
+  /**
+   * The sections with nothing to show in this build (no project has an award, no pull request
+   * to another project): their pages are not written, and navigation, sitemap and search leave
+   * them out (`shows`). Set by the build once the content is read (src/eleventy/build-data.ts).
+   */
+  emptySections?: readonly OptionalSection[];
+}
+
+/** A section of the site that may have nothing to show. */
+export type OptionalSection = "awards" | "pulls";
+
+/** Whether the site shows `section` (see `emptySections`). */
+export function shows(config: SiteConfig, section: OptionalSection): boolean {
+  return !config.emptySections?.includes(section);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readSiteConfig, type SiteConfig } from "../config/site-config.ts";
+import { type OptionalSection, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
@@ -30,6 +30,19 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 }
 
 export const siteConfig = (): Promise<SiteConfig> => once("config", async () => readSiteConfig());
+
+/**
+ * The configuration the pages and models are built with: the site's, with the sections that
+ * have nothing to show named (`emptySections`), from the checked content and GitHub's data.
+ */
+export const pageConfig = (): Promise<SiteConfig> =>
+  once("pageConfig", async () => {
+    const config = await siteConfig();
+    const empty: OptionalSection[] = [];
+    if (!(await portfolioContent()).projects.some((project) => project.meta.award)) empty.push("awards");
+    if ((await githubData()).pulls.length === 0) empty.push("pulls");
+    return empty.length > 0 ? { ...config, emptySections: empty } : config;
+  });
 
 /** Everything the owner wrote, checked: the portfolio's files and the blog's. */
 interface CheckedContent {
@@ -89,12 +102,12 @@ export const blogContent = async (): Promise<BlogContent | null> => (await check
 export const blogModel = (): Promise<BlogModel | null> =>
   once("blog", async () => {
     const content = await blogContent();
-    return content ? buildBlogModel(await siteConfig(), content) : null;
+    return content ? buildBlogModel(await pageConfig(), content) : null;
   });
 
 export const portfolioModel = (): Promise<PortfolioModel> =>
   once("portfolio", async () => {
-    const config = await siteConfig();
+    const config = await pageConfig();
     const { portfolio, blog, feedPosts, portfolioMarkdown } = await checkedContent();
     const github = await githubData();
     // The portfolio's posts come from the feed site.yaml names (a file or a URL), or else from this

@@ -40,15 +40,19 @@ export function renderPage(options: PageOptions): string {
   const jsonFeed = paths.blogApi(blogPaths.jsonFeed);
   const atom = paths.blogApi(blogPaths.atom);
   const fullTitle = options.section === "home" ? config.site.title : `${options.title} · ${config.site.title}`;
-  const nav: [Section, string, string][] = [
-    ["home", "Home", paths.home],
-    ["projects", "Projects", paths.projects],
-    ["now", "Now", paths.now],
-    ["awards", "Awards", paths.awards],
-    ["pulls", "Pull requests", paths.pulls],
-    ["blog", "Blog", paths.blog.home],
-    ["api", "API", paths.apiDocs],
-  ];
+  // A section with nothing to show is left out (SiteConfig.emptySections).
+  const hidden = new Set<Section>(config.emptySections ?? []);
+  const nav = (
+    [
+      ["home", "Home", paths.home],
+      ["projects", "Projects", paths.projects],
+      ["now", "Now", paths.now],
+      ["awards", "Awards", paths.awards],
+      ["pulls", "Pull requests", paths.pulls],
+      ["blog", "Blog", paths.blog.home],
+      ["api", "API", paths.apiDocs],
+    ] as const
+  ).filter(([section]) => !hidden.has(section));
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -1,4 +1,5 @@
 import type { BlogModel } from "../blog/blog-model.ts";
+import { shows } from "../config/site-config.ts";
 import { outputFileOf, publishedUrl, sitePaths } from "../config/site-paths.ts";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
 import { xmlDocument } from "../util/xml.ts";
@@ -18,8 +19,8 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
     ...portfolio.projects.map((p) => ({ path: paths.project(p.name) })),
     ...portfolio.domains.map((d) => ({ path: paths.domain(d.id) })),
     { path: paths.now, lastmod: portfolio.now.updated },
-    { path: paths.awards },
-    { path: paths.pulls },
+    ...(shows(config, "awards") ? [{ path: paths.awards }] : []),
+    ...(shows(config, "pulls") ? [{ path: paths.pulls }] : []),
     { path: paths.apiDocs },
   ];
   if (blog) {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -308,6 +308,21 @@ test("should write a minimal site without a token, and build it from the CLI", (
       readJson<Envelope<{ name: string }[]>>(out, "api/v1/projects.json").data.map((p) => p.name),
       ["example-project"],
     );
+    // No award and no pull request: those sections leave the pages, the navigation, the
+    // sitemap and the search, and the home page has no "Featured projects" over nothing.
+    for (const page of ["awards/index.html", "pulls/index.html"]) assert.not.ok(existsSync(join(out, page)), page);
+    const home = readFileSync(join(out, "index.html"), "utf8");
+    const nav = /<nav aria-label="Site">[\s\S]*?<\/nav>/.exec(home)?.[0] ?? "";
+    assert.match(nav, 'href="/projects/"');
+    assert.not.match(nav, "/awards/");
+    assert.not.match(nav, "/pulls/");
+    assert.not.match(readFileSync(join(out, "sitemap.xml"), "utf8"), /\/(awards|pulls)\//);
+    const search = readJson<Envelope<{ url: string }[]>>(out, "api/v1/search.json").data.map((item) => item.url);
+    assert.not.ok(
+      search.some((url) => /\/(awards|pulls)\/$/.test(url)),
+      search.join(", "),
+    );
+    assert.not.match(home, "Featured projects");
   } finally {
     removeContent(dir);
     removeDir(out);

@@ -13,6 +13,7 @@ import { CONTACT_METHODS, type Profile, type ProfileShape } from "../../schemas/
 import type { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import type { Domain, PortfolioModel, Project } from "../../model/portfolio-model.ts";
 import type { FeedPost } from "../../feeds/read-rss-posts.ts";
+import { shows } from "../../config/site-config.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { countOf } from "../../util/plural.ts";
@@ -222,13 +223,26 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
       "repositories",
     ]),
     page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
-    page("Awards", countOf(model.stats.awards, "award", "awards"), pages.awards, ["prizes", "hackathons", "medals"]),
-    page(
-      "Pull requests",
-      `${countOf(model.stats.pulls.count, "pull request", "pull requests")} to other projects`,
-      pages.pulls,
-      ["open source", "contributions", "upstream"],
-    ),
+    // A section with nothing to show has no page (SiteConfig.emptySections).
+    ...(shows(model.config, "awards")
+      ? [
+          page("Awards", countOf(model.stats.awards, "award", "awards"), pages.awards, [
+            "prizes",
+            "hackathons",
+            "medals",
+          ]),
+        ]
+      : []),
+    ...(shows(model.config, "pulls")
+      ? [
+          page(
+            "Pull requests",
+            `${countOf(model.stats.pulls.count, "pull request", "pull requests")} to other projects`,
+            pages.pulls,
+            ["open source", "contributions", "upstream"],
+          ),
+        ]
+      : []),
     page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
     page("Blog", "Posts and notes", pages.blog.home, ["blog", "posts", "writing"]),
     ...model.projects.map((project) =>

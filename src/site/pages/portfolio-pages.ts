@@ -29,8 +29,13 @@ export function homePage(model: PortfolioModel): string {
   }${profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""}</p>
 </section>
 <section aria-labelledby="featured-title">
-<h2 id="featured-title">Featured projects</h2>
-<ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
+${
+  // Nothing featured: no heading over an empty list, only the way to every project.
+  model.featured.length > 0
+    ? html`<h2 id="featured-title">Featured projects</h2>
+<ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>`
+    : html`<h2 id="featured-title">Projects</h2>`
+}
 <p><a href="${pages.projects}">All projects (${model.stats.projects})</a></p>
 </section>
 <section aria-labelledby="domains-title">
