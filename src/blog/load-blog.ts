@@ -48,6 +48,8 @@ export interface BlogPost {
   description: string;
   published: DateTime;
   updated: DateTime;
+  /** A draft, shown only under `npm start` (SiteConfig.drafts). */
+  draft: boolean;
   tags: PostTag[];
   /** Always present (the OpenAPI schema has no "or null" for it): see `coverSource`. */
   cover: PostImage;
@@ -140,7 +142,7 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     buildTime,
     unpublished: new UnpublishedPosts(
       sources
-        .filter((source) => !isPublished(source, buildTime))
+        .filter((source) => !isPublished(source, buildTime, config.drafts))
         .map((source) => ({
           url: postUrl(config, source.slug),
           file: source.where,
@@ -151,7 +153,7 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   const posts: BlogPost[] = [];
   for (const source of sources) {
     const post = problems.collect(() => toPost(source, context), null);
-    if (post && isPublished(source, buildTime)) posts.push(post);
+    if (post && isPublished(source, buildTime, config.drafts)) posts.push(post);
   }
   problems.throwIfAny();
   return {
@@ -162,9 +164,9 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   };
 }
 
-/** Out at the build clock: not a draft, and dated no later than the build. */
-function isPublished(source: PostSource, at: DateTime): boolean {
-  return source.meta.draft !== true && source.date !== null && source.date <= at;
+/** Out at the build clock: not a draft (unless drafts are shown, under `npm start`), and dated no later than the build. */
+function isPublished(source: PostSource, at: DateTime, drafts = false): boolean {
+  return (drafts || source.meta.draft !== true) && source.date !== null && source.date <= at;
 }
 
 /**
@@ -345,6 +347,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     description: meta.description,
     published: source.date,
     updated: commitDate && commitDate > source.date ? commitDate : source.date,
+    draft: meta.draft === true,
     tags,
     cover,
     coverSource,

@@ -29,6 +29,8 @@ export interface SiteConfig {
    * them out (`shows`). Set by the build once the content is read (src/eleventy/build-data.ts).
    */
   emptySections?: readonly OptionalSection[];
+  /** Under `npm start` only: drafts are shown, each marked as one. A build never shows them. */
+  drafts?: boolean;
 }
 
 /** A section of the site that may have nothing to show. */
@@ -78,6 +80,7 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     buildTime: buildClock(env.SOURCE_DATE_EPOCH),
     site,
     blogUrl: publishedUrl(location, blogPath),
+    drafts: env.ELEVENTY_RUN_MODE === "serve",
   };
 }
 

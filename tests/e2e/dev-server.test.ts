@@ -256,6 +256,18 @@ test("should still serve valid paths, percent-encoded ones included, under a bas
 const status = async (path: string) => (await get(path)).status;
 const listed = async (path: string, name: string) => (await (await get(path)).text()).includes(`"${name}"`);
 
+// That no build shows a draft is blog-sample.test.ts's to check.
+test("should show a draft, marked as one, and drop it once deleted", async () => {
+  const draft = "/blog/posts/half-written-thoughts-on-zig/";
+  const page = await (await get(draft)).text();
+  assert.match(page, '<p class="draft-note"><strong>Draft.</strong>');
+  assert.match(await (await get("/blog/")).text(), '<span class="draft-label">Draft</span>');
+
+  // The later tests compare the preview with a build of the same content: without the draft.
+  rmSync(join(contentDir, "blog/posts/half-written-thoughts-on-zig.md"));
+  await waitFor("the draft to go", async () => (await status(draft)) === 404, 15_000, server.output);
+});
+
 test("should rebuild when a post is deleted, a project renamed and a post added", async () => {
   // Deleted: its page, its JSON and the image only it shows go; no list names it any more.
   rmSync(join(contentDir, "blog/posts/hangboard-timer-with-a-load-cell.md"));

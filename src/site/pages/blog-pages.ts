@@ -23,8 +23,9 @@ function trail(model: BlogModel, ...steps: Crumb[]) {
 
 function postItem(model: BlogModel, post: PostSummary): SafeHtml {
   const blog = sitePaths(model.config).blog;
+  const draft = model.postBySlug.get(post.slug)?.draft ? html` <span class="draft-label">Draft</span>` : "";
   return html`<li class="post-item">
-<h2><a href="${blog.post(post.slug)}">${post.title}</a></h2>
+<h2><a href="${blog.post(post.slug)}">${post.title}</a>${draft}</h2>
 <p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
 <p>${post.description}</p>
 </li>`;
@@ -61,6 +62,7 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
   const body = html`<article class="post">
 <header>
+${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}
 <h1>${full.title}</h1>
 <p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
 </header>
