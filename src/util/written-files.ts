@@ -20,13 +20,6 @@ export function writtenText(written: WrittenFiles | undefined, file: string): st
   return kept === undefined ? readFileSync(file, "utf8") : textOf(kept);
 }
 
-/** The bytes of `file`, as `writtenText`. */
-export function writtenBytes(written: WrittenFiles | undefined, file: string): Buffer {
-  const kept = written?.get(resolve(file));
-  if (kept === undefined) return readFileSync(file);
-  return typeof kept === "string" ? Buffer.from(kept) : kept;
-}
-
 /**
  * The files Eleventy rendered (`results` of `eleventy.after`), by absolute path: what the
  * after-build checks take instead of reading them back. A template that rendered something
