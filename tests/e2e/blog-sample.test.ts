@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
+import { mf2 } from "microformats-parser";
 import Parser from "rss-parser";
 import { SaxesParser } from "saxes";
 import { test } from "uvu";
@@ -705,6 +706,47 @@ test("should write an Atom feed per tag with exactly that tag's posts, linked fr
       tag.posts.map((post) => post.url),
       tag.slug,
     );
+  }
+});
+
+// ---- IndieWeb
+
+test("should mark the owner up as an h-card on the home page, with every profile link rel=me", () => {
+  const home = readText(before.outDir, "index.html");
+  const cards = mf2(home, { baseUrl: `${SITE_URL}/` }).items.filter((item) => item.type?.includes("h-card"));
+
+  assert.is(cards.length, 1);
+  const card = cards[0]?.properties ?? {};
+  assert.equal(card.name, ["Margo Voss"]);
+  assert.equal(card.uid, [`${SITE_URL}/`]);
+  const meLinks = mf2(home, { baseUrl: `${SITE_URL}/` }).rels.me ?? [];
+  assert.ok(meLinks.length > 0);
+  for (const link of meLinks) assert.ok(card.url?.includes(link), link);
+});
+
+test("should mark every post up as an h-entry that an mf2 parser reads as the post", () => {
+  for (const post of posts(before)) {
+    const page = readText(before.outDir, `blog/posts/${post.slug}/index.html`);
+    const entries = mf2(page, { baseUrl: post.url }).items.filter((item) => item.type?.includes("h-entry"));
+    assert.is(entries.length, 1, post.slug);
+    const entry = entries[0]?.properties ?? {};
+    assert.equal(entry.name, [post.title], post.slug);
+    assert.equal(entry.url, [post.url], post.slug);
+    assert.is(Date.parse(String(entry.published?.[0])), Date.parse(post.published), post.slug);
+    assert.ok(
+      entry.updated === undefined || Date.parse(String(entry.updated[0])) === Date.parse(post.updated),
+      post.slug,
+    );
+    assert.equal(
+      entry.category,
+      post.tags.map((tag) => tag.name),
+      post.slug,
+    );
+    const author = entry.author?.[0] as { type?: string[]; properties?: Record<string, unknown[]> } | undefined;
+    assert.equal(author?.type, ["h-card"], post.slug);
+    assert.equal(author?.properties?.url, [`${SITE_URL}/`], post.slug);
+    const content = entry.content?.[0] as { html?: string } | undefined;
+    assert.ok((content?.html ?? "").length > 100, `${post.slug}: e-content holds the post`);
   }
 });
 

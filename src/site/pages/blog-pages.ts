@@ -60,14 +60,16 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   const zone = model.config.site.timezone;
   // The cover shown above the text is the first image above the fold; else the text's first image is.
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
-  const body = html`<article class="post">
+  // An h-entry (microformats2): name, dates, content, author, URL and categories.
+  const body = html`<article class="post h-entry">
+<data class="u-url u-uid" value="${full.url}"></data>
 <header>
 ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}
-<h1>${full.title}</h1>
-<p class="meta">${time(full.published, zone)}${full.updated !== full.published ? html` · updated ${time(full.updated, zone)}` : ""} · ${full.reading_time_minutes} min read${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
+<h1 class="p-name">${full.title}</h1>
+<p class="meta">${time(full.published, zone, "dt-published")}${full.updated !== full.published ? html` · updated ${time(full.updated, zone, "dt-updated")}` : ""} · ${full.reading_time_minutes} min read · by <a class="p-author h-card" href="${paths.home}">${model.config.site.title}</a>${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug), "p-category")}`)}` : ""}</p>
 </header>
 ${cover ? pictureHtml(cover.plan, { alt: full.cover.alt, className: "cover", eager: true }) : ""}
-<div class="prose">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
+<div class="prose e-content">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>

@@ -24,8 +24,9 @@ export function readableDate(iso: string | null, zone = "UTC"): string {
 }
 
 /** A `<time>` element with a machine-readable value. */
-export function time(iso: string | null, zone = "UTC"): SafeHtml {
-  return iso ? html`<time datetime="${iso}">${readableDate(iso, zone)}</time>` : html`never`;
+export function time(iso: string | null, zone = "UTC", className?: string): SafeHtml {
+  if (!iso) return html`never`;
+  return html`<time${className ? html` class="${className}"` : ""} datetime="${iso}">${readableDate(iso, zone)}</time>`;
 }
 
 const MEDALS: Record<string, string> = { gold: "🥇", silver: "🥈", bronze: "🥉" };
@@ -47,8 +48,10 @@ export function projectCard(project: ProjectSummary, paths: SitePaths): SafeHtml
  * A link to a tag's page. The tag alone ("go", "more") can read as a vague link out of context,
  * so a screen reader hears "Posts tagged go"; the page shows the tag as before.
  */
-export function tagLink(name: string, path: string): SafeHtml {
-  return html`<a href="${path}"><span class="sr-only">Posts tagged </span>${name}</a>`;
+export function tagLink(name: string, path: string, className?: string): SafeHtml {
+  // The class marks the name alone (a post's `p-category`), not the words for screen readers.
+  const label = className ? html`<span class="${className}">${name}</span>` : name;
+  return html`<a href="${path}"><span class="sr-only">Posts tagged </span>${label}</a>`;
 }
 
 /**

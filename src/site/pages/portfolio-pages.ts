@@ -6,7 +6,7 @@ import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
-import { linkTarget, sitePaths } from "../../config/site-paths.ts";
+import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 
 /*
@@ -18,13 +18,15 @@ export function homePage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const profile = api.profileResource(model);
   const posts = api.postList(model).slice(0, 3);
-  const body = html`<section class="intro" aria-labelledby="intro-title">
-<h1 id="intro-title">${profile.name}</h1>
-<p class="lede">${profile.headline}</p>
-<p>${profile.summary}</p>
+  // An h-card (microformats2) for IndieWeb readers: name, the site as its URL, headline, summary, links.
+  const body = html`<section class="intro h-card" aria-labelledby="intro-title">
+<h1 id="intro-title" class="p-name">${profile.name}</h1>
+<data class="u-url u-uid" value="${publishedUrl(model.config, pages.home)}"></data>
+<p class="lede p-job-title">${profile.headline}</p>
+<p class="p-note">${profile.summary}</p>
 <p><strong>Focus:</strong> ${profile.focus}</p>
 <p class="availability">${availabilityText(profile.open_to_work)}</p>
-<p class="links">${profileLinks(profile.links).map((link) => html`<a href="${link.url}" rel="me">${link.label}</a> · `)}<a href="${pages.blog.home}">Blog</a>${
+<p class="links">${profileLinks(profile.links).map((link) => html`<a class="u-url" href="${link.url}" rel="me">${link.label}</a> · `)}<a href="${pages.blog.home}">Blog</a>${
     profile.contact.form ? html` · <a href="${profile.contact.form}">Contact</a>` : ""
   }${profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""}</p>
 </section>
