@@ -1,22 +1,25 @@
-// sitemap.xml and robots.txt at the root of the site.
+// sitemap.xml, robots.txt, llms.txt and llms-full.txt at the root of the site.
 import type { BlogModel } from "../src/blog/blog-model.ts";
 import { outputFileOf, sitePaths } from "../src/config/site-paths.ts";
 import type { PortfolioModel } from "../src/model/portfolio-model.ts";
+import { llmsFullTxt, llmsTxt } from "../src/site/llms-txt.ts";
 import { robotsTxt, sitemapXml } from "../src/site/sitemap.ts";
 
 interface Data {
   portfolio: PortfolioModel;
   blog: BlogModel | null;
-  file: "sitemap" | "robotsTxt";
+  file: keyof typeof writers;
 }
 
+const writers = { sitemap: sitemapXml, robotsTxt, llmsTxt, llmsFullTxt };
+
 export const data = {
-  siteFiles: ["sitemap", "robotsTxt"],
+  siteFiles: Object.keys(writers),
   pagination: { data: "siteFiles", size: 1, alias: "file" },
   permalink: (d: Data) => outputFileOf(d.portfolio.config, sitePaths(d.portfolio.config)[d.file]),
   eleventyExcludeFromCollections: true,
 };
 
 export function render(d: Data): string {
-  return d.file === "sitemap" ? sitemapXml(d.portfolio, d.blog) : robotsTxt(d.portfolio);
+  return writers[d.file](d.portfolio, d.blog);
 }

@@ -21,6 +21,8 @@ export const TOP_LEVEL_FILES = {
   appleTouchIcon: "apple-touch-icon.png",
   sitemap: "sitemap.xml",
   robotsTxt: "robots.txt",
+  llmsTxt: "llms.txt",
+  llmsFullTxt: "llms-full.txt",
   notFound: "404.html",
 } as const;
 
@@ -88,6 +90,8 @@ function makePaths(config: SiteConfig) {
     apiDocs: at("/docs/api/"),
     sitemap: at(`/${TOP_LEVEL_FILES.sitemap}`),
     robotsTxt: at(`/${TOP_LEVEL_FILES.robotsTxt}`),
+    llmsTxt: at(`/${TOP_LEVEL_FILES.llmsTxt}`),
+    llmsFullTxt: at(`/${TOP_LEVEL_FILES.llmsFullTxt}`),
     /** The host's answer to an unknown path. */
     notFound: at(`/${TOP_LEVEL_FILES.notFound}`),
     ogImage: (name: string) => at(`/og/projects/${segment(name)}.png`),

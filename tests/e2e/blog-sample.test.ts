@@ -750,6 +750,37 @@ test("should mark every post up as an h-entry that an mf2 parser reads as the po
   }
 });
 
+// ---- llms.txt
+
+test("should write llms.txt as llmstxt.org lays it out, with every published post, and its posts in full", () => {
+  const text = readText(before.outDir, "llms.txt");
+  const lines = text.split("\n");
+  const all = posts(before);
+
+  assert.match(lines[0] ?? "", /^# \S/);
+  assert.match(lines[2] ?? "", /^> \S/);
+  const sections = lines.filter((line) => line.startsWith("## "));
+  assert.equal(sections, ["## APIs", "## Projects", "## Posts", "## Optional"]);
+  const postsSection = text.slice(text.indexOf("## Posts"), text.indexOf("## Optional"));
+  const linked = [...postsSection.matchAll(/^- \[.+\]\((\S+)\): .+$/gm)].map((match) => match[1]);
+  assert.equal(
+    linked,
+    all.map((post) => post.url),
+  );
+  assert.match(text, `(${SITE_URL}/api/openapi.json)`);
+  assert.match(text, `(${SITE_URL}/blog/api/openapi.json)`);
+
+  const full = readText(before.outDir, "llms-full.txt");
+  for (const post of all) {
+    assert.match(full, `# ${post.title}\nURL: ${post.url}\n`, post.slug);
+    assert.match(
+      full,
+      blogData<FullPost>(before, `posts/${post.slug}.json`).content_text.trim().slice(0, 200),
+      post.slug,
+    );
+  }
+});
+
 test("should write a JSON Feed 1.1 whose item ids equal their URLs", () => {
   const feed = readJson<JsonFeed>(before.outDir, "blog/api/v1/feed.json");
 
