@@ -8,7 +8,7 @@
  * content, no output, and not in a folder .gitignore makes Eleventy's watcher skip. One marker,
  * and one watcher per folder, for the process: they must outlive reloads of the configuration.
  */
-import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -55,16 +55,32 @@ function makeMarker(): string {
 /**
  * Changes `markerFile` when something under `folder` disappears. A deletion and a rename both
  * arrive as "rename" events; only a path that is gone counts, since Eleventy sees additions by
- * itself. A burst (a deleted folder, one event per file) changes the marker once.
+ * itself. A burst (a deleted folder, one event per file) changes the marker once. A name that
+ * vanishes within a second of appearing, or that was never seen, is an editor's temporary file
+ * renamed over the file it saves (`sed -i` and many editors save so): Eleventy sees that save,
+ * so it is no deletion.
  */
 function watchFolder(folder: string, markerFile: string): void {
   if (watched.has(folder) || !existsSync(folder)) return;
   watched.add(folder);
   let touches = 0;
   let pending: NodeJS.Timeout | undefined;
+  /** Every name seen under the folder, with when it appeared (0: there when watching began). */
+  const seen = new Map<string, number>(
+    readdirSync(folder, { recursive: true, encoding: "utf8" }).map((name) => [name, 0]),
+  );
   // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
-    if (event !== "rename" || (name !== null && existsSync(join(folder, name)))) return;
+    if (event !== "rename") return;
+    if (name !== null) {
+      if (existsSync(join(folder, name))) {
+        if (!seen.has(name)) seen.set(name, Date.now());
+        return;
+      }
+      const since = seen.get(name);
+      seen.delete(name);
+      if (since === undefined || Date.now() - since < 1000) return;
+    }
     clearTimeout(pending);
     pending = setTimeout(() => {
       try {
