@@ -21,6 +21,9 @@ import { printOwnersProblems } from "./owner-errors.ts";
 const values = readOptions("build", {
   output: { type: "string" },
   config: { type: "string" },
+  // Eleventy's line per written file names the hidden staging folder: only on request.
+  verbose: { type: "boolean", default: false },
+  // Quiet is the default; the flag stays for the scripts and habits that pass it.
   quiet: { type: "boolean", default: false },
 });
 const outputDir = resolve(values.output ?? OUTPUT_DIR);
@@ -78,7 +81,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 // source "cli": like Eleventy's own command line, --output wins over the config's directories.
 const eleventy = new Eleventy(undefined, staging, {
   source: "cli",
-  quietMode: values.quiet,
+  quietMode: values.quiet || !values.verbose,
   configPath: values.config,
 });
 // A file-system fault in the output, staging, cache or content folder is the owner's to fix, and

@@ -11,6 +11,7 @@ import { answerProblem, list, type InitOptions } from "./init-options.ts";
 import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
 import { classifyContent, listFiles } from "./sample-content.ts";
 import { swapContent } from "./swap-content.ts";
+import { countOf } from "../util/plural.ts";
 
 /** How init talks to the owner: `ask` returns null when there is no one to ask (no terminal). */
 export interface InitIo {
@@ -132,12 +133,12 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const old = listFiles(run.contentDir);
   if (old.length > 0) {
     io.print(
-      `This replaces the ${old.length} file(s) of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`,
+      `This replaces ${countOf(old.length, "file", "files")} of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`,
     );
     for (const file of old) io.print(`  ${file}`);
   }
   io.print(
-    `and writes ${tree.size} file(s): ${chosen.length} project(s)${chosen.length === 0 ? " (one example)" : ""}.`,
+    `and writes ${countOf(tree.size, "file", "files")}: ${chosen.length === 0 ? "one example project" : countOf(chosen.length, "project", "projects")}.`,
   );
   if (!(await yesNo(io, options, "Go ahead?", false))) throw new InitRefused("Stopped at your answer.");
 

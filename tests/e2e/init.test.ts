@@ -293,6 +293,9 @@ test("should write a minimal site without a token, and build it from the CLI", (
     assert.is(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, "GITHUB_TOKEN is not set");
     assert.match(run.stdout, "npm start");
+    // Counted in words: "writes 9 files: one example project", never "file(s)" or "0 project(s)".
+    assert.match(run.stdout, /writes \d+ files: one example project\./);
+    assert.not.match(run.stdout, "(s)");
     assert.equal(listContent(dir), [
       "blog/feed.xml",
       "domains.yaml",
