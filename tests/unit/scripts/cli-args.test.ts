@@ -15,7 +15,12 @@ function run(script: string, args: string[]) {
 }
 
 for (const [script, args, said] of [
-  ["scripts/build.ts", ["--bogus"], "[build] Unknown option '--bogus' (options: --output, --config, --quiet)"],
+  [
+    "scripts/build.ts",
+    ["--bogus"],
+    "[build] Unknown option '--bogus' (options: --output, --config, --verbose, --quiet)",
+  ],
+  ["scripts/start.ts", ["--port=http"], '[start] --port: expected a port number (1-65535), found "http"'],
   ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number of at least 1, found "abc"'],
   ["scripts/bench/run.ts", ["--sizes", "1000,x"], "[bench] --sizes: expected whole numbers of posts"],
   ["scripts/audit.ts", ["--runs"], "[audit] Option '--runs <value>' argument missing"],
