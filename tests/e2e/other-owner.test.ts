@@ -123,9 +123,9 @@ test("should publish the owner's links and only the contact methods given", () =
 test("should show each profile link on the home page with its label and rel=me", () => {
   const home = readText(build.outDir, "index.html");
 
-  assert.match(home, '<a href="https://github.com/ilse-brandt" rel="me">GitHub</a>');
-  assert.match(home, '<a href="https://social.example/@ilse" rel="me">Mastodon</a>');
-  assert.match(home, '<a href="https://www.linkedin.com/in/ilse-brandt-example" rel="me">LinkedIn</a>');
+  assert.match(home, '<a class="u-url" href="https://github.com/ilse-brandt" rel="me">GitHub</a>');
+  assert.match(home, '<a class="u-url" href="https://social.example/@ilse" rel="me">Mastodon</a>');
+  assert.match(home, '<a class="u-url" href="https://www.linkedin.com/in/ilse-brandt-example" rel="me">LinkedIn</a>');
   assert.not.match(home, "itch.io");
 });
 

@@ -12,6 +12,7 @@ import {
   type Envelope,
 } from "../support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "../support/hostile.ts";
+import { contentTypeFor, hostHeaders } from "../../../src/site/host-rules.ts";
 
 /*
  * Markdown is untrusted: raw HTML, link schemes and heading ids through real builds: the
@@ -117,7 +118,11 @@ test.after(() => {
 
 test("should show raw HTML as text by default, in pages, feeds and content_html alike", () => {
   assertPublishedWithout(escaped, LIVE_SCRIPT);
-  assert.equal(filesCarrying(escaped.outDir, 'onerror="alert'), [], "no live event handler");
+  // llms-full.txt holds each post's text as written, raw HTML shown as text included: a text file,
+  // sent as text/plain with nosniff by every host rule, where nothing is markup.
+  assert.equal(filesCarrying(escaped.outDir, 'onerror="alert'), ["llms-full.txt"], "no live event handler");
+  assert.is(contentTypeFor("/llms-full.txt"), "text/plain; charset=utf-8");
+  assert.is(hostHeaders["X-Content-Type-Options"], "nosniff");
   const shown = "&lt;script&gt;alert(1)&lt;/script&gt;";
   assert.match(readText(escaped.outDir, "projects/bramble/index.html"), shown);
   assert.match(readText(escaped.outDir, "blog/posts/raw-html/index.html"), shown);
