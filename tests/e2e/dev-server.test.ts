@@ -254,6 +254,9 @@ test("should still serve valid paths, percent-encoded ones included, under a bas
 });
 
 const status = async (path: string) => (await get(path)).status;
+/** benchdiff's tagline as the served API gives it: what the edit tests change. */
+const tagline = async () =>
+  ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
 const listed = async (path: string, name: string) => (await (await get(path)).text()).includes(`"${name}"`);
 
 // That no build shows a draft is blog-sample.test.ts's to check.
@@ -326,8 +329,6 @@ test("should rebuild when a post is deleted, a project renamed and a post added"
 test("should not take a save through a temporary file renamed over it (sed -i) for a deletion", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");
-  const tagline = async () =>
-    ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
   const before = server.output().length;
   const temporary = join(contentDir, "projects/sedX1a2b3");
   writeFileSync(temporary, original.replace(/^tagline: .*$/m, "tagline: Saved through a rename"));
@@ -357,8 +358,6 @@ test("should not take a save through a temporary file renamed over it (sed -i) f
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");
-  const tagline = async () =>
-    ((await (await get("/api/v1/projects/benchdiff.json")).json()) as { data: { tagline: string } }).data.tagline;
 
   const beforeEdit = server.output().length;
   writeFileSync(file, original.replace(/^tagline: .*$/m, "tagline: Edited while the server runs"));
