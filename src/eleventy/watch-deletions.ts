@@ -8,7 +8,7 @@
  * content, no output, and not in a folder .gitignore makes Eleventy's watcher skip. One marker,
  * and one watcher per folder, for the process: they must outlive reloads of the configuration.
  */
-import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -55,51 +55,18 @@ function makeMarker(): string {
 /**
  * Changes `markerFile` when something under `folder` disappears. A deletion and a rename both
  * arrive as "rename" events; only a path that is gone counts, since Eleventy sees additions by
- * itself. A name that is gone while its file lives on under another name (the same inode) was
- * renamed, which Eleventy sees by the new name: a renamed post, or an editor's temporary file
- * renamed over the file it saves (`sed -i` and many editors save so). A name never seen (such a
- * temporary file, gone before its event came) is no deletion either. A burst (a deleted folder,
- * one event per file) changes the marker once.
+ * itself. A burst (a deleted folder, one event per file) changes the marker once.
  */
 function watchFolder(folder: string, markerFile: string): void {
   if (watched.has(folder) || !existsSync(folder)) return;
   watched.add(folder);
   let touches = 0;
   let pending: NodeJS.Timeout | undefined;
-  /** Each name under the folder, with its inode. */
-  const inodes = new Map<string, number>();
-  const record = (name: string): number | undefined => {
-    try {
-      inodes.set(name, lstatSync(join(folder, name)).ino);
-    } catch {}
-    return inodes.get(name);
-  };
-  for (const name of readdirSync(folder, { recursive: true, encoding: "utf8" })) record(name);
-  /** The inodes of names gone since the last change of the marker, unless they turn up again. */
-  const gone = new Set<number>();
-  let goneUnnamed = false;
   // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
-    // A file renamed over another one may come as a "change" of that name.
-    if (name !== null && existsSync(join(folder, name))) {
-      const inode = record(name);
-      if (inode !== undefined) gone.delete(inode);
-      return;
-    }
-    if (event !== "rename") return;
-    if (name === null) goneUnnamed = true;
-    else {
-      const inode = inodes.get(name);
-      inodes.delete(name);
-      if (inode === undefined) return;
-      gone.add(inode);
-    }
+    if (event !== "rename" || (name !== null && existsSync(join(folder, name)))) return;
     clearTimeout(pending);
-    // The new name of a renamed file comes in the same burst of events, before this runs.
     pending = setTimeout(() => {
-      if (gone.size === 0 && !goneUnnamed) return;
-      gone.clear();
-      goneUnnamed = false;
       try {
         writeFileSync(markerFile, String(++touches));
       } catch (error) {
