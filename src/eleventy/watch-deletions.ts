@@ -12,6 +12,9 @@ import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
+/** The kinds of file the build reads from the watched folders: content, images and assets. */
+const READ = /\.(md|ya?ml|json|asc|xml|txt|png|jpe?g|webp|gif|avif|svg|css|js)$/i;
+
 /** The marker, once made: one per process, reused by reloaded configs. */
 let marker: string | undefined;
 /** Folders already watched in this process (absolute). */
@@ -55,7 +58,9 @@ function makeMarker(): string {
 /**
  * Changes `markerFile` when something under `folder` disappears. A deletion and a rename both
  * arrive as "rename" events; only a path that is gone counts, since Eleventy sees additions by
- * itself. A burst (a deleted folder, one event per file) changes the marker once.
+ * itself, and only a file of a kind the build reads (`READ`): an editor's temporary file renamed
+ * over the file it saves (`sed -i`'s `sedXXXXXX`, `.swp`, `~`) is none, and Eleventy sees that
+ * save. A burst (a deleted folder, one event per file) changes the marker once.
  */
 function watchFolder(folder: string, markerFile: string): void {
   if (watched.has(folder) || !existsSync(folder)) return;
@@ -64,7 +69,7 @@ function watchFolder(folder: string, markerFile: string): void {
   let pending: NodeJS.Timeout | undefined;
   // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
-    if (event !== "rename" || (name !== null && existsSync(join(folder, name)))) return;
+    if (event !== "rename" || (name !== null && (!READ.test(name) || existsSync(join(folder, name))))) return;
     clearTimeout(pending);
     pending = setTimeout(() => {
       try {

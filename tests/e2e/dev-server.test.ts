@@ -326,6 +326,35 @@ test("should rebuild when a post is deleted, a project renamed and a post added"
   assert.ok(await listed("/blog/api/v1/posts.json", "written-while-serving"));
 });
 
+test("should not take a save through a temporary file renamed over it (sed -i) for a deletion", async () => {
+  const file = join(contentDir, "projects/benchdiff.md");
+  const original = readFileSync(file, "utf8");
+  const before = server.output().length;
+  const temporary = join(contentDir, "projects/sedX1a2b3");
+  writeFileSync(temporary, original.replace(/^tagline: .*$/m, "tagline: Saved through a rename"));
+  // As a slow editor: the temporary file is there long enough for every watcher to see it.
+  await new Promise((settle) => setTimeout(settle, 300));
+  renameSync(temporary, file);
+  await waitFor(
+    "the save to be served",
+    async () => (await tagline()) === "Saved through a rename",
+    15_000,
+    server.output,
+  );
+  // Had the temporary file's disappearance counted as a deletion, a rebuild naming the deletion
+  // marker would have started within a tenth of a second of the rename.
+  await new Promise((settle) => setTimeout(settle, 1_500));
+  assert.not.match(server.output().slice(before), "deleted-file");
+
+  writeFileSync(file, original);
+  await waitFor(
+    "the original to be served",
+    async () => (await tagline()) !== "Saved through a rename",
+    15_000,
+    server.output,
+  );
+});
+
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");

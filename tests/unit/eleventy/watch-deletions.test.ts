@@ -60,6 +60,17 @@ test("should change the marker when a file is renamed", async () => {
   assert.is(markerText(), "2");
 });
 
+test("should leave the marker alone when a file of no kind the build reads goes: an editor's temporary file", async () => {
+  // As `sed -i` saves: a temporary file renamed over the file it saves.
+  writeFileSync(join(folder, "posts/sedX1a2b3"), "saved");
+  await settle();
+  renameSync(join(folder, "posts/sedX1a2b3"), join(folder, "posts/renamed.md"));
+  writeFileSync(join(folder, "posts/renamed.md.swp"), "x");
+  rmSync(join(folder, "posts/renamed.md.swp"));
+  await settle();
+  assert.is(markerText(), "2");
+});
+
 test("should change the marker once for a deleted folder of files", async () => {
   rmSync(join(folder, "posts/drafts"), { recursive: true });
   await settle();
