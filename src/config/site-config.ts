@@ -31,6 +31,18 @@ export interface SiteConfig {
   emptySections?: readonly OptionalSection[];
   /** Under `npm start` only: drafts are shown, each marked as one. A build never shows them. */
   drafts?: boolean;
+  /**
+   * The owner's fediverse handle (`@name@host`), when a profile link is a fediverse profile
+   * (`https://host/@name`): every page names it in `<meta name="fediverse:creator">`, which
+   * Mastodon shows as the author of a shared link. Set by the build from profile.yaml.
+   */
+  fediverseCreator?: string;
+}
+
+/** `@name@host` for a fediverse profile URL (`https://host/@name`), else undefined. */
+export function fediverseHandle(url: string): string | undefined {
+  const match = /^https:\/\/([a-z0-9.-]+)\/@([A-Za-z0-9_]+)\/?$/i.exec(url);
+  return match ? `@${match[2]}@${match[1]?.toLowerCase()}` : undefined;
 }
 
 /** A section of the site that may have nothing to show. */

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type OptionalSection, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
+import { fediverseHandle, type OptionalSection, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import type { GithubData } from "../github/github-data.ts";
 import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
@@ -38,10 +38,16 @@ export const siteConfig = (): Promise<SiteConfig> => once("config", async () => 
 export const pageConfig = (): Promise<SiteConfig> =>
   once("pageConfig", async () => {
     const config = await siteConfig();
+    const content = await portfolioContent();
     const empty: OptionalSection[] = [];
-    if (!(await portfolioContent()).projects.some((project) => project.meta.award)) empty.push("awards");
+    if (!content.projects.some((project) => project.meta.award)) empty.push("awards");
     if ((await githubData()).pulls.length === 0) empty.push("pulls");
-    return empty.length > 0 ? { ...config, emptySections: empty } : config;
+    const fediverseCreator = Object.values(content.profile.links).map(fediverseHandle).find(Boolean);
+    return {
+      ...config,
+      ...(empty.length > 0 ? { emptySections: empty } : {}),
+      ...(fediverseCreator ? { fediverseCreator } : {}),
+    };
   });
 
 /** Everything the owner wrote, checked: the portfolio's files and the blog's. */

@@ -70,7 +70,12 @@ export function renderPage(options: PageOptions): string {
 <link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
 <link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, atom)}">
 <link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
-<meta property="og:site_name" content="${config.site.title}">
+${
+  config.fediverseCreator
+    ? html`<meta name="fediverse:creator" content="${config.fediverseCreator}">
+`
+    : ""
+}<meta property="og:site_name" content="${config.site.title}">
 <meta property="og:title" content="${options.title}">
 <meta property="og:description" content="${options.description}">
 <meta property="og:url" content="${url}">

@@ -127,6 +127,10 @@ test("should show each profile link on the home page with its label and rel=me",
   assert.match(home, '<a class="u-url" href="https://social.example/@ilse" rel="me">Mastodon</a>');
   assert.match(home, '<a class="u-url" href="https://www.linkedin.com/in/ilse-brandt-example" rel="me">LinkedIn</a>');
   assert.not.match(home, "itch.io");
+  // The Mastodon link names the author of shared links, on every page.
+  const creator = '<meta name="fediverse:creator" content="@ilse@social.example">';
+  assert.match(home, creator);
+  assert.match(readText(build.outDir, "projects/index.html"), creator);
 });
 
 test("should show a project missing from the snapshot with 0 stars and name it in its note", () => {
