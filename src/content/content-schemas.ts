@@ -65,6 +65,15 @@ export const SiteFile = Strict({
     url: Type.String({ minLength: 1, expected: "an absolute URL, or a path such as /blog/" }),
     feed: Type.Optional(Type.String({ minLength: 1, expected: "a path under content/, or an absolute URL" })),
   }),
+  // Crawlers by user-agent token that robots.txt asks to stay away (AI crawlers, say); default none.
+  crawlers: Type.Optional(
+    Strict({
+      disallow: Type.Array(
+        Type.String({ pattern: "^[A-Za-z0-9_-]{1,64}$", expected: "a user-agent token such as GPTBot" }),
+        { maxItems: 100 },
+      ),
+    }),
+  ),
   // What raw HTML in Markdown becomes (src/markdown/raw-html.ts, which lists the modes); default escape.
   markdown: Type.Optional(
     Strict({

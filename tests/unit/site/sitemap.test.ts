@@ -46,6 +46,16 @@ test("should list absolute URLs with the base path, and robots.txt should name t
   assert.is(robotsTxt(model), "User-agent: *\nAllow: /\n\nSitemap: https://fixture.example/folio/sitemap.xml\n");
 });
 
+test("should ask the crawlers site.yaml names to stay away, and let every other one in", () => {
+  const config = siteConfig();
+  const model = portfolio({ ...config, site: { ...config.site, crawlers: { disallow: ["GPTBot", "CCBot"] } } });
+
+  assert.is(
+    robotsTxt(model),
+    "User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n\nSitemap: https://fixture.example/sitemap.xml\n",
+  );
+});
+
 test("should list the blog's pages with their dates, and none of a blog on another host", () => {
   const config = siteConfig();
   const awayConfig = { ...config, blogUrl: "https://blog.example/" };
