@@ -23,6 +23,26 @@ export interface FakePull {
   isPrivate?: boolean;
 }
 
+/** Two pull requests to other projects, one merged and one open: what most tests have GitHub answer. */
+export const TWO_PULLS: readonly [FakePull, FakePull] = [
+  {
+    number: 1,
+    title: "Fix the parser",
+    state: "MERGED",
+    createdAt: "2026-03-01T12:00:00Z",
+    repo: "python/cpython",
+    repoStars: 65000,
+  },
+  {
+    number: 2,
+    title: "Add a flag",
+    state: "OPEN",
+    createdAt: "2026-04-01T12:00:00Z",
+    repo: "zig/zig",
+    repoStars: 40000,
+  },
+];
+
 /** How to answer request n (0-based) instead of normally: a status, headers, a raw body, a delay. */
 export interface FakeFault {
   status?: number;

@@ -10,7 +10,7 @@ import { refreshSnapshot } from "../../../src/github/refresh-snapshot.ts";
 import { readSnapshot } from "../../../src/github/snapshot.ts";
 import { projectRepositories } from "../../../src/model/load-portfolio.ts";
 import { forgetSecrets } from "../../../src/util/redact.ts";
-import { startFakeGithub, type FakeGithubOptions, type FakePull } from "../../support/fake-github.ts";
+import { startFakeGithub, TWO_PULLS, type FakeGithubOptions } from "../../support/fake-github.ts";
 
 /*
  * The one entry check for what GitHub gives (src/github/entry-check.ts), as the build, `npm run
@@ -28,15 +28,7 @@ const sample = JSON.parse(readFileSync("content/github/snapshot.json", "utf8")) 
 };
 const [first, second] = wanted as [RepositoryRef, RepositoryRef];
 
-const PULL: FakePull = {
-  number: 1,
-  title: "Fix the parser",
-  state: "MERGED",
-  createdAt: "2026-03-01T12:00:00Z",
-  repo: "python/cpython",
-  repoStars: 65000,
-};
-const OTHER: FakePull = { ...PULL, number: 2, title: "Add a flag", repo: "zig/zig", repoStars: 40000 };
+const [PULL, OTHER] = TWO_PULLS;
 
 /** The repositories of the sample as the fake GitHub answers them, with `changes` by index. */
 function repositories(changes: Record<number, string | null> = {}): FakeGithubOptions["repositories"] {

@@ -18,6 +18,7 @@ import { keepEntry } from "../../../src/util/build-cache.ts";
 import { forgetSecrets } from "../../../src/util/redact.ts";
 import {
   startFakeGithub,
+  TWO_PULLS,
   type FakeAnswer,
   type FakeGithub,
   type FakeGithubOptions,
@@ -45,24 +46,7 @@ function liveRepositories(): Record<string, FakeRepository> {
   );
 }
 
-const livePulls: FakePull[] = [
-  {
-    number: 1,
-    title: "Fix the parser",
-    state: "MERGED",
-    createdAt: "2026-03-01T12:00:00Z",
-    repo: "python/cpython",
-    repoStars: 65000,
-  },
-  {
-    number: 2,
-    title: "Add a flag",
-    state: "OPEN",
-    createdAt: "2026-04-01T12:00:00Z",
-    repo: "zig/zig",
-    repoStars: 40000,
-  },
-];
+const livePulls: FakePull[] = [...TWO_PULLS];
 
 interface Run {
   data?: GithubData;
