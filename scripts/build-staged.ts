@@ -16,7 +16,7 @@ import {
 } from "../src/eleventy/output-folder.ts";
 import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.ts";
 import { readOptions } from "./cli-args.mjs";
-import { printOwnersProblems } from "./owner-errors.ts";
+import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
 
 const values = readOptions("build", {
   output: { type: "string" },
@@ -95,6 +95,9 @@ try {
   // Eleventy does not print an error of its start (loading the configuration and our code).
   await eleventy.init();
 } catch (error) {
+  // site.yaml is read as the configuration loads: its problems are the owner's, said as they are.
+  const owners = ownersProblem(error);
+  if (owners) fail(owners.message);
   fail(ownersFault(error) ? describe(error) : `[11ty] Eleventy could not start:\n${describe(error)}`);
 }
 try {

@@ -4,7 +4,7 @@
 // `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions } from "./cli-args.mjs";
-import { printOwnersProblems } from "./owner-errors.ts";
+import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
 
 const values = readOptions("start", {
   // Read again by src/config/site-config.ts (previewOrigin), which names it in the pages.
@@ -15,7 +15,16 @@ if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
   fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);
 const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: true, runMode: "serve" });
 printOwnersProblems(eleventy, "Nothing was written: the preview still serves the last good build.");
-await eleventy.init();
+try {
+  await eleventy.init();
+} catch (error) {
+  // site.yaml is read as the configuration loads: a problem there is the owner's to fix, said
+  // as `npm run build` says it, without Eleventy's wrapper or a stack trace.
+  const owners = ownersProblem(error);
+  if (!owners) throw error;
+  console.error(`${owners.message}\nFix it and run npm start again.`);
+  process.exit(1);
+}
 await eleventy.watch();
 eleventy.serve(Number(values.port));
 process.on("SIGINT", async () => {

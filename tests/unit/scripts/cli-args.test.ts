@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -33,5 +35,33 @@ for (const [script, args, said] of [
     assert.not.match(output, /\n\s+at /);
   });
 }
+
+test("should say a broken site.yaml as it is, in npm start and npm run build alike", () => {
+  // site.yaml is read while Eleventy loads its configuration, before any build.
+  const content = mkdtempSync(join(tmpdir(), "folio-site-yaml-"));
+  const output = mkdtempSync(join(tmpdir(), "folio-site-yaml-out-"));
+  try {
+    writeFileSync(join(content, "site.yaml"), "url: https://example.org\ntitle: [unclosed\n");
+    for (const [script, ...args] of [
+      ["scripts/start.ts", "--port=8779", `--output=${output}`],
+      ["scripts/build.ts", `--output=${output}`],
+    ] as const) {
+      const result = spawnSync(process.execPath, [join(root, script), ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, CONTENT_DIR: content },
+        timeout: 60_000,
+      });
+      const said = `${result.stdout}${result.stderr}`;
+      assert.is(result.status, 1, said);
+      assert.match(said, "site.yaml: (file): expected valid YAML", script);
+      assert.not.match(said, "Eleventy config file", script);
+      assert.not.match(said, /\n\s+at /, script);
+    }
+  } finally {
+    rmSync(content, { recursive: true, force: true });
+    rmSync(output, { recursive: true, force: true });
+  }
+});
 
 test.run();
