@@ -7,7 +7,6 @@
 import { spawnSync } from "node:child_process";
 import { fail, readOptions } from "../cli-args.mjs";
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -19,6 +18,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { baselineProject } from "./baseline-site.ts";
 import { generateContent } from "./generate-content.ts";
 import { findHugo, hugoArgs, hugoProject } from "./hugo-site.ts";
 
@@ -127,22 +127,6 @@ function outputSize(dir: string): { files: number; bytes: number } {
     }
   }
   return total;
-}
-
-/** A bare Eleventy project: the same posts' Markdown, one layout, nothing else. */
-function baselineProject(contentDir: string, dir: string): void {
-  mkdirSync(join(dir, "_includes"), { recursive: true });
-  cpSync(join(contentDir, "blog", "posts"), join(dir, "posts"), { recursive: true });
-  cpSync(join(contentDir, "blog", "images"), join(dir, "images"), { recursive: true });
-  writeFileSync(
-    join(dir, "_includes", "layout.njk"),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main><h1>{{ title }}</h1>{{ content | safe }}</main></body></html>\n',
-  );
-  writeFileSync(join(dir, "posts", "posts.json"), JSON.stringify({ layout: "layout.njk" }));
-  writeFileSync(
-    join(dir, "eleventy.config.mjs"),
-    'export default () => ({ dir: { input: ".", includes: "_includes" }, templateFormats: ["md"] });\n',
-  );
 }
 
 const work = mkdtempSync(join(tmpdir(), "folio-bench-"));

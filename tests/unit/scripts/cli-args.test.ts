@@ -25,6 +25,12 @@ for (const [script, args, said] of [
   ["scripts/start.ts", ["--port=http"], '[start] --port: expected a port number (1-65535), found "http"'],
   ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number of at least 1, found "abc"'],
   ["scripts/bench/run.ts", ["--sizes", "1000,x"], "[bench] --sizes: expected whole numbers of posts"],
+  ["scripts/bench/dev-loop.ts", ["--sizes", "sample,lots"], '[bench:dev] --sizes: expected "sample" or whole numbers'],
+  [
+    "scripts/bench/dev-loop.ts",
+    ["--edits", "0"],
+    '[bench:dev] --edits: expected a whole number of at least 1, found "0"',
+  ],
   ["scripts/audit.ts", ["--runs"], "[audit] Option '--runs <value>' argument missing"],
 ] as const) {
   test(`should refuse ${script} ${args.join(" ")} in one line, with status 2 and no stack trace`, () => {
