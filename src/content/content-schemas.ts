@@ -10,11 +10,12 @@ import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/s
  */
 
 /** An object of exactly these fields (see above: unknown keys are errors). */
-const Strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+export const Strict = <T extends TProperties>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
 
 // `url` (a use of src/util/safe-url.ts) makes checkShape apply isSafeAbsoluteUrl to the value:
 // the pattern alone lets `https://user@host`, spaces and the like through.
-const Url = Type.String({ format: "uri", pattern: WEB_URL_PATTERN, url: "web", expected: expectedUrl("web") });
+export const Url = Type.String({ format: "uri", pattern: WEB_URL_PATTERN, url: "web", expected: expectedUrl("web") });
 /** Where a contact address is meant (a form, a security contact): `mailto:` is allowed too. */
 export const ContactUrl = Type.String({
   format: "uri",
@@ -22,7 +23,7 @@ export const ContactUrl = Type.String({
   url: "web-or-mail",
   expected: expectedUrl("web-or-mail"),
 });
-const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
+export const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
 // Years 1970-9999: every date is also an instant of the build clock and of the APIs.
 const IsoDate = Type.String({
   format: "date",
