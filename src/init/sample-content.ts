@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import yaml from "js-yaml";
 
 /** The sample owner's GitHub login, as the shipped `site.yaml` names it. */
@@ -63,13 +63,10 @@ function filesOutside(dir: string, known: ReadonlySet<string>): string[] {
 }
 
 /** Every file under `dir`, relative, sorted: what init shows before removing it. */
-export function listFiles(dir: string, prefix = ""): string[] {
+export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...listFiles(join(dir, entry.name), relative));
-    else files.push(relative);
-  }
-  return files.sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
 }
