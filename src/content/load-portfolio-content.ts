@@ -63,11 +63,9 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
 }
 
 /**
- * The same reading, adding its problems to `problems` instead of throwing, and returning what
- * did parse, for the checks that come after it (Markdown links) to run in the same build: a
- * project whose front matter is refused keeps its body, and a now.yaml refused for its date
- * keeps its sections when they are sound. The content is only to be published when no problem
- * was added.
+ * The same reading, adding its problems to `problems`, and returning what did parse so the later
+ * checks (Markdown links) run in the same build: a refused project keeps its body, a refused
+ * now.yaml its sound sections. Publishable only when no problem was added.
  */
 export async function readPortfolioContent(contentDir: string, problems: ProblemList): Promise<PortfolioDraft> {
   const read = <T extends TSchema, F>(schema: T, name: string, fallback: F, optional = false): Static<T> | F => {
@@ -218,10 +216,8 @@ function checkAcrossFiles(
 }
 
 /**
- * Each date must be a real one under the content's date rule (calendar-date.ts): the schema's
- * pattern lets 2025-02-30 through. A job or a course that ends before it starts is a typing slip
- * the JSON Resume schema lets through too. Partial dates are compared to the precision both
- * give: `2019` ends no earlier than `2019-04` starts.
+ * Each date must be real (calendar-date.ts: the pattern lets 2025-02-30 through), and nothing
+ * may end before it starts, at the precision both give (an end `2019` is not before `2019-04`).
  */
 function checkResumeDates(contentDir: string, resume: ResumeFile, problems: ProblemList): void {
   const file = displayPath(join(contentDir, "resume.yaml"));
@@ -246,11 +242,9 @@ function checkResumeDates(contentDir: string, resume: ResumeFile, problems: Prob
 }
 
 /**
- * The portfolio groups projects by tag and by language as written, so `ZIG` and `zig` would be
- * two tags (and `Rust` and `rust` two languages, one without its color): the blog's rule for
- * tags holds here too. Tags are compared by slug, as the blog's are; languages only without
- * case, since `C`, `C++` and `C#` share a slug but are three languages, and no language becomes
- * part of a URL. languages.yaml's keys count as spellings of the languages they color.
+ * Projects are grouped by tag and language as written, so `ZIG` and `zig` would be two tags:
+ * tags are compared by slug, as the blog's are; languages without case only (`C`, `C++` and `C#`
+ * share a slug), languages.yaml's keys included.
  */
 function checkSpellings(
   contentDir: string,
