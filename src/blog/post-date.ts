@@ -9,19 +9,13 @@ const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const DAY_MS = 86_400_000;
 
 /**
- * Reads a front-matter date. A date alone, or a time without a zone, is read in the site's
- * time zone (never the build machine's), so `2026-03-10` is the 10th wherever the build runs.
- *
- * A local time the zone skips (clocks going forward: 02:30 on a spring-forward night) or passes
- * twice (clocks going back) is refused rather than moved or guessed: the owner says which instant
- * by adding an offset. A date alone means the day, so it is never refused for this: in a zone
- * whose clocks jump at midnight the day starts when the clocks say it does.
+ * Reads a front-matter date; one without a zone in the site's zone (never the build machine's).
+ * A local time the zone skips or passes twice (clocks going forward or back) is refused rather
+ * than guessed: the owner adds an offset. A date alone means the day, so it never is.
  */
 export function readPostDate(text: string, zone: string): PostDate {
   const normalized = text.trim().replace(" ", "T");
-  // The content's one date rule first (src/content/calendar-date.ts): luxon would read T24:00
-  // as the next day and +25:00 as an offset. Years before 1970 read in a named zone would also
-  // get its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
+  // The content's one date rule first (calendar-date.ts): luxon would read T24:00 as the next day.
   const refused = calendarDateProblem(normalized, "date or date-time");
   if (refused !== null) return { problem: refused };
   const parsed = DateTime.fromISO(normalized, { zone });

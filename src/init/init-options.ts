@@ -102,8 +102,7 @@ export function parseInitArgs(argv: string[]): InitOptions {
 export const answerProblem = {
   name(value: string): string | null {
     if (value.trim() === "") return "a name is needed";
-    // What a message shows escaped (control characters, bidi controls that reorder the text
-    // after them) has no place in a name printed on every page; the bidi marks do.
+    // What a message shows escaped has no place in a name printed on every page.
     return escapeControlCharacters(value) !== value ? "a name without control characters or bidi controls" : null;
   },
   github(value: string): string | null {

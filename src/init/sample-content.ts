@@ -23,10 +23,8 @@ const SAMPLE_POSTS = new Set(
 export type ContentKind = { kind: "absent" } | { kind: "sample" } | { kind: "own"; why: string };
 
 /**
- * Tells the shipped sample from the owner's content, by two marks a user's own work changes
- * at once: `site.yaml` still names the sample's login (`margo-voss`), and every project and
- * post file is one the sample ships (none added). Anything else is the owner's: init refuses
- * it without --force. A missing or empty folder holds nothing to lose.
+ * Tells the shipped sample from the owner's content: `site.yaml` still names the sample's login,
+ * and every project and post file is one the sample ships. Anything else is the owner's.
  */
 export function classifyContent(dir: string): ContentKind {
   if (!existsSync(dir) || readdirSync(dir).length === 0) return { kind: "absent" };

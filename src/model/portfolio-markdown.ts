@@ -29,9 +29,8 @@ export interface MarkdownInputs {
 }
 
 /**
- * Renders every project writeup and /now item. The renderer returns each document's refused
- * links; here they are named with their file and all of them make one ContentError, so a
- * refused link in one writeup never hides another's, or a /now item's.
+ * Renders every project writeup and /now item; the refused links of all of them, named with
+ * their file, make one ContentError, so one never hides another.
  */
 export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdown {
   const { config, unpublished } = inputs;
@@ -73,9 +72,8 @@ export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdo
 }
 
 /**
- * What a project's links publish as: as written (a link to the site's canonical address moved
- * to this build's, `rebasedUrl`), or null (plain text) for a link to a scheduled post, held back
- * until it is out (util/unpublished-posts.ts).
+ * What a project's links publish as: rebased to this build (`rebasedUrl`), or null (plain text)
+ * for a link to a scheduled post, until it is out (util/unpublished-posts.ts).
  */
 export function projectLinkResolver(
   config: SiteConfig,
