@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { CORE_SCHEMA, type LoadOptions, load as loadYaml, YAMLException } from "js-yaml";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { ContentError, type ContentProblem, printable } from "./content-error.ts";
+import { ContentError, type ContentProblem, printable, ProblemList } from "./content-error.ts";
 import {
   MAX_CONTENT_FILE_BYTES,
   MAX_STRING_CHARACTERS,
@@ -265,51 +265,32 @@ export function readJson(file: string, root?: string): unknown {
   }
 }
 
-export interface FrontMatterDocument {
-  data: unknown;
-  body: string;
-  /** The line of the file on which the body starts (1-based), for problems found in the body later. */
-  bodyLine: number;
-}
-
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
-/** The lines of a Markdown body holding a control character, numbered as lines of the file. */
-function bodyProblems(body: string, firstLine: number, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  body.split("\n").forEach((line, index) => {
-    const found = findControlCharacter(line);
-    if (found)
-      problems.push({
-        file: displayPath(file),
-        field: `(body) line ${firstLine + index}`,
-        expected: `text without control characters (found ${found.codePoint})`,
-      });
-  });
-  return problems;
-}
 
 /**
  * Splits a Markdown file of at most MAX_TEXT_FILE_BYTES into its YAML front matter and its body
- * (inside `root` when given).
+ * (inside `root` when given); `bodyLine` is the line of the file on which the body starts.
  */
-export function readFrontMatter(file: string, root?: string): FrontMatterDocument {
+export function readFrontMatter(file: string, root?: string): { data: unknown; body: string; bodyLine: number } {
   const text = readText(file, root, MAX_TEXT_FILE_BYTES).replace(/^\uFEFF/, "");
   const match = FRONT_MATTER.exec(text);
   if (!match) throw problem(file, "a YAML front matter block between two `---` lines at the top", "(front matter)");
   const body = text.slice(match[0].length);
-  // Both parts are checked before either fails, so one build shows every problem of the file.
   const bodyLine = match[0].split("\n").length;
-  const problems = bodyProblems(body, bodyLine, file);
-  let data: unknown = null;
-  try {
-    // The block starts on the file's second line, after its opening `---`.
-    data = parseYamlText(match[1] ?? "", file, 2);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    problems.unshift(...error.problems);
-  }
-  if (problems.length > 0) throw new ContentError(problems);
+  // Both parts are checked before either fails, so one build shows every problem of the file.
+  const problems = new ProblemList();
+  // The block starts on the file's second line, after its opening `---`.
+  const data = problems.collect(() => parseYamlText(match[1] ?? "", file, 2), null);
+  body.split("\n").forEach((line, index) => {
+    const found = findControlCharacter(line);
+    if (found)
+      problems.add({
+        file: displayPath(file),
+        field: `(body) line ${bodyLine + index}`,
+        expected: `text without control characters (found ${found.codePoint})`,
+      });
+  });
+  problems.throwIfAny();
   return { data, body, bodyLine };
 }
 
