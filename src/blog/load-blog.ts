@@ -133,7 +133,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   const context: PostContext = {
     config,
     imagesLinked,
-    siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
     history: history ?? readGitHistory(paths.posts),
     sizes: new Map(),
@@ -198,8 +197,6 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
 
 interface PostContext {
   config: SiteConfig;
-  /** The site's social image, every post's cover of last resort. */
-  siteImage: string;
   paths: ReturnType<typeof blogPaths>;
   /** True when `blog/images` is a symbolic link (reported already): no image is read. */
   imagesLinked: boolean;
@@ -322,7 +319,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     coverSource = "first image";
     images[0] = { ...first, cover: true };
   } else {
-    cover = { url: context.siteImage, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
+    const url = publishedUrl(context.config, sitePaths(context.config).siteOgImage);
+    cover = { url, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
     coverSource = "site image";
     images.unshift({ ...cover, cover: true });
   }

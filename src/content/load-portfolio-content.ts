@@ -13,7 +13,7 @@ import {
   ResumeFile,
   type DomainEntry,
 } from "./content-schemas.ts";
-import { caseless, spellingProblems } from "./name-spellings.ts";
+import { spellingProblems } from "./name-spellings.ts";
 import { readPublicKey, type PublicKeyInfo } from "./pgp-key.ts";
 import { contentFileExists, displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
 
@@ -39,10 +39,7 @@ export interface PortfolioContent {
   resume?: ResumeFile;
 }
 
-/**
- * A project file whose front matter was refused: its writeup is still checked in the same build,
- * and so are its name and cluster against the other files, when each passes its own rule.
- */
+/** A project file whose front matter was refused: its writeup, name and cluster are still checked. */
 export type RefusedProject = Omit<ProjectSource, "meta"> & { name?: string; cluster?: string };
 
 /** What `readPortfolioContent` could read: fallbacks where a file was refused. */
@@ -51,10 +48,7 @@ export interface PortfolioDraft {
   refusedProjects: RefusedProject[];
 }
 
-/**
- * Reads `content/`: checks each file against its content schema, then the rules that span
- * files (known domain ids, unique names). All problems are reported together.
- */
+/** Reads `content/`: each file against its schema, then the rules across files; all problems at once. */
 export async function loadPortfolioContent(contentDir: string): Promise<PortfolioContent> {
   const problems = new ProblemList();
   const { content } = await readPortfolioContent(contentDir, problems);
@@ -262,6 +256,10 @@ function checkSpellings(
   const languagesFile = displayPath(join(contentDir, "languages.yaml"));
   const colorKeys = Object.keys(languageColors).map((name) => ({ where: languagesFile, field: name, name }));
   for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every project" })) problems.add(problem);
-  const languageRule = { thing: "language", across: "every project and in languages.yaml", keyOf: caseless };
+  const languageRule = {
+    thing: "language",
+    across: "every project and in languages.yaml",
+    keyOf: (name: string) => name.toLowerCase(),
+  };
   for (const problem of spellingProblems([...languageUses, ...colorKeys], languageRule)) problems.add(problem);
 }

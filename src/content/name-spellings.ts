@@ -14,9 +14,6 @@ export function slugOf(name: string): string {
   return slug;
 }
 
-/** Names compared without case: for names that never become part of a URL (languages). */
-export const caseless = (name: string): string => name.toLowerCase();
-
 /** One place a name is written: the file, the field that holds it, the name as written. */
 export interface NameUse {
   where: string;
