@@ -42,14 +42,10 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
 }
 
 /**
- * What JSON Schema cannot say, for every schema checked here (the blog's and the snapshot's
- * included, without a word of their own):
- * - a string marked `url` (a use: "web" or "web-or-mail"), or else `format: "uri"` (then
- *   "web"), must pass isSafeAbsoluteUrl, the one URL check;
- * - a string of `format: "date"` or `"date-time"` must be a real date (and time) under the
- *   content's one date rule (calendar-date.ts), in the years 1970-9999: before 1970 it is no
- *   instant of the build clock or of the APIs.
- * The schema and the value are walked together; any branch of a union counts.
+ * What JSON Schema cannot say, for every schema checked here: a string marked `url` (else of
+ * `format: "uri"`, then "web") must pass isSafeAbsoluteUrl; one of `format: "date"` or
+ * `"date-time"` must pass the content's date rule (calendar-date.ts). The schema and the value
+ * are walked together; any branch of a union counts.
  */
 function checksBeyondSchema(schema: TSchema, value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];

@@ -4,12 +4,11 @@ import { MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
- * Shapes of the files a site owner writes in `content/`. They are strict (unknown keys are
- * errors) because a misspelt key in front matter is a silent bug otherwise. The `expected`
- * annotations are the words an error message shows.
+ * Shapes of the files a site owner writes in `content/`; `expected` annotations are the words an
+ * error shows. Strict: a misspelt key would otherwise be a silent bug.
  */
 
-/** An object of exactly these fields (see above: unknown keys are errors). */
+/** An object of exactly these fields. */
 export const Strict = <T extends TProperties>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
 
@@ -32,9 +31,8 @@ const IsoDate = Type.String({
 });
 
 /**
- * GitHub's rule for repository names: letters, digits, `.`, `_`, `-`, 1-100 characters; and no
- * leading `.` (GitHub allows `.github`): the name becomes a folder of pages and a file of the
- * API (`{name}`), and upload-pages-artifact and many hosts drop dot-folders, so they would 404.
+ * GitHub's rule for repository names, and no leading `.` (GitHub allows `.github`): the name
+ * becomes a folder of pages, and many hosts drop dot-folders, so they would 404.
  */
 export const ProjectNamePattern = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
 const ProjectName = Type.String({
@@ -194,10 +192,7 @@ const ResumeDate = Type.String({
   expected: 'a date as "YYYY" (quoted), YYYY-MM or YYYY-MM-DD, from 1970 on',
 });
 
-/**
- * resume.yaml (optional): what a JSON Resume holds that no other content file says. Everything
- * else in /api/v1/resume.json is derived from the profile, the projects and their awards.
- */
+/** resume.yaml (optional): what a JSON Resume holds that no other content file says. */
 export const ResumeFile = Strict({
   work: Type.Optional(
     Type.Array(
