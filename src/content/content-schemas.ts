@@ -186,8 +186,10 @@ export const InProgressFile = Type.Array(Strict({ name: ProjectName, hint: Text 
 export type InProgressFile = Static<typeof InProgressFile>;
 
 // JSON Resume's partial dates (YYYY, YYYY-MM, YYYY-MM-DD), within its own years 1000-2999
-// and this site's 1970 on. A bare year must be quoted: YAML reads `2019` as a number.
+// and this site's 1970 on. A bare year must be quoted: YAML reads `2019` as a number. `date`
+// makes checkShape hold it to the content's date rule: the pattern lets 2025-02-30 through.
 const ResumeDate = Type.String({
+  date: "partial date",
   pattern: "^(19[7-9][0-9]|2[0-9]{3})(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$",
   expected: 'a date as "YYYY" (quoted), YYYY-MM or YYYY-MM-DD, from 1970 on',
 });
