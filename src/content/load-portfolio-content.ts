@@ -41,12 +41,6 @@ export interface PortfolioContent {
 /** A project file whose front matter was refused: its writeup, name and cluster are still checked. */
 export type RefusedProject = Omit<ProjectSource, "meta"> & { name?: string; cluster?: string };
 
-/** What `readPortfolioContent` could read: fallbacks where a file was refused. */
-export interface PortfolioDraft {
-  content: PortfolioContent;
-  refusedProjects: RefusedProject[];
-}
-
 /** Reads `content/`: each file against its schema, then the rules across files; all problems at once. */
 export async function loadPortfolioContent(contentDir: string): Promise<PortfolioContent> {
   const problems = new ProblemList();
@@ -60,7 +54,10 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
  * checks (Markdown links) run in the same build: a refused project keeps its body, a refused
  * now.yaml its sound sections. Publishable only when no problem was added.
  */
-export async function readPortfolioContent(contentDir: string, problems: ProblemList): Promise<PortfolioDraft> {
+export async function readPortfolioContent(
+  contentDir: string,
+  problems: ProblemList,
+): Promise<{ content: PortfolioContent; refusedProjects: RefusedProject[] }> {
   const read = <T extends TSchema, F>(schema: T, name: string, fallback: F, optional = false): Static<T> | F => {
     const file = join(contentDir, name);
     if (optional && !contentFileExists(file)) return fallback;
