@@ -69,10 +69,7 @@ const ARMOR_LINE = /^-----(BEGIN|END) PGP ([A-Z0-9 ,/]+)-----$/;
  * is not checked: the packets must parse in any case.)
  */
 function decodeArmor(text: string): { label: string; bytes: Uint8Array } | { problem: string } {
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((line) => line.trimEnd());
+  const lines = text.split(/\r\n?|\n/).map((line) => line.trimEnd());
   const marks = lines.flatMap((line, index) => {
     const match = ARMOR_LINE.exec(line);
     return match ? [{ index, kind: match[1], label: match[2] ?? "" }] : [];
