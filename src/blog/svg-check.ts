@@ -28,7 +28,6 @@ function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string |
   if (HANDLER.test(local)) return `an event handler attribute ${name} on <${tag.name}>`;
   if (name === "xml:base") return `an xml:base attribute on <${tag.name}>`;
   if (LINK_ATTRIBUTES.has(local) && !value.trim().startsWith("#") && !isSafeLink(value, "web")) {
-    // The value quoted up to 60 characters.
     const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
     return `${name}=${shown} on <${tag.name}> (links may be #fragment or a relative or http(s) URL)`;
   }
