@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { extname } from "node:path";
 import { imageSize } from "image-size";
-import { ContentError, type ContentProblem } from "../content/content-error.ts";
+import { type ContentProblem, ProblemList } from "../content/content-error.ts";
 import { contentFileExists, displayPath, readBytes } from "../content/read-files.ts";
 import { svgDanger } from "./svg-check.ts";
 
@@ -51,13 +51,9 @@ export function readImage(file: string, root: string, cache: Map<string, ImageRe
 
 function examine(file: string, root: string): ImageRead {
   if (!contentFileExists(file)) return null;
-  let bytes: Buffer;
-  try {
-    bytes = readBytes(file, root);
-  } catch (error) {
-    if (error instanceof ContentError) return [...error.problems];
-    throw error;
-  }
+  const unreadable = new ProblemList();
+  const bytes = unreadable.collect(() => readBytes(file, root), null);
+  if (bytes === null) return unreadable.items;
   let size: ReturnType<typeof imageSize>;
   try {
     size = imageSize(bytes);
