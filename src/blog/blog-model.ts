@@ -106,12 +106,10 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
   return {
     config,
     // Its links to the site's canonical address are this build's pages (`rebasedUrl`).
-    settings: content.settings.links
-      ? {
-          ...content.settings,
-          links: content.settings.links.map((link) => ({ ...link, url: rebasedUrl(config, link.url) })),
-        }
-      : content.settings,
+    settings: {
+      ...content.settings,
+      links: content.settings.links?.map((link) => ({ ...link, url: rebasedUrl(config, link.url) })),
+    },
     posts,
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
     older,

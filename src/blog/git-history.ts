@@ -17,10 +17,8 @@ const LOG = ["-c", "core.quotePath=false", "log", "--format=%x00%cI", "--name-on
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
 /**
- * Asks git once, for every file under `folder`, when it was last committed: one `git log`
- * for the whole folder instead of one process per post. Outside a repository, or in a
- * shallow clone (whose history is cut and would date every file to its tip), history is
- * reported as unavailable and callers fall back to the publication dates.
+ * When each file under `folder` was last committed, from one `git log`. Outside a repository or
+ * in a shallow clone (which would date every file to its tip), history is unavailable.
  */
 export function readGitHistory(folder: string): GitHistory {
   const git = (args: string[]) => spawnSync("git", args, { cwd: folder, encoding: "utf8", maxBuffer: MAX_OUTPUT });

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
 import { extname } from "node:path";
 import { imageSize } from "image-size";
-import { ContentError, type ContentProblem } from "../content/content-error.ts";
+import { type ContentProblem, ProblemList } from "../content/content-error.ts";
 import { contentFileExists, displayPath, readBytes } from "../content/read-files.ts";
 import { svgDanger } from "./svg-check.ts";
 
 /*
- * The images posts show are published as they are (less their metadata: src/images/
- * strip-metadata.ts) and served by their file name's type. So each is read once, here, as the
- * content folder's other files are (no symbolic link anywhere below the content folder), and
- * must be what its name says: a raster image named `.html` or `.svg` would be served as a page
- * or a drawing and could run a script. An SVG must also be free of anything active (svg-check.ts).
+ * The images posts show are published as they are and served by their file name's type, so
+ * each must be what its name says: a raster image named `.html` or `.svg` would be served as a
+ * page or a drawing and could run a script. An SVG must be free of anything active (svg-check.ts).
  */
 
 export interface ImageFacts {
@@ -24,17 +22,12 @@ export interface ImageFacts {
 }
 
 /**
- * The most pixels a raster image may have: 50 megapixels (a 48-MP phone photo passes). Decoding
- * takes about 4 bytes a pixel, and a PNG of a few hundred bytes can declare 30000 × 30000: such
- * a file is refused from its header, before anything decodes it (here, in the renditions, or in
- * a visitor's browser).
+ * The most pixels a raster image may have (a 48-MP phone photo passes): a PNG of a few hundred
+ * bytes can declare 30000 × 30000, and is refused from its header, before anything decodes it.
  */
 export const PIXEL_LIMIT = 50_000_000;
 
-/**
- * The longest side a raster image may have: WebP's limit, and near AVIF's, which the renditions
- * are written in. A 50 × 900,000 strip is under the pixel limit but cannot be converted.
- */
+/** The longest side a raster image may have: WebP's limit, near AVIF's (the renditions' formats). */
 export const SIDE_LIMIT = 16_383;
 
 /** The image types a post may show, by file name extension, as image-size names them. */
@@ -47,16 +40,10 @@ const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
   ["svg", "svg"],
 ]);
 
-/**
- * What reading an image found: its size; the problems that refuse it, each naming the image
- * file; or null when it is missing or no image (the post that names it says so).
- */
+/** An image's facts; the problems that refuse it; or null when it is missing or no image. */
 export type ImageRead = ImageFacts | ContentProblem[] | null;
 
-/**
- * Reads an image file inside the content folder `root` once (cached by path): its pixel size,
- * read from the file itself, or why it cannot be published.
- */
+/** Reads an image file inside the content folder `root` once (cached by path). */
 export function readImage(file: string, root: string, cache: Map<string, ImageRead>): ImageRead {
   if (!cache.has(file)) cache.set(file, examine(file, root));
   return cache.get(file) ?? null;
@@ -64,13 +51,9 @@ export function readImage(file: string, root: string, cache: Map<string, ImageRe
 
 function examine(file: string, root: string): ImageRead {
   if (!contentFileExists(file)) return null;
-  let bytes: Buffer;
-  try {
-    bytes = readBytes(file, root);
-  } catch (error) {
-    if (error instanceof ContentError) return [...error.problems];
-    throw error;
-  }
+  const unreadable = new ProblemList();
+  const bytes = unreadable.collect(() => readBytes(file, root), null);
+  if (bytes === null) return unreadable.items;
   let size: ReturnType<typeof imageSize>;
   try {
     size = imageSize(bytes);

@@ -105,11 +105,10 @@ interface PostSource {
 }
 
 /**
- * Reads the blog: null when the owner has none (`content/blog/blog.yaml` absent). Every post,
- * drafts and scheduled ones included, is checked and rendered (front matter, dates, tags,
- * images, links, Markdown), so a post that is not yet out cannot break the build on the day it
- * comes out; only then are drafts and posts dated after the build clock dropped, before
- * anything is derived, so they appear nowhere. Every problem of every post is reported at once.
+ * Reads the blog: null when the owner has none (no `content/blog/blog.yaml`). Every post, drafts
+ * and scheduled ones included, is checked and rendered, so a post cannot break the build on the
+ * day it comes out; only then are unpublished posts dropped, before anything is derived from
+ * them. Every problem of every post is reported at once.
  */
 export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent | null {
   const paths = blogPaths(config);
@@ -134,7 +133,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   const context: PostContext = {
     config,
     imagesLinked,
-    siteImage: publishedUrl(config, sitePaths(config).siteOgImage),
     paths,
     history: history ?? readGitHistory(paths.posts),
     sizes: new Map(),
@@ -199,8 +197,6 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
 
 interface PostContext {
   config: SiteConfig;
-  /** The site's social image, every post's cover of last resort. */
-  siteImage: string;
   paths: ReturnType<typeof blogPaths>;
   /** True when `blog/images` is a symbolic link (reported already): no image is read. */
   imagesLinked: boolean;
@@ -323,7 +319,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     coverSource = "first image";
     images[0] = { ...first, cover: true };
   } else {
-    cover = { url: context.siteImage, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
+    const url = publishedUrl(context.config, sitePaths(context.config).siteOgImage);
+    cover = { url, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
     coverSource = "site image";
     images.unshift({ ...cover, cover: true });
   }
@@ -365,15 +362,12 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
 }
 
 /**
- * Where a link in a post leads once published, decided in the render's one pass so that pages,
- * feeds and the API share one HTML (docs/architecture.md, "One render per post"). The RSS
- * plugin's absoluteUrl resolves what is relative: in-page anchors and relative links against
- * the post's URL, site paths (`/projects/`) against the site's root, which may have a base
- * path. Links to another post's Markdown file become that post's URL; a URL with a scheme is
- * kept as written (the plugin's HTML transform would also normalize those, `https://host` to
- * `https://host/`). A protocol-relative `//host/…` (or `\\host`, which browsers read alike)
- * becomes `https:`: the JSON lists absolute URLs, and the link check passed it as https.
- * `linkedPost` is told of every link to another post, to check it may be published.
+ * Where a link in a post leads once published, decided in the one render that pages, feeds and
+ * the API share (docs/architecture.md). Relative links resolve against the post's URL, site
+ * paths against the site's root (which may have a base path); a link to another post's Markdown
+ * file becomes that post's URL, and `linkedPost` is told of it. A URL with a scheme is kept as
+ * written; a protocol-relative `//host/…` (or `\\host`) becomes `https:` (the JSON lists
+ * absolute URLs, and the link check passed it as https).
  */
 function resolveLink(
   href: string,

@@ -1,4 +1,4 @@
-import { DateTime, Info } from "luxon";
+import { DateTime } from "luxon";
 import { calendarDateProblem, FIRST_YEAR, LAST_YEAR } from "../content/calendar-date.ts";
 
 /** A front-matter date read in the site's zone, or what would have been accepted instead. */
@@ -6,22 +6,15 @@ export type PostDate = { date: DateTime; problem?: undefined } | { date?: undefi
 
 // A time written without a zone: the only form whose instant depends on the site's zone rules.
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
-const DAY_MS = 86_400_000;
 
 /**
- * Reads a front-matter date. A date alone, or a time without a zone, is read in the site's
- * time zone (never the build machine's), so `2026-03-10` is the 10th wherever the build runs.
- *
- * A local time the zone skips (clocks going forward: 02:30 on a spring-forward night) or passes
- * twice (clocks going back) is refused rather than moved or guessed: the owner says which instant
- * by adding an offset. A date alone means the day, so it is never refused for this: in a zone
- * whose clocks jump at midnight the day starts when the clocks say it does.
+ * Reads a front-matter date; one without a zone in the site's zone (never the build machine's).
+ * A local time the zone skips or passes twice (clocks going forward or back) is refused rather
+ * than guessed: the owner adds an offset. A date alone means the day, so it never is.
  */
 export function readPostDate(text: string, zone: string): PostDate {
   const normalized = text.trim().replace(" ", "T");
-  // The content's one date rule first (src/content/calendar-date.ts): luxon would read T24:00
-  // as the next day and +25:00 as an offset. Years before 1970 read in a named zone would also
-  // get its local mean time (Berlin's year 0 is +00:53), an offset no reader expects.
+  // The content's one date rule first (calendar-date.ts): luxon would read T24:00 as the next day.
   const refused = calendarDateProblem(normalized, "date or date-time");
   if (refused !== null) return { problem: refused };
   const parsed = DateTime.fromISO(normalized, { zone });
@@ -33,24 +26,18 @@ export function readPostDate(text: string, zone: string): PostDate {
   }
   if (!LOCAL_TIME.test(normalized)) return { date };
 
-  // The written wall-clock time read as if it were UTC; an offset is valid for it when the zone
-  // really has that offset at the instant it gives. Offsets a day either side cover the change.
+  // The written wall-clock time: luxon moves a local time the zone skips (clocks going forward)
+  // past the gap, and gives a time it passes twice (clocks going back) both of its offsets.
   const wall = DateTime.fromISO(normalized, { zone: "utc" }).toMillis();
-  // normalizeZone, not IANAZone: site.yaml may also name a fixed offset such as UTC+3.
-  const rules = Info.normalizeZone(zone);
-  const before = rules.offset(wall - DAY_MS);
-  const after = rules.offset(wall + DAY_MS);
-  const valid = [...new Set([before, after])].filter((offset) => rules.offset(wall - offset * 60_000) === offset);
-  // `+01:00`: each offset as the zone states it a day before and a day after.
-  const [beforeText, afterText] = [wall - DAY_MS, wall + DAY_MS].map((at) => rules.formatOffset(at, "short"));
-  if (valid.length === 0) {
+  const [earlier, later] = [date.minus({ days: 1 }), date.plus({ days: 1 })].map((day) => day.toFormat("ZZ"));
+  if (date.setZone("utc", { keepLocalTime: true }).toMillis() !== wall) {
     return {
-      problem: `a local time that exists in ${zone}: clocks skip it that night (they go forward); write another time, or the offset you mean (${beforeText} or ${afterText})`,
+      problem: `a local time that exists in ${zone}: clocks skip it that night (they go forward); write another time, or the offset you mean (${earlier} or ${later})`,
     };
   }
-  if (valid.length > 1) {
+  if (date.getPossibleOffsets().length > 1) {
     return {
-      problem: `an unambiguous time: in ${zone} this local time happens twice that night (clocks go back); add the offset you mean, ${beforeText} for the first or ${afterText} for the second`,
+      problem: `an unambiguous time: in ${zone} this local time happens twice that night (clocks go back); add the offset you mean, ${earlier} for the first or ${later} for the second`,
     };
   }
   return { date };

@@ -25,10 +25,8 @@ export function postTags(names: readonly string[], where: string, problems: Cont
 }
 
 /**
- * Two spellings of one tag (`ZIG` and `zig`, or `C++` and `C`, which share a slug and so one
- * page and one file) are an error naming both and the posts that use each, rather than merged
- * under whichever spelling the newest post happens to use: which one is meant is the owner's call.
- * Every post counts, drafts and scheduled ones too, so publishing one never brings a clash.
+ * Two spellings of one tag across the posts (name-spellings.ts). Drafts and scheduled posts
+ * count too, so publishing one never brings a clash.
  */
 export function tagSpellingProblems(posts: readonly { where: string; names: readonly string[] }[]): ContentProblem[] {
   const uses = posts.flatMap((post) =>

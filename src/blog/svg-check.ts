@@ -3,15 +3,10 @@ import { isSafeLink } from "../util/safe-url.ts";
 
 /*
  * A published SVG is a document of the site's own origin: opened at /blog/images/x.svg, its
- * scripts run with the site's cookies and storage, and GitHub Pages sends no Content Security
- * Policy to stop them. So every SVG a post shows is parsed here (strictly, as the browser
- * parses an image/svg+xml file) and refused when it can run or load anything active: a script
- * element of any namespace, an XHTML element, `foreignObject` (HTML inside), an event handler
- * attribute, a link (`href`, `xlink:href`, `src`) that is not `#fragment` or a safe relative or
- * http(s) URL, an animation that rewrites a link or handler, `xml:base`, a DOCTYPE (entity
- * declarations) or a processing instruction (`<?xml-stylesheet?>` can apply XSLT).
- * An allow list would be stricter, but would refuse the many harmless editor extras (Inkscape's
- * `sodipodi:` elements, RDF metadata) that hand-made diagrams carry.
+ * scripts run with the site's cookies, and GitHub Pages sends no Content Security Policy. So
+ * every SVG a post shows is parsed here, strictly, as a browser parses image/svg+xml, and
+ * refused when it can run or load anything active. A deny list, since an allow list would
+ * refuse the harmless editor extras (Inkscape's `sodipodi:`, RDF metadata) diagrams carry.
  */
 
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
@@ -33,7 +28,6 @@ function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string |
   if (HANDLER.test(local)) return `an event handler attribute ${name} on <${tag.name}>`;
   if (name === "xml:base") return `an xml:base attribute on <${tag.name}>`;
   if (LINK_ATTRIBUTES.has(local) && !value.trim().startsWith("#") && !isSafeLink(value, "web")) {
-    // The value quoted up to 60 characters.
     const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
     return `${name}=${shown} on <${tag.name}> (links may be #fragment or a relative or http(s) URL)`;
   }
@@ -59,10 +53,9 @@ function elementDanger(tag: SaxesTagNS): string | null {
 }
 
 /**
- * The first thing in an SVG file that could run a script or load active content, in words with
- * its line ("a <script> element at line 3"); null when the file is a plain, well-formed drawing.
- * Bytes that are not UTF-8 or not well-formed XML are reported too: a browser would show the
- * file differently from what was checked.
+ * The first thing in an SVG file that could run or load anything, with its line ("a <script>
+ * element at line 3"); null for a plain drawing. Bytes that are not UTF-8 or not well-formed XML
+ * are reported too: a browser would read the file differently from this check.
  */
 export function svgDanger(bytes: Uint8Array): string | null {
   let text: string;

@@ -1,17 +1,11 @@
 /*
- * The one rule for every date written in content: a post's `date`, now.yaml's `updated`, the
- * resume's `start` and `end`, and any other string of format `date` or `date-time` a content
- * schema names. A date is a real day of the calendar (2025-02-29 and 2026-04-31 are not), a time
- * is a real time of day (00:00:00 to 23:59:59: no 24:00, no leap second), an offset is one some
- * place uses (-12:00 to +14:00), and the year is from 1970 to 9999. Parsers differ on each of
- * these (luxon reads T24:00 as the next day and +25:00 as an offset; a pattern lets February 30
- * through), so what a date may be is decided here, before any parser reads it.
+ * The one rule for every date written in content (a post's `date`, the resume's, any string of
+ * format `date` or `date-time`): a real day (not 2025-02-29), a real time (no 24:00, no leap
+ * second), an offset some place uses (-12:00 to +14:00), a year from 1970 to 9999. Parsers differ
+ * on each (luxon reads T24:00 as the next day), so this decides before any parser reads it.
  */
 
-/**
- * Years a date may carry. Four digits is what RFC 3339 (every date the APIs publish) allows;
- * nothing was written before the build clock's epoch.
- */
+/** Years a date may carry: RFC 3339's four digits, nothing before the build clock's epoch. */
 export const FIRST_YEAR = 1970;
 export const LAST_YEAR = 9999;
 

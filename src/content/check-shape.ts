@@ -4,7 +4,7 @@ import { standaloneValidators } from "../checks/standalone-validators.ts";
 import { buildCacheDir } from "../util/build-cache.ts";
 import { memoByObject } from "../util/memo.ts";
 import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
-import { calendarDateProblem } from "./calendar-date.ts";
+import { calendarDateProblem, type DateForm } from "./calendar-date.ts";
 import { ContentError, type ContentProblem } from "./content-error.ts";
 import { displayPath } from "./read-files.ts";
 
@@ -18,7 +18,7 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
     // `verbose` gives errors their value and their parentSchema, where a content schema may
     // carry an `expected` annotation: the words an error shows instead of ajv's own.
     options: { allErrors: true, strict: true, verbose: true },
-    vocabulary: ["expected", "url"],
+    vocabulary: ["expected", "url", "date"],
     fingerprint: schema,
     ids: [id],
     addSchemas: (ajv) => ajv.addSchema(schema, id),
@@ -42,13 +42,9 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
 }
 
 /**
- * What JSON Schema cannot say, for every schema checked here (the blog's and the snapshot's
- * included, without a word of their own):
- * - a string marked `url` (a use: "web" or "web-or-mail"), or else `format: "uri"` (then
- *   "web"), must pass isSafeAbsoluteUrl, the one URL check;
- * - a string of `format: "date"` or `"date-time"` must be a real date (and time) under the
- *   content's one date rule (calendar-date.ts), in the years 1970-9999: before 1970 it is no
- *   instant of the build clock or of the APIs.
+ * What JSON Schema cannot say, for every schema checked here: a string marked `url` (else of
+ * `format: "uri"`, then "web") must pass isSafeAbsoluteUrl; one marked `date` (a DateForm), or
+ * of `format: "date"` or `"date-time"`, must pass the content's date rule (calendar-date.ts).
  * The schema and the value are walked together; any branch of a union counts.
  */
 function checksBeyondSchema(schema: TSchema, value: unknown, file: string): ContentProblem[] {
@@ -58,11 +54,14 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     if ((use === "web" || use === "web-or-mail") && typeof data === "string" && !isSafeAbsoluteUrl(data, use)) {
       problems.push({ file, field: fieldName(pointer), expected: expectedUrl(use), actual: data });
     }
-    if ((node.format === "date" || node.format === "date-time") && typeof data === "string" && /^\d{4}-/.test(data)) {
+    const form =
+      (node.date as DateForm | undefined) ??
+      (node.format === "date" ? "date" : node.format === "date-time" ? "date or date-time" : undefined);
+    if (form && typeof data === "string" && /^\d{4}/.test(data)) {
       const expected =
         data < "1970"
-          ? `a ${node.format === "date" ? "date" : "date and time"} from 1970 on`
-          : calendarDateProblem(data, node.format === "date" ? "date" : "date or date-time");
+          ? `a ${form === "date or date-time" ? "date and time" : "date"} from 1970 on`
+          : calendarDateProblem(data, form);
       if (expected !== null) problems.push({ file, field: fieldName(pointer), expected, actual: data });
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);

@@ -1,11 +1,9 @@
 import { redact } from "../util/redact.ts";
 
 /*
- * Characters a message shows escaped (`\u000a`), never as they are: every C0 control, line feed,
- * carriage return and tab included (a file named `a\n[11ty] Wrote 0 files.md` would print a
- * line that looks like the build's own), DEL and C1 (ESC and CSI start terminal sequences), the
- * Unicode line and paragraph separators, and the bidi embeddings, overrides and isolates, which
- * reorder the rest of the line ("Trojan Source"). The owner still sees every character there is.
+ * Characters a message shows escaped (`\u000a`): C0 (a file named `a\n[11ty] Wrote 0 files.md`
+ * would fake a line of the build's own), DEL and C1 (terminal sequences), the line and paragraph
+ * separators, and the bidi controls that reorder the rest of the line ("Trojan Source").
  */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -27,13 +25,11 @@ export interface ContentProblem {
 }
 
 /**
- * The one error type for content mistakes. It lists every problem found, one per line, and
- * asks Eleventy not to print a stack trace: the trace would point at our loader, not at the
- * owner's file, which is what they need to fix.
+ * The one error type for content mistakes: every problem, one per line, and no stack trace
+ * (Eleventy's skipOriginalStack), which would point at our loader, not at the owner's file.
  */
 export class ContentError extends Error {
   readonly problems: readonly ContentProblem[];
-  /** Read by Eleventy's error handler: print the message without the original stack. */
   readonly skipOriginalStack = true;
 
   constructor(problems: readonly ContentProblem[]) {
@@ -46,9 +42,8 @@ export class ContentError extends Error {
 function formatProblems(problems: readonly ContentProblem[]): string {
   const lines = problems.map((p) => {
     const found = p.actual === undefined ? "" : `, found ${JSON.stringify(p.actual)}`;
-    // Values come from files and the environment: a URL's user name and password, or the
-    // GitHub token pasted into the wrong variable, must not reach the terminal or a CI log.
-    // Each problem is one line, whatever its file name, field or value hold.
+    // A URL's password, or a token pasted into the wrong variable, must not reach a CI log; and
+    // each problem is one line, whatever its file name, field or value hold.
     return printable(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
   });
   const head = problems.length === 1 ? "Invalid content" : `Invalid content (${problems.length} problems)`;
@@ -63,10 +58,7 @@ export class ProblemList {
     this.items.push(problem);
   }
 
-  /**
-   * Runs one read; a content error is collected (and `fallback` returned) so the reads after
-   * it still run and the owner sees every problem in one build. Other errors propagate.
-   */
+  /** Runs one read; a content error is collected and `fallback` returned, so later reads still run. */
   collect<T>(read: () => T, fallback: T): T {
     try {
       return read();

@@ -4,17 +4,17 @@ import { MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
- * Shapes of the files a site owner writes in `content/`. They are strict (unknown keys are
- * errors) because a misspelt key in front matter is a silent bug otherwise. The `expected`
- * annotations are the words an error message shows.
+ * Shapes of the files a site owner writes in `content/`; `expected` annotations are the words an
+ * error shows. Strict: a misspelt key would otherwise be a silent bug.
  */
 
-/** An object of exactly these fields (see above: unknown keys are errors). */
-const Strict = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false });
+/** An object of exactly these fields. */
+export const Strict = <T extends TProperties>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
 
 // `url` (a use of src/util/safe-url.ts) makes checkShape apply isSafeAbsoluteUrl to the value:
 // the pattern alone lets `https://user@host`, spaces and the like through.
-const Url = Type.String({ format: "uri", pattern: WEB_URL_PATTERN, url: "web", expected: expectedUrl("web") });
+export const Url = Type.String({ format: "uri", pattern: WEB_URL_PATTERN, url: "web", expected: expectedUrl("web") });
 /** Where a contact address is meant (a form, a security contact): `mailto:` is allowed too. */
 export const ContactUrl = Type.String({
   format: "uri",
@@ -22,7 +22,7 @@ export const ContactUrl = Type.String({
   url: "web-or-mail",
   expected: expectedUrl("web-or-mail"),
 });
-const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
+export const Text = Type.String({ minLength: 1, expected: "a non-empty string" });
 // Years 1970-9999: every date is also an instant of the build clock and of the APIs.
 const IsoDate = Type.String({
   format: "date",
@@ -31,9 +31,8 @@ const IsoDate = Type.String({
 });
 
 /**
- * GitHub's rule for repository names: letters, digits, `.`, `_`, `-`, 1-100 characters; and no
- * leading `.` (GitHub allows `.github`): the name becomes a folder of pages and a file of the
- * API (`{name}`), and upload-pages-artifact and many hosts drop dot-folders, so they would 404.
+ * GitHub's rule for repository names, and no leading `.` (GitHub allows `.github`): the name
+ * becomes a folder of pages, and many hosts drop dot-folders, so they would 404.
  */
 export const ProjectNamePattern = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
 const ProjectName = Type.String({
@@ -187,16 +186,15 @@ export const InProgressFile = Type.Array(Strict({ name: ProjectName, hint: Text 
 export type InProgressFile = Static<typeof InProgressFile>;
 
 // JSON Resume's partial dates (YYYY, YYYY-MM, YYYY-MM-DD), within its own years 1000-2999
-// and this site's 1970 on. A bare year must be quoted: YAML reads `2019` as a number.
+// and this site's 1970 on. A bare year must be quoted: YAML reads `2019` as a number. `date`
+// makes checkShape hold it to the content's date rule: the pattern lets 2025-02-30 through.
 const ResumeDate = Type.String({
+  date: "partial date",
   pattern: "^(19[7-9][0-9]|2[0-9]{3})(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$",
   expected: 'a date as "YYYY" (quoted), YYYY-MM or YYYY-MM-DD, from 1970 on',
 });
 
-/**
- * resume.yaml (optional): what a JSON Resume holds that no other content file says. Everything
- * else in /api/v1/resume.json is derived from the profile, the projects and their awards.
- */
+/** resume.yaml (optional): what a JSON Resume holds that no other content file says. */
 export const ResumeFile = Strict({
   work: Type.Optional(
     Type.Array(

@@ -1,6 +1,5 @@
 import { basename, join } from "node:path";
 import type { Static, TSchema } from "@sinclair/typebox";
-import { calendarDateProblem } from "./calendar-date.ts";
 import { checkShape } from "./check-shape.ts";
 import { ProblemList } from "./content-error.ts";
 import {
@@ -13,7 +12,7 @@ import {
   ResumeFile,
   type DomainEntry,
 } from "./content-schemas.ts";
-import { caseless, spellingProblems } from "./name-spellings.ts";
+import { spellingProblems } from "./name-spellings.ts";
 import { readPublicKey, type PublicKeyInfo } from "./pgp-key.ts";
 import { contentFileExists, displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
 
@@ -39,22 +38,10 @@ export interface PortfolioContent {
   resume?: ResumeFile;
 }
 
-/**
- * A project file whose front matter was refused: its writeup is still checked in the same build,
- * and so are its name and cluster against the other files, when each passes its own rule.
- */
+/** A project file whose front matter was refused: its writeup, name and cluster are still checked. */
 export type RefusedProject = Omit<ProjectSource, "meta"> & { name?: string; cluster?: string };
 
-/** What `readPortfolioContent` could read: fallbacks where a file was refused. */
-export interface PortfolioDraft {
-  content: PortfolioContent;
-  refusedProjects: RefusedProject[];
-}
-
-/**
- * Reads `content/`: checks each file against its content schema, then the rules that span
- * files (known domain ids, unique names). All problems are reported together.
- */
+/** Reads `content/`: each file against its schema, then the rules across files; all problems at once. */
 export async function loadPortfolioContent(contentDir: string): Promise<PortfolioContent> {
   const problems = new ProblemList();
   const { content } = await readPortfolioContent(contentDir, problems);
@@ -63,13 +50,14 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
 }
 
 /**
- * The same reading, adding its problems to `problems` instead of throwing, and returning what
- * did parse, for the checks that come after it (Markdown links) to run in the same build: a
- * project whose front matter is refused keeps its body, and a now.yaml refused for its date
- * keeps its sections when they are sound. The content is only to be published when no problem
- * was added.
+ * The same reading, adding its problems to `problems`, and returning what did parse so the later
+ * checks (Markdown links) run in the same build: a refused project keeps its body, a refused
+ * now.yaml its sound sections. Publishable only when no problem was added.
  */
-export async function readPortfolioContent(contentDir: string, problems: ProblemList): Promise<PortfolioDraft> {
+export async function readPortfolioContent(
+  contentDir: string,
+  problems: ProblemList,
+): Promise<{ content: PortfolioContent; refusedProjects: RefusedProject[] }> {
   const read = <T extends TSchema, F>(schema: T, name: string, fallback: F, optional = false): Static<T> | F => {
     const file = join(contentDir, name);
     if (optional && !contentFileExists(file)) return fallback;
@@ -217,40 +205,25 @@ function checkAcrossFiles(
   });
 }
 
-/**
- * Each date must be a real one under the content's date rule (calendar-date.ts): the schema's
- * pattern lets 2025-02-30 through. A job or a course that ends before it starts is a typing slip
- * the JSON Resume schema lets through too. Partial dates are compared to the precision both
- * give: `2019` ends no earlier than `2019-04` starts.
- */
+/** Nothing may end before it starts, at the precision both give (an end `2019` is not before `2019-04`). */
 function checkResumeDates(contentDir: string, resume: ResumeFile, problems: ProblemList): void {
   const file = displayPath(join(contentDir, "resume.yaml"));
   const spans = [
     ...(resume.work ?? []).map((entry, index) => ({ field: `work[${index}]`, ...entry })),
     ...(resume.education ?? []).map((entry, index) => ({ field: `education[${index}]`, ...entry })),
   ];
-  for (const span of spans) {
-    const refused = (["start", "end"] as const).filter((key) => {
-      const value = span[key];
-      const expected = value === undefined ? null : calendarDateProblem(value, "partial date");
-      if (expected !== null) problems.add({ file, field: `${span.field}.${key}`, expected, actual: value });
-      return expected !== null;
-    });
-    const { start, end } = span;
-    const field = `${span.field}.end`;
-    if (refused.length > 0 || !start || !end) continue;
+  for (const { field, start, end } of spans) {
+    if (!start || !end) continue;
     const precision = Math.min(start.length, end.length);
     if (end.slice(0, precision) < start.slice(0, precision))
-      problems.add({ file, field, expected: `a date no earlier than start (${start})`, actual: end });
+      problems.add({ file, field: `${field}.end`, expected: `a date no earlier than start (${start})`, actual: end });
   }
 }
 
 /**
- * The portfolio groups projects by tag and by language as written, so `ZIG` and `zig` would be
- * two tags (and `Rust` and `rust` two languages, one without its color): the blog's rule for
- * tags holds here too. Tags are compared by slug, as the blog's are; languages only without
- * case, since `C`, `C++` and `C#` share a slug but are three languages, and no language becomes
- * part of a URL. languages.yaml's keys count as spellings of the languages they color.
+ * Projects are grouped by tag and language as written, so `ZIG` and `zig` would be two tags:
+ * tags are compared by slug, as the blog's are; languages without case only (`C`, `C++` and `C#`
+ * share a slug), languages.yaml's keys included.
  */
 function checkSpellings(
   contentDir: string,
@@ -268,6 +241,10 @@ function checkSpellings(
   const languagesFile = displayPath(join(contentDir, "languages.yaml"));
   const colorKeys = Object.keys(languageColors).map((name) => ({ where: languagesFile, field: name, name }));
   for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every project" })) problems.add(problem);
-  const languageRule = { thing: "language", across: "every project and in languages.yaml", keyOf: caseless };
+  const languageRule = {
+    thing: "language",
+    across: "every project and in languages.yaml",
+    keyOf: (name: string) => name.toLowerCase(),
+  };
   for (const problem of spellingProblems([...languageUses, ...colorKeys], languageRule)) problems.add(problem);
 }

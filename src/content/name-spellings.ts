@@ -14,9 +14,6 @@ export function slugOf(name: string): string {
   return slug;
 }
 
-/** Names compared without case: for names that never become part of a URL (languages). */
-export const caseless = (name: string): string => name.toLowerCase();
-
 /** One place a name is written: the file, the field that holds it, the name as written. */
 export interface NameUse {
   where: string;
@@ -42,11 +39,9 @@ interface Spelling {
 }
 
 /**
- * Two spellings of one name (`ZIG` and `zig`, or for slugs `C++` and `C`, which share one page
- * and one file) are an error naming both and the files that use each, rather than merged under
- * whichever spelling happens to come first or kept as two: which one is meant is the owner's
- * call. The first spelling met is named as the one the others differ from. Names without a key
- * (no letters or digits) are left to the caller, which says why they are refused.
+ * Two spellings of one name (`ZIG` and `zig`, or for slugs `C++` and `C`) are an error naming
+ * both and the files that use each, not merged: which one is meant is the owner's call. Names
+ * without a key (no letters or digits) are left to the caller.
  */
 export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): ContentProblem[] {
   const keyOf = rule.keyOf ?? slugOf;

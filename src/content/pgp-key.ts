@@ -17,11 +17,9 @@ const EXPECTED = "an ASCII-armored OpenPGP public key";
 const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key material), which must never be published";
 
 /**
- * Reads an ASCII-armored OpenPGP public key (inside the content folder `root`, when given). A
- * missing file means "no key" (null). The packets decide, not the armor's words: any secret
- * key packet, encrypted or not, more than one key, or a key that does not parse fails the
- * build rather than publish it. The fingerprint is the hash of the key's own packet (RFC 9580,
- * 5.5.4), as every OpenPGP implementation computes it.
+ * Reads an ASCII-armored OpenPGP public key (inside the content folder `root`, when given); null
+ * when the file is missing. The packets decide, not the armor's words: a secret key packet,
+ * more than one key, or a key that does not parse fails the build rather than publish it.
  */
 export async function readPublicKey(file: string, root?: string): Promise<PublicKeyInfo | null> {
   if (!contentFileExists(file)) return null;
@@ -48,37 +46,30 @@ export async function readPublicKey(file: string, root?: string): Promise<Public
 }
 
 /*
- * Just enough OpenPGP (RFC 9580 §4.2, §6.2, §5.5.4) to decide what a key file holds and give
- * its fingerprint: the armor is decoded and the packets are walked by their headers. The
- * armor's words ("PUBLIC KEY BLOCK") are only a label an editor can change; the packet tags
- * are what the file really carries. (openpgp's readKeys is no substitute: it skips packets of
- * unknown tags, which could carry secret material into the published file.)
+ * Just enough OpenPGP (RFC 9580 §4.2, §6.2, §5.5.4) to decide what a key file holds: the armor
+ * is decoded and the packets walked by their headers. (openpgp's readKeys is no substitute: it
+ * skips packets of unknown tags, which could carry secret material into the published file.)
  */
 
-/** Packet tags (RFC 9580 §5): the key material a published key file may and may not hold. */
+/** Packet tags (RFC 9580 §5). */
 const SECRET_KEY = 5;
 const PUBLIC_KEY = 6;
 const SECRET_SUBKEY = 7;
 
 /**
- * What a transferable public key may hold (RFC 9580 §10.1): signatures, the public key and
- * subkeys, user ids and attributes, trust and padding. Anything else (compressed or literal
- * data, say) could carry secret material past a check that only looks for tags 5 and 7.
+ * What a transferable public key may hold (RFC 9580 §10.1); anything else (compressed data,
+ * say) could carry secret material past a check for tags 5 and 7.
  */
 const PUBLIC_KEY_PACKETS: ReadonlySet<number> = new Set([2, PUBLIC_KEY, 12, 13, 14, 17, 21]);
 
 const ARMOR_LINE = /^-----(BEGIN|END) PGP ([A-Z0-9 ,/]+)-----$/;
 
 /**
- * The binary data of the file's one armored block, or the words of what is wrong: more than one
- * block, text outside it, or base64 that does not decode. (The armor's CRC is optional and
- * not checked: the packets that follow must parse in any case.)
+ * The binary data of the file's one armored block, or what is wrong with it. (The optional CRC
+ * is not checked: the packets must parse in any case.)
  */
 function decodeArmor(text: string): { label: string; bytes: Uint8Array } | { problem: string } {
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((line) => line.trimEnd());
+  const lines = text.split(/\r\n?|\n/).map((line) => line.trimEnd());
   const marks = lines.flatMap((line, index) => {
     const match = ARMOR_LINE.exec(line);
     return match ? [{ index, kind: match[1], label: match[2] ?? "" }] : [];
@@ -142,30 +133,19 @@ function readPackets(bytes: Uint8Array): { tag: number; body: Uint8Array }[] | n
   return packets;
 }
 
-/**
- * The fingerprint of a primary key packet as RFC 9580 §5.5.4 defines it (v4: SHA-1, v5 and
- * v6: SHA-256 over a prefix, the length and the packet body), uppercase hex; null for a
- * version it does not know.
- */
+/** A primary key packet's fingerprint (RFC 9580 §5.5.4), uppercase hex; null for an unknown version. */
 function packetFingerprint(body: Uint8Array): string | null {
+  const [version] = body;
+  if (version !== 4 && version !== 5 && version !== 6) return null;
   const n = body.length;
-  switch (body[0]) {
-    case 4:
-      return createHash("sha1")
-        .update(Uint8Array.of(0x99, (n >> 8) & 0xff, n & 0xff))
-        .update(body)
-        .digest("hex")
-        .toUpperCase();
-    case 5:
-    case 6:
-      return createHash("sha256")
-        .update(
-          Uint8Array.of(body[0] === 6 ? 0x9b : 0x9a, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff),
-        )
-        .update(body)
-        .digest("hex")
-        .toUpperCase();
-    default:
-      return null;
-  }
+  // v4: 0x99 and a two-octet length; v5 and v6: 0x9a or 0x9b and a four-octet length.
+  const prefix =
+    version === 4
+      ? [0x99, (n >> 8) & 0xff, n & 0xff]
+      : [version === 6 ? 0x9b : 0x9a, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+  return createHash(version === 4 ? "sha1" : "sha256")
+    .update(Uint8Array.of(...prefix))
+    .update(body)
+    .digest("hex")
+    .toUpperCase();
 }

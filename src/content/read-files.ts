@@ -2,7 +2,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { CORE_SCHEMA, type LoadOptions, load as loadYaml, YAMLException } from "js-yaml";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { ContentError, type ContentProblem, printable } from "./content-error.ts";
+import { ContentError, type ContentProblem, printable, ProblemList } from "./content-error.ts";
 import {
   MAX_CONTENT_FILE_BYTES,
   MAX_STRING_CHARACTERS,
@@ -15,18 +15,13 @@ import { firstInvalidUtf8Byte, firstLoneSurrogate } from "./utf8.ts";
 export { MAX_CONTENT_FILE_BYTES };
 
 /*
- * The one way authored files enter the build. Everything in `content/` is untrusted, so each
- * read checks, once, here: the path stays inside the content folder and meets no symbolic link
- * (a link could publish /etc/hostname or a private key from elsewhere), the entry is a regular
- * file, the bytes are UTF-8 (never silently turned into U+FFFD), and no authored string carries
- * a control character (they would reach pages, feeds and terminals). A file-system fault
- * (permission denied, name too long) is a content error naming the file, never a stack trace.
+ * The one way authored (untrusted) files enter the build. Each read checks, here: the path stays
+ * inside the content folder and meets no symbolic link (which could publish /etc/hostname or a
+ * private key), the entry is a regular file, the bytes are UTF-8 (never turned into U+FFFD), and
+ * no string carries a control character. A file-system fault is a content error naming the file.
  */
 
-/**
- * How a content file is named in messages: relative to the working directory, each character
- * that could drive a terminal or fake a line escaped (content-error.ts, printable).
- */
+/** A content file as messages name it: relative to the working directory, escaped (printable). */
 export function displayPath(file: string): string {
   const rel = relative(process.cwd(), file);
   return printable(rel.startsWith("..") ? file : rel);
@@ -45,8 +40,6 @@ function fault(error: unknown): string {
       return "a file this build may read (permission denied)";
     case "ENAMETOOLONG":
       return "a shorter name (the file system refused this one as too long)";
-    case "EISDIR":
-      return "a file, not a folder";
     default:
       return `a readable file (${code ?? String(error)})`;
   }
@@ -90,9 +83,8 @@ export function contentFileExists(file: string): boolean {
 const MIB = 1024 * 1024;
 
 /**
- * Reads a content file's bytes. `root`, when given, is the content folder the file must be
- * inside. Missing, a link, a folder, larger than `maxBytes` or unreadable: a content error
- * naming the file.
+ * Reads a content file's bytes (inside the content folder `root`, when given). Missing, a link,
+ * a folder, larger than `maxBytes` or unreadable: a content error naming the file.
  */
 export function readBytes(file: string, root?: string, maxBytes: number = MAX_CONTENT_FILE_BYTES): Buffer {
   if (root !== undefined) checkContentPath(root, file);
@@ -152,14 +144,11 @@ function textFaults(text: string, what: "text" | "a key"): string[] {
 
 /**
  * What is wrong with the values of parsed YAML, by dotted field: a string (or key) holding a
- * control character or a lone surrogate (half of a character, as `"\uD800"` writes one: no
- * UTF-8 file, JSON or page can carry it), or longer than MAX_STRING_CHARACTERS; a document
- * larger than MAX_YAML_CHARACTERS once its aliases are expanded; and every YAML alias of a list
- * or map. An alias is the same object again, so nine nested lines of ten aliases each ("billion
- * laughs") would make this walk, the schema check and every output visit a billion values:
- * refused, each value is written out where it is used. An alias of a string is the same string
- * again, so the walk counts its length each time but reads its text once (a 610 KB file of
- * 100,000 aliases of one 10,000-character string is a gigabyte of text).
+ * control character or a lone surrogate (which no UTF-8 file can carry), or longer than
+ * MAX_STRING_CHARACTERS; a document over MAX_YAML_CHARACTERS once its aliases are expanded; and
+ * every alias of a list or map: nine nested lines of ten aliases each ("billion laughs") would
+ * make every pass visit a billion values. An aliased string is counted each time, read once
+ * (100,000 aliases of one 10,000-character string are a gigabyte of text).
  */
 function valueProblems(value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -238,12 +227,10 @@ const MAX_LISTED_PROBLEMS = 100;
 const YAML_OPTIONS: LoadOptions & { maxDepth: number } = { schema: CORE_SCHEMA, maxDepth: MAX_YAML_DEPTH };
 
 /**
- * Parses YAML text that starts on line `firstLine` of `file`; a syntax error becomes a content
- * error naming the line and column of the file, and a control character in any string a content
- * error naming the field. js-yaml, not the `yaml` package: front matter of thousands of posts
- * parses about five times faster.
+ * Parses YAML text that starts on line `firstLine` of `file`: a syntax error names the line and
+ * column, a bad value its field. js-yaml, not `yaml`: it parses front matter five times faster.
  */
-export function parseYamlText(text: string, file: string, firstLine = 1): unknown {
+function parseYamlText(text: string, file: string, firstLine = 1): unknown {
   let data: unknown;
   try {
     // An empty document is null, as an empty front matter block should read.
@@ -278,58 +265,38 @@ export function readJson(file: string, root?: string): unknown {
   }
 }
 
-export interface FrontMatterDocument {
-  data: unknown;
-  body: string;
-  /** The line of the file on which the body starts (1-based), for problems found in the body later. */
-  bodyLine: number;
-}
-
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
-/** The lines of a Markdown body holding a control character, numbered as lines of the file. */
-function bodyProblems(body: string, firstLine: number, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  body.split("\n").forEach((line, index) => {
-    const found = findControlCharacter(line);
-    if (found)
-      problems.push({
-        file: displayPath(file),
-        field: `(body) line ${firstLine + index}`,
-        expected: `text without control characters (found ${found.codePoint})`,
-      });
-  });
-  return problems;
-}
 
 /**
  * Splits a Markdown file of at most MAX_TEXT_FILE_BYTES into its YAML front matter and its body
- * (inside `root` when given).
+ * (inside `root` when given); `bodyLine` is the line of the file on which the body starts.
  */
-export function readFrontMatter(file: string, root?: string): FrontMatterDocument {
+export function readFrontMatter(file: string, root?: string): { data: unknown; body: string; bodyLine: number } {
   const text = readText(file, root, MAX_TEXT_FILE_BYTES).replace(/^\uFEFF/, "");
   const match = FRONT_MATTER.exec(text);
   if (!match) throw problem(file, "a YAML front matter block between two `---` lines at the top", "(front matter)");
   const body = text.slice(match[0].length);
-  // Both parts are checked before either fails, so one build shows every problem of the file.
   const bodyLine = match[0].split("\n").length;
-  const problems = bodyProblems(body, bodyLine, file);
-  let data: unknown = null;
-  try {
-    // The block starts on the file's second line, after its opening `---`.
-    data = parseYamlText(match[1] ?? "", file, 2);
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    problems.unshift(...error.problems);
-  }
-  if (problems.length > 0) throw new ContentError(problems);
+  // Both parts are checked before either fails, so one build shows every problem of the file.
+  const problems = new ProblemList();
+  // The block starts on the file's second line, after its opening `---`.
+  const data = problems.collect(() => parseYamlText(match[1] ?? "", file, 2), null);
+  body.split("\n").forEach((line, index) => {
+    const found = findControlCharacter(line);
+    if (found)
+      problems.add({
+        file: displayPath(file),
+        field: `(body) line ${bodyLine + index}`,
+        expected: `text without control characters (found ${found.codePoint})`,
+      });
+  });
+  problems.throwIfAny();
   return { data, body, bodyLine };
 }
 
 /**
- * Lists the entries of a folder whose names end with `extension`, sorted so builds are
- * deterministic. Entries are listed whatever they are (a folder named `x.md`, a link): the
- * read of each reports it, so the other files are still read. A missing folder lists nothing.
+ * The entries of a folder whose names end with `extension`, sorted; whatever they are (a folder
+ * named `x.md`, a link): the read of each reports it. A missing folder lists nothing.
  */
 export function listFiles(dir: string, extension: string, root?: string): string[] {
   if (root !== undefined) checkContentPath(root, dir);

@@ -1,11 +1,9 @@
 const lenient = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
- * The offset of the first byte that starts no valid UTF-8 sequence (RFC 3629: no overlong
- * forms, no surrogates, nothing above U+10FFFF), or -1 when every byte is valid. TextDecoder
- * only says "invalid"; the owner needs to know where to look. Up to the first error every
- * character decodes as written, so their UTF-8 lengths add up to its offset; the first U+FFFD
- * that was not written as EF BF BD marks it.
+ * The offset of the first byte that starts no valid UTF-8 sequence (RFC 3629), or -1: where
+ * TextDecoder's "invalid" is. Up to it, the decoded characters' UTF-8 lengths add up to its
+ * offset; the first U+FFFD not written as EF BF BD marks it.
  */
 export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
   let offset = 0;
@@ -21,9 +19,8 @@ export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * The index of the first lone surrogate in `text`, or -1. Decoded UTF-8 never holds one, but an
- * escape can write one (YAML's `"\uD800"`): it is half of a character, which no UTF-8 file, JSON
- * text or page can carry (encoders turn it into U+FFFD or fail).
+ * The index of the first lone surrogate in `text`, or -1: an escape can write one (YAML's
+ * `"\uD800"`), half of a character that no UTF-8 file, JSON text or page can carry.
  */
 export function firstLoneSurrogate(text: string): number {
   return LONE_SURROGATE.exec(text)?.index ?? -1;

@@ -10,11 +10,9 @@ import type { ContentTree } from "./content-tree.ts";
 import { writeTree } from "./swap-content.ts";
 
 /**
- * Reads `tree` as a build would, before init replaces anything: the files are written to a
- * temporary folder and read by the build's own readers of what init writes from answers and
- * from GitHub (site.yaml, the portfolio's files, the snapshot). So a value that a content check
- * refuses stops init with the content folder as it was, never the closing build after the
- * swap. Throws the ContentError, naming each file as it would be in `contentDir`.
+ * Reads `tree` with the build's own readers (site.yaml, the portfolio, the snapshot) from a
+ * temporary folder, before init replaces anything: a refused value stops init, not the build
+ * after the swap. Throws the ContentError, naming each file as it would be in `contentDir`.
  */
 export async function checkContentTree(tree: ContentTree, contentDir: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "folio-init-check-"));

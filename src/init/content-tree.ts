@@ -32,12 +32,9 @@ const PROJECT_NAME = new RegExp(ProjectNamePattern);
 const MAX_TOPIC_DOMAINS = 6;
 
 /**
- * Which repositories can become projects as they stand, with their values through the GitHub
- * entry check (`checkRepositoryValues`). A name the build refuses (a leading dot, characters
- * outside GitHub's rule, a second spelling of a name ignoring case) is skipped with a line
- * saying why, not renamed: the project's name is its repository's, which the build uses to
- * find its stars and link its code, so a mapped name would point nowhere. A repository GitHub
- * lists twice is used once. `lines` says what was skipped, left out or changed, for init to print.
+ * Which repositories can become projects as they stand, their values through the GitHub entry
+ * check. A name the build refuses is skipped, not renamed: the build finds a project's stars
+ * and code by it. A repository listed twice is used once. `lines` say what was skipped or changed.
  */
 export function usableRepositories(repositories: readonly OwnedRepository[]): {
   usable: OwnedRepository[];
@@ -150,10 +147,9 @@ const EXAMPLE_PROJECT: OwnedRepository = {
 };
 
 /**
- * The whole new content tree, from the answers and the chosen repositories (none: one example
- * project, as when no token is given); `pulls` is null without live data (an empty snapshot).
- * Everything is made from objects by the YAML and JSON serializers, never by templates, so no
- * answer can break a file's syntax.
+ * The new content tree, from the answers and the chosen repositories (none: one example
+ * project); `pulls` is null without live data. Every file comes from a serializer, never a
+ * template, so no answer can break a file's syntax.
  */
 export function contentTree(
   answers: InitAnswers,

@@ -2,29 +2,24 @@ import { parseArgs } from "node:util";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
-/** Everything init can be told on its command line; what is missing is asked in a terminal. */
+/**
+ * Everything init can be told on its command line (FLAGS below says what each flag does); what
+ * is missing is asked in a terminal.
+ */
 export interface InitOptions {
   name?: string;
   github?: string;
   siteUrl?: string;
   timezone?: string;
-  /** Keep a blog (default true). */
   blog?: boolean;
-  /** Repositories to make projects of (`--repos a,b,c`). */
   repos?: string[];
-  /** Every repository with at least this many stars (`--min-stars N`). */
   minStars?: number;
-  /** Projects to feature (`--featured a,b`); default: the three most starred. */
   featured?: string[];
-  /** Print the flags and stop (`--help`). */
   help?: boolean;
-  /** Answer yes to every question and take every default. */
   yes: boolean;
-  /** Replace content that is not the sample's (it is kept beside, never deleted). */
   force: boolean;
-  /** Skip the closing build (tests build on their own). */
+  /** False with `--no-build` (tests build on their own). */
   build: boolean;
-  /** Where the closing build writes (`--output`); default the build's own, `_site/`. */
   output?: string;
 }
 
@@ -102,8 +97,7 @@ export function parseInitArgs(argv: string[]): InitOptions {
 export const answerProblem = {
   name(value: string): string | null {
     if (value.trim() === "") return "a name is needed";
-    // What a message shows escaped (control characters, bidi controls that reorder the text
-    // after them) has no place in a name printed on every page; the bidi marks do.
+    // What a message shows escaped has no place in a name printed on every page.
     return escapeControlCharacters(value) !== value ? "a name without control characters or bidi controls" : null;
   },
   github(value: string): string | null {

@@ -40,10 +40,8 @@ export type ListingOutcome =
 const MAX_PAGES = 20;
 
 /**
- * The owner's repositories, 100 a page. `privacy: PUBLIC` and `isFork: false` ask GitHub to
- * leave private repositories and forks out; each is still checked on the answer (with
- * `isArchived`, which GitHub cannot filter), since a listing that ignored a qualifier must not
- * turn a private repository into a published project.
+ * The owner's repositories, 100 a page. Private ones and forks are asked to be left out, and
+ * still checked on the answer: a listing that ignored a qualifier must not publish a private one.
  */
 export const LIST_REPOSITORIES_QUERY = `query($login: String!, $after: String) {
   user(login: $login) {
@@ -64,9 +62,8 @@ export const LIST_REPOSITORIES_QUERY = `query($login: String!, $after: String) {
 }`;
 
 /**
- * Lists every public, owned repository of `login` through the project's one GraphQL client
- * (no cache: init wants today's answer). Any failure, a page's included, fails the whole
- * listing: init then writes nothing, rather than a site with part of the projects.
+ * Lists every public, owned repository of `login` (no cache: init wants today's answer). Any
+ * failure fails the whole listing: init writes nothing rather than part of the projects.
  */
 export async function listRepositories(settings: GraphqlSettings, login: string): Promise<ListingOutcome> {
   const counter: RequestCounter = { requests: 0 };

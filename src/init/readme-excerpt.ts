@@ -5,10 +5,8 @@ const MAX_PARAGRAPHS = 2;
 const MAX_CHARACTERS = 1500;
 
 /**
- * The README's first paragraphs of prose, as a writeup: headings, badges, HTML, code, lists
- * and tables are skipped, and every link or image becomes its text. A README's links are
- * relative to the repository (`docs/setup.md`) or may use any scheme; on the site they would
- * be broken links or refused schemes, which fail the build. Returns "" when nothing is left.
+ * The README's first paragraphs of prose, as a writeup ("" if none). Every link or image becomes
+ * its text: relative to the repository or of any scheme, it would fail the site's link checks.
  */
 export function firstParagraphs(readme: string): string {
   const paragraphs = withoutControlCharacters(readme.replace(/\r\n?/g, "\n"))

@@ -14,10 +14,7 @@ export function shown(value: string): string {
 
 /**
  * One listed repository's values through the GitHub entry check (src/github/entry-check.ts),
- * before init writes any of them: texts (description, language names, README) without control
- * or invisible characters, a homepage only when the site may publish it, a last push in
- * 1970-9999 (in UTC), topics that are tags. What is left out or changed is a line each, for
- * init to print; nothing here stops init.
+ * before init writes any: what is left out or changed is a line each, for init to print.
  */
 export function checkRepositoryValues(repository: OwnedRepository): { repository: OwnedRepository; lines: string[] } {
   const name = shown(repository.name);

@@ -40,11 +40,9 @@ const DEFAULT_FEATURED = 3;
 
 /**
  * Makes the content folder the owner's own: asks (or reads flags), lists the repositories when
- * a token is given, shows what it will remove, then replaces the folder in one swap. Every
- * value from GitHub passes the GitHub entry check (a value it cannot use is left out, with a
- * line), and the new tree passes the build's own content checks, before anything is written:
- * every refusal happens before the swap, so a refused or failed run changes nothing. Every line it prints shows control and bidi characters as
- * escapes (names and values come from GitHub and from the content folder).
+ * a token is given, shows what it will remove, then replaces the folder in one swap. The new
+ * tree passes the GitHub entry check and the build's content checks first, so a refused or
+ * failed run changes nothing. Every printed line shows control and bidi characters as escapes.
  */
 export async function runInit(options: InitOptions, given: InitIo, run: InitRun): Promise<InitResult> {
   const io: InitIo = {

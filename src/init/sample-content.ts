@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import yaml from "js-yaml";
 
 /** The sample owner's GitHub login, as the shipped `site.yaml` names it. */
@@ -23,10 +23,8 @@ const SAMPLE_POSTS = new Set(
 export type ContentKind = { kind: "absent" } | { kind: "sample" } | { kind: "own"; why: string };
 
 /**
- * Tells the shipped sample from the owner's content, by two marks a user's own work changes
- * at once: `site.yaml` still names the sample's login (`margo-voss`), and every project and
- * post file is one the sample ships (none added). Anything else is the owner's: init refuses
- * it without --force. A missing or empty folder holds nothing to lose.
+ * Tells the shipped sample from the owner's content: `site.yaml` still names the sample's login,
+ * and every project and post file is one the sample ships. Anything else is the owner's.
  */
 export function classifyContent(dir: string): ContentKind {
   if (!existsSync(dir) || readdirSync(dir).length === 0) return { kind: "absent" };
@@ -63,13 +61,10 @@ function filesOutside(dir: string, known: ReadonlySet<string>): string[] {
 }
 
 /** Every file under `dir`, relative, sorted: what init shows before removing it. */
-export function listFiles(dir: string, prefix = ""): string[] {
+export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...listFiles(join(dir, entry.name), relative));
-    else files.push(relative);
-  }
-  return files.sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
 }

@@ -3,12 +3,9 @@ import { basename, dirname, join } from "node:path";
 import type { ContentTree } from "./content-tree.ts";
 
 /**
- * Replaces the content folder with `tree`, all or nothing, keeping the old folder as `keepOldAs`.
- * The tree is written to a staging folder beside `dir` (same file system, so renames are
- * atomic); the old folder is renamed to `keepOldAs`, then the staging folder into place. A
- * failure before the second rename puts the old folder back; a process killed in between
- * leaves `keepOldAs` beside a missing `dir`, as docs/init.md says. `beforeSwap` runs between
- * the write and the renames: tests interrupt init there.
+ * Replaces the content folder with `tree`, all or nothing, keeping the old folder as `keepOldAs`:
+ * the tree is staged beside `dir` (renames on one file system are atomic), then two renames; a
+ * failed second one puts the old folder back (docs/init.md). `beforeSwap` is a test hook.
  */
 export function swapContent(dir: string, tree: ContentTree, keepOldAs: string, beforeSwap?: () => void): void {
   const staging = join(dirname(dir), `.${basename(dir)}.init-staging-${process.pid}-${Date.now()}`);

@@ -1,7 +1,7 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { ProblemList } from "../content/content-error.ts";
 import type { NowFile } from "../content/content-schemas.ts";
-import type { RefusedProject } from "../content/load-portfolio-content.ts";
+import type { ProjectSource, RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
 import { renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
 import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
@@ -20,8 +20,7 @@ export interface PortfolioMarkdown {
 
 export interface MarkdownInputs {
   config: SiteConfig;
-  /** `bodyLine`: the line of the file on which `body` starts (read-files.ts' readFrontMatter). */
-  projects: readonly { file: string; meta: { name: string }; body: string; bodyLine?: number }[];
+  projects: readonly ProjectSource[];
   now: NowFile;
   /** Project files whose front matter was refused: rendered only so their links are checked too. */
   refusedProjects?: readonly RefusedProject[];
@@ -29,16 +28,15 @@ export interface MarkdownInputs {
 }
 
 /**
- * Renders every project writeup and /now item. The renderer returns each document's refused
- * links; here they are named with their file and all of them make one ContentError, so a
- * refused link in one writeup never hides another's, or a /now item's.
+ * Renders every project writeup and /now item; the refused links of all of them, named with
+ * their file, make one ContentError, so one never hides another.
  */
 export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdown {
   const { config, unpublished } = inputs;
   const problems = new ProblemList();
   const rawHtml = config.site.markdown?.raw_html;
   const renderWriteup = (
-    project: { file: string; body: string; bodyLine?: number },
+    project: RefusedProject,
     resolveLink?: (href: string) => string | null,
   ): RenderedText | null => {
     // Without the blank lines and spaces around it; the blank lines taken off the top count, so
@@ -46,7 +44,7 @@ export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdo
     const body = project.body.trim();
     if (body === "") return null;
     const skipped = project.body.slice(0, project.body.length - project.body.trimStart().length);
-    const firstLine = project.bodyLine === undefined ? undefined : project.bodyLine + skipped.split("\n").length - 1;
+    const firstLine = project.bodyLine + skipped.split("\n").length - 1;
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
     const file = displayPath(project.file);
     for (const problem of rendered.problems) problems.add({ file, ...problem });
@@ -73,9 +71,8 @@ export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdo
 }
 
 /**
- * What a project's links publish as: as written (a link to the site's canonical address moved
- * to this build's, `rebasedUrl`), or null (plain text) for a link to a scheduled post, held back
- * until it is out (util/unpublished-posts.ts).
+ * What a project's links publish as: rebased to this build (`rebasedUrl`), or null (plain text)
+ * for a link to a scheduled post, until it is out (util/unpublished-posts.ts).
  */
 export function projectLinkResolver(
   config: SiteConfig,

@@ -229,8 +229,7 @@ function toProject(
   const owner = meta.owner ?? config.site.github;
   const facts = github.repositories.get(repositoryKey({ owner, name: meta.name }));
   const publishable = projectLinkResolver(config, source.file, meta.name, unpublished);
-  // The demo, the docs and an award's page may be on this site too: at its canonical address,
-  // they are this build's pages (`rebasedUrl`), as the links and the writeup are through `publishable`.
+  // The demo, the docs and an award's page may be this site's own pages: rebased to this build.
   const rebased = (url: string | undefined) => (url === undefined ? null : rebasedUrl(config, url));
   return {
     name: meta.name,
@@ -319,10 +318,7 @@ export function isStale(updated: string, config: SiteConfig): boolean {
   return elapsed >= NOW_STALE_AFTER_DAYS;
 }
 
-/**
- * How the owner's availability reads on the home page and the card: their own words when they
- * already say "Open to …" (no "Open to work: Open to contract work"), else after "Open to work".
- */
+/** The owner's availability in words: their own when they say "Open to …", else after "Open to work". */
 export function availabilityText(openToWork: { open: boolean; text: string | null }): string {
   if (!openToWork.open) return "Not looking for work right now.";
   const text = openToWork.text?.trim() ?? "";
