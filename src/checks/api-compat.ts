@@ -107,18 +107,9 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
       // Inside a component, places are named after it, so a change is reported once, where it is.
       if (oldRef && oldRef === newRef) where = oldRef;
     }
-    const oldSchema = resolveSchema(oldDoc, oldRaw);
-    const newSchema = resolveSchema(newDoc, newRaw);
-    if (oldSchema === undefined || newSchema === undefined) {
-      // No schema allows any value: adding one narrows, removing one widens.
-      if (oldSchema === undefined && newSchema !== undefined)
-        note(true, where, "now constrained by a schema where any value was allowed");
-      if (oldSchema !== undefined && newSchema === undefined)
-        note(false, where, "schema removed: any value is now allowed");
-      return;
-    }
-    const oldBranches = branches(oldDoc, oldSchema);
-    const newBranches = branches(newDoc, newSchema);
+    // No schema, `true` and `{}` allow any value: the branch kind `any`.
+    const oldBranches = branches(oldDoc, deref(oldDoc, oldRaw));
+    const newBranches = branches(newDoc, deref(newDoc, newRaw));
     if (oldBranches.length === 1 && newBranches.length === 1) compareBranch(where, oldBranches[0]!, newBranches[0]!);
     else compareBranchSets(where, oldBranches, newBranches);
   };
@@ -258,15 +249,6 @@ function deref(doc: Json, value: unknown): Json {
   return asObject(current);
 }
 
-/** A schema with its references followed; `true` and `{}` allow anything (undefined here). */
-function resolveSchema(doc: Json, value: unknown): Json | undefined {
-  if (value === undefined || value === true) return undefined;
-  if (value === false) return { not: {} };
-  const schema = deref(doc, value);
-  const onlyAnnotations = Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"));
-  return onlyAnnotations ? undefined : schema;
-}
-
 interface Branch {
   /** What kind of value the branch allows: `string`, `null`, `object`, `const "gold"`, `any`. */
   kind: string;
@@ -324,21 +306,6 @@ const RESPONSE_NARROWABLE: ReadonlySet<string> = new Set([
   "maximum",
   "exclusiveMinimum",
   "exclusiveMaximum",
-]);
-
-const ANNOTATIONS = new Set([
-  "description",
-  "title",
-  "summary",
-  "examples",
-  "example",
-  "default",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "externalDocs",
-  "xml",
 ]);
 
 function allowedValues(schema: Json): unknown[] | undefined {

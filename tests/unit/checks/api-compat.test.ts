@@ -156,6 +156,16 @@ test("should treat a response field that is no longer required, or changed type,
   ]);
 });
 
+test("should treat a type put on a field that allowed any value as breaking, and its removal as an addition", () => {
+  const untyped = changed((d) => {
+    d.components.schemas.ProjectSummary.properties.tagline = { description: "Anything" };
+  });
+  assert.equal(describe(breakingChanges(compareOpenApi(untyped, baseline))), [
+    "ProjectSummary.tagline: type changed from any to string",
+  ]);
+  assert.equal(breakingChanges(compareOpenApi(baseline, untyped)), []);
+});
+
 test("should make api:check fail on a breaking change and pass on an additive one", () => {
   // A "build" that is the baseline (every document of it) with the portfolio document edited.
   const site = mkdtempSync(join(tmpdir(), "folio-api-check-test-"));
