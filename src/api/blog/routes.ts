@@ -14,7 +14,7 @@ import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
 import { Badge } from "../../schemas/common.ts";
 import { metaRoutes } from "../meta-routes.ts";
-import { type ApiDefinition, itemOf, type Route } from "../route.ts";
+import { type ApiDefinition, itemOf, type Route, type RouteParam } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { atomFeed, jsonFeed, rssFeed } from "./feeds.ts";
@@ -26,6 +26,12 @@ type R = Route<BlogModel>;
 
 // Every post-derived file says so when `updated` could not come from version control.
 const dated: R["notes"] = ["history"];
+
+const tagParam: RouteParam<BlogModel> = {
+  name: "tag",
+  description: "A tag's slug, as listed in tags.json",
+  values: (model) => model.tags.map((tag) => tag.slug),
+};
 
 /** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
 const routes: R[] = [
@@ -110,13 +116,7 @@ const routes: R[] = [
     schema: TagDetail,
     summary: "One tag with its posts",
     description: "The tag with its posts as summaries, newest first.",
-    params: [
-      {
-        name: "tag",
-        description: "A tag's slug, as listed in tags.json",
-        values: (model) => model.tags.map((tag) => tag.slug),
-      },
-    ],
+    params: [tagParam],
     notes: dated,
     build: (model, params) => build.tagDetail(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
@@ -184,13 +184,7 @@ const routes: R[] = [
     schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
     summary: "Atom 1.0 of one tag's posts",
     description: "No envelope. The Atom feed narrowed to the posts carrying the tag, newest first.",
-    params: [
-      {
-        name: "tag",
-        description: "A tag's slug, as listed in tags.json",
-        values: (model) => model.tags.map((tag) => tag.slug),
-      },
-    ],
+    params: [tagParam],
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
   {
