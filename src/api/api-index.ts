@@ -13,9 +13,7 @@ export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapi
       group: route.group,
       type: mediaTypeOf(route),
     };
-    if (route.params && route.params.length > 0) {
-      endpoint.params = Object.fromEntries(route.params.map((param) => [param.name, param.values(model)]));
-    }
+    if (route.param) endpoint.params = { [route.param.name]: route.param.values(model) };
     return endpoint;
   });
   return {

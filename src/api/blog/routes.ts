@@ -76,13 +76,11 @@ const routes: R[] = [
     summary: "One post in full",
     description:
       "Content as HTML (absolute URLs) and text, headings, code, links, images, neighbours, licence and source.",
-    params: [
-      {
-        name: "slug",
-        description: "A post's slug, as listed in posts.json",
-        values: (model) => model.posts.map((post) => post.slug),
-      },
-    ],
+    param: {
+      name: "slug",
+      description: "A post's slug, as listed in posts.json",
+      values: (model) => model.posts.map((post) => post.slug),
+    },
     notes: dated,
     build: (model, params) => build.fullPost(model, itemOf(model.postBySlug, params.slug, "post")),
   },
@@ -116,7 +114,7 @@ const routes: R[] = [
     schema: TagDetail,
     summary: "One tag with its posts",
     description: "The tag with its posts as summaries, newest first.",
-    params: [tagParam],
+    param: tagParam,
     notes: dated,
     build: (model, params) => build.tagDetail(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
@@ -184,7 +182,7 @@ const routes: R[] = [
     schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
     summary: "Atom 1.0 of one tag's posts",
     description: "No envelope. The Atom feed narrowed to the posts carrying the tag, newest first.",
-    params: [tagParam],
+    param: tagParam,
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
   {
@@ -196,7 +194,7 @@ const routes: R[] = [
     summary: "A badge for a badge service",
     description:
       "Badge-service endpoint shape (schemaVersion 1), no envelope: posts, words, latest (the newest post's title), updated (its date).",
-    params: [{ name: "metric", description: "What the badge shows", values: () => [...blogBadgeMetrics] }],
+    param: { name: "metric", description: "What the badge shows", values: () => [...blogBadgeMetrics] },
     build: (model, params) => blogBadge(model, params.metric as BlogBadgeMetric),
   },
   {
