@@ -17,7 +17,7 @@
  * "changes only add things": whatever the description allowed and no longer does is breaking (a
  * type, a branch, `null`, an enum value removed; a different `const`; a constraint added or
  * tightened); whatever it newly allows is an addition.
- * One exception: a string or number constraint added or tightened (RESPONSE_NARROWABLE) only
+ * One exception: a string or number constraint added or tightened (CONSTRAINTS) only
  * narrows what the server sends, so every value a client receives was already one it accepted:
  * an addition, as oasdiff reads it (the scheme pattern on URL fields, say). A `pattern` or
  * `format` replaced by a different one stays breaking: narrower cannot be told from different.
@@ -178,7 +178,7 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
   };
 
   const compareConstraints = (where: string, oldSchema: Json, newSchema: Json): void => {
-    for (const [keyword, bound] of CONSTRAINTS) {
+    for (const [keyword, bound, narrows] of CONSTRAINTS) {
       const before = oldSchema[keyword];
       const after = newSchema[keyword];
       if (JSON.stringify(before) === JSON.stringify(after)) continue;
@@ -189,7 +189,7 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
         changed &&
         (bound === "lower" ? Number(after) > Number(before) : bound === "upper" && Number(after) < Number(before));
       // Taking values away only narrows what clients receive (see the top of the file).
-      const narrowsResponse = RESPONSE_NARROWABLE.has(keyword) && (added || tightened);
+      const narrowsResponse = narrows !== undefined && (added || tightened);
       const breaking = (added || tightened || (changed && bound === "exact")) && !narrowsResponse;
       const what = added
         ? `${keyword} ${JSON.stringify(after)} added`
@@ -278,35 +278,26 @@ function covers(whole: string, sub: string): boolean {
   return whole === sub || whole === "any" || (whole === "number" && sub === "integer");
 }
 
-/** Keyword, and which way is looser: a lower bound down, an upper bound up, any change of the others. */
-const CONSTRAINTS: [string, "lower" | "upper" | "exact"][] = [
-  ["minimum", "lower"],
-  ["exclusiveMinimum", "lower"],
-  ["minLength", "lower"],
+/**
+ * Keyword; which way is looser: a lower bound down, an upper bound up, any change of the
+ * others; and whether adding or tightening it only narrows a response (see the top of the file).
+ */
+const CONSTRAINTS: [string, "lower" | "upper" | "exact", narrows?: "narrows a response"][] = [
+  ["minimum", "lower", "narrows a response"],
+  ["exclusiveMinimum", "lower", "narrows a response"],
+  ["minLength", "lower", "narrows a response"],
   ["minItems", "lower"],
   ["minProperties", "lower"],
-  ["maximum", "upper"],
-  ["exclusiveMaximum", "upper"],
-  ["maxLength", "upper"],
+  ["maximum", "upper", "narrows a response"],
+  ["exclusiveMaximum", "upper", "narrows a response"],
+  ["maxLength", "upper", "narrows a response"],
   ["maxItems", "upper"],
   ["maxProperties", "upper"],
-  ["format", "exact"],
-  ["pattern", "exact"],
+  ["format", "exact", "narrows a response"],
+  ["pattern", "exact", "narrows a response"],
   ["multipleOf", "exact"],
   ["uniqueItems", "exact"],
 ];
-
-/** String and number constraints whose addition or tightening in a response breaks no client. */
-const RESPONSE_NARROWABLE: ReadonlySet<string> = new Set([
-  "pattern",
-  "format",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-]);
 
 function allowedValues(schema: Json): unknown[] | undefined {
   if ("const" in schema) return [schema.const];
