@@ -22,7 +22,8 @@
  * an addition, as oasdiff reads it (the scheme pattern on URL fields, say). A `pattern` or
  * `format` replaced by a different one stays breaking: narrower cannot be told from different.
  * Not compared: `patternProperties`, `prefixItems`, `if`/`then`/`else`, `not`, `dependentSchemas`
- * (the documents do not use them), and references outside the document.
+ * (the documents do not use them), and references to anything but a component schema (the
+ * documents have no other).
  */
 
 export interface ApiChange {
@@ -241,12 +242,10 @@ export function breakingChanges(changes: readonly ApiChange[]): ApiChange[] {
   return changes.filter((change) => change.breaking);
 }
 
-/** A value with its `$ref`s followed (twenty at most, so a cycle ends). */
+/** A value with its `$ref` followed: the documents refer to component schemas only (src/api/openapi.ts). */
 function deref(doc: Json, value: unknown): Json {
-  let current = value;
-  for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === "string"; hops += 1)
-    current = pointer(doc, current.$ref);
-  return asObject(current);
+  const name = refName(value);
+  return asObject(name === undefined ? value : asObject(asObject(doc.components).schemas)[name]);
 }
 
 interface Branch {
@@ -307,16 +306,7 @@ function allowedValues(schema: Json): unknown[] | undefined {
 /** `Award` for `#/components/schemas/Award`; undefined for anything else. */
 function refName(value: unknown): string | undefined {
   if (!isObject(value) || typeof value.$ref !== "string") return undefined;
-  return /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1] ?? value.$ref;
-}
-
-function pointer(doc: Json, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  return ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), doc);
+  return /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1];
 }
 
 function isObject(value: unknown): value is Json {
