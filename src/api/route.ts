@@ -51,7 +51,6 @@ export interface ApiContext {
   docs: string;
   /** The build's site configuration: the API's URLs are made from it by src/config/site-paths.ts. */
   config: SiteConfig;
-  generated: Date;
   notes: Partial<Record<NoteTopic, string>>;
 }
 

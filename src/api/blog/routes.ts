@@ -231,7 +231,6 @@ export const blogApi: ApiDefinition<BlogModel> = {
     description: model.settings.description,
     docs: blogUrls(model).apiDocs,
     config: model.config,
-    generated: model.config.buildTime,
     notes: model.historyUnavailable
       ? {
           history: `Post \`updated\` dates equal their publication dates: version-control history is unavailable (${model.historyUnavailable}).`,

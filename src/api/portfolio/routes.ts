@@ -292,7 +292,6 @@ export const portfolioApi: ApiDefinition<PortfolioModel> = {
     description: model.config.site.api.description,
     docs: publishedUrl(model.config, sitePaths(model.config).apiDocs),
     config: model.config,
-    generated: model.config.buildTime,
     notes: model.notes,
   }),
 };

@@ -52,7 +52,6 @@ const definition: ApiDefinition<Model> = {
     description: "d",
     docs: "https://x.example/docs/",
     config: siteConfig({ baseUrl: "https://x.example/folio" }),
-    generated: new Date(0),
     notes: {},
   }),
 };
