@@ -56,47 +56,40 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
   /** Reports a pair once: false when it was compared before. */
   const firstTime = (key: string): boolean => !seen.has(key) && Boolean(seen.add(key));
 
+  /**
+   * Compares two maps by key (responses by status, headers, media types): an entry the new side
+   * lacks is removed (breaking), one only it has is added.
+   */
+  const compareEntries = (
+    where: string,
+    label: string,
+    oldEntries: unknown,
+    newEntries: unknown,
+    compare: (key: string, oldValue: Json, newValue: Json) => void,
+  ): void => {
+    const [before, after] = [asObject(oldEntries), asObject(newEntries)];
+    for (const [key, value] of Object.entries(before)) {
+      if (key in after) compare(key, asObject(value), asObject(after[key]));
+      else note(true, where, `${label} ${key} removed`);
+    }
+    for (const key of Object.keys(after)) if (!(key in before)) note(false, where, `${label} ${key} added`);
+  };
+
   // The documents have one operation per path, a GET (src/api/openapi.ts).
   const comparePathItem = (path: string, oldItem: Json, newItem: Json): void => {
     const where = `GET ${path}`;
     if (oldItem.get !== undefined && newItem.get === undefined) note(true, where, "operation removed");
     if (oldItem.get === undefined || newItem.get === undefined) return;
-    compareResponses(where, asObject(asObject(oldItem.get).responses), asObject(asObject(newItem.get).responses));
-  };
-
-  const compareResponses = (where: string, oldResponses: Json, newResponses: Json): void => {
-    for (const [status, oldRaw] of Object.entries(oldResponses)) {
-      const newRaw = newResponses[status];
-      if (newRaw === undefined) {
-        note(true, where, `response ${status} removed`);
-        continue;
-      }
-      const oldResponse = deref(oldDoc, oldRaw);
-      const newResponse = deref(newDoc, newRaw);
+    const [oldResponses, newResponses] = [asObject(oldItem.get).responses, asObject(newItem.get).responses];
+    compareEntries(where, "response", oldResponses, newResponses, (status, oldResponse, newResponse) => {
       const at = `${where} ${status}`;
-      const newHeaders = asObject(newResponse.headers);
-      for (const [name, oldHeader] of Object.entries(asObject(oldResponse.headers))) {
-        const newHeader = newHeaders[name];
-        if (newHeader === undefined) note(true, at, `header ${name} removed`);
-        else compareSchema(`${at} header ${name}`, deref(oldDoc, oldHeader).schema, deref(newDoc, newHeader).schema);
-      }
-      compareContent(at, asObject(oldResponse.content), asObject(newResponse.content));
-    }
-    for (const status of Object.keys(newResponses))
-      if (!(status in oldResponses)) note(false, where, `response ${status} added`);
-  };
-
-  const compareContent = (where: string, oldContent: Json, newContent: Json): void => {
-    for (const [mediaType, oldMedia] of Object.entries(oldContent)) {
-      const newMedia = newContent[mediaType];
-      if (newMedia === undefined) {
-        note(true, where, `media type ${mediaType} removed`);
-        continue;
-      }
-      compareSchema(`${where} ${mediaType}`, asObject(oldMedia).schema, asObject(newMedia).schema);
-    }
-    for (const mediaType of Object.keys(newContent))
-      if (!(mediaType in oldContent)) note(false, where, `media type ${mediaType} added`);
+      compareEntries(at, "header", oldResponse.headers, newResponse.headers, (name, oldHeader, newHeader) =>
+        compareSchema(`${at} header ${name}`, oldHeader.schema, newHeader.schema),
+      );
+      compareEntries(at, "media type", oldResponse.content, newResponse.content, (mediaType, oldMedia, newMedia) =>
+        compareSchema(`${at} ${mediaType}`, oldMedia.schema, newMedia.schema),
+      );
+    });
   };
 
   /** Compares two schemas (or schema references). */

@@ -65,6 +65,18 @@ test("should report a removed path, operation, response media type and response 
   ]);
 });
 
+test("should report a removed response header as breaking and a new one as an addition", () => {
+  const doc = changed((d) => {
+    const ok = d.paths["/api/v1/stats.json"].get.responses["200"];
+    ok.headers = { "Cache-Control": { schema: { type: "string" } } };
+  });
+  assert.equal(describe(compareOpenApi(baseline, doc)), [
+    "GET /api/v1/stats.json 200: header Access-Control-Allow-Origin removed",
+    "GET /api/v1/stats.json 200: header Cache-Control added",
+  ]);
+  assert.equal(breakingChanges(compareOpenApi(baseline, doc)).length, 1);
+});
+
 test("should not count content as a change: a deleted project, parameters, descriptions, servers and info", () => {
   const doc = changed((d) => {
     // A static host answers a URL with a file or a 404: a path's parameters only list the files.
