@@ -3,7 +3,7 @@ import type { ApiIndex, IndexEndpoint } from "../schemas/portfolio/catalog.ts";
 import { availableRoutes, mediaTypeOf, routeById, routeUrl, type ApiDefinition } from "./route.ts";
 
 /** The index file's payload: every endpoint of this build with its URL and, when templated, every valid value. */
-export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapiRouteId = "getOpenApi"): ApiIndex {
+export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M): ApiIndex {
   const context = definition.context(model);
   const endpoints = availableRoutes(definition, model).map((route): IndexEndpoint => {
     const endpoint: IndexEndpoint = {
@@ -13,9 +13,7 @@ export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapi
       group: route.group,
       type: mediaTypeOf(route),
     };
-    if (route.params && route.params.length > 0) {
-      endpoint.params = Object.fromEntries(route.params.map((param) => [param.name, param.values(model)]));
-    }
+    if (route.param) endpoint.params = { [route.param.name]: route.param.values(model) };
     return endpoint;
   });
   return {
@@ -23,7 +21,7 @@ export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M, openapi
     description: context.description,
     version: definition.version,
     docs: context.docs,
-    openapi: routeUrl(definition, context, routeById(definition, openapiRouteId), {}),
+    openapi: routeUrl(definition, context, routeById(definition, "getOpenApi"), {}),
     endpoints,
   };
 }

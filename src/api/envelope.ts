@@ -18,7 +18,7 @@ export function envelope<M>(
   const meta: Meta = {
     api: context.name,
     version: definition.version,
-    generated: dateToRfc3339(context.generated),
+    generated: dateToRfc3339(context.config.buildTime),
     self,
     docs: context.docs,
     // What a client validates `data` against, by URL alone (src/api/json-schemas.ts).

@@ -120,13 +120,11 @@ export function schemaRoute<M>(api: () => ApiDefinition<M>): Route<M> {
     summary: "The JSON Schema of one resource",
     description:
       "A JSON Schema 2020-12 document per component of this description, plus one per list (`{Component}List`): what every file's `meta.schema` names. `$id` is the file's URL and `$ref`s are the other files' URLs, so any 2020-12 validator can load them by URL. Served as `application/json`, as every static host serves `.json`: tell a validator that expects `application/schema+json` to accept it.",
-    params: [
-      {
-        name: "name",
-        description: "A schema's name: a component name, or `{Component}List` for a list's `data`",
-        values: () => [...publishedSchemas(api()).keys()],
-      },
-    ],
+    param: {
+      name: "name",
+      description: "A schema's name: a component name, or `{Component}List` for a list's `data`",
+      values: () => [...publishedSchemas(api()).keys()],
+    },
     build: (model, params) => jsonSchemaDocument(forModel(api(), model), api().context(model), params.name ?? ""),
   };
 }

@@ -171,13 +171,7 @@ export function writeManifest<M>(
   written: Map<string, string | Buffer> & WrittenFiles,
 ): void {
   const manifest = buildManifest(outputDir, definition, model, written);
-  const withPayload = {
-    ...definition,
-    routes: definition.routes.map((route) =>
-      isWrittenAfterBuild(route) ? { ...route, build: () => manifest } : route,
-    ),
-  };
-  const text = renderRouteFile(withPayload, model, MANIFEST_ROUTE_ID);
+  const text = renderRouteFile(definition, model, MANIFEST_ROUTE_ID, {}, manifest);
   const file = outputFile(outputDir, routePermalink(definition, MANIFEST_ROUTE_ID));
   writeOutputFile(file, Buffer.from(text));
   written.set(file, text);

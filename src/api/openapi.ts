@@ -64,14 +64,11 @@ function operation<M>(route: Route<M>, model: M, convert: (schema: TSchema) => u
     description: route.description,
     tags: [route.group],
   };
-  if (route.params && route.params.length > 0) {
-    op.parameters = route.params.map((param) => ({
-      name: param.name,
-      in: "path",
-      required: true,
-      description: param.description,
-      schema: { type: "string", enum: param.values(model) },
-    }));
+  if (route.param) {
+    const { name, description, values } = route.param;
+    op.parameters = [
+      { name, in: "path", required: true, description, schema: { type: "string", enum: values(model) } },
+    ];
   }
   const responses: JsonObject = {
     "200": {

@@ -6,15 +6,15 @@ export function serializeJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** The text of one API file: the payload from the route's builder, in its envelope when it has one. */
+/** The text of one API file: the payload (its route's builder's unless given), in its envelope if it has one. */
 export function renderRouteFile<M>(
   definition: ApiDefinition<M>,
   model: M,
   routeId: string,
   params: Record<string, string> = {},
+  payload: unknown = routeById(definition, routeId).build(model, params),
 ): string {
   const route = routeById(definition, routeId);
-  const payload = route.build(model, params);
   if (route.body === "raw") return typeof payload === "string" ? payload : serializeJson(payload);
   const context = definition.context(model);
   const self = routeUrl(definition, context, route, params);

@@ -2,7 +2,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { SiteConfig } from "../config/site-config.ts";
 import { apiPath, fillPath, outputFileOf, publishedUrl } from "../config/site-paths.ts";
 
-/** A path parameter and every value it can take in this build. */
+/** A route's path parameter and every value it can take in this build: one file per value. */
 export interface RouteParam<M> {
   name: string;
   description: string;
@@ -13,7 +13,7 @@ export interface RouteParam<M> {
 export type NoteTopic = "repositories" | "pulls" | "history";
 
 /**
- * One file (or family of files, when it has parameters) of an API. The route table is the
+ * One file (or family of files, when it has a parameter) of an API. The route table is the
  * single place that drives the templates' permalinks, the OpenAPI `paths`, the index and the
  * validator's file-to-schema map.
  */
@@ -32,7 +32,7 @@ export interface Route<M> {
   body: "envelope" | "list" | "raw";
   /** Schema of `data` (envelope, list) or of the whole body (raw). */
   schema: TSchema;
-  params?: RouteParam<M>[];
+  param?: RouteParam<M>;
   /** Files only exist when this holds (e.g. a PGP key is published). */
   available?(model: M): boolean;
   notes?: NoteTopic[];
@@ -51,7 +51,6 @@ export interface ApiContext {
   docs: string;
   /** The build's site configuration: the API's URLs are made from it by src/config/site-paths.ts. */
   config: SiteConfig;
-  generated: Date;
   notes: Partial<Record<NoteTopic, string>>;
 }
 
@@ -102,14 +101,10 @@ export function forModel<M>(definition: ApiDefinition<M>, model: M): ApiDefiniti
   };
 }
 
-/** Every combination of parameter values of a route (one empty combination for a plain route). */
+/** The parameters of each file of a route (one empty set for a plain route). */
 export function expandParams<M>(route: Route<M>, model: M): Record<string, string>[] {
-  let combos: Record<string, string>[] = [{}];
-  for (const param of route.params ?? []) {
-    const values = param.values(model);
-    combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [param.name]: value })));
-  }
-  return combos;
+  const { param } = route;
+  return param ? param.values(model).map((value) => ({ [param.name]: value })) : [{}];
 }
 
 /** The media type a route's files are served as. */

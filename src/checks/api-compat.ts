@@ -5,27 +5,25 @@
  * under /api/v2/ with v1 kept.
  *
  * What is compared is the SHAPE a client depends on, of documents as src/api/openapi.ts writes
- * them: GET operations on static files, path parameters, responses with headers and content;
- * no request bodies and no authentication, which a static host cannot have. Content is
- * ignored: `info`, `servers`, `tags`, `externalDocs`, operation ids, every description,
- * summary, title and example, and the `enum` of a path parameter, which lists the owner's
- * project names, domain ids and so on (deleting a project removes a file, not a part of the API).
+ * them: GET operations on static files, their responses with headers and content. Requests are
+ * not compared: a static host answers a URL with a file or a 404, so a path's parameters only
+ * list the files of this build (content), and a change of the path template removes the path.
+ * Content is ignored: `info`, `servers`, `tags`, `externalDocs`, operation ids, parameters,
+ * every description, summary, title and example.
  *
- * Breaking: a path, an operation, a response status, media type or header removed; a
- * parameter removed, new and required, or become required; an object property removed (a
- * renamed field is a removed one plus an added one), or a required response property become
- * optional. Values (types, `anyOf`/`oneOf` branches, `enum`/`const`, constraints) follow "changes
- * only add things": whatever the description allowed and no longer does is breaking (a type, a
- * branch, `null`, an enum value removed; a different `const`; a constraint added or
+ * Breaking: a path, an operation, a response status, media type or header removed; an object
+ * property removed (a renamed field is a removed one plus an added one), or a required property
+ * become optional. Values (types, `anyOf`/`oneOf` branches, `enum`/`const`, constraints) follow
+ * "changes only add things": whatever the description allowed and no longer does is breaking (a
+ * type, a branch, `null`, an enum value removed; a different `const`; a constraint added or
  * tightened); whatever it newly allows is an addition.
- * One exception depends on the direction values travel: in a response, a string or number
- * constraint added or tightened (RESPONSE_NARROWABLE) only narrows what the server sends, so
- * every value a client receives was already one it accepted: an addition, as oasdiff reads it
- * (the scheme pattern on URL fields, say). A `pattern` or `format` replaced by a different one
- * stays breaking: narrower cannot be told from different. In a parameter (a request) every
- * tightening stays breaking: an old client's request may no longer pass.
+ * One exception: a string or number constraint added or tightened (CONSTRAINTS) only
+ * narrows what the server sends, so every value a client receives was already one it accepted:
+ * an addition, as oasdiff reads it (the scheme pattern on URL fields, say). A `pattern` or
+ * `format` replaced by a different one stays breaking: narrower cannot be told from different.
  * Not compared: `patternProperties`, `prefixItems`, `if`/`then`/`else`, `not`, `dependentSchemas`
- * (the documents do not use them), and references outside the document.
+ * (the documents do not use them), and references to anything but a component schema (the
+ * documents have no other).
  */
 
 export interface ApiChange {
@@ -44,7 +42,6 @@ export interface CompareOptions {
 }
 
 type Json = Record<string, unknown>;
-type Direction = "response" | "request";
 
 /** Every difference between the baseline and the new document that a client could notice; additions are listed as not breaking. */
 export function compareOpenApi(baseline: unknown, current: unknown, options: CompareOptions = {}): ApiChange[] {
@@ -59,101 +56,56 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
   /** Reports a pair once: false when it was compared before. */
   const firstTime = (key: string): boolean => !seen.has(key) && Boolean(seen.add(key));
 
+  /**
+   * Compares two maps by key (responses by status, headers, media types): an entry the new side
+   * lacks is removed (breaking), one only it has is added.
+   */
+  const compareEntries = (
+    where: string,
+    label: string,
+    oldEntries: unknown,
+    newEntries: unknown,
+    compare: (key: string, oldValue: Json, newValue: Json) => void,
+  ): void => {
+    const [before, after] = [asObject(oldEntries), asObject(newEntries)];
+    for (const [key, value] of Object.entries(before)) {
+      if (key in after) compare(key, asObject(value), asObject(after[key]));
+      else note(true, where, `${label} ${key} removed`);
+    }
+    for (const key of Object.keys(after)) if (!(key in before)) note(false, where, `${label} ${key} added`);
+  };
+
   // The documents have one operation per path, a GET (src/api/openapi.ts).
   const comparePathItem = (path: string, oldItem: Json, newItem: Json): void => {
     const where = `GET ${path}`;
     if (oldItem.get !== undefined && newItem.get === undefined) note(true, where, "operation removed");
     if (oldItem.get === undefined || newItem.get === undefined) return;
-    const oldOperation = asObject(oldItem.get);
-    const newOperation = asObject(newItem.get);
-    compareParameters(where, parameters(oldDoc, oldItem, oldOperation), parameters(newDoc, newItem, newOperation));
-    compareResponses(where, asObject(oldOperation.responses), asObject(newOperation.responses));
-  };
-
-  const compareParameters = (where: string, oldParams: Map<string, Json>, newParams: Map<string, Json>): void => {
-    for (const [key, oldParam] of oldParams) {
-      const newParam = newParams.get(key);
-      if (!newParam) {
-        note(true, where, `${key} removed`);
-        continue;
-      }
-      if (newParam.required === true && oldParam.required !== true) note(true, where, `${key} became required`);
-      // A path parameter's enum lists the files of this build: content, not shape.
-      const schema = (param: Json) => (oldParam.in === "path" ? withoutEnum(param.schema) : param.schema);
-      compareSchema(`${where} ${key}`, schema(oldParam), schema(newParam), "request");
-    }
-    for (const [key, newParam] of newParams) {
-      if (oldParams.has(key)) continue;
-      const required = newParam.required === true;
-      note(required, where, required ? `new required ${key}` : `optional ${key} added`);
-    }
-  };
-
-  const compareResponses = (where: string, oldResponses: Json, newResponses: Json): void => {
-    for (const [status, oldRaw] of Object.entries(oldResponses)) {
-      const newRaw = newResponses[status];
-      if (newRaw === undefined) {
-        note(true, where, `response ${status} removed`);
-        continue;
-      }
-      const oldResponse = deref(oldDoc, oldRaw);
-      const newResponse = deref(newDoc, newRaw);
+    const [oldResponses, newResponses] = [asObject(oldItem.get).responses, asObject(newItem.get).responses];
+    compareEntries(where, "response", oldResponses, newResponses, (status, oldResponse, newResponse) => {
       const at = `${where} ${status}`;
-      const newHeaders = asObject(newResponse.headers);
-      for (const [name, oldHeader] of Object.entries(asObject(oldResponse.headers))) {
-        const newHeader = newHeaders[name];
-        if (newHeader === undefined) note(true, at, `header ${name} removed`);
-        else
-          compareSchema(
-            `${at} header ${name}`,
-            deref(oldDoc, oldHeader).schema,
-            deref(newDoc, newHeader).schema,
-            "response",
-          );
-      }
-      compareContent(at, asObject(oldResponse.content), asObject(newResponse.content));
-    }
-    for (const status of Object.keys(newResponses))
-      if (!(status in oldResponses)) note(false, where, `response ${status} added`);
+      compareEntries(at, "header", oldResponse.headers, newResponse.headers, (name, oldHeader, newHeader) =>
+        compareSchema(`${at} header ${name}`, oldHeader.schema, newHeader.schema),
+      );
+      compareEntries(at, "media type", oldResponse.content, newResponse.content, (mediaType, oldMedia, newMedia) =>
+        compareSchema(`${at} ${mediaType}`, oldMedia.schema, newMedia.schema),
+      );
+    });
   };
 
-  const compareContent = (where: string, oldContent: Json, newContent: Json): void => {
-    for (const [mediaType, oldMedia] of Object.entries(oldContent)) {
-      const newMedia = newContent[mediaType];
-      if (newMedia === undefined) {
-        note(true, where, `media type ${mediaType} removed`);
-        continue;
-      }
-      compareSchema(`${where} ${mediaType}`, asObject(oldMedia).schema, asObject(newMedia).schema, "response");
-    }
-    for (const mediaType of Object.keys(newContent))
-      if (!(mediaType in oldContent)) note(false, where, `media type ${mediaType} added`);
-  };
-
-  /** Compares two schemas (or schema references) in the direction their values travel. */
-  const compareSchema = (where: string, oldRaw: unknown, newRaw: unknown, direction: Direction): void => {
+  /** Compares two schemas (or schema references). */
+  const compareSchema = (where: string, oldRaw: unknown, newRaw: unknown): void => {
     const oldRef = refName(oldRaw);
     const newRef = refName(newRaw);
     if (oldRef || newRef) {
-      if (!firstTime(`${oldRef ?? JSON.stringify(oldRaw)}|${newRef ?? JSON.stringify(newRaw)}|${direction}`)) return;
+      if (!firstTime(`${oldRef ?? JSON.stringify(oldRaw)}|${newRef ?? JSON.stringify(newRaw)}`)) return;
       // Inside a component, places are named after it, so a change is reported once, where it is.
       if (oldRef && oldRef === newRef) where = oldRef;
     }
-    const oldSchema = resolveSchema(oldDoc, oldRaw);
-    const newSchema = resolveSchema(newDoc, newRaw);
-    if (oldSchema === undefined || newSchema === undefined) {
-      // No schema allows any value: adding one narrows, removing one widens.
-      if (oldSchema === undefined && newSchema !== undefined)
-        note(true, where, "now constrained by a schema where any value was allowed");
-      if (oldSchema !== undefined && newSchema === undefined)
-        note(false, where, "schema removed: any value is now allowed");
-      return;
-    }
-    const oldBranches = branches(oldDoc, oldSchema);
-    const newBranches = branches(newDoc, newSchema);
-    if (oldBranches.length === 1 && newBranches.length === 1)
-      compareBranch(where, oldBranches[0]!, newBranches[0]!, direction);
-    else compareBranchSets(where, oldBranches, newBranches, direction);
+    // No schema, `true` and `{}` allow any value: the branch kind `any`.
+    const oldBranches = branches(oldDoc, deref(oldDoc, oldRaw));
+    const newBranches = branches(newDoc, deref(newDoc, newRaw));
+    if (oldBranches.length === 1 && newBranches.length === 1) compareBranch(where, oldBranches[0]!, newBranches[0]!);
+    else compareBranchSets(where, oldBranches, newBranches);
   };
 
   /**
@@ -161,7 +113,7 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
    * a `const`). A branch only the new side has widens what is allowed; one only the old side
    * has narrows it.
    */
-  const compareBranchSets = (where: string, oldBranches: Branch[], newBranches: Branch[], direction: Direction) => {
+  const compareBranchSets = (where: string, oldBranches: Branch[], newBranches: Branch[]) => {
     const newKeys = new Map(newBranches.map((branch) => [branch.kind, branch]));
     if (new Set(oldBranches.map((b) => b.kind)).size !== oldBranches.length || newKeys.size !== newBranches.length) {
       // Two branches of one kind (two string formats, say): only sameness can be told.
@@ -171,16 +123,15 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
     }
     const widened = newBranches.filter((branch) => !oldBranches.some((old) => covers(old.kind, branch.kind)));
     const narrowed = oldBranches.filter((branch) => !newBranches.some((fresh) => covers(fresh.kind, branch.kind)));
-    const [took, gave] = wording(direction);
-    for (const branch of narrowed) note(true, where, `${took} ${branch.kind}`);
-    for (const branch of widened) note(false, where, `${gave} ${branch.kind}`);
+    for (const branch of narrowed) note(true, where, `is no longer ${branch.kind}`);
+    for (const branch of widened) note(false, where, `may now be ${branch.kind}`);
     for (const oldBranch of oldBranches) {
       const newBranch = newKeys.get(oldBranch.kind);
-      if (newBranch) compareBranch(where, oldBranch, newBranch, direction);
+      if (newBranch) compareBranch(where, oldBranch, newBranch);
     }
   };
 
-  const compareBranch = (where: string, oldBranch: Branch, newBranch: Branch, direction: Direction): void => {
+  const compareBranch = (where: string, oldBranch: Branch, newBranch: Branch): void => {
     if (oldBranch.kind !== newBranch.kind) {
       const narrows = !covers(newBranch.kind, oldBranch.kind);
       note(narrows, where, `type changed from ${oldBranch.kind} to ${newBranch.kind}`);
@@ -188,20 +139,20 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
     }
     if (oldBranch.ref || newBranch.ref) {
       const inline = (branch: Branch) => JSON.stringify(branch.ref ? "" : branch.schema);
-      const key = `${oldBranch.ref ?? "inline"}>${newBranch.ref ?? "inline"}|${inline(oldBranch)}|${inline(newBranch)}|${direction}`;
+      const key = `${oldBranch.ref ?? "inline"}>${newBranch.ref ?? "inline"}|${inline(oldBranch)}|${inline(newBranch)}`;
       if (!firstTime(key)) return;
       if (oldBranch.ref && oldBranch.ref === newBranch.ref) where = oldBranch.ref;
     }
     const [oldSchema, newSchema] = [oldBranch.schema, newBranch.schema];
-    compareValues(where, oldSchema, newSchema, direction);
-    compareConstraints(where, oldSchema, newSchema, direction);
-    compareObjects(where, oldSchema, newSchema, direction);
+    compareValues(where, oldSchema, newSchema);
+    compareConstraints(where, oldSchema, newSchema);
+    compareObjects(where, oldSchema, newSchema);
     if (oldSchema.items !== undefined || newSchema.items !== undefined)
-      compareSchema(`${where}[]`, oldSchema.items ?? {}, newSchema.items ?? {}, direction);
+      compareSchema(`${where}[]`, oldSchema.items ?? {}, newSchema.items ?? {});
   };
 
   /** `enum` and `const`: the listed values a field may take; no list on one side means any value of the type. */
-  const compareValues = (where: string, oldSchema: Json, newSchema: Json, direction: Direction): void => {
+  const compareValues = (where: string, oldSchema: Json, newSchema: Json): void => {
     const oldValues = allowedValues(oldSchema);
     const newValues = allowedValues(newSchema);
     if (!oldValues && !newValues) return;
@@ -210,19 +161,18 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
       const kept = new Set(values.map((value) => JSON.stringify(value)));
       return from.filter((value) => !kept.has(JSON.stringify(value)));
     };
-    const [took, gave] = wording(direction);
     if (!newValues) note(false, where, "may now take any value, not only the listed ones");
     else if (!oldValues) note(true, where, "now takes only listed values");
     else {
       const lost = missing(oldValues, newValues);
       const gained = missing(newValues, oldValues);
-      if (lost.length > 0) note(true, where, `${took} ${show(lost)}`);
-      if (gained.length > 0) note(false, where, `${gave} ${show(gained)}`);
+      if (lost.length > 0) note(true, where, `is no longer ${show(lost)}`);
+      if (gained.length > 0) note(false, where, `may now be ${show(gained)}`);
     }
   };
 
-  const compareConstraints = (where: string, oldSchema: Json, newSchema: Json, direction: Direction): void => {
-    for (const [keyword, bound] of CONSTRAINTS) {
+  const compareConstraints = (where: string, oldSchema: Json, newSchema: Json): void => {
+    for (const [keyword, bound, narrows] of CONSTRAINTS) {
       const before = oldSchema[keyword];
       const after = newSchema[keyword];
       if (JSON.stringify(before) === JSON.stringify(after)) continue;
@@ -232,8 +182,8 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
       const tightened =
         changed &&
         (bound === "lower" ? Number(after) > Number(before) : bound === "upper" && Number(after) < Number(before));
-      // In a response, taking values away only narrows what clients receive (see the top of the file).
-      const narrowsResponse = direction === "response" && RESPONSE_NARROWABLE.has(keyword) && (added || tightened);
+      // Taking values away only narrows what clients receive (see the top of the file).
+      const narrowsResponse = narrows !== undefined && (added || tightened);
       const breaking = (added || tightened || (changed && bound === "exact")) && !narrowsResponse;
       const what = added
         ? `${keyword} ${JSON.stringify(after)} added`
@@ -248,7 +198,7 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
     }
   };
 
-  const compareObjects = (where: string, oldSchema: Json, newSchema: Json, direction: Direction): void => {
+  const compareObjects = (where: string, oldSchema: Json, newSchema: Json): void => {
     const oldProps = asObject(oldSchema.properties);
     const newProps = asObject(newSchema.properties);
     const newRequired = new Set(asArray(newSchema.required).map(String));
@@ -259,13 +209,13 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
         note(true, at, added.length > 0 ? `removed (renamed? added here: ${added.join(", ")})` : "removed");
         continue;
       }
-      if (direction === "response" && asArray(oldSchema.required).includes(name) && !newRequired.has(name))
+      if (asArray(oldSchema.required).includes(name) && !newRequired.has(name))
         note(true, at, "no longer required: clients may rely on it");
-      compareSchema(at, oldProp, newProps[name], direction);
+      compareSchema(at, oldProp, newProps[name]);
     }
     for (const name of added) note(false, `${where}.${name}`, "added");
     const [oldExtra, newExtra] = [oldSchema.additionalProperties, newSchema.additionalProperties];
-    if (isObject(oldExtra) && isObject(newExtra)) compareSchema(`${where}{*}`, oldExtra, newExtra, direction);
+    if (isObject(oldExtra) && isObject(newExtra)) compareSchema(`${where}{*}`, oldExtra, newExtra);
   };
 
   const paths = [asObject(oldDoc.paths), asObject(newDoc.paths)] as const;
@@ -285,36 +235,10 @@ export function breakingChanges(changes: readonly ApiChange[]): ApiChange[] {
   return changes.filter((change) => change.breaking);
 }
 
-/** How a lost and a gained value read: what the server sends, or what it accepts. */
-function wording(direction: Direction): [string, string] {
-  return direction === "response" ? ["is no longer", "may now be"] : ["no longer accepts", "now also accepts"];
-}
-
-/** Path-level and operation-level parameters, keyed by `in` and name (the operation's win). */
-function parameters(doc: Json, item: Json, operation: Json): Map<string, Json> {
-  const found = new Map<string, Json>();
-  for (const raw of [...asArray(item.parameters), ...asArray(operation.parameters)]) {
-    const parameter = deref(doc, raw);
-    found.set(`${String(parameter.in)} parameter "${String(parameter.name)}"`, parameter);
-  }
-  return found;
-}
-
-/** A value with its `$ref`s followed (twenty at most, so a cycle ends). */
+/** A value with its `$ref` followed: the documents refer to component schemas only (src/api/openapi.ts). */
 function deref(doc: Json, value: unknown): Json {
-  let current = value;
-  for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === "string"; hops += 1)
-    current = pointer(doc, current.$ref);
-  return asObject(current);
-}
-
-/** A schema with its references followed; `true` and `{}` allow anything (undefined here). */
-function resolveSchema(doc: Json, value: unknown): Json | undefined {
-  if (value === undefined || value === true) return undefined;
-  if (value === false) return { not: {} };
-  const schema = deref(doc, value);
-  const onlyAnnotations = Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith("x-"));
-  return onlyAnnotations ? undefined : schema;
+  const name = refName(value);
+  return asObject(name === undefined ? value : asObject(asObject(doc.components).schemas)[name]);
 }
 
 interface Branch {
@@ -346,75 +270,36 @@ function covers(whole: string, sub: string): boolean {
   return whole === sub || whole === "any" || (whole === "number" && sub === "integer");
 }
 
-/** Keyword, and which way is looser: a lower bound down, an upper bound up, any change of the others. */
-const CONSTRAINTS: [string, "lower" | "upper" | "exact"][] = [
-  ["minimum", "lower"],
-  ["exclusiveMinimum", "lower"],
-  ["minLength", "lower"],
+/**
+ * Keyword; which way is looser: a lower bound down, an upper bound up, any change of the
+ * others; and whether adding or tightening it only narrows a response (see the top of the file).
+ */
+const CONSTRAINTS: [string, "lower" | "upper" | "exact", narrows?: "narrows a response"][] = [
+  ["minimum", "lower", "narrows a response"],
+  ["exclusiveMinimum", "lower", "narrows a response"],
+  ["minLength", "lower", "narrows a response"],
   ["minItems", "lower"],
   ["minProperties", "lower"],
-  ["maximum", "upper"],
-  ["exclusiveMaximum", "upper"],
-  ["maxLength", "upper"],
+  ["maximum", "upper", "narrows a response"],
+  ["exclusiveMaximum", "upper", "narrows a response"],
+  ["maxLength", "upper", "narrows a response"],
   ["maxItems", "upper"],
   ["maxProperties", "upper"],
-  ["format", "exact"],
-  ["pattern", "exact"],
+  ["format", "exact", "narrows a response"],
+  ["pattern", "exact", "narrows a response"],
   ["multipleOf", "exact"],
   ["uniqueItems", "exact"],
 ];
-
-/** String and number constraints whose addition or tightening in a response breaks no client. */
-const RESPONSE_NARROWABLE: ReadonlySet<string> = new Set([
-  "pattern",
-  "format",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-]);
-
-const ANNOTATIONS = new Set([
-  "description",
-  "title",
-  "summary",
-  "examples",
-  "example",
-  "default",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "externalDocs",
-  "xml",
-]);
 
 function allowedValues(schema: Json): unknown[] | undefined {
   if ("const" in schema) return [schema.const];
   return Array.isArray(schema.enum) ? schema.enum : undefined;
 }
 
-function withoutEnum(schema: unknown): unknown {
-  if (!isObject(schema)) return schema;
-  const { enum: _enum, ...rest } = schema;
-  return rest;
-}
-
 /** `Award` for `#/components/schemas/Award`; undefined for anything else. */
 function refName(value: unknown): string | undefined {
   if (!isObject(value) || typeof value.$ref !== "string") return undefined;
-  return /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1] ?? value.$ref;
-}
-
-function pointer(doc: Json, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  return ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), doc);
+  return /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1];
 }
 
 function isObject(value: unknown): value is Json {

@@ -106,17 +106,15 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   for (const file of output.files) {
     const isPage = file.endsWith(".html");
     if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
-    const full = join(options.outputDir, file);
+    const text = writtenText(options.written, join(options.outputDir, file));
     const fileUrl = new URL(encodePath(file.replace(/(^|\/)index\.html$/, "$1")), base);
     if (isPage) {
-      const page = readPageLinks(writtenText(options.written, full));
+      const page = readPageLinks(text);
       idsOf.set(file, page.ids);
       for (const link of page.links) check(link, fileUrl, file, file);
     } else if (file.endsWith(".css")) {
-      const text = writtenText(options.written, full);
       for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
     } else {
-      const text = writtenText(options.written, full);
       const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
       for (const [, match = ""] of text.matchAll(siteUrl)) {
         const url = match.replace(TRAILING, "");

@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import jsonResume from "@jsonresume/schema";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { JSON_RESUME_SCHEMA_URL } from "../api/portfolio/resume.ts";
@@ -12,17 +11,14 @@ const RESUME_FILE = portfolioPaths.resume.replace(/^\//, "");
 /**
  * Holds /api/v1/resume.json to the official JSON Resume schema, as the tools that read it do.
  * Its OpenAPI path only asks for an object: the official schema is the contract, and it is
- * draft-07 (formats, partial dates) where our validator speaks 2020-12. A missing or unparsable
- * file is left to the OpenAPI check, which reports it once.
+ * draft-07 (formats, partial dates) where our validator speaks 2020-12.
  */
 export function checkResume(outputDir: string, written?: WrittenFiles): ValidationProblem[] {
-  const target = join(outputDir, RESUME_FILE);
-  const text = written?.has(resolve(target)) || existsSync(target) ? writtenText(written, target) : undefined;
-  if (text === undefined) return [];
   let resume: unknown;
   try {
-    resume = JSON.parse(text);
+    resume = JSON.parse(writtenText(written, join(outputDir, RESUME_FILE)));
   } catch {
+    // A missing or unparsable file is left to the OpenAPI check, which reports it once.
     return [];
   }
   const problems: ValidationProblem[] = [];

@@ -20,7 +20,7 @@ export function singleFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string):
     // The manifest describes the written files, so the after-build hook writes it (src/api/manifest.ts).
     items: (model) =>
       availableRoutes(api, model)
-        .filter((route) => !route.params && !isWrittenAfterBuild(route))
+        .filter((route) => !route.param && !isWrittenAfterBuild(route))
         .map((route) => route.id),
     file: (_, routeId) => routePermalink(api, routeId),
     render: (model, routeId) => renderRouteFile(api, model, routeId),

@@ -45,7 +45,7 @@ const api: ApiDefinition<PortfolioModel> = {
       schema: Type.Object({ name: Type.String() }),
       summary: "One language",
       description: "One language.",
-      params: [{ name: "name", description: "Language name", values: () => NAMES }],
+      param: { name: "name", description: "Language name", values: () => NAMES },
       build: (_, params) => ({ name: params.name }),
     },
   ],

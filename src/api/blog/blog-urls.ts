@@ -15,7 +15,6 @@ export function blogUrls(model: BlogModel) {
     home: url(paths.blog.home),
     post: (slug: string) => url(paths.blog.post(slug)),
     tag: (slug: string) => url(paths.blog.tag(slug)),
-    archive: url(paths.blog.archive),
     apiDocs: url(paths.blog.apiDocs),
     api,
     postApi: (slug: string) => api(blogPaths.post, { slug }),

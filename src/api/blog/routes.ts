@@ -14,7 +14,7 @@ import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
 import { Badge } from "../../schemas/common.ts";
 import { metaRoutes } from "../meta-routes.ts";
-import { type ApiDefinition, itemOf, type Route } from "../route.ts";
+import { type ApiDefinition, itemOf, type Route, type RouteParam } from "../route.ts";
 import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { atomFeed, jsonFeed, rssFeed } from "./feeds.ts";
@@ -26,6 +26,12 @@ type R = Route<BlogModel>;
 
 // Every post-derived file says so when `updated` could not come from version control.
 const dated: R["notes"] = ["history"];
+
+const tagParam: RouteParam<BlogModel> = {
+  name: "tag",
+  description: "A tag's slug, as listed in tags.json",
+  values: (model) => model.tags.map((tag) => tag.slug),
+};
 
 /** The blog API, one entry per file family, in the order of the index and the OpenAPI document. */
 const routes: R[] = [
@@ -70,13 +76,11 @@ const routes: R[] = [
     summary: "One post in full",
     description:
       "Content as HTML (absolute URLs) and text, headings, code, links, images, neighbours, licence and source.",
-    params: [
-      {
-        name: "slug",
-        description: "A post's slug, as listed in posts.json",
-        values: (model) => model.posts.map((post) => post.slug),
-      },
-    ],
+    param: {
+      name: "slug",
+      description: "A post's slug, as listed in posts.json",
+      values: (model) => model.posts.map((post) => post.slug),
+    },
     notes: dated,
     build: (model, params) => build.fullPost(model, itemOf(model.postBySlug, params.slug, "post")),
   },
@@ -110,13 +114,7 @@ const routes: R[] = [
     schema: TagDetail,
     summary: "One tag with its posts",
     description: "The tag with its posts as summaries, newest first.",
-    params: [
-      {
-        name: "tag",
-        description: "A tag's slug, as listed in tags.json",
-        values: (model) => model.tags.map((tag) => tag.slug),
-      },
-    ],
+    param: tagParam,
     notes: dated,
     build: (model, params) => build.tagDetail(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
@@ -184,13 +182,7 @@ const routes: R[] = [
     schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
     summary: "Atom 1.0 of one tag's posts",
     description: "No envelope. The Atom feed narrowed to the posts carrying the tag, newest first.",
-    params: [
-      {
-        name: "tag",
-        description: "A tag's slug, as listed in tags.json",
-        values: (model) => model.tags.map((tag) => tag.slug),
-      },
-    ],
+    param: tagParam,
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
   {
@@ -202,7 +194,7 @@ const routes: R[] = [
     summary: "A badge for a badge service",
     description:
       "Badge-service endpoint shape (schemaVersion 1), no envelope: posts, words, latest (the newest post's title), updated (its date).",
-    params: [{ name: "metric", description: "What the badge shows", values: () => [...blogBadgeMetrics] }],
+    param: { name: "metric", description: "What the badge shows", values: () => [...blogBadgeMetrics] },
     build: (model, params) => blogBadge(model, params.metric as BlogBadgeMetric),
   },
   {
@@ -239,7 +231,6 @@ export const blogApi: ApiDefinition<BlogModel> = {
     description: model.settings.description,
     docs: blogUrls(model).apiDocs,
     config: model.config,
-    generated: model.config.buildTime,
     notes: model.historyUnavailable
       ? {
           history: `Post \`updated\` dates equal their publication dates: version-control history is unavailable (${model.historyUnavailable}).`,

@@ -113,13 +113,11 @@ const routes: Route<PortfolioModel>[] = [
     schema: ProjectDetail,
     summary: "One project with its writeup",
     description: "A project in full: writeup as HTML and text, install command, related projects.",
-    params: [
-      {
-        name: "name",
-        description: "Project name, case-sensitive, as listed in projects.json",
-        values: (model) => model.projects.map((p) => p.name),
-      },
-    ],
+    param: {
+      name: "name",
+      description: "Project name, case-sensitive, as listed in projects.json",
+      values: (model) => model.projects.map((p) => p.name),
+    },
     notes: ["repositories"],
     build: (model, params) => build.projectDetail(model, itemOf(model.projectByName, params.name, "project")),
   },
@@ -172,13 +170,11 @@ const routes: Route<PortfolioModel>[] = [
     schema: ClusterDetail,
     summary: "One domain with its projects",
     description: "A domain with its projects in summary form.",
-    params: [
-      {
-        name: "id",
-        description: "Domain id, as listed in clusters.json",
-        values: (model) => model.domains.map((d) => d.id),
-      },
-    ],
+    param: {
+      name: "id",
+      description: "Domain id, as listed in clusters.json",
+      values: (model) => model.domains.map((d) => d.id),
+    },
     notes: ["repositories"],
     build: (model, params) => build.clusterDetail(model, itemOf(model.domainById, params.id, "domain")),
   },
@@ -245,7 +241,7 @@ const routes: Route<PortfolioModel>[] = [
     schema: Badge,
     summary: "A badge for a badge service",
     description: "Badge-service endpoint shape (schemaVersion 1), no envelope.",
-    params: [{ name: "metric", description: "What the badge shows", values: () => [...badgeMetrics] }],
+    param: { name: "metric", description: "What the badge shows", values: () => [...badgeMetrics] },
     build: (model, params) => badge(model, params.metric as BadgeMetric),
   },
   {
@@ -296,7 +292,6 @@ export const portfolioApi: ApiDefinition<PortfolioModel> = {
     description: model.config.site.api.description,
     docs: publishedUrl(model.config, sitePaths(model.config).apiDocs),
     config: model.config,
-    generated: model.config.buildTime,
     notes: model.notes,
   }),
 };

@@ -48,13 +48,13 @@ test("should give templated endpoints every valid value of each parameter", () =
   );
 
   // Every route with parameters, from the route table, so a new one is checked without a change here.
-  const templated = portfolioApi.routes.filter((route) => route.params);
+  const templated = portfolioApi.routes.filter((route) => route.param);
   assert.equal(
     Object.keys(params),
     templated.map((route) => route.path),
   );
-  for (const route of templated)
-    assert.equal(params[route.path], Object.fromEntries((route.params ?? []).map((p) => [p.name, p.values(model)])));
+  for (const { path, param } of templated)
+    assert.equal(params[path], param ? { [param.name]: param.values(model) } : undefined);
   assert.equal(params["/api/v1/projects/{name}.json"], { name: ["Alpha", "beta"] });
   assert.equal(params["/api/v1/clusters/{id}.json"], { id: ["one", "two"] });
   assert.equal(params["/api/v1/badges/{metric}.json"], { metric: [...badgeMetrics] });

@@ -10,8 +10,7 @@ const context: ApiContext = {
   name: "test-api",
   description: "A test API",
   docs: "https://x.example/docs/api/",
-  config: siteConfig({ baseUrl: "https://x.example" }),
-  generated: new Date("2026-11-21T10:00:00.500Z"),
+  config: siteConfig({ baseUrl: "https://x.example", buildTime: new Date("2026-11-21T10:00:00.500Z") }),
   notes: { repositories: "Stars are old.", pulls: "Pulls are old.", history: "Stars are old." },
 };
 

@@ -22,8 +22,7 @@ const context: ApiContext = {
   name: "test-api",
   description: "A test API",
   docs: "https://x.example/docs/api/",
-  config: siteConfig({ baseUrl: "https://x.example/sub" }),
-  generated: new Date("2026-11-21T10:00:00Z"),
+  config: siteConfig({ baseUrl: "https://x.example/sub", buildTime: new Date("2026-11-21T10:00:00Z") }),
   notes: {},
 };
 // Both APIs as plain definitions: the documents depend on the context and the route table only.

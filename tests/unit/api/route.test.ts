@@ -15,10 +15,9 @@ import { siteConfig } from "../support/model.ts";
 
 interface Model {
   names: string[];
-  sizes: string[];
   hidden: boolean;
 }
-const model: Model = { names: ["a", "b c"], sizes: ["s", "m", "l"], hidden: true };
+const model: Model = { names: ["a", "b c"], hidden: true };
 
 const route = (changes: Partial<Route<Model>>): Route<Model> => ({
   id: "r",
@@ -43,11 +42,8 @@ const definition: ApiDefinition<Model> = {
     route({ id: "plain", path: "/api/v1/plain.json" }),
     route({
       id: "item",
-      path: "/api/v1/items/{name}/{size}.json",
-      params: [
-        { name: "name", description: "n", values: (m) => m.names },
-        { name: "size", description: "s", values: (m) => m.sizes },
-      ],
+      path: "/api/v1/items/{name}.json",
+      param: { name: "name", description: "n", values: (m) => m.names },
     }),
     route({ id: "secret", path: "/secret.txt", available: (m) => !m.hidden }),
   ],
@@ -56,7 +52,6 @@ const definition: ApiDefinition<Model> = {
     description: "d",
     docs: "https://x.example/docs/",
     config: siteConfig({ baseUrl: "https://x.example/folio" }),
-    generated: new Date(0),
     notes: {},
   }),
 };
@@ -71,17 +66,10 @@ test("should fail to fill a template when a value is missing", () => {
   assert.throws(() => fillPath("/api/v1/projects/{name}.json", {}), /No value for \{name\}/);
 });
 
-test("should expand a route's parameters into every combination of values", () => {
+test("should expand a route's parameter into one set of parameters per value", () => {
   const combos = expandParams(routeById(definition, "item"), model);
 
-  assert.equal(combos, [
-    { name: "a", size: "s" },
-    { name: "a", size: "m" },
-    { name: "a", size: "l" },
-    { name: "b c", size: "s" },
-    { name: "b c", size: "m" },
-    { name: "b c", size: "l" },
-  ]);
+  assert.equal(combos, [{ name: "a" }, { name: "b c" }]);
 });
 
 test("should expand a plain route into one empty combination", () => {
@@ -100,26 +88,29 @@ test("should place a file under the API's root, relative to the output folder an
   const item = routeById(definition, "item");
 
   const where = [
-    outputPath(definition, item, { name: "b c", size: "m" }),
-    routeUrl(definition, definition.context(model), item, { name: "a", size: "s" }),
+    outputPath(definition, item, { name: "b c" }),
+    routeUrl(definition, definition.context(model), item, { name: "a" }),
   ];
 
-  assert.equal(where, ["blog/api/v1/items/b c/m.json", "https://x.example/folio/blog/api/v1/items/a/s.json"]);
+  assert.equal(where, ["blog/api/v1/items/b c.json", "https://x.example/folio/blog/api/v1/items/a.json"]);
 });
 
 test("should name a route's file as a host finds it from the URL: the value decoded, the URL encoded", () => {
   const item = routeById(definition, "item");
-  const params = { name: "C++", size: "C#" };
+  const params = { name: "C++ C#" };
 
   const where = [outputPath(definition, item, params), routeUrl(definition, definition.context(model), item, params)];
 
-  assert.equal(where, ["blog/api/v1/items/C++/C#.json", "https://x.example/folio/blog/api/v1/items/C%2B%2B/C%23.json"]);
+  assert.equal(where, [
+    "blog/api/v1/items/C++ C#.json",
+    "https://x.example/folio/blog/api/v1/items/C%2B%2B%20C%23.json",
+  ]);
 });
 
 test("should refuse a value that would open another folder in a route's file", () => {
   const item = routeById(definition, "item");
 
-  assert.throws(() => outputPath(definition, item, { name: "../x", size: "s" }), /a name in it holds a slash/);
+  assert.throws(() => outputPath(definition, item, { name: "../x" }), /a name in it holds a slash/);
 });
 
 test("should fail for an unknown route id", () => {

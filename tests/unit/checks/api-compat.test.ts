@@ -22,26 +22,6 @@ function changed(edit: (doc: Json) => void): Json {
 
 const describe = (changes: ApiChange[]) => changes.map((c) => `${c.where}: ${c.what}`);
 
-/** A one-operation document with a query parameter, for the request direction. */
-function requestDoc(edit: (doc: Json) => void = () => {}): Json {
-  const doc: Json = {
-    openapi: "3.1.0",
-    info: { title: "Tiny", version: "1.0.0" },
-    paths: {
-      "/things": {
-        get: {
-          parameters: [
-            { name: "sort", in: "query", required: false, schema: { type: "string", enum: ["name", "date"] } },
-          ],
-          responses: { "200": { description: "Found" } },
-        },
-      },
-    },
-  };
-  edit(doc);
-  return doc;
-}
-
 test("should find nothing to report between the baseline and itself", () => {
   assert.equal(compareOpenApi(baseline, structuredClone(baseline)), []);
 });
@@ -57,22 +37,15 @@ test("should report a renamed response field as breaking and name the field it w
   assert.equal(describe(broken), ["Award.track: removed (renamed? added here: track_name)"]);
 });
 
-test("should accept an additive release: a new path, a new response field and a new optional parameter", () => {
+test("should accept an additive release: a new path and a new response field", () => {
   const doc = changed((d) => {
     d.paths["/api/v1/talks.json"] = structuredClone(d.paths["/api/v1/posts.json"]);
     d.components.schemas.ProjectSummary.properties.forks = { type: "integer", minimum: 0 };
     d.components.schemas.ProjectSummary.required.push("forks");
-    d.paths["/api/v1/projects.json"].get.parameters = [
-      { name: "lang", in: "query", required: false, schema: { type: "string" } },
-    ];
   });
   const changes = compareOpenApi(baseline, doc);
   assert.equal(breakingChanges(changes), []);
-  assert.equal(describe(changes), [
-    'GET /api/v1/projects.json: optional query parameter "lang" added',
-    "ProjectSummary.forks: added",
-    "/api/v1/talks.json: path added",
-  ]);
+  assert.equal(describe(changes), ["ProjectSummary.forks: added", "/api/v1/talks.json: path added"]);
 });
 
 test("should report a removed path, operation, response media type and response status as breaking", () => {
@@ -92,9 +65,22 @@ test("should report a removed path, operation, response media type and response 
   ]);
 });
 
-test("should not count content as a change: a deleted project, descriptions, servers and info", () => {
+test("should report a removed response header as breaking and a new one as an addition", () => {
   const doc = changed((d) => {
-    d.paths["/api/v1/projects/{name}.json"].get.parameters[0].schema.enum = ["only-one-left"];
+    const ok = d.paths["/api/v1/stats.json"].get.responses["200"];
+    ok.headers = { "Cache-Control": { schema: { type: "string" } } };
+  });
+  assert.equal(describe(compareOpenApi(baseline, doc)), [
+    "GET /api/v1/stats.json 200: header Access-Control-Allow-Origin removed",
+    "GET /api/v1/stats.json 200: header Cache-Control added",
+  ]);
+  assert.equal(breakingChanges(compareOpenApi(baseline, doc)).length, 1);
+});
+
+test("should not count content as a change: a deleted project, parameters, descriptions, servers and info", () => {
+  const doc = changed((d) => {
+    // A static host answers a URL with a file or a 404: a path's parameters only list the files.
+    d.paths["/api/v1/projects/{name}.json"].get.parameters[0].schema = { type: "string", pattern: "^[a-z]+$" };
     d.servers = [{ url: "https://elsewhere.example/portfolio" }];
     d.info = { title: "Renamed", version: "1.0.1", description: "New words" };
     d.components.schemas.Award.description = "Different words";
@@ -159,24 +145,6 @@ test("should still treat a response pattern or format replaced by another, or an
   ]);
 });
 
-test("should still treat a constraint added or tightened in a request parameter as breaking", () => {
-  const doc = requestDoc((d) => {
-    d.paths["/things"].get.parameters[0].schema.pattern = "^[a-z]+$";
-  });
-  assert.equal(describe(breakingChanges(compareOpenApi(requestDoc(), doc))), [
-    'GET /things query parameter "sort": pattern "^[a-z]+$" added',
-  ]);
-});
-
-test("should still treat a path parameter pattern added by a build as breaking, though its enum is content", () => {
-  const doc = changed((d) => {
-    d.paths["/api/v1/projects/{name}.json"].get.parameters[0].schema.pattern = "^[A-Za-z0-9._-]{1,100}$";
-  });
-  assert.equal(describe(breakingChanges(compareOpenApi(baseline, doc))), [
-    'GET /api/v1/projects/{name}.json path parameter "name": pattern "^[A-Za-z0-9._-]{1,100}$" added',
-  ]);
-});
-
 test("should accept a response that only adds allowed values: a new enum value, a new null branch", () => {
   const doc = changed((d) => {
     const stars = d.components.schemas.ProjectSummary.properties.stars;
@@ -200,25 +168,14 @@ test("should treat a response field that is no longer required, or changed type,
   ]);
 });
 
-test("should treat a request that an old client sends and the new document refuses as breaking", () => {
-  const doc = requestDoc((d) => {
-    const op = d.paths["/things"].get;
-    op.parameters[0].schema.enum = ["name"];
-    op.parameters.push({ name: "page", in: "query", required: true, schema: { type: "integer" } });
+test("should treat a type put on a field that allowed any value as breaking, and its removal as an addition", () => {
+  const untyped = changed((d) => {
+    d.components.schemas.ProjectSummary.properties.tagline = { description: "Anything" };
   });
-  assert.equal(describe(breakingChanges(compareOpenApi(requestDoc(), doc))), [
-    'GET /things query parameter "sort": no longer accepts "date"',
-    'GET /things: new required query parameter "page"',
+  assert.equal(describe(breakingChanges(compareOpenApi(untyped, baseline))), [
+    "ProjectSummary.tagline: type changed from any to string",
   ]);
-});
-
-test("should accept a request that widens: more enum values, a new optional parameter", () => {
-  const doc = requestDoc((d) => {
-    const op = d.paths["/things"].get;
-    op.parameters[0].schema.enum.push("size");
-    op.parameters.push({ name: "page", in: "query", required: false, schema: { type: "integer" } });
-  });
-  assert.equal(breakingChanges(compareOpenApi(requestDoc(), doc)), []);
+  assert.equal(breakingChanges(compareOpenApi(baseline, untyped)), []);
 });
 
 test("should make api:check fail on a breaking change and pass on an additive one", () => {
