@@ -8,7 +8,7 @@ import { html, type SafeHtml } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { proseHtml, tagLink, time } from "./fragments.ts";
+import { copyScript, proseHtml, tagLink, time } from "./fragments.ts";
 import { pictureHtml, withPictures } from "../../images/picture-html.ts";
 
 /*
@@ -100,7 +100,8 @@ ${full.newer ? html`<a rel="next" data-newer href="${blog.post(full.newer.slug)}
 </footer>
 </article>`;
   const head = html`<meta property="article:published_time" content="${full.published}">
-<meta property="article:modified_time" content="${full.updated}">`;
+<meta property="article:modified_time" content="${full.updated}">
+${copyScript(full.content_html, paths)}`;
   return renderPage({
     config: model.config,
     title: full.title,

@@ -76,6 +76,11 @@ export function proseHtml(rendered: string): SafeHtml {
   );
 }
 
+/** The copy buttons' script (site-assets/copy.js), for a page whose rendered Markdown has a code block. */
+export function copyScript(rendered: string, paths: SitePaths): SafeHtml {
+  return rendered.includes("<pre>") ? html`<script src="${paths.asset("copy.js")}" defer></script>` : html``;
+}
+
 /** A list of tags as small labels. */
 export function tagList(tags: string[]): SafeHtml {
   return tags.length === 0

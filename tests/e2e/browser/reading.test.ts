@@ -1,0 +1,79 @@
+import type { Browser } from "playwright-core";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { browserSkipReason, launchBrowser, openPage } from "../support/browser.ts";
+import { readJson, type Envelope } from "../support/build-site.ts";
+import { servedSampleSite } from "../support/sample-site.ts";
+import { startStaticServer, type StaticServer } from "../support/static-server.ts";
+
+// The reading aids of a post page in a real browser, on the sample site as built and served like
+// the production host (its CSP included): the copy buttons (site-assets/copy.js).
+
+interface FullPost {
+  slug: string;
+  url: string;
+  code: { count: number };
+}
+
+const skip = browserSkipReason();
+let server: StaticServer;
+let browser: Browser;
+/** The sample post with the most code blocks. */
+let post: FullPost;
+
+test.before(async () => {
+  const served = await servedSampleSite();
+  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
+  const slugs = readJson<Envelope<{ slug: string }[]>>(served.dir, "blog/api/v1/posts.json").data.map((p) => p.slug);
+  const posts = slugs.map((slug) => readJson<Envelope<FullPost>>(served.dir, `blog/api/v1/posts/${slug}.json`).data);
+  const most = posts.sort((a, b) => b.code.count - a.code.count)[0];
+  if (!most || most.code.count < 2) throw new Error("The sample content needs a post with two code blocks");
+  post = most;
+});
+
+test.after(async () => {
+  await Promise.all([browser?.close(), server?.stop()]);
+});
+
+const onServer = (url: string) => `${server.origin}${new URL(url).pathname}`;
+
+test("should put a copy button on every code block that copies the block's text and says so", async () => {
+  if (skip) return console.warn(skip);
+  const { page, errors, close } = await openPage(browser, { permissions: ["clipboard-read", "clipboard-write"] });
+  try {
+    await page.goto(onServer(post.url));
+    const buttons = page.locator(".prose .code-frame > button.copy-code");
+    await buttons.first().waitFor();
+    assert.is(await buttons.count(), post.code.count, "one button per code block");
+    assert.is(await page.locator(".prose pre").count(), post.code.count);
+
+    // The second block, so the button is known to copy its own block, not the first one.
+    const button = buttons.nth(1);
+    await button.click();
+    await page.locator(".prose button.copy-code", { hasText: "Copied" }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const code = await page.locator(".prose pre").nth(1).locator("code").textContent();
+    assert.is(copied, code);
+    assert.ok(copied.length > 0);
+    assert.is(await button.getAttribute("aria-label"), "Copy code");
+    await page.locator('[role="status"]', { hasText: "Copied" }).waitFor({ state: "attached" });
+    assert.equal(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test("should show no copy button without JavaScript", async () => {
+  if (skip) return console.warn(skip);
+  const { page, errors, close } = await openPage(browser, { javaScriptEnabled: false });
+  try {
+    await page.goto(onServer(post.url));
+    assert.ok((await page.locator(".prose pre").count()) > 0);
+    assert.is(await page.locator("button.copy-code").count(), 0);
+    assert.equal(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test.run();
