@@ -93,6 +93,12 @@ ${tableOfContents(post.headings)}
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
+${
+  full.related.length > 0
+    ? html`<section class="related" aria-labelledby="related-title"><h2 id="related-title">Related posts</h2>
+<ul>${full.related.map((other) => html`<li><a href="${blog.post(other.slug)}">${other.title}</a> <span class="meta">${time(other.published, zone)}</span></li>`)}</ul></section>`
+    : ""
+}
 <nav class="post-nav" aria-label="More posts">
 ${full.older ? html`<a rel="prev" data-older href="${blog.post(full.older.slug)}">← ${full.older.title}</a>` : ""}
 ${full.newer ? html`<a rel="next" data-newer href="${blog.post(full.newer.slug)}">${full.newer.title} →</a>` : ""}

@@ -2,17 +2,24 @@ import type { Browser } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { browserSkipReason, launchBrowser, openPage } from "../support/browser.ts";
-import { readJson, type Envelope } from "../support/build-site.ts";
+import { readJson, readText, type Envelope } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
 
 // The reading aids of a post page in a real browser, on the sample site as built and served like
 // the production host (its CSP included): the copy buttons (site-assets/copy.js).
 
-interface FullPost {
+interface PostRef {
   slug: string;
+  title: string;
   url: string;
+  published: string;
+}
+
+interface FullPost extends PostRef {
+  tags: { slug: string }[];
   code: { count: number };
+  related: PostRef[];
 }
 
 const skip = browserSkipReason();
@@ -20,13 +27,16 @@ let server: StaticServer;
 let browser: Browser;
 /** The sample post with the most code blocks. */
 let post: FullPost;
+let posts: FullPost[];
+let siteDir: string;
 
 test.before(async () => {
   const served = await servedSampleSite();
   [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
   const slugs = readJson<Envelope<{ slug: string }[]>>(served.dir, "blog/api/v1/posts.json").data.map((p) => p.slug);
-  const posts = slugs.map((slug) => readJson<Envelope<FullPost>>(served.dir, `blog/api/v1/posts/${slug}.json`).data);
-  const most = posts.sort((a, b) => b.code.count - a.code.count)[0];
+  siteDir = served.dir;
+  posts = slugs.map((slug) => readJson<Envelope<FullPost>>(served.dir, `blog/api/v1/posts/${slug}.json`).data);
+  const most = [...posts].sort((a, b) => b.code.count - a.code.count)[0];
   if (!most || most.code.count < 2) throw new Error("The sample content needs a post with two code blocks");
   post = most;
 });
@@ -74,6 +84,40 @@ test("should show no copy button without JavaScript", async () => {
   } finally {
     await close();
   }
+});
+
+test("should relate the sample's posts by shared tags, most first, then newest, on the page as in the JSON", () => {
+  const bySlug = new Map(posts.map((p) => [p.slug, p]));
+  const shared = (a: FullPost, b: FullPost) => a.tags.filter((t) => b.tags.some((u) => u.slug === t.slug)).length;
+  let listed = 0;
+  for (const subject of posts) {
+    // Every other published post, ranked by the rule; the first three are the related ones.
+    const expected = posts
+      .filter((other) => other !== subject && shared(subject, other) > 0)
+      .sort(
+        (a, b) =>
+          shared(subject, b) - shared(subject, a) ||
+          b.published.localeCompare(a.published) ||
+          (a.slug < b.slug ? -1 : 1),
+      )
+      .slice(0, 3)
+      .map((other) => other.slug);
+    assert.equal(
+      subject.related.map((ref) => ref.slug),
+      expected,
+      subject.slug,
+    );
+    for (const ref of subject.related) assert.is(ref.title, bySlug.get(ref.slug)?.title);
+    const page = readText(siteDir, `blog/posts/${subject.slug}/index.html`);
+    const section = /<section class="related"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
+    assert.equal(
+      [...section.matchAll(/<a href="([^"]+)">/g)].map(([, href]) => href),
+      subject.related.map((ref) => new URL(ref.url).pathname),
+      subject.slug,
+    );
+    listed += subject.related.length;
+  }
+  assert.ok(listed > 0, "some sample posts are related");
 });
 
 test.run();

@@ -4,7 +4,7 @@ import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { postPage } from "../../../../src/site/pages/blog-pages.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 
-// The post page's reading aids: the table of contents and the heading anchors.
+// The post page's reading aids: the table of contents, the heading anchors, related posts.
 
 function pageOf(model: BlogModel, slug: string): string {
   const post = model.postBySlug.get(slug);
@@ -57,6 +57,22 @@ test("should make every heading of the text a link to its own id, and leave the 
     '<h2 id="see-the-docs">See <a href="https://example.org/">the docs</a> <a class="anchor" href="#see-the-docs" aria-label="Link to this section"></a></h2>',
   );
   assert.not.match(model.postBySlug.get("long")?.html ?? "", "anchor");
+});
+
+test("should list the related posts the API gives, linked, and say nothing when there are none", () => {
+  const model = blogModelOf({
+    "a.md": postFile(meta({ title: "Alpha", tags: ["zig", "risc-v"], date: "2026-03-01" })),
+    "b.md": postFile(meta({ title: "Beta & co", tags: ["zig"], date: "2026-03-02" })),
+    "c.md": postFile(meta({ title: "Gamma", tags: ["zig", "risc-v"], date: "2026-02-01" })),
+    "d.md": postFile(meta({ title: "Delta", tags: ["climbing"], date: "2026-03-03" })),
+  });
+
+  const links = [...pageOf(model, "a").matchAll(/<section class="related"[\s\S]*?<\/section>/g)].map(([section]) =>
+    [...section.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map(([, href, text]) => `${href} ${text}`),
+  );
+  assert.equal(links, [["/blog/posts/c/ Gamma", "/blog/posts/b/ Beta &amp; co"]]);
+  assert.match(pageOf(model, "a"), '<h2 id="related-title">Related posts</h2>');
+  assert.not.match(pageOf(model, "d"), "related-title");
 });
 
 test.run();
