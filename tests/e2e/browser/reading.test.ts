@@ -7,7 +7,8 @@ import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
 
 // The reading aids of a post page in a real browser, on the sample site as built and served like
-// the production host (its CSP included): the copy buttons (site-assets/copy.js).
+// the production host (its CSP included): the copy buttons (site-assets/copy.js), the view
+// transitions, and related posts as the JSON and the page list them.
 
 interface PostRef {
   slug: string;
@@ -86,6 +87,33 @@ test("should show no copy button without JavaScript", async () => {
   }
 });
 
+test("should turn on view transitions between pages, without their animation for reduced motion", async () => {
+  if (skip) return console.warn(skip);
+  const { page, errors, close } = await openPage(browser, { reducedMotion: "reduce" });
+  try {
+    await page.goto(onServer(post.url));
+    const rules = await page.evaluate(() => {
+      const all = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+      return {
+        navigation: all.flatMap((rule) => ("navigation" in rule ? [String(rule.navigation)] : [])),
+        // The animation the view transition's pseudo-elements get when less motion is asked for.
+        reduced: all
+          .filter(
+            (rule) => rule instanceof CSSMediaRule && rule.conditionText.includes("prefers-reduced-motion: reduce"),
+          )
+          .flatMap((rule) => [...(rule as CSSMediaRule).cssRules])
+          .filter((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes("::view-transition-group(*)"))
+          .map((rule) => (rule as CSSStyleRule).style.animationName),
+      };
+    });
+    assert.equal(rules.navigation, ["auto"]);
+    assert.equal(rules.reduced, ["none"]);
+    assert.equal(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test("should relate the sample's posts by shared tags, most first, then newest, on the page as in the JSON", () => {
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
   const shared = (a: FullPost, b: FullPost) => a.tags.filter((t) => b.tags.some((u) => u.slug === t.slug)).length;
@@ -97,7 +125,7 @@ test("should relate the sample's posts by shared tags, most first, then newest, 
       .sort(
         (a, b) =>
           shared(subject, b) - shared(subject, a) ||
-          b.published.localeCompare(a.published) ||
+          Date.parse(b.published) - Date.parse(a.published) ||
           (a.slug < b.slug ? -1 : 1),
       )
       .slice(0, 3)
