@@ -156,28 +156,35 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
  * For each post, up to RELATED_POSTS others that share a tag with it: the most tags in common
  * first, then the newest (`posts` is newest first, ties by slug, so an earlier place wins).
  * Drafts (only `npm start` has them) are never related; scheduled posts never reach the model.
- * Counted in one typed array reset after each post, and the best kept by insertion: a blog of
- * thousands of posts under a few tags makes millions of pairs, and sorting them all would not do.
+ * Counted in one typed array reset after each post, the best three kept by insertion: a blog of
+ * thousands of posts under a few tags makes millions of pairs, and sorting them all would not do
+ * (4,000 posts with three of twenty tags each: 7 million pairs, about 0.3 s on a loaded machine).
  */
 function relatedPosts(posts: readonly BlogPost[], tagIndices: ReadonlyMap<string, number[]>): Map<string, BlogPost[]> {
   const shared = new Uint8Array(posts.length);
+  const touched = new Int32Array(posts.length);
+  const isDraft = posts.map((post) => post.draft);
+  // Above zero when the post at `a` ranks above the one at `b`: more tags in common, or as many and newer.
+  const above = (a: number, b: number) => (shared[a] ?? 0) - (shared[b] ?? 0) || b - a;
   const related = new Map<string, BlogPost[]>();
   posts.forEach((post, index) => {
-    const touched: number[] = [];
-    const count = (i: number) => shared[i] ?? 0;
+    let count = 0;
     for (const tag of post.tags)
       for (const other of tagIndices.get(tag.slug) ?? []) {
-        if (other === index || posts[other]?.draft) continue;
-        if (count(other) === 0) touched.push(other);
-        shared[other] = count(other) + 1;
+        if (other === index || isDraft[other]) continue;
+        const seen = shared[other] ?? 0;
+        if (seen === 0) touched[count++] = other;
+        shared[other] = seen + 1;
       }
     const best: number[] = [];
-    for (const other of touched) {
-      const at = best.findIndex((kept) => count(other) > count(kept) || (count(other) === count(kept) && other < kept));
-      best.splice(at === -1 ? best.length : at, 0, other);
+    for (const other of touched.subarray(0, count)) {
+      if (best.length === RELATED_POSTS && above(other, best[RELATED_POSTS - 1] ?? 0) < 0) continue;
+      let at = best.length;
+      while (at > 0 && above(other, best[at - 1] ?? 0) > 0) at -= 1;
+      best.splice(at, 0, other);
       if (best.length > RELATED_POSTS) best.pop();
     }
-    for (const other of touched) shared[other] = 0;
+    for (const other of touched.subarray(0, count)) shared[other] = 0;
     related.set(
       post.slug,
       best.flatMap((i) => posts[i] ?? []),
