@@ -67,7 +67,7 @@ export function proseHtml(rendered: string): SafeHtml {
     rendered
       .replaceAll("<pre>", '<pre tabindex="0">')
       .replace(
-        /(<(h[2-6]) id=["]([^"]+)">)([\s\S]*?)<\/\2>/g,
+        /(<(h[1-6]) id=["]([^"]+)">)([\s\S]*?)<\/\2>/g,
         (_, open: string, tag: string, id: string, inner: string) =>
           inner.includes("<a ")
             ? `${open}${inner} <a class="anchor" href="#${id}" aria-label="Link to this section"></a></${tag}>`
