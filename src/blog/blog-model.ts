@@ -1,6 +1,7 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { rebasedUrl } from "../config/site-paths.ts";
 import { byText, chain } from "../util/order.ts";
+import { RELATED_POSTS } from "../schemas/blog/posts.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
 
@@ -45,6 +46,8 @@ export interface BlogModel {
   postBySlug: ReadonlyMap<string, BlogPost>;
   older: ReadonlyMap<string, BlogPost | null>;
   newer: ReadonlyMap<string, BlogPost | null>;
+  /** By slug: up to RELATED_POSTS others with a tag in common (relatedPosts). */
+  related: ReadonlyMap<string, BlogPost[]>;
   /** Most used first, then by slug. */
   tags: BlogTag[];
   tagBySlug: ReadonlyMap<string, BlogTag>;
@@ -65,6 +68,8 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
   const older = new Map<string, BlogPost | null>();
   const newer = new Map<string, BlogPost | null>();
   const tagMap = new Map<string, BlogTag>();
+  // Each tag's posts by their place in `posts`, for relatedPosts.
+  const tagIndices = new Map<string, number[]>();
   const archiveMap = new Map<number, Map<number, BlogPost[]>>();
   const languages = new Map<string | null, number>();
   const years = new Map<number, { posts: number; words: number }>();
@@ -77,6 +82,9 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
       const entry = tagMap.get(tag.slug) ?? { name: tag.name, slug: tag.slug, posts: [] };
       entry.posts.push(post);
       tagMap.set(tag.slug, entry);
+      const indices = tagIndices.get(tag.slug) ?? [];
+      indices.push(index);
+      tagIndices.set(tag.slug, indices);
     }
     const year = post.published.year;
     const months = archiveMap.get(year) ?? new Map<number, BlogPost[]>();
@@ -114,6 +122,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
     older,
     newer,
+    related: relatedPosts(posts, tagIndices),
     tags,
     tagBySlug: new Map(tags.map((tag) => [tag.slug, tag])),
     archive,
@@ -139,4 +148,45 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     },
     historyUnavailable: content.historyUnavailable,
   };
+}
+
+/**
+ * For each post, up to RELATED_POSTS others that share a tag with it: the most tags in common
+ * first, then the newest (`posts` is newest first, ties by slug, so an earlier place wins).
+ * Drafts (only `npm start` has them) are never related; scheduled posts never reach the model.
+ * Counted in one typed array reset after each post, the best three kept by insertion: a blog of
+ * thousands of posts under a few tags makes millions of pairs, and sorting them all would not do
+ * (4,000 posts with three of twenty tags each: 7 million pairs, about 0.3 s on a loaded machine).
+ */
+function relatedPosts(posts: readonly BlogPost[], tagIndices: ReadonlyMap<string, number[]>): Map<string, BlogPost[]> {
+  const shared = new Uint8Array(posts.length);
+  const touched = new Int32Array(posts.length);
+  const isDraft = posts.map((post) => post.draft);
+  // Above zero when the post at `a` ranks above the one at `b`: more tags in common, or as many and newer.
+  const above = (a: number, b: number) => (shared[a] ?? 0) - (shared[b] ?? 0) || b - a;
+  const related = new Map<string, BlogPost[]>();
+  posts.forEach((post, index) => {
+    let count = 0;
+    for (const tag of post.tags)
+      for (const other of tagIndices.get(tag.slug) ?? []) {
+        if (other === index || isDraft[other]) continue;
+        const seen = shared[other] ?? 0;
+        if (seen === 0) touched[count++] = other;
+        shared[other] = seen + 1;
+      }
+    const best: number[] = [];
+    for (const other of touched.subarray(0, count)) {
+      if (best.length === RELATED_POSTS && above(other, best[RELATED_POSTS - 1] ?? 0) < 0) continue;
+      let at = best.length;
+      while (at > 0 && above(other, best[at - 1] ?? 0) > 0) at -= 1;
+      best.splice(at, 0, other);
+      if (best.length > RELATED_POSTS) best.pop();
+    }
+    for (const other of touched.subarray(0, count)) shared[other] = 0;
+    related.set(
+      post.slug,
+      best.flatMap((i) => posts[i] ?? []),
+    );
+  });
+  return related;
 }

@@ -7,6 +7,7 @@ import { checkShape } from "../content/check-shape.ts";
 import { ContentError, ProblemList, type ContentProblem } from "../content/content-error.ts";
 import { checkContentPath, displayPath, listFiles, readFrontMatter, readYaml } from "../content/read-files.ts";
 import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdown.ts";
+import { warnUnknownLanguages } from "../markdown/highlight.ts";
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { readImage, type ImageRead } from "./image-files.ts";
@@ -290,6 +291,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },
   });
   for (const problem of rendered.problems) problems.push({ file: where, ...problem });
+  warnUnknownLanguages(where, rendered.codeBlocks);
 
   const images: BlogPost["images"] = [];
   rendered.images.forEach((image) => {

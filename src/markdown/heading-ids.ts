@@ -19,6 +19,9 @@ export const LAYOUT_IDS: ReadonlySet<string> = new Set([
   "posts-title",
   "projects-title",
   "tags-title",
+  // A post's table of contents and related posts.
+  "toc-title",
+  "related-title",
 ]);
 
 /**

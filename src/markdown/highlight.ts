@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import hljs from "highlight.js/lib/core";
-import bash from "highlight.js/lib/languages/bash";
 import c from "highlight.js/lib/languages/c";
 import cpp from "highlight.js/lib/languages/cpp";
 import go from "highlight.js/lib/languages/go";
@@ -17,11 +16,17 @@ import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { escapeHtml } from "../util/html.ts";
+import { escapeControlCharacters } from "../util/terminal-text.ts";
+import { faust, gdscript, shell, zig } from "./grammars.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry, warnCacheOnce } from "../util/build-cache.ts";
 
-// Only the common languages are registered (the core build), which keeps start-up small; a
-// block in any other language is shown plain, escaped by markdown-it.
-const languages = { bash, c, cpp, go, ini, javascript, json, kotlin, lua, python, rust, sql, typescript, xml, yaml };
+// Only the common languages are registered (the core build), which keeps start-up small, and
+// our own grammars (src/markdown/grammars.ts) for languages highlight.js lacks and for bash's
+// commands; a block in any other language is shown plain, escaped by markdown-it, with a
+// warning (warnUnknownLanguages).
+const ownGrammars = { bash: shell, faust, gdscript, zig };
+const shipped = { c, cpp, go, ini, javascript, json, kotlin, lua, python, rust, sql, typescript, xml, yaml };
+const languages = { ...shipped, ...ownGrammars };
 const ALIASES = { bash: ["sh", "shell", "console"], ini: ["toml"] };
 /**
  * Every name highlight.js answers to once the languages above are registered: theirs, the
@@ -73,6 +78,16 @@ export function highlightCode(code: string, language: string): string {
   return html;
 }
 
+/**
+ * Says once for each language of a document's code blocks that nothing here highlights (its
+ * blocks are shown plain), naming the file: the renderer knows no files, its callers do.
+ */
+export function warnUnknownLanguages(file: string, languages: readonly (string | null)[]): void {
+  const unknown = new Set(languages.filter((name) => name !== null && !LANGUAGE_NAMES.has(name.toLowerCase())));
+  for (const name of unknown)
+    console.warn(`[highlight] ${file}: no grammar for code in "${escapeControlCharacters(name ?? "")}": shown plain`);
+}
+
 const SPAN_TAG = /<span class="[A-Za-z0-9 _-]+">|<\/span>/g;
 
 /**
@@ -111,7 +126,14 @@ function highlightedBlocks(): HighlightedBlocks {
   if (cache) return cache;
   const dir = buildCacheDir("highlight");
   // The names `listLanguages()` would give once registered, without registering them.
-  const key = contentKey("highlight", hljs.versionString, Object.keys(languages).sort(), ALIASES);
+  // Our grammars' source too: a change to one must not leave blocks highlighted by the old one.
+  const key = contentKey(
+    "highlight",
+    hljs.versionString,
+    Object.keys(languages).sort(),
+    ALIASES,
+    Object.values(ownGrammars).map(String),
+  );
   const known = readEntry(dir, key, (bytes) => {
     const blocks = Object.entries(JSON.parse(bytes.toString("utf8")) as Record<string, unknown>);
     return blocks.every(([, html]) => typeof html === "string") ? new Map(blocks as [string, string][]) : undefined;

@@ -3,6 +3,7 @@ import { ProblemList } from "../content/content-error.ts";
 import type { NowFile } from "../content/content-schemas.ts";
 import type { ProjectSource, RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
+import { warnUnknownLanguages } from "../markdown/highlight.ts";
 import { renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
 import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
@@ -48,6 +49,7 @@ export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdo
     const rendered = renderMarkdown(body, { resolveLink, firstLine, rawHtml });
     const file = displayPath(project.file);
     for (const problem of rendered.problems) problems.add({ file, ...problem });
+    warnUnknownLanguages(file, rendered.codeBlocks);
     return rendered.problems.length > 0 ? null : { html: rendered.html, text: rendered.text };
   };
   const writeups = new Map<string, RenderedText | null>();

@@ -103,6 +103,7 @@ function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
     images: post.images,
     older: older ? postRef(model, older) : null,
     newer: newer ? postRef(model, newer) : null,
+    related: (model.related.get(post.slug) ?? []).map((other) => postRef(model, other)),
     license: {
       writing: WRITING_LICENSE,
       code: CODE_LICENSE,

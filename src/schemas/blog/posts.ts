@@ -109,6 +109,9 @@ export const PostSource = Type.Object(
   { description: "Where the post's source lives." },
 );
 
+/** How many related posts a full post lists at most. */
+export const RELATED_POSTS = 3;
+
 export const FullPost = Type.Object(
   {
     ...summaryFields,
@@ -137,6 +140,11 @@ export const FullPost = Type.Object(
     images: Type.Array(PostImage, { description: "Every image, the cover first" }),
     older: Nullable(PostRef, "The next older post, or null"),
     newer: Nullable(PostRef, "The next newer post, or null"),
+    related: Type.Array(PostRef, {
+      maxItems: RELATED_POSTS,
+      description:
+        "Up to three other posts that share a tag with this one: the most tags in common first, then the newest. Empty when none does",
+    }),
     license: PostLicense,
     source: PostSource,
   },

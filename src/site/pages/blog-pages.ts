@@ -3,11 +3,12 @@ import type { BlogPost } from "../../blog/load-blog.ts";
 import * as api from "../../api/blog/resources.ts";
 import { blogPaths } from "../../api/blog/paths.ts";
 import type { PostSummary } from "../../schemas/blog/posts.ts";
+import type { RenderedHeading } from "../../markdown/render-markdown.ts";
 import { html, type SafeHtml } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { proseHtml, tagLink, time } from "./fragments.ts";
+import { copyScript, proseHtml, tagLink, time } from "./fragments.ts";
 import { pictureHtml, withPictures } from "../../images/picture-html.ts";
 
 /*
@@ -52,6 +53,24 @@ export function blogIndexPage(model: BlogModel): string {
   });
 }
 
+/**
+ * The table of contents of a post with three or more h2 and h3 headings, from the headings its
+ * one render collected; an h3 is listed under the h2 before it.
+ */
+function tableOfContents(headings: readonly RenderedHeading[]): SafeHtml {
+  const listed = headings.filter((heading) => heading.level === 2 || heading.level === 3);
+  if (listed.length < 3) return html``;
+  const items: { heading: RenderedHeading; under: RenderedHeading[] }[] = [];
+  for (const heading of listed) {
+    const parent = items.at(-1);
+    if (heading.level === 3 && parent?.heading.level === 2) parent.under.push(heading);
+    else items.push({ heading, under: [] });
+  }
+  const link = (heading: RenderedHeading) => html`<a href="#${heading.id}">${heading.title}</a>`;
+  return html`<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">Contents</h2>
+<ol>${items.map(({ heading, under }) => html`<li>${link(heading)}${under.length > 0 ? html`<ol>${under.map((h) => html`<li>${link(h)}</li>`)}</ol>` : ""}</li>`)}</ol></nav>`;
+}
+
 export function postPage(model: BlogModel, post: BlogPost): string {
   const paths = sitePaths(model.config);
   const blog = paths.blog;
@@ -69,10 +88,17 @@ ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm
 <p class="meta">${time(full.published, zone, "dt-published")}${full.updated !== full.published ? html` · updated ${time(full.updated, zone, "dt-updated")}` : ""} · ${full.reading_time_minutes} min read · by <a class="p-author h-card" href="${paths.home}">${model.config.site.title}</a>${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug), "p-category")}`)}` : ""}</p>
 </header>
 ${cover ? pictureHtml(cover.plan, { alt: full.cover.alt, className: "cover", eager: true }) : ""}
+${tableOfContents(post.headings)}
 <div class="prose e-content">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
 <footer class="post-footer">
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
+${
+  full.related.length > 0
+    ? html`<section class="related" aria-labelledby="related-title"><h2 id="related-title">Related posts</h2>
+<ul>${full.related.map((other) => html`<li><a href="${blog.post(other.slug)}">${other.title}</a> <span class="meta">${time(other.published, zone)}</span></li>`)}</ul></section>`
+    : ""
+}
 <nav class="post-nav" aria-label="More posts">
 ${full.older ? html`<a rel="prev" data-older href="${blog.post(full.older.slug)}">← ${full.older.title}</a>` : ""}
 ${full.newer ? html`<a rel="next" data-newer href="${blog.post(full.newer.slug)}">${full.newer.title} →</a>` : ""}
@@ -80,7 +106,8 @@ ${full.newer ? html`<a rel="next" data-newer href="${blog.post(full.newer.slug)}
 </footer>
 </article>`;
   const head = html`<meta property="article:published_time" content="${full.published}">
-<meta property="article:modified_time" content="${full.updated}">`;
+<meta property="article:modified_time" content="${full.updated}">
+${copyScript(full.content_html, paths)}`;
   return renderPage({
     config: model.config,
     title: full.title,

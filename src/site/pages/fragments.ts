@@ -56,12 +56,29 @@ export function tagLink(name: string, path: string, className?: string): SafeHtm
 
 /**
  * Rendered Markdown for a page: a code block that scrolls sideways gets `tabindex="0"`, so a
- * keyboard can reach and scroll it (WCAG 2.1.1). Done here, not in the renderer, so the API's
- * `content_html` stays as it is. Only the renderer's own `<pre>` is matched: sanitized raw
- * HTML never carries a bare `<` inside a tag, and code text is escaped.
+ * keyboard can reach and scroll it (WCAG 2.1.1), and each heading a link to itself (its text
+ * becomes the link; a heading that holds a link gets a separate `#` one, named for screen
+ * readers). Done here, not in the renderer, so the API's `content_html` and the feeds stay as
+ * they are. Only the renderer's own `<pre>` and `<hN id>` are matched: sanitized raw HTML never
+ * carries a bare `<` inside a tag, and code text is escaped.
  */
 export function proseHtml(rendered: string): SafeHtml {
-  return raw(rendered.replaceAll("<pre>", '<pre tabindex="0">'));
+  return raw(
+    rendered
+      .replaceAll("<pre>", '<pre tabindex="0">')
+      .replace(
+        /(<(h[1-6]) id=["]([^"]+)">)([\s\S]*?)<\/\2>/g,
+        (_, open: string, tag: string, id: string, inner: string) =>
+          inner.includes("<a ")
+            ? `${open}${inner} <a class="anchor" href="#${id}" aria-label="Link to this section"></a></${tag}>`
+            : `${open}<a class="anchor" href="#${id}">${inner}</a></${tag}>`,
+      ),
+  );
+}
+
+/** The copy buttons' script (site-assets/copy.js), for a page whose rendered Markdown has a code block. */
+export function copyScript(rendered: string, paths: SitePaths): SafeHtml {
+  return rendered.includes("<pre>") ? html`<script src="${paths.asset("copy.js")}" defer></script>` : html``;
 }
 
 /** A list of tags as small labels. */

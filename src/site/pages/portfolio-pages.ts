@@ -7,7 +7,7 @@ import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
+import { copyScript, medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 
 /*
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
@@ -117,6 +117,7 @@ ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${
     section: "projects",
     body,
     ogImage: detail.urls.og_image,
+    head: copyScript(detail.writeup?.html ?? "", pages),
     jsonLd: [
       sourceCodeNode(model.config, detail),
       breadcrumbNode(

@@ -135,7 +135,7 @@ test("should not give a heading the id of the page's main element", () => {
   for (const page of ["projects/bramble/index.html", "blog/posts/raw-html/index.html"]) {
     const html = readText(escaped.outDir, page);
     assert.is(html.match(/id="main"/g)?.length, 1, `${page}: one element with id="main"`);
-    assert.match(html, '<h2 id="main-2">Main</h2>');
+    assert.match(html, '<h2 id="main-2"><a class="anchor" href="#main-2">Main</a></h2>');
   }
 });
 

@@ -118,6 +118,19 @@ test("should leave the RSS plugin's HTML transform nothing to make absolute in a
   assert.is(hrefs(html).length, 12);
 });
 
+test("should name the post and the language of a code block nothing highlights, once, in a warning", () => {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
+  try {
+    load({ "old.md": postFile(meta({ title: "Old" }), "```cobol\nA.\n```\n\n```cobol\nB.\n```\n") });
+  } finally {
+    console.warn = warn;
+  }
+  assert.is(warnings.length, 1, warnings.join("\n"));
+  assert.match(warnings[0] ?? "", /^\[highlight\] \S*posts\/old\.md: no grammar for code in "cobol": shown plain$/);
+});
+
 test("should give heading elements the ids listed in headings", () => {
   const content = load({
     "linker.md": postFile(meta({ title: "Linker" }), LINKS_BODY),

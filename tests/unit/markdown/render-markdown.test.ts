@@ -60,10 +60,10 @@ test("should give plain text without tags, with blocks separated by blank lines,
 });
 
 test("should keep code blocks verbatim in the text and escaped in the HTML", () => {
-  const rendered = renderMarkdown("Intro\n\n```zig\nconst a = 1 < 2;\n```\n");
+  const rendered = renderMarkdown("Intro\n\n```cobol\nconst a = 1 < 2;\n```\n");
 
   assert.is(rendered.text, "Intro\n\nconst a = 1 < 2;");
-  assert.match(rendered.html, '<pre><code class="language-zig">const a = 1 &lt; 2;\n</code></pre>');
+  assert.match(rendered.html, '<pre><code class="language-cobol">const a = 1 &lt; 2;\n</code></pre>');
 });
 
 test("should highlight code in a known language and still escape it", () => {

@@ -42,6 +42,24 @@ test("should report refused links of two writeups, a refused project's writeup a
   );
 });
 
+test("should name the writeup and the language of a code block nothing highlights in a warning", () => {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
+  try {
+    renderPortfolioMarkdown({
+      config,
+      projects: [project({ name: "first" }, "```cobol\nDISPLAY 'HI'.\n```\n")],
+      now: { updated: "2026-11-02", sections: [] },
+    });
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warnings, [
+    '[highlight] /nonexistent/content/projects/first.md: no grammar for code in "cobol": shown plain',
+  ]);
+});
+
 test("should render every writeup and /now item once, by file and by position", () => {
   const rendered = renderPortfolioMarkdown({
     config,

@@ -164,6 +164,8 @@ test("should publish every field a full post adds to its summary", () => {
     ],
     older: postRef(model, postOf(model, "tie-a")),
     newer: null,
+    // The two other Rust posts, newest first.
+    related: [postRef(model, postOf(model, "new-year")), postRef(model, postOf(model, "first"))],
     license: {
       writing: {
         id: "CC-BY-4.0",
@@ -180,6 +182,25 @@ test("should publish every field a full post adds to its summary", () => {
       history: "https://code.example/fixture/site/commits/main/content/blog/posts/kernel-notes.md",
     },
   });
+});
+
+test("should relate up to three posts by tags in common, then the newest, then by slug, never a draft", () => {
+  const [a, b, c, d] = [tag("A"), tag("B"), tag("C"), tag("D")];
+  const model = handBlogModel([
+    handPost("subject", "2026-05-01", { tags: [a, b, c] }),
+    handPost("one-old", "2026-01-01", { tags: [a] }),
+    handPost("two-old", "2026-01-02", { tags: [a, b] }),
+    handPost("three", "2025-06-01", { tags: [c, b, a, d] }),
+    handPost("one-new-b", "2026-04-01", { tags: [c] }),
+    handPost("one-new-a", "2026-04-01", { tags: [b] }),
+    handPost("draft", "2026-04-30", { tags: [a, b, c], draft: true }),
+    handPost("unrelated", "2026-04-30", { tags: [d] }),
+  ]);
+  const related = (slug: string) => fullPost(model, postOf(model, slug)).related.map((ref) => ref.slug);
+
+  assert.equal(related("subject"), ["three", "two-old", "one-new-a"]);
+  assert.equal(related("unrelated"), ["three"]);
+  assert.equal(related("draft"), ["subject", "three", "two-old"]);
 });
 
 test("should link each post to its neighbours, and the oldest to none older", () => {

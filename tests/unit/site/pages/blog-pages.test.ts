@@ -1,0 +1,78 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { BlogModel } from "../../../../src/blog/blog-model.ts";
+import { postPage } from "../../../../src/site/pages/blog-pages.ts";
+import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
+
+// The post page's reading aids: the table of contents, the heading anchors, related posts.
+
+function pageOf(model: BlogModel, slug: string): string {
+  const post = model.postBySlug.get(slug);
+  if (!post) throw new Error(`no post ${slug}`);
+  return postPage(model, post);
+}
+
+/** The table of contents' links, as `href text`, nested ones indented. */
+function tocLinks(page: string): string[] | null {
+  const toc = /<nav class="toc"[^>]*>([\s\S]*?)<\/nav>/.exec(page)?.[1];
+  if (toc === undefined) return null;
+  const links: string[] = [];
+  let depth = 0;
+  for (const [tag, close, href, text] of toc.matchAll(/<(\/?)ol>|<a href="([^"]+)">([^<]*)<\/a>/g)) {
+    if (tag.endsWith("ol>")) depth += close ? -1 : 1;
+    else links.push(`${"  ".repeat(depth - 1)}${href} ${text}`);
+  }
+  return links;
+}
+
+const LONG = "## Why & how\n\nText.\n\n### A detail\n\nMore.\n\n#### Too deep\n\n## What next\n\nEnd.\n";
+const SHORT = "## One\n\nText.\n\n### Two\n\nMore.\n\n#### Three is too deep to count\n";
+
+test("should give a post with three or more h2 and h3 headings a table of contents that links each", () => {
+  const model = blogModelOf({ "long.md": postFile(meta({ title: "Long" }), LONG) });
+  const page = pageOf(model, "long");
+
+  assert.equal(tocLinks(page), ["#why-and-how Why &amp; how", "  #a-detail A detail", "#what-next What next"]);
+  assert.match(page, '<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">Contents</h2>');
+});
+
+test("should give a post with fewer than three h2 and h3 headings no table of contents", () => {
+  const model = blogModelOf({ "short.md": postFile(meta({ title: "Short" }), SHORT) });
+
+  assert.is(tocLinks(pageOf(model, "short")), null);
+  assert.not.match(pageOf(model, "short"), "toc-title");
+});
+
+test("should make every heading of the text a link to its own id, and leave the API's HTML as it is", () => {
+  const model = blogModelOf({
+    "long.md": postFile(meta({ title: "Long" }), `${LONG}\n## See [the docs](https://example.org/)\n`),
+  });
+  const page = pageOf(model, "long");
+
+  assert.match(page, '<h2 id="why-and-how"><a class="anchor" href="#why-and-how">Why &amp; how</a></h2>');
+  assert.match(page, '<h4 id="too-deep"><a class="anchor" href="#too-deep">Too deep</a></h4>');
+  // A heading that holds a link gets a link of its own beside it, never one inside another.
+  assert.match(
+    page,
+    '<h2 id="see-the-docs">See <a href="https://example.org/">the docs</a> <a class="anchor" href="#see-the-docs" aria-label="Link to this section"></a></h2>',
+  );
+  assert.not.match(model.postBySlug.get("long")?.html ?? "", "anchor");
+});
+
+test("should list the related posts the API gives, linked, and say nothing when there are none", () => {
+  const model = blogModelOf({
+    "a.md": postFile(meta({ title: "Alpha", tags: ["zig", "risc-v"], date: "2026-03-01" })),
+    "b.md": postFile(meta({ title: "Beta & co", tags: ["zig"], date: "2026-03-02" })),
+    "c.md": postFile(meta({ title: "Gamma", tags: ["zig", "risc-v"], date: "2026-02-01" })),
+    "d.md": postFile(meta({ title: "Delta", tags: ["climbing"], date: "2026-03-03" })),
+  });
+
+  const links = [...pageOf(model, "a").matchAll(/<section class="related"[\s\S]*?<\/section>/g)].map(([section]) =>
+    [...section.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map(([, href, text]) => `${href} ${text}`),
+  );
+  assert.equal(links, [["/blog/posts/c/ Gamma", "/blog/posts/b/ Beta &amp; co"]]);
+  assert.match(pageOf(model, "a"), '<h2 id="related-title">Related posts</h2>');
+  assert.not.match(pageOf(model, "d"), "related-title");
+});
+
+test.run();
