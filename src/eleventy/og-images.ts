@@ -2,8 +2,7 @@ import { resolve } from "node:path";
 import type { OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
-import { imageOf } from "../images/rendition-cache.ts";
-import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, contentKey, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 
 export interface OgWriteOptions {

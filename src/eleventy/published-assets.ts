@@ -6,12 +6,16 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath, readBytes } from "../content/read-files.ts";
 import { ImageEncoder } from "../images/encode-client.ts";
-import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
-import { encoderSettings } from "../images/encode-rendition.ts";
-import { imageOf, renditionKey } from "../images/rendition-cache.ts";
+import {
+  ChangedSourceError,
+  encoderSettings,
+  type RenditionSpec,
+  renditionKey,
+  UnreadableImageError,
+} from "../images/encode-rendition.ts";
 import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
-import { buildCacheDir, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
-import { imageOf } from "../images/rendition-cache.ts";
-import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, contentKey, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
 

@@ -1,11 +1,12 @@
 import { Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { contentKey } from "../util/build-cache.ts";
+import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
-import { keepAnswer, readCachedAnswer } from "./answer-cache.ts";
 import {
   AnObject,
+  field,
+  isObject,
   ListOf,
   NullableText,
   OrNull,
@@ -219,4 +220,27 @@ function statusReason(response: Response): string {
 function cacheKey(endpoint: string, token: string, body: unknown): string {
   const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
   return contentKey("github-graphql", endpoint, tokenTag, body);
+}
+
+/*
+ * GitHub's complete answers are kept under GITHUB_CACHE_DIR, as `{ savedAt, data }` entries of
+ * the build cache, so that rebuilds and `npm start` do not ask again. One is used only while it
+ * is younger than the duration and not from the future; anything else is asked for again.
+ */
+
+/** The cached answer for `key` (a `contentKey` without the token), or undefined when there is none that checks out. */
+export function readCachedAnswer(dir: string, key: string, maxAgeMs: number, now: number): JsonObject | undefined {
+  if (maxAgeMs <= 0) return undefined;
+  const entry = readEntry(cacheFolder(dir), key, (bytes) => {
+    const value: unknown = JSON.parse(bytes.toString("utf8"));
+    const [savedAt, data] = isObject(value) ? [field(value, "savedAt"), field(value, "data")] : [];
+    return Number.isSafeInteger(savedAt) && isObject(data) ? { savedAt: savedAt as number, data } : undefined;
+  });
+  const age = entry ? now - entry.savedAt : -1;
+  return age >= 0 && age < maxAgeMs ? entry?.data : undefined;
+}
+
+/** Keeps a complete, already redacted answer for `key`; a write that fails is one warning, never a failed build. */
+export function keepAnswer(dir: string, key: string, data: JsonObject, now: number): void {
+  keepEntry(cacheFolder(dir), key, `${JSON.stringify({ savedAt: now, data })}\n`);
 }

@@ -3,7 +3,6 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { CONTROL_CHARACTER } from "../util/control-characters.ts";
 import { registerSecret } from "../util/redact.ts";
 import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
-import { parseCacheDuration } from "./answer-cache.ts";
 import type { GraphqlSettings } from "./graphql-client.ts";
 
 export interface GithubEnvironment {
@@ -129,4 +128,24 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** Units of GITHUB_CACHE_DURATION, in the notation eleventy-fetch used before us (`1d`, `6h`, `0s`). */
+const UNIT_MS: Readonly<Record<string, number>> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  y: 31_536_000_000,
+};
+
+/**
+ * How long a cached answer is reused, in milliseconds: `{n}{s|m|h|d|w|y}`, or `*` for ever;
+ * null for any other text.
+ */
+export function parseCacheDuration(notation: string): number | null {
+  if (notation === "*") return Number.POSITIVE_INFINITY;
+  const match = /^(\d{1,9})([smhdwy])$/.exec(notation);
+  return match ? Number(match[1]) * UNIT_MS[match[2]!]! : null;
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PIXEL_LIMIT } from "../blog/image-files.ts";
+import { contentKey } from "../util/build-cache.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
 
@@ -58,6 +59,11 @@ export interface RenditionSpec {
   height: number;
   /** True for a PNG source: encoded as a drawing (ENCODE_OPTIONS.avifDrawing). */
   drawing: boolean;
+}
+
+/** The cache key of a rendition of the source whose bytes hash to `sourceDigest`. */
+export function renditionKey(settings: string, sourceDigest: string, spec: RenditionSpec): string {
+  return contentKey("rendition", settings, sourceDigest, spec.format, spec.width, spec.height, spec.drawing);
 }
 
 /** Why sharp could not read or encode a source image (a truncated or corrupt file): content's fault, not ours. */

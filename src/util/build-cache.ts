@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { imageSize } from "image-size";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
@@ -123,6 +124,14 @@ export function pruneEntries(dir: string | undefined, keep: number): void {
   const used = names.map((name) => ({ name, at: usedAt(name) }));
   used.sort((a, b) => b.at - a.at || a.name.localeCompare(b.name));
   for (const { name } of used.slice(keep)) remove(join(dir, name));
+}
+
+/** The check of an image kind's entries: the bytes when they begin as an image of this type (image-size's name) and exact size. */
+export function imageOf(type: string, width: number, height: number): (bytes: Buffer) => Buffer | undefined {
+  return (bytes) => {
+    const found = imageSize(bytes);
+    return found.type === type && found.width === width && found.height === height ? bytes : undefined;
+  };
 }
 
 function entryFile(dir: string, key: string): string {
