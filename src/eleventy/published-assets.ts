@@ -20,14 +20,12 @@ import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 
 /*
- * The files published from files: the site's own assets, and exactly the images that
- * published posts show (never a draft's, never one no post names), as they are or as the
- * renditions their plan names (src/images/rendition-plan.ts). Each source is read with
- * `readBytes`, which refuses a symbolic link anywhere below its root (the content folder for
- * post images), and written as a new file: a link in the content folder can never publish a
- * file from elsewhere on the build machine. A rendition's source is read by the image encoder's
- * process, which encodes it only if its bytes hash to the digest of the bytes `readBytes` gave
- * when the image was planned (src/images/encode-process.mjs).
+ * The files published from files: the site's own assets, and exactly the images that published
+ * posts show, as they are or as the renditions their plan names (src/images/rendition-plan.ts).
+ * Each source is read with `readBytes`, which refuses a symbolic link anywhere below its root,
+ * and written as a new file: a link can never publish a file from elsewhere on the machine. The
+ * image encoder's process encodes a source only if its bytes hash to the digest `readBytes`
+ * gave when the image was planned (src/images/encode-process.mjs).
  */
 
 /** One file to publish: where it comes from, and its path in the output folder. */
@@ -41,10 +39,7 @@ export interface PublishedAsset {
   convert?: RenditionSpec;
   /** sha256 of the source's bytes, hex, when `convert` is set: part of the rendition's cache key. */
   sourceDigest?: string;
-  /**
-   * The image type (as image-size names it) of a post image published as it is: its photo
-   * metadata is removed first (src/images/strip-metadata.ts). Absent: published byte for byte.
-   */
+  /** The image type (image-size's name) of a post image published without its photo metadata. */
   imageType?: string;
 }
 
@@ -61,8 +56,7 @@ export function folderAssets(dir: string, to: string): PublishedAsset[] {
 }
 
 /**
- * The files of the images the blog's published posts show, covers included, each once: the
- * source in the content folder's `blog/images/`, and each output file its plan names. Two
+ * The files of the images the blog's published posts show, covers included, each once. Two
  * sources claiming one output file (a source named like another's rendition) are refused.
  */
 export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedAsset[] {
@@ -105,17 +99,14 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
 }
 
 /**
- * Writes each asset into `outputDir`: a plain read and write, or its rendition, taken from the
- * cache or encoded (and kept) now. Every unreadable source (missing, a symbolic link, a folder,
- * an image its decoder refuses, one changed since the build read it) and every name that cannot
- * be an output file (a backslash, a control character) is reported at once as a content error
- * naming the source, in the assets' order.
+ * Writes each asset into `outputDir`: a plain copy, or its rendition from the cache or encoded
+ * (and kept) now. Every unreadable source (missing, a link, a folder, an image its decoder
+ * refuses, one changed since the build read it) and every name that cannot be an output file
+ * is reported at once as a content error naming the source, in the assets' order.
  *
- * Every rendition missing from the cache is sent to the image encoder's process
- * (src/images/encode-client.ts) first, which works through them in order while the files are
- * written; cached renditions are written as they are read, so none is held in memory. The
- * process is started by the first rendition missing and closed once the last is in, or when the
- * copy fails.
+ * Every rendition missing from the cache is sent to the image encoder's process first, which
+ * works through them while the files are written; cached renditions are written as they are
+ * read, so none is held in memory. The process is closed once the last is in, or on failure.
  */
 export async function copyAssets(
   assets: readonly PublishedAsset[],
