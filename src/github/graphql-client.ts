@@ -42,12 +42,11 @@ export interface RequestCounter {
 }
 
 /**
- * POSTs one GraphQL request. Clean answers are cached under a key that holds a hash of the
- * token, never the token; every failure comes back as a reason in words, never as an
- * exception, so the caller can fall back to last-known data. Reasons and answers are redacted
- * (no secret of the process survives in them) and the envelope's shape is checked; `data`
- * itself is the caller's to read, after `prune` removed what must not even be kept (pull
- * requests of private repositories): the cache holds only what `prune` returns.
+ * POSTs one GraphQL request. Complete answers are cached under a key that holds a hash of the
+ * token, never the token; every failure comes back as a reason in words, never as an exception,
+ * so the caller can fall back to last-known data. Reasons and answers are redacted and the
+ * envelope's shape is checked; `data` is the caller's to read, after `prune` removed what must
+ * not even be kept: the cache holds only what `prune` returns.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
@@ -80,9 +79,8 @@ export async function postGraphql(
     return { ok: false, reason: `GitHub's answer was larger than ${MAX_ANSWER_BYTES / MIB} MiB and was not read` };
   let answer: { data: JsonObject | null; errors: GraphqlError[] };
   try {
-    // Redacted before anything reads it, so an answer that echoes the token cannot carry it
-    // into a note, a published title or the cache. `redact` finds a token disguised with the
-    // characters that cleaning removes later; each text is redacted again once it is clean.
+    // Redacted before anything reads it, so an echoed token reaches no note, title or cache
+    // entry, even disguised; each text is redacted again once it is clean.
     answer = readAnswer(redactJson(JSON.parse(text)));
   } catch (error) {
     if (error instanceof WrongShape)
@@ -107,11 +105,7 @@ const MAX_RETRY_WAIT_MS = 10_000;
 
 const MIB = 1024 * 1024;
 
-/**
- * Largest answer read. One page of our queries (100 repositories or pull requests, short
- * fields) is well under 1 MiB; a server that sends more is broken or hostile, and reading it
- * whole would only spend the build's memory.
- */
+/** Largest answer read: one page of our queries is well under 1 MiB; more is a broken or hostile server. */
 const MAX_ANSWER_BYTES = 32 * MIB;
 
 /** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
@@ -179,8 +173,7 @@ async function send(
     const name = error instanceof Error ? error.name : "";
     if (name === "TimeoutError" || name === "AbortError")
       return { reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
-    // Node's messages can quote the request (an invalid header value quotes the header): the
-    // caller redacts this reason like every other.
+    // Node's messages can quote the request's headers: the caller redacts this reason too.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     return { reason: `GitHub could not be reached (${withoutHiddenCharacters(cause)})` };
   }
@@ -211,11 +204,9 @@ function statusReason(response: Response): string {
 }
 
 /**
- * The cache key of one request: the endpoint, who asked and what. Who asked matters because
- * GitHub answers each token with what that token may see: an answer fetched with a privileged
- * token must not be reused by a build with another token that shares the cache folder. The
- * token enters only as 16 hex digits of a sha256 of its own, so neither the key nor the entry's
- * file name carries it.
+ * The cache key of one request: the endpoint, who asked and what. GitHub answers each token with
+ * what it may see, so a privileged token's answer must not serve another token sharing the
+ * cache. The token enters only as 16 hex digits of its own sha256.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
   const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);

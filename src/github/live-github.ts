@@ -43,19 +43,15 @@ export interface LiveGithub {
   requests: number;
 }
 
-/**
- * More pages than any real owner has (100 pull requests each): an answer that keeps promising
- * another page must not keep the build asking forever.
- */
+/** More pages than any real owner has: an answer that keeps promising another must not keep the build asking. */
 const MAX_PULL_PAGES = 50;
 
 /**
  * Fetches stars and last pushes of every repository and every pull request of `login` to
- * repositories they do not own. Request n carries repository batch n and pull page n, so the
- * number of requests is the larger of the two page counts: one for a typical portfolio.
- * Every part of an answer is checked before use: a repository whose part has the wrong shape
- * or a push date out of range falls back on its own, a pull page of the wrong shape fails the
- * whole pull list; the list, once complete, goes through the entry check (entry-check.ts).
+ * repositories they do not own. Request n carries repository batch n and pull page n: one
+ * request for a typical portfolio. A repository whose part of an answer has the wrong shape or
+ * a push date out of range falls back on its own; a pull page of the wrong shape fails the whole
+ * list, which once complete goes through the entry check (entry-check.ts).
  */
 export async function fetchLiveGithub(
   settings: GraphqlSettings,
@@ -122,10 +118,8 @@ export async function fetchLiveGithub(
 }
 
 /**
- * The answer without the search results GitHub marks as pull requests to private
- * repositories, before it is cached or read: the cache folder may be shared or uploaded (a CI
- * cache), and a private title must not rest there either. Anything else of the answer is left
- * as it came, for the readers below to check (a node without `isPrivate` fails the list).
+ * The answer without the pull requests to private repositories, before it is cached or read: the
+ * cache folder may be shared or uploaded (a CI cache). The rest is left for the readers below.
  */
 function withoutPrivatePulls(data: JsonObject): JsonObject {
   const page = field(data, "pulls");
@@ -157,11 +151,8 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
       const pushed = repository.pushedAt ?? null;
       const pushedAt = pushed === null ? null : entryInstant(pushed);
       if (repository.isPrivate) {
-        // The owner listed it, so its name is public, and stars and a push date are no secret;
-        // but only a token with `repo` scope sees a private repository at all (any other gets
-        // NOT_FOUND), so publishing what GitHub says would make the site depend on whose token
-        // built it. The last-known figures stand in, with a note, as for any repository GitHub
-        // gives no public data for.
+        // Only a token with `repo` scope sees it at all: publishing its figures would make the
+        // site depend on whose token built it. The last-known figures stand in, with a note.
         result.repositoryFailures.set(
           key,
           `${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`,
@@ -215,9 +206,8 @@ const PullNode = AnObject({
 const STATES = { OPEN: "open", CLOSED: "closed", MERGED: "merged" } as const;
 
 /**
- * One page of the search: its pull requests as GitHub gave them (for the entry check), and the
- * cursor of the next page (null on the last). Empty nodes (results that are not pull requests)
- * are skipped, and so are private ones, should `is:public` and `withoutPrivatePulls` miss one.
+ * One page of the search, and the cursor of the next (null on the last). Empty nodes (results
+ * that are not pull requests) are skipped, and so are private ones, should the rest miss one.
  */
 function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next: string | null } {
   const page = readShape(PullPage, value, "pulls");
