@@ -14,11 +14,7 @@ export interface OgWriteOptions {
   render?: (card: OgCard) => Promise<Uint8Array>;
 }
 
-/**
- * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into `outputDir`. A card
- * rendered before (same input, same renderer) is taken from the cache once its bytes check, so
- * rebuilds under `--serve` cost a few milliseconds. Says how many it rendered.
- */
+/** Writes the social images into `outputDir`, each from the cache when rendered before; says how many it rendered. */
 export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}) {
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
   const render = options.render ?? renderOgImage;
@@ -37,8 +33,7 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
       writeOutputFile(outputFile(outputDir, file), png);
     });
   } finally {
-    // The renderer's process (started by the first card the cache lacked) ends here, and the
-    // memory satori and resvg kept with it, before the pages are rendered.
+    // The renderer's process ends here, and the memory satori and resvg kept with it.
     if (!options.render) closeOgRenderer();
   }
   pruneEntries(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));

@@ -6,11 +6,9 @@ import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
 
 /*
- * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
- * (site-assets/favicon.svg). Browsers and feed readers ask for both whatever a page names, and a
- * 404 for each is noise in every log. The four PNGs are kept in the build cache (`.cache/icons`)
- * by the icon's bytes, the sizes and resvg's version: rendering them took about 10 ms, but
- * loading resvg to do so 75 ms of every build.
+ * `favicon.ico` and `apple-touch-icon.png`, which browsers ask for whatever a page names,
+ * rendered from site-assets/favicon.svg. The PNGs are kept in the build cache: loading resvg
+ * costs 75 ms of a build.
  */
 
 /** The icon every page names, and the source of the two files. */
@@ -33,10 +31,7 @@ const RENDER_OPTIONS = { fitTo: { mode: "width" }, font: { loadSystemFonts: fals
 /** Icon versions kept (4 PNGs each): the current icon and a few before it. */
 const CACHE_ENTRIES = 16;
 
-/**
- * Renders `svg` into the two icon files inside `outputDir`, through `outputFile` so the dev
- * server's clean-up and the link check count them as this build's files.
- */
+/** Renders `svg` into the two icon files inside `outputDir`. */
 export async function writeSiteIcons(
   svg: Uint8Array,
   outputDir: string,
@@ -70,9 +65,8 @@ async function renderPng(svg: Uint8Array, size: number): Promise<Uint8Array> {
 }
 
 /**
- * An ICO file whose images are PNGs (valid since Windows Vista; every current browser reads it):
- * a 6-byte header, a 16-byte entry per image, then the PNGs. The fields left at zero are the
- * reserved ones and the palette (none). Format: https://en.wikipedia.org/wiki/ICO_(file_format)
+ * An ICO file whose images are PNGs: a 6-byte header, a 16-byte entry per image, then the PNGs;
+ * reserved fields and the palette left at zero. https://en.wikipedia.org/wiki/ICO_(file_format)
  */
 function icoOf(pngs: readonly Uint8Array[], sizes: readonly number[]): Uint8Array {
   const header = Buffer.alloc(6 + 16 * pngs.length);

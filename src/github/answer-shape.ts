@@ -3,10 +3,8 @@ import { Errors } from "@sinclair/typebox/errors";
 
 /*
  * GitHub's JSON answers are untrusted: each part is checked against a TypeBox schema before it
- * is read, and read typed only then. Only own fields count (TypeBox's check and `field`), so a
- * name such as `__proto__` or `constructor` in an answer is plain data. A mismatch throws
- * `WrongShape` naming the first field that misses and the schema's `expected` words, never the
- * value found (it may be anything).
+ * is read. Only own fields count, so `__proto__` in an answer is plain data. A mismatch throws
+ * `WrongShape` naming the field and the schema's `expected` words, never the value found.
  */
 
 /** A JSON object as parsed: neither null nor an array. */

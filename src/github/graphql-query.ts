@@ -13,10 +13,8 @@ export interface PlannedRequest {
 }
 
 /**
- * The search that finds the owner's public pull requests to repositories they do not own.
- * `is:public` because a token with `repo` scope (a personal token, an organisation's Actions
- * token) also finds pull requests in private repositories, whose titles are not ours to
- * publish; `readPull` checks `repository.isPrivate` again in case the qualifier is ignored.
+ * The search for the owner's pull requests to repositories they do not own; `is:public`, since a
+ * token with `repo` scope also finds private ones (live-github.ts checks `isPrivate` again).
  */
 export function pullsSearch(login: string): string {
   return `is:pr is:public author:${login} -user:${login} sort:created-desc`;
@@ -27,10 +25,7 @@ export function repositoryAlias(index: number): string {
   return `r${index}`;
 }
 
-/**
- * The text of one request: every repository as an aliased `repository` field, and the pull
- * request search with a cursor variable when this request carries a page of it.
- */
+/** The text of one request: each repository as an aliased field, and a page of the pull request search. */
 export function buildQuery(request: PlannedRequest): string {
   const repositories = request.repositories.map(
     (ref, index) =>
