@@ -71,12 +71,9 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const fromEnv = env.SITE_URL !== undefined && env.SITE_URL.trim() !== "";
-  const configured = parseBaseUrl(
-    fromEnv ? (env.SITE_URL ?? "").trim() : site.url,
-    fromEnv ? "SITE_URL" : displayPath(siteFile),
-  );
-  const base = env.ELEVENTY_RUN_MODE === "serve" && !fromEnv ? { ...configured, origin: previewOrigin() } : configured;
+  const envUrl = env.SITE_URL?.trim();
+  const configured = envUrl ? parseBaseUrl(envUrl, "SITE_URL") : parseBaseUrl(site.url, displayPath(siteFile));
+  const base = env.ELEVENTY_RUN_MODE === "serve" && !envUrl ? { ...configured, origin: previewOrigin() } : configured;
   const location = { baseUrl: base.origin + base.path, basePath: base.path };
   // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it
   // is, unless it is at the site's canonical address: then the blog is this build's (`rebasedUrl`).
@@ -188,9 +185,10 @@ function parseBaseUrl(value: string, source: string): { origin: string; path: st
 const LAST_SECOND_OF_9999 = 253_402_300_799;
 
 function buildClock(epoch: string | undefined): Date {
-  if (epoch === undefined || epoch.trim() === "") return new Date(Math.floor(Date.now() / 1000) * 1000);
+  const seconds = epoch?.trim();
+  if (!seconds) return new Date(Math.floor(Date.now() / 1000) * 1000);
   // Up to the end of 9999, like every date of the content: ISO 8601 years have four digits.
-  if (!/^\d{1,12}$/.test(epoch.trim()) || Number(epoch.trim()) > LAST_SECOND_OF_9999) {
+  if (!/^\d{1,12}$/.test(seconds) || Number(seconds) > LAST_SECOND_OF_9999) {
     throw new ContentError([
       {
         file: "SOURCE_DATE_EPOCH",
@@ -200,5 +198,5 @@ function buildClock(epoch: string | undefined): Date {
       },
     ]);
   }
-  return new Date(Number(epoch.trim()) * 1000);
+  return new Date(Number(seconds) * 1000);
 }

@@ -72,12 +72,12 @@ export class SiteValidationError extends Error {
  */
 export default async function folioPlugin(eleventyConfig: UserConfig): Promise<void> {
   // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
-  if (process.env.ELEVENTY_RUN_MODE === "serve") await listenOnDevServerHost();
+  const serving = process.env.ELEVENTY_RUN_MODE === "serve";
+  if (serving) await listenOnDevServerHost();
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
   // strings). `npm start` keeps strings, which the dev server's live reload reads.
-  const serving = process.env.ELEVENTY_RUN_MODE === "serve";
   eleventyConfig.addExtension("11ty.ts", {
     key: "11ty.js",
     compile: () =>
@@ -176,12 +176,11 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // The social images and icons, before the pages: after them, a cold cache's hundreds of
   // images (0.4 MB of garbage each) piled on a heap holding every page (a 4,000-post build
   // peaked above 1 GiB). A build whose content fails to load writes none.
-  eleventyConfig.on("eleventy.before", async ({ directories }) =>
-    writeOgImages(ogImageFiles(await portfolioModel()), resolve(directories.output)),
-  );
-  eleventyConfig.on("eleventy.before", async ({ directories }) =>
-    writeSiteIcons(readFileSync(SITE_ICON), resolve(directories.output)),
-  );
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+    const outputDir = resolve(directories.output);
+    await writeSiteIcons(readFileSync(SITE_ICON), outputDir);
+    await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
+  });
   // Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so.
   eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [contentDir, SITE_ASSETS] });
 }
