@@ -35,10 +35,11 @@ export interface PublishedAsset {
   file: string;
   /** The folder the source must be inside, with no symbolic link on the way. */
   root: string;
-  /** A rendition to make from the source; absent: the source is published as it is. */
-  convert?: RenditionSpec;
-  /** sha256 of the source's bytes, hex, when `convert` is set: part of the rendition's cache key. */
-  sourceDigest?: string;
+  /**
+   * A rendition to make from the source, whose bytes hash to `digest` (sha256, hex: part of the
+   * rendition's cache key); absent: the source is published as it is.
+   */
+  convert?: RenditionSpec & { digest: string };
   /** The image type (image-size's name) of a post image published without its photo metadata. */
   imageType?: string;
 }
@@ -80,8 +81,7 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
         const asset: PublishedAsset = { source, file, root: config.contentDir };
         if (rendition.format !== null) {
           const { format, width, height } = rendition;
-          asset.convert = { format, width, height, drawing: plan.type === "png" };
-          asset.sourceDigest = plan.digest;
+          asset.convert = { format, width, height, drawing: plan.type === "png", digest: plan.digest };
         } else if (STRIPPED_TYPES.has(plan.type)) asset.imageType = plan.type;
         const claimed = assets.get(file);
         if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format))
@@ -151,10 +151,7 @@ export async function copyAssets(
           refuse(asset, DAMAGED, error.message);
         }
       };
-    // Without the source's digest every image would share one key: a bug, not a content fault.
-    const digest = asset.sourceDigest;
-    if (digest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
-    const key = renditionKey(encoderSettings(), digest, spec);
+    const key = renditionKey(encoderSettings(), spec.digest, spec);
     const cached = readEntry(cacheDir, key, imageOf(EXTENSION[spec.format], spec.width, spec.height));
     if (cached) {
       renditions += 1;
@@ -162,7 +159,7 @@ export async function copyAssets(
       return () => {};
     }
     const encoding = encoder
-      .encode({ file: asset.source, digest, spec, last: next?.source !== asset.source })
+      .encode({ file: asset.source, digest: spec.digest, spec, last: next?.source !== asset.source })
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     return async () => {
       const made = await encoding;

@@ -69,7 +69,7 @@ test("should list a photo's renditions, each with what to make and the source's 
   } as unknown as BlogModel;
   const assets = postImageAssets(model, config(root));
   assert.equal(
-    assets.map((asset) => [asset.file.replace(/-[0-9a-f]{16}-/, "-H-"), asset.convert?.width, asset.sourceDigest]),
+    assets.map((asset) => [asset.file.replace(/-[0-9a-f]{16}-/, "-H-"), asset.convert?.width, asset.convert?.digest]),
     [
       ["blog/images/p-H-1000.avif", 1000, "d".repeat(64)],
       ["blog/images/p-H-1000.webp", 1000, "d".repeat(64)],
