@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
@@ -77,17 +77,17 @@ export async function postGraphql(
   }
   if (text === null)
     return { ok: false, reason: `GitHub's answer was larger than ${MAX_ANSWER_BYTES / MIB} MiB and was not read` };
-  let answer: { data: JsonObject | null; errors: GraphqlError[] };
+  let answer: Static<typeof Envelope>;
   try {
     // Redacted before anything reads it, so an echoed token reaches no note, title or cache
     // entry, even disguised; each text is redacted again once it is clean.
-    answer = readAnswer(redactJson(JSON.parse(text)));
+    answer = readShape(Envelope, redactJson(JSON.parse(text)), "");
   } catch (error) {
     if (error instanceof WrongShape)
       return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
     return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
   }
-  const { errors } = answer;
+  const errors = (answer.errors ?? []).map(cleanError);
   const data = answer.data && prune(answer.data);
   if (!data) {
     return {
@@ -132,11 +132,6 @@ const Envelope = AnObject({
     ListOf(AnObject({ message: Text, type: Type.Optional(NullableText), path: Type.Optional(Type.Unknown()) })),
   ),
 });
-
-function readAnswer(parsed: unknown): { data: JsonObject | null; errors: GraphqlError[] } {
-  const answer = readShape(Envelope, parsed, "");
-  return { data: answer.data ?? null, errors: (answer.errors ?? []).map(cleanError) };
-}
 
 /** Longest GitHub error message kept in a note: they are quoted, not published as documents. */
 const MESSAGE_LENGTH = 200;

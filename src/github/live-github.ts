@@ -23,7 +23,6 @@ import {
   pullsSearch,
   REPOSITORIES_PER_REQUEST,
   repositoryAlias,
-  type PlannedRequest,
 } from "./graphql-query.ts";
 
 /** What one live fetch learned, and what it could not. */
@@ -77,8 +76,8 @@ export async function fetchLiveGithub(
     pullsPending = false;
   };
   for (let round = 0; round * REPOSITORIES_PER_REQUEST < wanted.length || pullsPending; round += 1) {
-    const batch = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
-    const request: PlannedRequest = { repositories: batch, pulls: pullsPending };
+    const repositories = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
+    const request = { repositories, pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
     const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
 
