@@ -4,16 +4,12 @@ import { CONTROL_CHARACTER, withoutControlCharacters } from "./control-character
  * The text check for files read in terminals (card.txt, card.ansi, blog/posts.txt): a value must
  * not drive the terminal or disguise the text around it, whatever got past the entry checks.
  *
- * - Control characters (CONTROL_CHARACTER: ESC, BEL, the C1 CSI, ...) are dropped: they start
- *   escape sequences that set the window title, clear the screen, or worse.
- * - Line breaks of every kind (LF, CR, VT, FF, NEL, U+2028, U+2029) and tabs become a space:
- *   each value fills one line (or is wrapped by us), so a value cannot add a line that looks
- *   like one of ours, and a tab cannot push a border out of line.
- * - Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) are dropped: each
- *   opens a state that reorders everything after it up to the end of the line, our border and
- *   URLs included ("Trojan Source"). The marks U+200E, U+200F and U+061C are kept: they are
- *   single zero-width hints that right-to-left names need, and reorder nothing beyond their
- *   neighbours.
+ * - Control characters are dropped: they start escape sequences (a window title, a cleared screen).
+ * - Line breaks of every kind and tabs become a space: a value cannot add a line that looks like
+ *   one of ours, nor push a border out of line.
+ * - Bidi embeddings, overrides and isolates are dropped: each reorders the rest of the line, our
+ *   border and URLs included ("Trojan Source"). The marks (U+200E, U+200F, U+061C), which
+ *   right-to-left names need and which reorder nothing beyond their neighbours, are kept.
  */
 
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
