@@ -22,11 +22,7 @@ import { isInside } from "../util/output-path.ts";
 export class OutputFolderError extends Error {
   /** Eleventy prints the message without our stack (`npm start`): the sentence is all there is. */
   readonly skipOriginalStack = true;
-
-  constructor(message: string) {
-    super(message);
-    this.name = "OutputFolderError";
-  }
+  override readonly name = "OutputFolderError";
 }
 
 /** The file at the top of every output: a folder carrying it is one a build may replace or clean. */
