@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import type { OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
@@ -6,8 +5,6 @@ import { buildCacheDir, contentKey, imageOf, keepEntry, pruneEntries, readEntry 
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 
 export interface OgWriteOptions {
-  /** Where rendered PNGs are kept by card; default the build cache's `og/` (`.cache/og`), none when it cannot be used. */
-  cacheDir?: string;
   /** Cached PNGs kept, the most recently used; default 500 (about 25 MB). */
   cacheEntries?: number;
   /** Renders one card; default `renderOgImage`. Tests pass a counter. */
@@ -16,7 +13,7 @@ export interface OgWriteOptions {
 
 /** Writes the social images into `outputDir`, each from the cache when rendered before; says how many it rendered. */
 export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}) {
-  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
+  const cacheDir = buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
   let rendered = 0;

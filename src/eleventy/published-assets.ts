@@ -108,14 +108,9 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
  * works through them while the files are written; cached renditions are written as they are
  * read, so none is held in memory. The process is closed once the last is in, or on failure.
  */
-export async function copyAssets(
-  assets: readonly PublishedAsset[],
-  outputDir: string,
-  /** Where renditions are kept; default the build cache's `images/` (`.cache/images`), none when it cannot be used. */
-  options: { cacheDir?: string | undefined } = {},
-): Promise<void> {
+export async function copyAssets(assets: readonly PublishedAsset[], outputDir: string): Promise<void> {
   const problems = new ProblemList();
-  const cacheDir = "cacheDir" in options ? options.cacheDir : buildCacheDir("images");
+  const cacheDir = buildCacheDir("images");
   // Renditions written (encoded now or from the cache): the cache keeps at least this build's.
   let renditions = 0;
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
 import { buildCacheDir, contentKey, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
@@ -19,26 +18,14 @@ const ICO_SIZES = [16, 32, 48] as const;
 /** The size iOS asks for (the largest it uses; it scales down). */
 const TOUCH_ICON_SIZE = 180;
 
-export interface WriteIconsOptions {
-  /** Where rendered PNGs are kept; default the build cache's `icons/`, none when it cannot be used. */
-  cacheDir?: string;
-  /** Renders one PNG; default resvg. Tests pass a counter. */
-  render?: (svg: Uint8Array, size: number) => Promise<Uint8Array>;
-}
-
 /** How resvg is asked to render: part of each cache key, so a change here renders again. */
 const RENDER_OPTIONS = { fitTo: { mode: "width" }, font: { loadSystemFonts: false } } as const;
 /** Icon versions kept (4 PNGs each): the current icon and a few before it. */
 const CACHE_ENTRIES = 16;
 
-/** Renders `svg` into the two icon files inside `outputDir`. */
-export async function writeSiteIcons(
-  svg: Uint8Array,
-  outputDir: string,
-  options: WriteIconsOptions = {},
-): Promise<void> {
-  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons");
-  const render = options.render ?? renderPng;
+/** Renders `svg` into the two icon files inside `outputDir` with `render` (resvg; tests pass a counter). */
+export async function writeSiteIcons(svg: Uint8Array, outputDir: string, render = renderPng): Promise<void> {
+  const cacheDir = buildCacheDir("icons");
   const svgDigest = createHash("sha256").update(svg).digest("hex");
   const png = async (size: number): Promise<Uint8Array> => {
     const key = contentKey("icon", svgDigest, size, RENDER_OPTIONS, packageVersion("@resvg/resvg-js"));
