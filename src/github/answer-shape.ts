@@ -18,8 +18,9 @@ export class WrongShape extends Error {
   }
 }
 
-/** A repository's `owner/name` as GitHub spells names: letters, digits, `.`, `_`, `-`. */
+/** A repository's `owner/name` as GitHub spells names, and the words that say so. */
 export const NAME_WITH_OWNER = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+export const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
 
 // GitHub's DateTime scalar: ISO 8601 in UTC or with an offset.
 const DATE_TIME =
@@ -48,7 +49,7 @@ export const List = ListOf(Type.Unknown());
 // A value of the right type that breaks a rule is described by the rule, any other by its type.
 export const NameWithOwner = Type.Intersect([
   Text,
-  Type.String({ pattern: NAME_WITH_OWNER.source, expected: "owner/name of letters, digits, `.`, `_` or `-`" }),
+  Type.String({ pattern: NAME_WITH_OWNER.source, expected: NAME_WORDS }),
 ]);
 /** A GitHub DateTime, or null; read as GitHub wrote it. */
 export const NullableDateTime = Type.Intersect([

@@ -5,10 +5,7 @@ import { ProblemList } from "../content/content-error.ts";
 import { displayPath, readJson } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { expectedUrl } from "../util/safe-url.ts";
-import { NAME_WITH_OWNER } from "./answer-shape.ts";
-
-// The same rule for `owner/name` as for live answers.
-const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
+import { NAME_WITH_OWNER, NAME_WORDS } from "./answer-shape.ts";
 
 /** Last-known GitHub data, committed so that a build without network or token still has real figures. */
 export const SnapshotFile = Type.Object(
