@@ -163,26 +163,19 @@ export function publishedUrl(config: SiteLocation, path: string): string {
 }
 
 /**
- * A file of the API at `root` (`""` or `BLOG_API_ROOT`) as a site path, from its route
- * template: filled with `params` (each one encoded segment), or with its `{placeholders}` kept
- * when `params` is omitted, as the API index lists a templated route.
+ * A file of the API at `root` as a site path: its route template filled with `params`, or with
+ * its `{placeholders}` kept without them, as the API index lists a templated route.
  */
 export function apiPath(config: SiteConfig, root: string, template: string, params?: Record<string, string>): string {
   return config.basePath + root + (params === undefined ? template : fillPath(template, params));
 }
 
-/**
- * The absolute URL of the API at `root`, without a trailing slash: OpenAPI's `servers` URL,
- * which every route path (starting with `/`) continues.
- */
+/** The absolute URL of the API at `root` without a trailing slash: OpenAPI's `servers` URL. */
 export function apiServerUrl(config: SiteConfig, root: string): string {
   return publishedUrl(config, `${config.basePath}${root}/`).slice(0, -1);
 }
 
-/**
- * The site path of an output file, the reverse of `outputFileOf`: `blog/posts/a b/index.html`
- * → `/folio/blog/posts/a%20b/index.html` (each name encoded as one segment).
- */
+/** The site path of an output file, each name encoded: the reverse of `outputFileOf`. */
 export function pathOfOutputFile(config: SiteConfig, file: string): string {
   return `${config.basePath}/${file.split("/").map(encodeURIComponent).join("/")}`;
 }

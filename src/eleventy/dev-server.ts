@@ -36,9 +36,8 @@ export async function listenOnDevServerHost(): Promise<void> {
 }
 
 /**
- * Serves `_site` the way the production host does (src/site/host-rules.ts): by configuring
- * `npm start`, and by writing the `_headers` file Netlify and Cloudflare Pages read.
- * Docs: https://www.11ty.dev/docs/dev-server/#options
+ * Serves `_site` as the production host does (src/site/host-rules.ts): `npm start`'s options,
+ * and the `_headers` file Netlify and Cloudflare Pages read. https://www.11ty.dev/docs/dev-server/#options
  */
 export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";

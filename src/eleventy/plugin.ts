@@ -65,9 +65,7 @@ export class SiteValidationError extends Error {
 }
 
 /**
- * The whole site for Eleventy (`npm run build`, `npm start`, the tests): TypeScript data files
- * and `.11ty.ts` templates, the per-build data, assets, icons and social images, the dev
- * server's rules, and the checks after the build that validate every file.
+ * The whole site for Eleventy (`npm run build`, `npm start`, the tests), and its checks.
  * Docs: https://www.11ty.dev/docs/languages/typescript/ and https://www.11ty.dev/docs/data-custom/
  */
 export default async function folioPlugin(eleventyConfig: UserConfig): Promise<void> {
@@ -129,8 +127,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const outputDir = resolve(directories.output);
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
     const written = renderedFiles(results ?? []);
-    // Cleaned before anything is awaited, so later plugins' after-build steps (the _headers
-    // file) see the cleaned folder.
+    // Before anything is awaited, so later plugins' after-build steps see the cleaned folder.
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
     saveHighlightedBlocks();
     const blog = await blogModel();

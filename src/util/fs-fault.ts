@@ -114,10 +114,7 @@ function placeOf(path: string, outputDirs: readonly string[], places: Places) {
   return cache ?? (isInside(path, places.content) ? "content" : undefined);
 }
 
-/**
- * Whether `path` is in a folder a build puts beside the output folder `out`: its staging folder
- * or the previous output set aside (`.{name}.staging-…`, `.{name}.old-…`, src/eleventy/output-folder.ts).
- */
+/** Whether `path` is in a folder a build puts beside the output folder `out` (`.{name}.staging-…`, `.{name}.old-…`). */
 function isBeside(path: string, out: string): boolean {
   const outDir = resolve(out);
   const rest = relative(dirname(outDir), resolve(path));
@@ -125,10 +122,8 @@ function isBeside(path: string, out: string): boolean {
 }
 
 /**
- * One sentence for a file-system fault, naming the path the error carries and advice for where
- * it is: `Cannot write /srv/site/x: permission denied (EACCES); give…`, `Cannot use
- * .cache/github/x.json, in the GitHub answer cache: … or set GITHUB_CACHE_DIR=…`.
- * `outputPath`, the output folder, is named when the error carries no path.
+ * One sentence for a file-system fault, naming its path (else `outputPath`, the output folder)
+ * and advice for where it is: `Cannot write /srv/site/x: permission denied (EACCES); give…`.
  */
 export function describeFsFault(fault: FsFault, outputPath?: string, places: Places = placesFromEnvironment()): string {
   const [what, fix, outputTodo = `${fix}, or pass --output=<another folder>`]: readonly string[] = ADVICE[fault.code];
@@ -148,10 +143,7 @@ export function describeFsFault(fault: FsFault, outputPath?: string, places: Pla
   return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
 }
 
-/**
- * The file that stands where a folder of `path` is needed: the deepest part of the path that
- * exists, when it is not a folder.
- */
+/** The file that stands where a folder of `path` is needed: its deepest existing part, when no folder. */
 function fileOnTheWay(path: string): string | undefined {
   for (let current = resolve(path); dirname(current) !== current; current = dirname(current)) {
     try {

@@ -55,10 +55,7 @@ export function registerSecret(value: string, source = "a secret setting"): void
   search = null;
 }
 
-/**
- * `text` without control characters and INVISIBLE_CHARACTERS, the joiners inside a sequence of
- * non-ASCII characters kept: what untrusted text is cleaned to before `redact`.
- */
+/** Untrusted text cleaned before `redact`: no control characters, INVISIBLE_CHARACTERS or stray joiners. */
 export function withoutHiddenCharacters(text: string): string {
   return withoutControlCharacters(text).replace(INVISIBLE_CHARACTERS, "").replace(JOINER_AT_ASCII, "");
 }
@@ -100,10 +97,7 @@ function disguisable(secret: string): string {
   return [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/]/, "\\$&")).join(DISGUISE);
 }
 
-/**
- * `text` without any registered secret, disguised or not, and without the user name or
- * password of any URL in it.
- */
+/** `text` without any registered secret, disguised or not, nor the user info of any URL in it. */
 export function redact(text: string): string {
   const result = text.replace(URL_USERINFO, `$1${REDACTED}@`);
   const found = secretSearch();
