@@ -52,9 +52,8 @@ export function shows(config: SiteConfig, section: OptionalSection): boolean {
 }
 
 /**
- * Reads `content/site.yaml` and the environment (`SITE_URL`, `SOURCE_DATE_EPOCH`, `CONTENT_DIR`).
- * Under `npm start`, `previewOrigin` replaces the origin of site.yaml's `url` unless `SITE_URL`
- * is set: every URL of a preview is on the dev server (docs/architecture.md, "Paths and URLs").
+ * Reads `content/site.yaml` and the environment. Under `npm start`, `previewOrigin` replaces the
+ * origin of site.yaml's `url` unless `SITE_URL` is set (docs/architecture.md, "Paths and URLs").
  */
 export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
   const contentDir = resolve(env.CONTENT_DIR ?? "content");

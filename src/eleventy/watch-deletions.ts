@@ -1,9 +1,7 @@
 /*
- * Makes `npm start` (and `eleventy --watch`) rebuild when a file is deleted, which Eleventy 3
- * does not do (https://github.com/11ty/eleventy/issues/2798): a watcher of our own changes a
- * marker file that Eleventy watches, in a private temporary folder (not one .gitignore makes
- * Eleventy skip). One marker, and one watcher per folder, for the process: they outlive reloads
- * of the configuration.
+ * Makes `npm start` rebuild when a file is deleted, which Eleventy 3 does not do
+ * (https://github.com/11ty/eleventy/issues/2798): a watcher of our own changes a marker file that
+ * Eleventy watches, in a private temporary folder (not one .gitignore makes Eleventy skip).
  */
 import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,10 +15,7 @@ let marker: string | undefined;
 /** Folders already watched in this process (absolute). */
 const watched = new Set<string>();
 
-/**
- * Eleventy plugin: under `--serve` or `--watch`, a deletion (a deleted file or folder, the old
- * name of a renamed one) in `folders` rebuilds the site. Does nothing in a plain build.
- */
+/** Eleventy plugin: under `--serve` or `--watch`, a deletion in `folders` rebuilds the site. */
 export default function rebuildOnDeletion(
   eleventyConfig: { addWatchTarget(target: string): void },
   /** `folders`: those whose deletions rebuild (the content folder, the assets). */

@@ -11,12 +11,10 @@ import type { PullFacts } from "./facts.ts";
  * caller says so, so one bad value fails no build and the validation never sees it first.
  *
  * - Text loses control and invisible characters, then is redacted, as it will be shown.
- * - A URL must pass the rule the APIs state for every URL field (`UriString("web")`) and the one
- *   URL check (isSafeAbsoluteUrl: a host, no credentials).
- * - A date is an instant from 1970 to the end of 9999 in UTC, like every date of the content,
- *   and is written in UTC: dates written with offsets sort as instants.
- * - Of entries that are the same (a pull request by repository and number, a repository by
- *   owner/name, ignoring case), the first is kept.
+ * - A URL must pass the APIs' rule for URL fields (`UriString("web")`) and the one URL check.
+ * - A date is an instant from 1970 to the end of 9999, written in UTC, so dates sort as instants.
+ * - Of entries that are the same (by repository and number, or owner/name, ignoring case), the
+ *   first is kept.
  */
 
 /** The schema of every published URL field: the rule below is read from it, not restated. */

@@ -42,11 +42,10 @@ export interface RequestCounter {
 }
 
 /**
- * POSTs one GraphQL request. Complete answers are cached under a key that holds a hash of the
- * token, never the token; every failure comes back as a reason in words, never as an exception,
- * so the caller can fall back to last-known data. Reasons and answers are redacted and the
- * envelope's shape is checked; `data` is the caller's to read, after `prune` removed what must
- * not even be kept: the cache holds only what `prune` returns.
+ * POSTs one GraphQL request, cached by `cacheKey`. Every failure comes back as a reason in words,
+ * never as an exception, so the caller can fall back to last-known data. Reasons and answers are
+ * redacted and the envelope checked; the caller reads `data`, and the cache holds only what
+ * `prune` returns of it.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
@@ -208,11 +207,8 @@ function cacheKey(endpoint: string, token: string, body: unknown): string {
   return contentKey("github-graphql", endpoint, tokenTag, body);
 }
 
-/*
- * GitHub's complete answers are kept under GITHUB_CACHE_DIR, as `{ savedAt, data }` entries of
- * the build cache, so that rebuilds and `npm start` do not ask again. One is used only while it
- * is younger than the duration and not from the future; anything else is asked for again.
- */
+// GitHub's complete answers, kept under GITHUB_CACHE_DIR as `{ savedAt, data }` entries of the
+// build cache: one is used only while younger than the duration and not from the future.
 
 /** The cached answer for `key` (a `contentKey` without the token), or undefined when there is none that checks out. */
 export function readCachedAnswer(dir: string, key: string, maxAgeMs: number, now: number): JsonObject | undefined {

@@ -15,10 +15,9 @@ import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
  */
 
 /**
- * sharp's output options by format: quality where a visible loss is hard to see on a photo.
- * AVIF at effort 0: on this project's 2-core build machine a 1600-px photo took 0.3-0.9 s,
- * against 1.5-6.5 s at effort 2 and 18-21 s at sharp's default 4, for files 12-16% larger than
- * at effort 2 (still a sixth of the JPEG). Cold builds (CI, a cleared cache) pay this per image.
+ * sharp's output options by format: quality where a visible loss is hard to see on a photo. AVIF
+ * at effort 0: 0.3-0.9 s a 1600-px photo on the build machine, against 1.5-6.5 s at effort 2 and
+ * 18-21 s at sharp's default, for files 12-16% larger than at effort 2.
  */
 export const ENCODE_OPTIONS = {
   avif: { quality: 50, effort: 0 },
