@@ -24,17 +24,15 @@ export interface SiteConfig {
   /** The blog's home page as an absolute URL. */
   blogUrl: string;
   /**
-   * The sections with nothing to show in this build (no project has an award, no pull request
-   * to another project): their pages are not written, and navigation, sitemap and search leave
-   * them out (`shows`). Set by the build once the content is read (src/eleventy/build-data.ts).
+   * The sections with nothing to show (no award, no pull request): their pages are not written,
+   * and navigation, sitemap and search leave them out. Set by src/eleventy/build-data.ts.
    */
   emptySections?: readonly OptionalSection[];
   /** Under `npm start` only: drafts are shown, each marked as one. A build never shows them. */
   drafts?: boolean;
   /**
-   * The owner's fediverse handle (`@name@host`), when a profile link is a fediverse profile
-   * (`https://host/@name`): every page names it in `<meta name="fediverse:creator">`, which
-   * Mastodon shows as the author of a shared link. Set by the build from profile.yaml.
+   * The owner's fediverse handle (`@name@host`) when a profile link is a fediverse profile: every
+   * page names it in `<meta name="fediverse:creator">`. Set by the build from profile.yaml.
    */
   fediverseCreator?: string;
 }
@@ -54,10 +52,8 @@ export function shows(config: SiteConfig, section: OptionalSection): boolean {
 }
 
 /**
- * Reads `content/site.yaml` and the environment (`SITE_URL`, `SOURCE_DATE_EPOCH`, `CONTENT_DIR`).
- * Under `npm start` (ELEVENTY_RUN_MODE=serve), `previewOrigin` replaces the origin of site.yaml's
- * `url` unless `SITE_URL` is set: a preview is the production site at another address, its pages,
- * images, feeds and API URLs all on the dev server (docs/architecture.md, "Paths and URLs").
+ * Reads `content/site.yaml` and the environment. Under `npm start`, `previewOrigin` replaces the
+ * origin of site.yaml's `url` unless `SITE_URL` is set (docs/architecture.md, "Paths and URLs").
  */
 export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
   const contentDir = resolve(env.CONTENT_DIR ?? "content");
@@ -74,12 +70,9 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     });
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const fromEnv = env.SITE_URL !== undefined && env.SITE_URL.trim() !== "";
-  const configured = parseBaseUrl(
-    fromEnv ? (env.SITE_URL ?? "").trim() : site.url,
-    fromEnv ? "SITE_URL" : displayPath(siteFile),
-  );
-  const base = env.ELEVENTY_RUN_MODE === "serve" && !fromEnv ? { ...configured, origin: previewOrigin() } : configured;
+  const envUrl = env.SITE_URL?.trim();
+  const configured = envUrl ? parseBaseUrl(envUrl, "SITE_URL") : parseBaseUrl(site.url, displayPath(siteFile));
+  const base = env.ELEVENTY_RUN_MODE === "serve" && !envUrl ? { ...configured, origin: previewOrigin() } : configured;
   const location = { baseUrl: base.origin + base.path, basePath: base.path };
   // A `blog.url` path is under the base path (checked above to start with `/`); a URL stays as it
   // is, unless it is at the site's canonical address: then the blog is this build's (`rebasedUrl`).
@@ -97,9 +90,8 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
 }
 
 /**
- * The origin the preview's pages name under `npm start` (`http://localhost:8080`, the port
- * Eleventy's `--port` or its default): the one Eleventy prints and the owner opens, so that the
- * site's strict CSP (`'self'`) lets every image and feed load.
+ * The origin the preview's pages name under `npm start` (`http://localhost:8080`, or Eleventy's
+ * `--port`): the one the owner opens, so that the strict CSP (`'self'`) lets everything load.
  */
 export function previewOrigin(): string {
   const { port } = parseArgs({ options: { port: { type: "string" } }, strict: false }).values;
@@ -122,16 +114,14 @@ const BLOG_PATH =
   "a path such as /blog/ (starting with `/`, without `.` or `..` segments, `//`, `\\`, `?`, `#`, blanks or control characters)";
 
 /**
- * `blog.url` becomes the folder the blog's pages are written to, so a path must not be able to
- * climb out of the output folder (`../../etc/`) or mean something else to a browser (`//host`,
- * `\`). An absolute URL (a blog hosted elsewhere) must pass the one URL check.
+ * `blog.url` becomes the folder the blog's pages are written to: a path must not climb out of
+ * the output folder (`../../etc/`) or mean another host to a browser (`//host`, `\`). An
+ * absolute URL (a blog hosted elsewhere) must pass the one URL check.
  */
 function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
-  // A type guard's false branch would narrow a string to never: the URL is tested by another name.
-  const asUrl: unknown = value;
-  // Every page path is joined onto it: `https://host//blog/` would make `//blog/posts/…`, a
-  // link to another host.
-  if (isSafeAbsoluteUrl(asUrl) && !new URL(value).pathname.includes("//")) return [];
+  // `https://host//blog/` would make page paths `//blog/posts/…`, links to another host. (As
+  // unknown: the type guard's false branch would narrow `value` to never.)
+  if (isSafeAbsoluteUrl(value as unknown) && !new URL(value).pathname.includes("//")) return [];
   const segments = value.split("/").slice(1);
   const decoded = segments.map((segment) => {
     try {
@@ -193,10 +183,10 @@ function parseBaseUrl(value: string, source: string): { origin: string; path: st
 const LAST_SECOND_OF_9999 = 253_402_300_799;
 
 function buildClock(epoch: string | undefined): Date {
-  if (epoch === undefined || epoch.trim() === "") return new Date(Math.floor(Date.now() / 1000) * 1000);
-  // Up to the last second of 9999, like every date the content may hold: a later clock makes
-  // dates that neither ISO 8601's four-digit years nor the API's date-time fields can write.
-  if (!/^\d{1,12}$/.test(epoch.trim()) || Number(epoch.trim()) > LAST_SECOND_OF_9999) {
+  const seconds = epoch?.trim();
+  if (!seconds) return new Date(Math.floor(Date.now() / 1000) * 1000);
+  // Up to the end of 9999, like every date of the content: ISO 8601 years have four digits.
+  if (!/^\d{1,12}$/.test(seconds) || Number(seconds) > LAST_SECOND_OF_9999) {
     throw new ContentError([
       {
         file: "SOURCE_DATE_EPOCH",
@@ -206,5 +196,5 @@ function buildClock(epoch: string | undefined): Date {
       },
     ]);
   }
-  return new Date(Number(epoch.trim()) * 1000);
+  return new Date(Number(seconds) * 1000);
 }

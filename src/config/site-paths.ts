@@ -2,20 +2,16 @@ import { OutputPathError } from "../util/output-path.ts";
 import type { SiteConfig } from "./site-config.ts";
 
 /*
- * The one module that owns the site's paths. Every page, API file and asset is named here as a
- * site-relative path that already carries the base path (`/folio/projects/x/`), which is what
- * an HTML link inside the site needs. `publishedUrl` makes the absolute URL, only where one is
- * published; `outputFileOf` the file a path is served from; `linkTarget` goes the other way,
- * for a URL that comes as data. The API path templates stay in src/api/*\/paths.ts.
+ * The one module that owns the site's paths: each is site-relative with the base path
+ * (`/folio/projects/x/`), as a link inside the site needs. `publishedUrl` makes an absolute URL
+ * where one is published, `outputFileOf` the file a path is served from, and `linkTarget` goes
+ * the other way for a URL that comes as data. API path templates are in src/api/*\/paths.ts.
  */
 
 /** Every social image (Open Graph, under `og/`) is this size, in pixels. */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/**
- * Files at the top of the site that browsers, crawlers and hosts ask for by these names; the
- * code that writes them without a site configuration (the icons) names them from here too.
- */
+/** Files at the top of the site that browsers, crawlers and hosts ask for by these names. */
 export const TOP_LEVEL_FILES = {
   favicon: "favicon.ico",
   appleTouchIcon: "apple-touch-icon.png",
@@ -32,10 +28,7 @@ export const ASSETS_FOLDER = "assets";
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
-/**
- * Path templates that every API has, relative to its root (`""` for the portfolio API,
- * `BLOG_API_ROOT` for the blog's); each API's own templates are in src/api/*\/paths.ts.
- */
+/** Path templates that every API has, relative to its root (`""`, or `BLOG_API_ROOT`). */
 export const COMMON_API_PATHS = {
   schema: "/api/v1/schemas/{name}.json",
   manifest: "/api/v1/manifest.json",
@@ -56,22 +49,15 @@ export function fillPath(template: string, params: Record<string, string>): stri
   });
 }
 
-/*
- * Made once per site location, not per configuration object: Eleventy hands each page its own
- * copy of the global data, so a cache by object missed on every page (50 ms of a 1,000-post
- * build making the same paths again).
- */
+// By site location, not by configuration object: Eleventy hands each page its own copy of
+// the global data, so a cache by object missed on every page (50 ms of a 1,000-post build).
 const cache = new Map<string, SitePaths>();
 
 /** The site's paths for one configuration: they depend on its URLs only. */
 export function sitePaths(config: SiteConfig): SitePaths {
   const key = `${config.baseUrl}\n${config.basePath}\n${config.blogUrl}`;
-  let paths = cache.get(key);
-  if (paths === undefined) {
-    paths = makePaths(config);
-    cache.set(key, paths);
-  }
-  return paths;
+  if (!cache.has(key)) cache.set(key, makePaths(config));
+  return cache.get(key) as SitePaths;
 }
 
 function makePaths(config: SiteConfig) {
@@ -121,19 +107,15 @@ function makePaths(config: SiteConfig) {
   };
 }
 
-/**
- * The blog's home as a path when it is on this site's host, else its absolute URL (a blog
- * hosted elsewhere); with a trailing slash, since its pages are folders under it.
- */
+/** The blog's home, as `linkTarget` gives it, with a trailing slash: its pages are folders under it. */
 function blogHomeOf(config: SiteConfig): string {
   const home = linkTarget(config, config.blogUrl);
   return home.endsWith("/") ? home : `${home}/`;
 }
 
 /**
- * How a page links to a URL that comes as data rather than from these paths (a post read
- * from a feed, the blog's configured URL): its path when it is on this site's host, so links
- * stay on the host the site is viewed on; any other URL as it is.
+ * How a page links to a URL that comes as data (a post read from a feed, the blog's URL): its
+ * path when it is on this site's host, so links stay on the host the site is viewed on.
  */
 export function linkTarget(config: SiteConfig, url: string): string {
   return linkFrom(originOf(config), url);
@@ -146,12 +128,10 @@ export function linkFrom(origin: string, url: string): string {
 }
 
 /**
- * A URL written in content as this build publishes it. One under site.yaml's `url` (the site's
- * canonical address, base path included) is a link to this site wherever the build runs, so it
- * moves to this build's base URL (`SITE_URL`, or the dev server's): a preview then links to its
- * own pages, the link check checks them and a link to a scheduled post is held back, as for a
- * site-relative link. Any other URL, and every URL of a build at the canonical address, is
- * returned as written.
+ * A URL written in content as this build publishes it. One under site.yaml's `url` (base path
+ * included) is a link to this site, so it moves to this build's base URL (`SITE_URL`, or the dev
+ * server's): a preview links to its own pages, which the link check then checks, as for a
+ * site-relative link. Any other URL is returned as written.
  */
 export function rebasedUrl(
   config: Pick<SiteConfig, "baseUrl" | "basePath"> & { site: { url: string } },
@@ -175,44 +155,35 @@ function originOf(config: SiteLocation): string {
 }
 
 /**
- * The absolute URL of a site path, for the places that publish one (API fields, feeds,
- * canonical and og tags, the sitemap, JSON-LD). An absolute URL (a blog on another host) is
- * returned as it is.
+ * The absolute URL of a site path, for the places that publish one (API fields, feeds, canonical
+ * and og tags, the sitemap, JSON-LD); an absolute URL (a blog on another host) as it is.
  */
 export function publishedUrl(config: SiteLocation, path: string): string {
   return path.startsWith("/") && !path.startsWith("//") ? originOf(config) + path : path;
 }
 
 /**
- * A file of the API at `root` (`""` or `BLOG_API_ROOT`) as a site path, from its route
- * template: filled with `params` (each one encoded segment), or with its `{placeholders}` kept
- * when `params` is omitted, as the API index lists a templated route.
+ * A file of the API at `root` as a site path: its route template filled with `params`, or with
+ * its `{placeholders}` kept without them, as the API index lists a templated route.
  */
 export function apiPath(config: SiteConfig, root: string, template: string, params?: Record<string, string>): string {
   return config.basePath + root + (params === undefined ? template : fillPath(template, params));
 }
 
-/**
- * The absolute URL of the API at `root`, without a trailing slash: OpenAPI's `servers` URL,
- * which every route path (starting with `/`) continues.
- */
+/** The absolute URL of the API at `root` without a trailing slash: OpenAPI's `servers` URL. */
 export function apiServerUrl(config: SiteConfig, root: string): string {
   return publishedUrl(config, `${config.basePath}${root}/`).slice(0, -1);
 }
 
-/**
- * The site path of an output file, the reverse of `outputFileOf`: `blog/posts/a b/index.html`
- * → `/folio/blog/posts/a%20b/index.html` (each name encoded as one segment).
- */
+/** The site path of an output file, each name encoded: the reverse of `outputFileOf`. */
 export function pathOfOutputFile(config: SiteConfig, file: string): string {
   return `${config.basePath}/${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /**
  * The output file of a site path, relative to the output folder: `/folio/projects/x/` →
- * `projects/x/index.html`, the name decoded (`a%20b` → `a b`); null when the path lies outside
- * this site (an absolute URL, or outside the base path). The caller still passes the result
- * through `outputPath` (src/util/output-path.ts), the one safety check of output files.
+ * `projects/x/index.html`, names decoded; null outside this site (an absolute URL, or outside
+ * the base path). The caller still passes it through `outputPath`, the one check of output files.
  */
 export function outputFileOf(config: Pick<SiteConfig, "basePath">, path: string): string | null {
   if (!path.startsWith(`${config.basePath}/`) || path.startsWith("//")) return null;

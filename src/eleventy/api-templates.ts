@@ -43,11 +43,7 @@ export function paginatedTemplate<M, T>(
   });
 }
 
-/**
- * The human pages of an API: its reference (what `meta.docs` names), generated from the OpenAPI
- * document, and its landing pages (`/api/`, `/api/v1/`), which link the reference, the index and
- * the document.
- */
+/** The human pages of an API: its reference, from the OpenAPI document, and its landing pages (`/api/`, `/api/v1/`). */
 export function docsPageTemplate<M extends { config: SiteConfig }>(
   api: ApiDefinition<M>,
   modelKey: string,

@@ -13,10 +13,7 @@ import { displayPath } from "../content/read-files.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
 import { renderPortfolioMarkdown, type PortfolioMarkdown } from "../model/portfolio-markdown.ts";
 
-/*
- * The global data of one build, each part computed once and shared by the `_data/` files that
- * expose it. The memo is cleared before every build so `--serve` picks up edited content.
- */
+/* The global data of one build, each part computed once; cleared before every build for `--serve`. */
 const memo = new Map<string, Promise<unknown>>();
 
 /** Forgets the previous build's data; called from `eleventy.before`. */
@@ -61,12 +58,9 @@ interface CheckedContent {
 }
 
 /**
- * Reads and checks all content in one step, so one build reports every problem of every file
- * (now.yaml beside a post's date, say) in one ContentError, instead of whichever `_data` file
- * Eleventy happens to ask for first failing alone. Only site.yaml comes before: the rest is
- * read with its time zone and URLs. The portfolio's Markdown is rendered here too, from what
- * did parse, so a refused link in a writeup or a /now item is reported beside a project's bad
- * field or a post's date rather than only once they are fixed.
+ * Reads and checks all content in one step, so one build reports every problem of every file in
+ * one ContentError (only site.yaml comes before). The portfolio's Markdown is rendered here too,
+ * so a refused link in a writeup is reported beside a project's bad field.
  */
 const checkedContent = (): Promise<CheckedContent> =>
   once("content", async () => {
@@ -116,9 +110,7 @@ export const portfolioModel = (): Promise<PortfolioModel> =>
     const config = await pageConfig();
     const { portfolio, blog, feedPosts, portfolioMarkdown } = await checkedContent();
     const github = await githubData();
-    // The portfolio's posts come from the feed site.yaml names (a file or a URL), or else from this
-    // build's own blog feed, read from its channel as it is written to index.xml (checkedContent
-    // has already refused a site with neither).
+    // The posts of the feed site.yaml names, or else of this build's own blog feed.
     const own = feedPosts ? null : await blogModel();
     const posts = feedPosts ?? (own ? postsFromRss(rssChannel(own), "the blog's RSS feed") : []);
     const unpublished = blog?.unpublished;

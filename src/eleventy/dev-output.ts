@@ -4,19 +4,15 @@ import { isInside } from "../util/output-path.ts";
 import { checkOutputFolder } from "./output-folder.ts";
 
 /*
- * `npm run build` stages each build and swaps it in whole (scripts/build.ts); `npm start`
- * (`eleventy --serve`) and a bare `npx eleventy` write straight into the folder they serve.
- * There, the folder is kept to one build by deleting: after a build, every file it did not
- * write (a deleted post's page, an image no post shows any more; under `npm start` the deletion
- * itself starts that build: watch-deletions.ts); after a build that failed its checks,
- * everything, so no rejected file is served (docs/deployment.md).
+ * `npm start` and a bare `npx eleventy` write straight into the folder they serve (`npm run
+ * build` stages): there, after a build, every file it did not write is deleted, and after a build
+ * that failed its checks, everything, so no rejected file is served (docs/deployment.md).
  */
 
 /**
- * Whether this build may delete in `outputDir`, asked before it writes there: never when the
- * folder holds the project or its content (`--output=.` by mistake), which would delete the
- * sources; and a folder holding files no build of this site wrote stops the build
- * (`OutputFolderError`), as `npm run build` does, before a file of it is overwritten.
+ * Whether this build may delete in `outputDir`, asked before it writes there: never when it
+ * holds the project or its content (`--output=.`); a folder of files no build of this site
+ * wrote stops the build (`OutputFolderError`).
  */
 export function mayClean(outputDir: string, keep: readonly string[]): boolean {
   if (keep.some((folder) => isInside(folder, outputDir))) return false;

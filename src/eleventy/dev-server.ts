@@ -16,21 +16,17 @@ interface EleventyConfig {
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /*
- * Which network interface `npm start` listens on. Eleventy's dev server listens on every
- * interface while it prints "localhost", which puts a preview (drafts and scheduled posts
- * included, once they are built) on the local network unasked. It has no option for the
- * address, so its listen step is replaced, before Eleventy starts it: loopback by default,
- * FOLIO_DEV_HOST=0.0.0.0 (or an address) to show the preview to other machines on purpose.
+ * Eleventy's dev server listens on every interface while it prints "localhost", which puts a
+ * preview (drafts included) on the local network unasked, and has no option for the address:
+ * its listen step is replaced. Loopback by default; FOLIO_DEV_HOST=0.0.0.0 shows it on purpose.
  */
 
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
 const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
 
 /**
- * Makes Eleventy's dev server listen on devServerHost(); called when Eleventy serves, before it
- * imports the server itself, which gets this same module instance. The original is
- * `this.server.listen({ port })`; the retry on a busy port calls it again. The dev server is
- * imported only by `npm start` (loading it cost a build 31 ms for nothing).
+ * Makes Eleventy's dev server listen on devServerHost(), replacing `this.server.listen({ port })`
+ * before Eleventy imports the same module. Imported only by `npm start` (31 ms of a build).
  */
 export async function listenOnDevServerHost(): Promise<void> {
   const { default: EleventyDevServer } = await import("@11ty/eleventy-dev-server");
@@ -40,21 +36,17 @@ export async function listenOnDevServerHost(): Promise<void> {
 }
 
 /**
- * Serves `_site` the way the production host does, from the rules in src/site/host-rules.ts:
- * locally, by configuring `npm start` (Eleventy's dev server), and on Netlify and Cloudflare
- * Pages, by writing the `_headers` file they read.
- * Docs: https://www.11ty.dev/docs/dev-server/#options
+ * Serves `_site` as the production host does (src/site/host-rules.ts): `npm start`'s options,
+ * and the `_headers` file Netlify and Cloudflare Pages read. https://www.11ty.dev/docs/dev-server/#options
  */
 export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
-    // Bound to loopback by `listenOnDevServerHost` (above); when exposed on purpose, the
-    // start message lists the other addresses too instead of claiming "localhost" only.
+    // When exposed on purpose, the start message lists every address, not "localhost" only.
     showAllHosts: !["127.0.0.1", "localhost", "::1"].includes(devServerHost()),
     // The pages name the port (previewOrigin, src/config/site-config.ts): a busy one is an error.
     portReassignmentRetryCount: 0,
-    // Applied to every file the server sends, the 404 page included. Unknown paths get
-    // `404.html` with status 404: the dev server does that by itself, and never lists a folder.
+    // Every response, the 404 page included (the dev server answers 404.html by itself).
     headers: { ...hostHeaders },
     middleware: [
       // First: nothing after it sees a path it refuses, and nothing after it can leave a request unanswered.
@@ -62,8 +54,7 @@ export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
       hostRules(() => ({ outputDir: resolve(eleventyConfig.directories.output), pathPrefix: pathPrefix() })),
     ],
   });
-  // Written after the build from the files on disk, so every file of every API (and the blog's
-  // feed) is covered without a list to keep in step.
+  // From the files on disk, so every file is covered without a list to keep in step.
   eleventyConfig.on("eleventy.after", ({ directories }) => {
     const outputDir = resolve(directories.output);
     writeFileSync(
@@ -78,10 +69,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Why the request target `url` is not a path the dev server can answer, or undefined when it is.
- * Eleventy's dev server decodes the path after joining it to the output folder, and throws on a
- * bad escape or a path that leaves the folder: the request then never got an answer (and the
- * server printed a stack). So the path is checked here first, segment by segment, the way the
- * server reads it. The query is not checked: nothing decodes it.
+ * The dev server throws on a bad escape or a path that leaves the folder, leaving the request
+ * unanswered: so the path is checked first, segment by segment. Nothing decodes the query.
  */
 export function malformedPath(url: string): string | undefined {
   if (!url.startsWith("/") || url.startsWith("//")) return "it does not start with a single /";
@@ -104,9 +93,8 @@ export function malformedPath(url: string): string | undefined {
 }
 
 /**
- * Answers a malformed path (see malformedPath) with 400 at once. It also stands guard over the
- * rest of the chain: an error thrown while answering (none is known) becomes a 500 and one line,
- * instead of an unanswered request and a stack trace.
+ * Answers a malformed path with 400 at once; an error thrown by the rest of the chain becomes a
+ * 500 and one line, instead of an unanswered request and a stack trace.
  */
 export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const reason = malformedPath(req.url ?? "");
@@ -131,9 +119,8 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
 }
 
 /**
- * The dev server guesses content types from the file name (`.asc` as a signature, `.ansi` as
- * nothing) but keeps a type that a middleware has set. The type is set only when the file
- * exists: otherwise the 404 page would go out as, say, application/json. Runs after
+ * The host's content types, where the dev server's guesses differ (`.asc`, `.ansi`); set only
+ * when the file exists, or the 404 page would go out as, say, application/json. Runs after
  * `refuseMalformedPaths`: the path decodes, with no `.` or `..` segment and no encoded slash.
  */
 function hostRules(where: () => { outputDir: string; pathPrefix: string }): Middleware {

@@ -6,9 +6,8 @@ import type { WrittenFiles } from "../util/written-files.ts";
 import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
 
 /*
- * The after-build link check as the build runs it (checks/check-links.ts does the work): this
- * build's base URL, which authored file each post and project page comes from (so a dead link
- * names the file to fix), and what to say when a link leads to a draft or scheduled post.
+ * The after-build link check as the build runs it (checks/check-links.ts does the work), with
+ * the authored file of each page, so a dead link names the file to fix.
  */
 
 /** Every dead link to this site in the built folder, as one content error; null when there is none. */

@@ -1,27 +1,19 @@
-import { resolve } from "node:path";
 import type { OgImageFile } from "../site/og-cards.ts";
 import { SOCIAL_IMAGE_SIZE } from "../config/site-paths.ts";
 import { closeOgRenderer, ogRendererVersion, renderOgImage, type OgCard } from "../site/og-image.ts";
-import { imageOf } from "../images/rendition-cache.ts";
-import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, contentKey, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 
 export interface OgWriteOptions {
-  /** Where rendered PNGs are kept by card; default the build cache's `og/` (`.cache/og`), none when it cannot be used. */
-  cacheDir?: string;
   /** Cached PNGs kept, the most recently used; default 500 (about 25 MB). */
   cacheEntries?: number;
   /** Renders one card; default `renderOgImage`. Tests pass a counter. */
   render?: (card: OgCard) => Promise<Uint8Array>;
 }
 
-/**
- * Writes the social images (`og/projects/{name}.png`, `og/site.png`) into `outputDir`. A card
- * rendered before (same input, same renderer) is taken from the cache once its bytes check, so
- * rebuilds under `--serve` cost a few milliseconds. Says how many it rendered.
- */
+/** Writes the social images into `outputDir`, each from the cache when rendered before; says how many it rendered. */
 export async function writeOgImages(images: readonly OgImageFile[], outputDir: string, options: OgWriteOptions = {}) {
-  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("og");
+  const cacheDir = buildCacheDir("og");
   const render = options.render ?? renderOgImage;
   const version = ogRendererVersion();
   let rendered = 0;
@@ -38,8 +30,7 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
       writeOutputFile(outputFile(outputDir, file), png);
     });
   } finally {
-    // The renderer's process (started by the first card the cache lacked) ends here, and the
-    // memory satori and resvg kept with it, before the pages are rendered.
+    // The renderer's process ends here, and the memory satori and resvg kept with it.
     if (!options.render) closeOgRenderer();
   }
   pruneEntries(cacheDir, Math.max(options.cacheEntries ?? 500, images.length));

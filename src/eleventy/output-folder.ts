@@ -13,27 +13,19 @@ import { basename, dirname, join, resolve } from "node:path";
 import { isInside } from "../util/output-path.ts";
 
 /*
- * The output folder holds exactly one successful build (docs/deployment.md, "How the output is
- * written"). `npm run build` lets Eleventy write a staging folder beside it, on the same file
- * system; only a build that passed every check is renamed into its place. A failed or killed
- * build leaves the previous output as it was; the next build removes what a killed one left.
+ * The output folder holds exactly one successful build (docs/deployment.md): `npm run build`
+ * writes a staging folder beside it, renamed into its place only once every check passed. A
+ * failed or killed build leaves the previous output; the next removes what a killed one left.
  */
 
 /** A problem with the output folder itself, said in one sentence (no stack trace). */
 export class OutputFolderError extends Error {
   /** Eleventy prints the message without our stack (`npm start`): the sentence is all there is. */
   readonly skipOriginalStack = true;
-
-  constructor(message: string) {
-    super(message);
-    this.name = "OutputFolderError";
-  }
+  override readonly name = "OutputFolderError";
 }
 
-/**
- * The file at the top of every output: a folder carrying it is one a build of this site wrote,
- * which the next build may replace or clean. Published with the rest: one line, nothing secret.
- */
+/** The file at the top of every output: a folder carrying it is one a build may replace or clean. */
 export const OUTPUT_MARKER = ".folio-output";
 
 /** `.{name}.staging-{pid}-{random}` and `.{name}.old-{pid}-{random}` beside the output folder `{name}`. */
@@ -51,9 +43,8 @@ export function isStagingFolder(dir: string): boolean {
 }
 
 /**
- * Refuses an output folder the build may not replace or clean as a whole: one holding the
- * project or its content (`keep`), a symbolic link (the link, not its target, would be
- * replaced), a file, or a folder of files no build of this site wrote.
+ * Refuses an output folder the build may not replace as a whole: one holding the project or its
+ * content (`keep`), a symbolic link, a file, or a folder of files no build of this site wrote.
  */
 export function checkOutputFolder(outputDir: string, keep: readonly string[]): void {
   const out = resolve(outputDir);
@@ -73,7 +64,6 @@ export function checkOutputFolder(outputDir: string, keep: readonly string[]): v
     throw new OutputFolderError(
       `The output folder ${out} is a file, not a folder: move the file away, or pass --output=<another folder>.`,
     );
-  // A build may replace or clean a folder that is empty or that a build of this site wrote:
   // `--output=docs` must not delete the docs.
   let names: string[] = [];
   try {
@@ -133,9 +123,8 @@ export function makeStagingFolder(outputDir: string): string {
 }
 
 /**
- * Puts a checked staging folder in the output folder's place: the old output is renamed
- * aside, the staging folder renamed in, and the old one removed. When the second rename
- * fails the old output goes back, so the folder is always one whole build.
+ * Puts a checked staging folder in the output folder's place: the old output is renamed aside,
+ * the staging folder in, the old one removed; if the second rename fails, the old one goes back.
  */
 export function replaceOutputFolder(staging: string, outputDir: string): void {
   const out = resolve(outputDir);
@@ -155,8 +144,7 @@ export function replaceOutputFolder(staging: string, outputDir: string): void {
 
 /**
  * Deletes a set-aside output or a staging folder, unless a folder is mounted inside it (Linux's
- * mount table): deleting would reach through the mount (a container's volume, say), so it stays
- * under its leftover name, with one warning, for the owner to unmount.
+ * mount table): deleting would reach through the mount, so it stays, with one warning.
  */
 function removeUnlessMounted(dir: string): void {
   let table = "";

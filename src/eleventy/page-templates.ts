@@ -3,9 +3,8 @@ import { outputFileOf } from "../config/site-paths.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
 
 /*
- * Factories for the page templates in site-templates/: a template names the global data key
- * of its model, each page's site path (src/config/site-paths.ts) and how its HTML is made.
- * Pages whose model is null (no blog) or whose path lies outside this site are not written.
+ * Factories for the page templates in site-templates/. Pages whose model is null (no blog) or
+ * whose path lies outside this site are not written.
  */
 
 /** One page per item of a model list. */

@@ -1,12 +1,10 @@
 import { outputPath } from "../util/output-path.ts";
 
 /*
- * The one pagination recipe behind every template of this site: a template names the global
- * data key of its model (`portfolio`, `blog`), the items it writes one file for, where each goes
- * and how it is rendered. Eleventy needs a data key that always holds a list, and a model can
- * be null (no blog): each template paginates an empty list of its own, and `before` puts the
- * real items in its place. Items whose file would be null are dropped. Every file goes through
- * `outputPath`, so no name (a slug, a project, `blog.url`) can place one outside the output folder.
+ * The one pagination recipe behind every template: the global data key of its model, the items
+ * it writes one file for, where each goes and how it is rendered. A model can be null (no
+ * blog), so each template paginates an empty list that `before` replaces. Every file goes
+ * through `outputPath`, so no name can place one outside the output folder.
  */
 
 type Data = Record<string, unknown>;

@@ -28,9 +28,8 @@ import { publishSiteAssets } from "./site-assets.ts";
 import { SITE_ICON, writeSiteIcons } from "./site-icons.ts";
 import rebuildOnDeletion from "./watch-deletions.ts";
 
-// The build keeps what it derives between runs in .cache/, or in FOLIO_CACHE_DIR (the benchmark
-// starts each size from an empty one); a folder that cannot be used is ignored with one warning
-// (src/util/build-cache.ts). Set as this module loads, before the configuration reads site.yaml.
+// What the build derives is kept in .cache/, or FOLIO_CACHE_DIR (src/util/build-cache.ts): set
+// as this module loads, before the configuration reads site.yaml.
 useBuildCache(process.env.FOLIO_CACHE_DIR?.trim() || ".cache");
 
 /** The APIs whose files the after-build hook validates. */
@@ -66,21 +65,17 @@ export class SiteValidationError extends Error {
 }
 
 /**
- * The whole site for Eleventy, the one place that registers it for `npm run build`, `npm start`
- * and the tests: TypeScript data files and `.11ty.ts` templates (Node strips the types itself),
- * the per-build data, the assets, icons and social images, the dev server's rules, and the
- * checks after the build that validate every file.
+ * The whole site for Eleventy (`npm run build`, `npm start`, the tests), and its checks.
  * Docs: https://www.11ty.dev/docs/languages/typescript/ and https://www.11ty.dev/docs/data-custom/
  */
 export default async function folioPlugin(eleventyConfig: UserConfig): Promise<void> {
   // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
-  if (process.env.ELEVENTY_RUN_MODE === "serve") await listenOnDevServerHost();
+  const serving = process.env.ELEVENTY_RUN_MODE === "serve";
+  if (serving) await listenOnDevServerHost();
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
-  // as strings they stayed in V8's heap, two bytes a character in any file with one character
-  // beyond Latin-1 (4,000 posts, cold: 1,114 MiB peak as strings). `npm start` keeps strings,
-  // which the dev server's live reload reads.
-  const serving = process.env.ELEVENTY_RUN_MODE === "serve";
+  // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
+  // strings). `npm start` keeps strings, which the dev server's live reload reads.
   eleventyConfig.addExtension("11ty.ts", {
     key: "11ty.js",
     compile: () =>
@@ -104,10 +99,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
 
-  // Whether this build cleans its output folder, decided before anything is written there
-  // (dev-output.ts): `npm start` writes where it serves; a staging folder holds this build only.
-  // Not async, and this listener comes first: when it throws, Eleventy calls no later listener,
-  // so no plugin writes into a folder of someone else's files.
+  // Whether this build cleans its output folder (dev-output.ts), decided before anything is
+  // written there. Not async, and first: when it throws, Eleventy calls no later listener, so
+  // no plugin writes into a folder of someone else's files.
   let cleans = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
@@ -128,14 +122,12 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     await copyAssets(assets, resolve(directories.output));
   });
   eleventyConfig.on("eleventy.after", async ({ directories, results, outputMode }) => {
-    // Asked for a dump of the results (`eleventy --to=json`), Eleventy writes no site: there is
-    // nothing to clean or check.
+    // `eleventy --to=json` writes no site: there is nothing to clean or check.
     if (outputMode !== undefined && outputMode !== "fs") return;
     const outputDir = resolve(directories.output);
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
     const written = renderedFiles(results ?? []);
-    // Cleaned before anything is awaited, so the after-build steps of later plugins (the
-    // _headers file) see and add to the cleaned folder.
+    // Before anything is awaited, so later plugins' after-build steps see the cleaned folder.
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
     saveHighlightedBlocks();
     const blog = await blogModel();
@@ -176,20 +168,16 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     }
   });
 
-  // After the listeners above, which start each build (their order is the order of registration).
-  // The production host's headers and content types for `npm start`, and the _headers file.
+  // After the listeners above, which start each build (listeners run in registration order).
   eleventyConfig.addPlugin(devServerPlugin);
-  // The social images, and favicon.ico and apple-touch-icon.png, rendered from the model and the
-  // icon before the pages (listeners of one event run at once); a build whose content fails to
-  // load writes none. Not after the pages: a cold cache means hundreds of images whose garbage
-  // (about 0.4 MB of heap each) piled on a heap that by then held every page, and a 4,000-post
-  // build peaked above 1 GiB that way.
-  eleventyConfig.on("eleventy.before", async ({ directories }) =>
-    writeOgImages(ogImageFiles(await portfolioModel()), resolve(directories.output)),
-  );
-  eleventyConfig.on("eleventy.before", async ({ directories }) =>
-    writeSiteIcons(readFileSync(SITE_ICON), resolve(directories.output)),
-  );
+  // The social images and icons, before the pages: after them, a cold cache's hundreds of
+  // images (0.4 MB of garbage each) piled on a heap holding every page (a 4,000-post build
+  // peaked above 1 GiB). A build whose content fails to load writes none.
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+    const outputDir = resolve(directories.output);
+    await writeSiteIcons(readFileSync(SITE_ICON), outputDir);
+    await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
+  });
   // Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so.
   eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [contentDir, SITE_ASSETS] });
 }

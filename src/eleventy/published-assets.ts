@@ -6,24 +6,26 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath, readBytes } from "../content/read-files.ts";
 import { ImageEncoder } from "../images/encode-client.ts";
-import { ChangedSourceError, type RenditionSpec, UnreadableImageError } from "../images/encode-rendition.ts";
-import { encoderSettings } from "../images/encode-rendition.ts";
-import { imageOf, renditionKey } from "../images/rendition-cache.ts";
+import {
+  ChangedSourceError,
+  encoderSettings,
+  type RenditionSpec,
+  renditionKey,
+  UnreadableImageError,
+} from "../images/encode-rendition.ts";
 import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
-import { buildCacheDir, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 
 /*
- * The files published from files: the site's own assets, and exactly the images that
- * published posts show (never a draft's, never one no post names), as they are or as the
- * renditions their plan names (src/images/rendition-plan.ts). Each source is read with
- * `readBytes`, which refuses a symbolic link anywhere below its root (the content folder for
- * post images), and written as a new file: a link in the content folder can never publish a
- * file from elsewhere on the build machine. A rendition's source is read by the image encoder's
- * process, which encodes it only if its bytes hash to the digest of the bytes `readBytes` gave
- * when the image was planned (src/images/encode-process.mjs).
+ * The files published from files: the site's own assets, and exactly the images that published
+ * posts show, as they are or as the renditions their plan names (src/images/rendition-plan.ts).
+ * Each source is read with `readBytes`, which refuses a symbolic link anywhere below its root,
+ * and written as a new file: a link can never publish a file from elsewhere on the machine. The
+ * image encoder's process encodes a source only if its bytes hash to the digest `readBytes`
+ * gave when the image was planned (src/images/encode-process.mjs).
  */
 
 /** One file to publish: where it comes from, and its path in the output folder. */
@@ -33,14 +35,12 @@ export interface PublishedAsset {
   file: string;
   /** The folder the source must be inside, with no symbolic link on the way. */
   root: string;
-  /** A rendition to make from the source; absent: the source is published as it is. */
-  convert?: RenditionSpec;
-  /** sha256 of the source's bytes, hex, when `convert` is set: part of the rendition's cache key. */
-  sourceDigest?: string;
   /**
-   * The image type (as image-size names it) of a post image published as it is: its photo
-   * metadata is removed first (src/images/strip-metadata.ts). Absent: published byte for byte.
+   * A rendition to make from the source, whose bytes hash to `digest` (sha256, hex: part of the
+   * rendition's cache key); absent: the source is published as it is.
    */
+  convert?: RenditionSpec & { digest: string };
+  /** The image type (image-size's name) of a post image published without its photo metadata. */
   imageType?: string;
 }
 
@@ -57,8 +57,7 @@ export function folderAssets(dir: string, to: string): PublishedAsset[] {
 }
 
 /**
- * The files of the images the blog's published posts show, covers included, each once: the
- * source in the content folder's `blog/images/`, and each output file its plan names. Two
+ * The files of the images the blog's published posts show, covers included, each once. Two
  * sources claiming one output file (a source named like another's rendition) are refused.
  */
 export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedAsset[] {
@@ -82,8 +81,7 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
         const asset: PublishedAsset = { source, file, root: config.contentDir };
         if (rendition.format !== null) {
           const { format, width, height } = rendition;
-          asset.convert = { format, width, height, drawing: plan.type === "png" };
-          asset.sourceDigest = plan.digest;
+          asset.convert = { format, width, height, drawing: plan.type === "png", digest: plan.digest };
         } else if (STRIPPED_TYPES.has(plan.type)) asset.imageType = plan.type;
         const claimed = assets.get(file);
         if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format))
@@ -101,26 +99,18 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
 }
 
 /**
- * Writes each asset into `outputDir`: a plain read and write, or its rendition, taken from the
- * cache or encoded (and kept) now. Every unreadable source (missing, a symbolic link, a folder,
- * an image its decoder refuses, one changed since the build read it) and every name that cannot
- * be an output file (a backslash, a control character) is reported at once as a content error
- * naming the source, in the assets' order.
+ * Writes each asset into `outputDir`: a plain copy, or its rendition from the cache or encoded
+ * (and kept) now. Every unreadable source (missing, a link, a folder, an image its decoder
+ * refuses, one changed since the build read it) and every name that cannot be an output file
+ * is reported at once as a content error naming the source, in the assets' order.
  *
- * Every rendition missing from the cache is sent to the image encoder's process
- * (src/images/encode-client.ts) first, which works through them in order while the files are
- * written; cached renditions are written as they are read, so none is held in memory. The
- * process is started by the first rendition missing and closed once the last is in, or when the
- * copy fails.
+ * Every rendition missing from the cache is sent to the image encoder's process first, which
+ * works through them while the files are written; cached renditions are written as they are
+ * read, so none is held in memory. The process is closed once the last is in, or on failure.
  */
-export async function copyAssets(
-  assets: readonly PublishedAsset[],
-  outputDir: string,
-  /** Where renditions are kept; default the build cache's `images/` (`.cache/images`), none when it cannot be used. */
-  options: { cacheDir?: string | undefined } = {},
-): Promise<void> {
+export async function copyAssets(assets: readonly PublishedAsset[], outputDir: string): Promise<void> {
   const problems = new ProblemList();
-  const cacheDir = "cacheDir" in options ? options.cacheDir : buildCacheDir("images");
+  const cacheDir = buildCacheDir("images");
   // Renditions written (encoded now or from the cache): the cache keeps at least this build's.
   let renditions = 0;
   // A source refused (by its decoder, or as changed) is reported once, not once per file made from it.
@@ -156,10 +146,7 @@ export async function copyAssets(
           refuse(asset, DAMAGED, error.message);
         }
       };
-    // Without the source's digest every image would share one key: a bug, not a content fault.
-    const digest = asset.sourceDigest;
-    if (digest === undefined) throw new Error(`no source digest for the rendition ${asset.file}`);
-    const key = renditionKey(encoderSettings(), digest, spec);
+    const key = renditionKey(encoderSettings(), spec.digest, spec);
     const cached = readEntry(cacheDir, key, imageOf(EXTENSION[spec.format], spec.width, spec.height));
     if (cached) {
       renditions += 1;
@@ -167,7 +154,7 @@ export async function copyAssets(
       return () => {};
     }
     const encoding = encoder
-      .encode({ file: asset.source, digest, spec, last: next?.source !== asset.source })
+      .encode({ file: asset.source, digest: spec.digest, spec, last: next?.source !== asset.source })
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     return async () => {
       const made = await encoding;

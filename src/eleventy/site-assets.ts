@@ -6,14 +6,10 @@ import { packageVersion } from "../util/package-version.ts";
 import { folderAssets, type PublishedAsset } from "./published-assets.ts";
 
 /*
- * The site's own stylesheet, script and icon (site-assets/), as pages load them. The sources
- * stay readable, with their comments; the published stylesheet and script are minified by
- * esbuild, and the stylesheets a page needs are joined into one file, so that a page waits for
- * one render-blocking request, not two (Lighthouse, docs/audit.md). esbuild's output depends
- * only on its input and its pinned version: the build stays deterministic, and the minified
- * text is kept in the build cache (`.cache/assets/`) by both, so a rebuild does not start
- * esbuild at all (its service, a process of its own, and the minifying took about 30 ms of a
- * sample build).
+ * The site's own stylesheet, script and icon (site-assets/), as pages load them: minified by
+ * esbuild, the stylesheets joined into one file, so a page waits for one render-blocking
+ * request, not two (docs/audit.md). The minified text is kept in the build cache by the source
+ * and esbuild's version, so a rebuild does not start esbuild (about 30 ms of a sample build).
  */
 
 /** Stylesheets published as one file, each from its sources in cascade order. */
@@ -22,10 +18,8 @@ export const STYLESHEET_BUNDLES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * What the minified files may use, so that esbuild adds no newer syntax than the sources have:
- * for stylesheets, browsers of 2023 on; for the script, the language level it is written in
- * (ES2022). Browser names would make esbuild turn the script's `/\p{M}/u` literal into a
- * `new RegExp(...)` call, compiled again on every keystroke.
+ * What the minified files may use: browsers of 2023 on, and the script's own ES2022 (browser
+ * names would turn its `/\p{M}/u` literal into a `new RegExp(...)`, compiled on every keystroke).
  */
 export const ASSET_TARGETS: Readonly<Record<"css" | "js", string[]>> = {
   css: ["chrome111", "edge111", "firefox114", "safari16.4"],
@@ -73,11 +67,7 @@ async function minifiedOnce(code: string, loader: "css" | "js"): Promise<string>
   return text;
 }
 
-/**
- * `code` minified by esbuild for `ASSET_TARGETS`. A syntax error is a bug of site-assets/ and
- * throws. Asynchronous: esbuild's synchronous API starts a service of its own for the first
- * call, about 45 ms of every warm build, where the shared asynchronous one starts in about 10.
- */
+/** `code` minified by esbuild; asynchronous, since the synchronous API's own service starts in 45 ms, not 10. */
 export async function minify(code: string, loader: "css" | "js"): Promise<string> {
   const { transform } = await import("esbuild");
   return (await transform(code, { loader, target: ASSET_TARGETS[loader], ...MINIFY_OPTIONS })).code;

@@ -1,17 +1,13 @@
 import { createHash } from "node:crypto";
-import { resolve } from "node:path";
 import { TOP_LEVEL_FILES } from "../config/site-paths.ts";
-import { imageOf } from "../images/rendition-cache.ts";
-import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, contentKey, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
 
 /*
- * `favicon.ico` and `apple-touch-icon.png` at the site's root, rendered from the site's icon
- * (site-assets/favicon.svg). Browsers and feed readers ask for both whatever a page names, and a
- * 404 for each is noise in every log. The four PNGs are kept in the build cache (`.cache/icons`)
- * by the icon's bytes, the sizes and resvg's version: rendering them took about 10 ms, but
- * loading resvg to do so 75 ms of every build.
+ * `favicon.ico` and `apple-touch-icon.png`, which browsers ask for whatever a page names,
+ * rendered from site-assets/favicon.svg. The PNGs are kept in the build cache: loading resvg
+ * costs 75 ms of a build.
  */
 
 /** The icon every page names, and the source of the two files. */
@@ -22,29 +18,14 @@ const ICO_SIZES = [16, 32, 48] as const;
 /** The size iOS asks for (the largest it uses; it scales down). */
 const TOUCH_ICON_SIZE = 180;
 
-export interface WriteIconsOptions {
-  /** Where rendered PNGs are kept; default the build cache's `icons/`, none when it cannot be used. */
-  cacheDir?: string;
-  /** Renders one PNG; default resvg. Tests pass a counter. */
-  render?: (svg: Uint8Array, size: number) => Promise<Uint8Array>;
-}
-
 /** How resvg is asked to render: part of each cache key, so a change here renders again. */
 const RENDER_OPTIONS = { fitTo: { mode: "width" }, font: { loadSystemFonts: false } } as const;
 /** Icon versions kept (4 PNGs each): the current icon and a few before it. */
 const CACHE_ENTRIES = 16;
 
-/**
- * Renders `svg` into the two icon files inside `outputDir`, through `outputFile` so the dev
- * server's clean-up and the link check count them as this build's files.
- */
-export async function writeSiteIcons(
-  svg: Uint8Array,
-  outputDir: string,
-  options: WriteIconsOptions = {},
-): Promise<void> {
-  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : buildCacheDir("icons");
-  const render = options.render ?? renderPng;
+/** Renders `svg` into the two icon files inside `outputDir` with `render` (resvg; tests pass a counter). */
+export async function writeSiteIcons(svg: Uint8Array, outputDir: string, render = renderPng): Promise<void> {
+  const cacheDir = buildCacheDir("icons");
   const svgDigest = createHash("sha256").update(svg).digest("hex");
   const png = async (size: number): Promise<Uint8Array> => {
     const key = contentKey("icon", svgDigest, size, RENDER_OPTIONS, packageVersion("@resvg/resvg-js"));
@@ -71,9 +52,8 @@ async function renderPng(svg: Uint8Array, size: number): Promise<Uint8Array> {
 }
 
 /**
- * An ICO file whose images are PNGs (valid since Windows Vista; every current browser reads it):
- * a 6-byte header, a 16-byte entry per image, then the PNGs. The fields left at zero are the
- * reserved ones and the palette (none). Format: https://en.wikipedia.org/wiki/ICO_(file_format)
+ * An ICO file whose images are PNGs: a 6-byte header, a 16-byte entry per image, then the PNGs;
+ * reserved fields and the palette left at zero. https://en.wikipedia.org/wiki/ICO_(file_format)
  */
 function icoOf(pngs: readonly Uint8Array[], sizes: readonly number[]): Uint8Array {
   const header = Buffer.alloc(6 + 16 * pngs.length);

@@ -1,12 +1,7 @@
 /*
- * Makes `npm start` (and `eleventy --watch`) rebuild when a file is deleted. Eleventy 3's
- * watcher rebuilds on a saved or added file only: on a deleted one it logs "File deleted" and
- * stops there (fixed in Eleventy 4, https://github.com/11ty/eleventy/issues/2798), and offers no
- * hook. So a watcher of our own sees deletions in the watched folders and changes a marker file
- * that Eleventy watches, which queues a rebuild like any save (that drops the deleted file's
- * pages: src/eleventy/dev-output.ts). The marker lives in a private temporary folder: no
- * content, no output, and not in a folder .gitignore makes Eleventy's watcher skip. One marker,
- * and one watcher per folder, for the process: they must outlive reloads of the configuration.
+ * Makes `npm start` rebuild when a file is deleted, which Eleventy 3 does not do
+ * (https://github.com/11ty/eleventy/issues/2798): a watcher of our own changes a marker file that
+ * Eleventy watches, in a private temporary folder (not one .gitignore makes Eleventy skip).
  */
 import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,10 +15,7 @@ let marker: string | undefined;
 /** Folders already watched in this process (absolute). */
 const watched = new Set<string>();
 
-/**
- * Eleventy plugin: under `--serve` or `--watch`, a deletion (a deleted file or folder, the old
- * name of a renamed one) in `folders` rebuilds the site. Does nothing in a plain build.
- */
+/** Eleventy plugin: under `--serve` or `--watch`, a deletion in `folders` rebuilds the site. */
 export default function rebuildOnDeletion(
   eleventyConfig: { addWatchTarget(target: string): void },
   /** `folders`: those whose deletions rebuild (the content folder, the assets). */
@@ -56,11 +48,9 @@ function makeMarker(): string {
 }
 
 /**
- * Changes `markerFile` when something under `folder` disappears. A deletion and a rename both
- * arrive as "rename" events; only a path that is gone counts, since Eleventy sees additions by
- * itself, and only a file of a kind the build reads (`READ`): an editor's temporary file renamed
- * over the file it saves (`sed -i`'s `sedXXXXXX`, `.swp`, `~`) is none, and Eleventy sees that
- * save. A burst (a deleted folder, one event per file) changes the marker once.
+ * Changes `markerFile` when a file of a kind the build reads (`READ`) under `folder` is gone: not
+ * an editor's temporary file renamed over the file it saves (Eleventy sees that save). A burst
+ * (a deleted folder) changes the marker once.
  */
 function watchFolder(folder: string, markerFile: string): void {
   if (watched.has(folder) || !existsSync(folder)) return;
@@ -79,8 +69,8 @@ function watchFolder(folder: string, markerFile: string): void {
       }
     }, 50);
   });
-  // The system's limit of watched folders, or the marker removed by a temp cleaner: saves still
-  // rebuild, so say so once and go on. Only the error's code: the paths come from the environment.
+  // The system's limit of watched folders, or the marker removed: saves still rebuild, so say so
+  // once (only the error's code: the paths come from the environment) and go on.
   const stop = (error: unknown): void => {
     const code = error instanceof Error && "code" in error ? String(error.code) : "an error";
     console.warn(`[folio] Deleting a file no longer rebuilds the site (${code}); save any file to rebuild.`);

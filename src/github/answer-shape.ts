@@ -3,10 +3,8 @@ import { Errors } from "@sinclair/typebox/errors";
 
 /*
  * GitHub's JSON answers are untrusted: each part is checked against a TypeBox schema before it
- * is read, and read typed only then. Only own fields count (TypeBox's check and `field`), so a
- * name such as `__proto__` or `constructor` in an answer is plain data. A mismatch throws
- * `WrongShape` naming the first field that misses and the schema's `expected` words, never the
- * value found (it may be anything).
+ * is read. Only own fields count, so `__proto__` in an answer is plain data. A mismatch throws
+ * `WrongShape` naming the field and the schema's `expected` words, never the value found.
  */
 
 /** A JSON object as parsed: neither null nor an array. */
@@ -20,8 +18,9 @@ export class WrongShape extends Error {
   }
 }
 
-/** A repository's `owner/name` as GitHub spells names: letters, digits, `.`, `_`, `-`. */
+/** A repository's `owner/name` as GitHub spells names, and the words that say so. */
 export const NAME_WITH_OWNER = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+export const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
 
 // GitHub's DateTime scalar: ISO 8601 in UTC or with an offset.
 const DATE_TIME =
@@ -50,7 +49,7 @@ export const List = ListOf(Type.Unknown());
 // A value of the right type that breaks a rule is described by the rule, any other by its type.
 export const NameWithOwner = Type.Intersect([
   Text,
-  Type.String({ pattern: NAME_WITH_OWNER.source, expected: "owner/name of letters, digits, `.`, `_` or `-`" }),
+  Type.String({ pattern: NAME_WITH_OWNER.source, expected: NAME_WORDS }),
 ]);
 /** A GitHub DateTime, or null; read as GitHub wrote it. */
 export const NullableDateTime = Type.Intersect([

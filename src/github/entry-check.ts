@@ -5,22 +5,16 @@ import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import type { PullFacts } from "./facts.ts";
 
 /*
- * The one entry check for the values GitHub gives, whoever asked: the build's live data,
- * `npm run snapshot`, `npm run init`, and the committed snapshot when it stands in. The shape
- * of an answer is answer-shape.ts's business; this is about values of the right type that the
- * published files may still not carry. Nothing here throws: a value that fails is replaced or
- * dropped, and the caller says so (`meta.note`, a log line, a line of init), so the after-build
- * validation never is the first to see a GitHub value and one bad value fails no build.
+ * The one entry check for the values GitHub gives, whoever asked (the build, `npm run snapshot`,
+ * `npm run init`, the committed snapshot): values of the right shape that the published files
+ * may still not carry. Nothing here throws: a value that fails is replaced or dropped, and the
+ * caller says so, so one bad value fails no build and the validation never sees it first.
  *
- * - Text loses control and invisible characters (bidi controls, zero-width characters, line
- *   separators: `withoutHiddenCharacters`) and is then redacted, so redaction sees it as shown.
- * - A URL must pass the rule the APIs state for every URL field (`UriString("web")`: format
- *   `uri` as the validator checks it, and the http(s) pattern) and the one URL check
- *   (isSafeAbsoluteUrl: a host, no credentials).
- * - A date is an instant from 1970 to the end of 9999 in UTC, like every date of the content,
- *   and is written in UTC: dates written with offsets sort as instants.
- * - Of entries that are the same (a pull request by repository and number, a repository by
- *   owner/name, ignoring case), the first is kept.
+ * - Text loses control and invisible characters, then is redacted, as it will be shown.
+ * - A URL must pass the APIs' rule for URL fields (`UriString("web")`) and the one URL check.
+ * - A date is an instant from 1970 to the end of 9999, written in UTC, so dates sort as instants.
+ * - Of entries that are the same (by repository and number, or owner/name, ignoring case), the
+ *   first is kept.
  */
 
 /** The schema of every published URL field: the rule below is read from it, not restated. */

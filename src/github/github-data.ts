@@ -37,11 +37,7 @@ const truthy = (value: string | undefined) => value !== undefined && /^(1|true|y
 /** The lines said in this process: `npm start` rebuilds on every save, and says each only once. */
 const said = new Set<string>();
 
-/**
- * Prints a line on stderr (`eleventy --to=json` prints the site on stdout, which must stay JSON)
- * the first time this process says it: under `npm start` the GitHub status of each rebuild is
- * printed once, and again only when it changes.
- */
+/** Prints a line on stderr (stdout may be `eleventy --to=json`'s) the first time this process says it. */
 function sayOnce(line: string): void {
   if (said.has(line)) return;
   said.add(line);
@@ -50,10 +46,9 @@ function sayOnce(line: string): void {
 
 /**
  * The one entry point for GitHub data. With `GITHUB_TOKEN` it fetches live figures and falls
- * back, per repository and for the pull-request list, to the committed snapshot (the last
- * known data), saying so in the notes. Without a token it sends no request at all. Settings
- * are read (and the secrets registered) first, so a bad token fails before anything else.
- * Every log line and note is redacted.
+ * back, per repository and for the pull-request list, to the committed snapshot, saying so in
+ * the notes; without one it sends no request. Settings are read (and the secrets registered)
+ * first. Every log line and note is redacted.
  */
 export async function loadGithubData(
   config: SiteConfig,
@@ -141,10 +136,9 @@ interface SnapshotFacts {
 }
 
 /**
- * The committed snapshot through the same entry check as a live answer. Its reader refused
- * what only a hand edit could put there (control characters, links of other schemes, dates
- * before 1970) as content errors; what an older `npm run snapshot` may have written (a pull
- * request listed twice) is dropped here with a note, as a live answer's would be.
+ * The committed snapshot through the same entry check as a live answer: its reader refused what
+ * only a hand edit could put there; what an older `npm run snapshot` may have written (a pull
+ * request listed twice) is dropped here with a note.
  */
 function snapshotFacts(snapshot: SnapshotFile | null): SnapshotFacts {
   const repositories = new Map<string, RepositoryFacts>();

@@ -1,11 +1,12 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { contentKey } from "../util/build-cache.ts";
+import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
-import { keepAnswer, readCachedAnswer } from "./answer-cache.ts";
 import {
   AnObject,
+  field,
+  isObject,
   ListOf,
   NullableText,
   OrNull,
@@ -41,12 +42,10 @@ export interface RequestCounter {
 }
 
 /**
- * POSTs one GraphQL request. Clean answers are cached under a key that holds a hash of the
- * token, never the token; every failure comes back as a reason in words, never as an
- * exception, so the caller can fall back to last-known data. Reasons and answers are redacted
- * (no secret of the process survives in them) and the envelope's shape is checked; `data`
- * itself is the caller's to read, after `prune` removed what must not even be kept (pull
- * requests of private repositories): the cache holds only what `prune` returns.
+ * POSTs one GraphQL request, cached by `cacheKey`. Every failure comes back as a reason in words,
+ * never as an exception, so the caller can fall back to last-known data. Reasons and answers are
+ * redacted and the envelope checked; the caller reads `data`, and the cache holds only what
+ * `prune` returns of it.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
@@ -77,18 +76,17 @@ export async function postGraphql(
   }
   if (text === null)
     return { ok: false, reason: `GitHub's answer was larger than ${MAX_ANSWER_BYTES / MIB} MiB and was not read` };
-  let answer: { data: JsonObject | null; errors: GraphqlError[] };
+  let answer: Static<typeof Envelope>;
   try {
-    // Redacted before anything reads it, so an answer that echoes the token cannot carry it
-    // into a note, a published title or the cache. `redact` finds a token disguised with the
-    // characters that cleaning removes later; each text is redacted again once it is clean.
-    answer = readAnswer(redactJson(JSON.parse(text)));
+    // Redacted before anything reads it, so an echoed token reaches no note, title or cache
+    // entry, even disguised; each text is redacted again once it is clean.
+    answer = readShape(Envelope, redactJson(JSON.parse(text)), "");
   } catch (error) {
     if (error instanceof WrongShape)
       return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
     return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
   }
-  const { errors } = answer;
+  const errors = (answer.errors ?? []).map(cleanError);
   const data = answer.data && prune(answer.data);
   if (!data) {
     return {
@@ -106,11 +104,7 @@ const MAX_RETRY_WAIT_MS = 10_000;
 
 const MIB = 1024 * 1024;
 
-/**
- * Largest answer read. One page of our queries (100 repositories or pull requests, short
- * fields) is well under 1 MiB; a server that sends more is broken or hostile, and reading it
- * whole would only spend the build's memory.
- */
+/** Largest answer read: one page of our queries is well under 1 MiB; more is a broken or hostile server. */
 const MAX_ANSWER_BYTES = 32 * MIB;
 
 /** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
@@ -137,11 +131,6 @@ const Envelope = AnObject({
     ListOf(AnObject({ message: Text, type: Type.Optional(NullableText), path: Type.Optional(Type.Unknown()) })),
   ),
 });
-
-function readAnswer(parsed: unknown): { data: JsonObject | null; errors: GraphqlError[] } {
-  const answer = readShape(Envelope, parsed, "");
-  return { data: answer.data ?? null, errors: (answer.errors ?? []).map(cleanError) };
-}
 
 /** Longest GitHub error message kept in a note: they are quoted, not published as documents. */
 const MESSAGE_LENGTH = 200;
@@ -178,8 +167,7 @@ async function send(
     const name = error instanceof Error ? error.name : "";
     if (name === "TimeoutError" || name === "AbortError")
       return { reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
-    // Node's messages can quote the request (an invalid header value quotes the header): the
-    // caller redacts this reason like every other.
+    // Node's messages can quote the request's headers: the caller redacts this reason too.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     return { reason: `GitHub could not be reached (${withoutHiddenCharacters(cause)})` };
   }
@@ -210,13 +198,31 @@ function statusReason(response: Response): string {
 }
 
 /**
- * The cache key of one request: the endpoint, who asked and what. Who asked matters because
- * GitHub answers each token with what that token may see: an answer fetched with a privileged
- * token must not be reused by a build with another token that shares the cache folder. The
- * token enters only as 16 hex digits of a sha256 of its own, so neither the key nor the entry's
- * file name carries it.
+ * The cache key of one request: the endpoint, who asked and what. GitHub answers each token with
+ * what it may see, so a privileged token's answer must not serve another token sharing the
+ * cache. The token enters only as 16 hex digits of its own sha256.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
   const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
   return contentKey("github-graphql", endpoint, tokenTag, body);
+}
+
+// GitHub's complete answers, kept under GITHUB_CACHE_DIR as `{ savedAt, data }` entries of the
+// build cache: one is used only while younger than the duration and not from the future.
+
+/** The cached answer for `key` (a `contentKey` without the token), or undefined when there is none that checks out. */
+export function readCachedAnswer(dir: string, key: string, maxAgeMs: number, now: number): JsonObject | undefined {
+  if (maxAgeMs <= 0) return undefined;
+  const entry = readEntry(cacheFolder(dir), key, (bytes) => {
+    const value: unknown = JSON.parse(bytes.toString("utf8"));
+    const [savedAt, data] = isObject(value) ? [field(value, "savedAt"), field(value, "data")] : [];
+    return Number.isSafeInteger(savedAt) && isObject(data) ? { savedAt: savedAt as number, data } : undefined;
+  });
+  const age = entry ? now - entry.savedAt : -1;
+  return age >= 0 && age < maxAgeMs ? entry?.data : undefined;
+}
+
+/** Keeps a complete, already redacted answer for `key`; a write that fails is one warning, never a failed build. */
+export function keepAnswer(dir: string, key: string, data: JsonObject, now: number): void {
+  keepEntry(cacheFolder(dir), key, `${JSON.stringify({ savedAt: now, data })}\n`);
 }

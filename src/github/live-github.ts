@@ -17,14 +17,6 @@ import {
 import { checkPulls, DATE_RANGE, entryInstant } from "./entry-check.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 import { postGraphql, type GraphqlError, type GraphqlSettings } from "./graphql-client.ts";
-import {
-  buildQuery,
-  PULLS_PAGE_SIZE,
-  pullsSearch,
-  REPOSITORIES_PER_REQUEST,
-  repositoryAlias,
-  type PlannedRequest,
-} from "./graphql-query.ts";
 
 /** What one live fetch learned, and what it could not. */
 export interface LiveGithub {
@@ -43,19 +35,15 @@ export interface LiveGithub {
   requests: number;
 }
 
-/**
- * More pages than any real owner has (100 pull requests each): an answer that keeps promising
- * another page must not keep the build asking forever.
- */
+/** More pages than any real owner has: an answer that keeps promising another must not keep the build asking. */
 const MAX_PULL_PAGES = 50;
 
 /**
  * Fetches stars and last pushes of every repository and every pull request of `login` to
- * repositories they do not own. Request n carries repository batch n and pull page n, so the
- * number of requests is the larger of the two page counts: one for a typical portfolio.
- * Every part of an answer is checked before use: a repository whose part has the wrong shape
- * or a push date out of range falls back on its own, a pull page of the wrong shape fails the
- * whole pull list; the list, once complete, goes through the entry check (entry-check.ts).
+ * repositories they do not own. Request n carries repository batch n and pull page n: one
+ * request for a typical portfolio. A repository whose part of an answer has the wrong shape or
+ * a push date out of range falls back on its own; a pull page of the wrong shape fails the whole
+ * list, which once complete goes through the entry check (entry-check.ts).
  */
 export async function fetchLiveGithub(
   settings: GraphqlSettings,
@@ -81,8 +69,8 @@ export async function fetchLiveGithub(
     pullsPending = false;
   };
   for (let round = 0; round * REPOSITORIES_PER_REQUEST < wanted.length || pullsPending; round += 1) {
-    const batch = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
-    const request: PlannedRequest = { repositories: batch, pulls: pullsPending };
+    const repositories = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
+    const request = { repositories, pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
     const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
 
@@ -122,10 +110,8 @@ export async function fetchLiveGithub(
 }
 
 /**
- * The answer without the search results GitHub marks as pull requests to private
- * repositories, before it is cached or read: the cache folder may be shared or uploaded (a CI
- * cache), and a private title must not rest there either. Anything else of the answer is left
- * as it came, for the readers below to check (a node without `isPrivate` fails the list).
+ * The answer without the pull requests to private repositories, before it is cached or read: the
+ * cache folder may be shared or uploaded (a CI cache). The rest is left for the readers below.
  */
 function withoutPrivatePulls(data: JsonObject): JsonObject {
   const page = field(data, "pulls");
@@ -157,11 +143,8 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
       const pushed = repository.pushedAt ?? null;
       const pushedAt = pushed === null ? null : entryInstant(pushed);
       if (repository.isPrivate) {
-        // The owner listed it, so its name is public, and stars and a push date are no secret;
-        // but only a token with `repo` scope sees a private repository at all (any other gets
-        // NOT_FOUND), so publishing what GitHub says would make the site depend on whose token
-        // built it. The last-known figures stand in, with a note, as for any repository GitHub
-        // gives no public data for.
+        // Only a token with `repo` scope sees it at all: publishing its figures would make the
+        // site depend on whose token built it. The last-known figures stand in, with a note.
         result.repositoryFailures.set(
           key,
           `${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`,
@@ -215,9 +198,8 @@ const PullNode = AnObject({
 const STATES = { OPEN: "open", CLOSED: "closed", MERGED: "merged" } as const;
 
 /**
- * One page of the search: its pull requests as GitHub gave them (for the entry check), and the
- * cursor of the next page (null on the last). Empty nodes (results that are not pull requests)
- * are skipped, and so are private ones, should `is:public` and `withoutPrivatePulls` miss one.
+ * One page of the search, and the cursor of the next (null on the last). Empty nodes (results
+ * that are not pull requests) are skipped, and so are private ones, should the rest miss one.
  */
 function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next: string | null } {
   const page = readShape(PullPage, value, "pulls");
@@ -239,4 +221,52 @@ function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next
   });
   const { hasNextPage, endCursor } = page.pageInfo;
   return { pulls, next: hasNextPage && endCursor ? endCursor : null };
+}
+
+/** GitHub returns at most 100 search results per page. */
+export const PULLS_PAGE_SIZE = 100;
+/** Repositories asked for in one request, as aliased fields. */
+export const REPOSITORIES_PER_REQUEST = 50;
+
+/** One GraphQL request of the plan: a batch of repositories and/or one page of pull requests. */
+export interface PlannedRequest {
+  repositories: RepositoryRef[];
+  /** Whether this request also asks for a page of pull requests. */
+  pulls: boolean;
+}
+
+/**
+ * The search for the owner's pull requests to repositories they do not own; `is:public`, since a
+ * token with `repo` scope also finds private ones (`readPullPage` checks `isPrivate` again).
+ */
+export function pullsSearch(login: string): string {
+  return `is:pr is:public author:${login} -user:${login} sort:created-desc`;
+}
+
+/** Alias of the n-th repository in a request (`r0`, `r1`, …). */
+export function repositoryAlias(index: number): string {
+  return `r${index}`;
+}
+
+/** The text of one request: each repository as an aliased field, and a page of the pull request search. */
+export function buildQuery(request: PlannedRequest): string {
+  const repositories = request.repositories.map(
+    (ref, index) =>
+      `  ${repositoryAlias(index)}: repository(owner: ${JSON.stringify(ref.owner)}, name: ${JSON.stringify(ref.name)}) { ...RepositoryFacts }`,
+  );
+  const pulls = request.pulls
+    ? [
+        `  pulls: search(query: $pullsQuery, type: ISSUE, first: ${PULLS_PAGE_SIZE}, after: $after) {`,
+        "    issueCount",
+        "    pageInfo { hasNextPage endCursor }",
+        "    nodes { ... on PullRequest { number title url state createdAt repository { nameWithOwner isPrivate stargazerCount owner { login } } } }",
+        "  }",
+      ]
+    : [];
+  const head = request.pulls ? "query PortfolioData($pullsQuery: String!, $after: String) {" : "query PortfolioData {";
+  const fragment =
+    request.repositories.length > 0
+      ? ["fragment RepositoryFacts on Repository { nameWithOwner isPrivate stargazerCount pushedAt }"]
+      : [];
+  return [head, ...repositories, ...pulls, "}", ...fragment].join("\n");
 }

@@ -21,10 +21,8 @@ export interface RefreshResult {
 
 /**
  * Fetches live data for every listed repository and the owner's pull requests and, only when
- * all of it came, rewrites the committed snapshot (keys sorted, so diffs stay small). The owner
- * commits the file and every later build publishes it, token or not: the text about to be
- * written is searched for the registered secrets once more (the GitHub layer has cleaned and
- * redacted every title already), and a snapshot that carries one is not written.
+ * all of it came, rewrites the committed snapshot (keys sorted, for small diffs). It is
+ * committed and published, so a text that carries a registered secret is not written.
  */
 export async function refreshSnapshot(
   config: SiteConfig,

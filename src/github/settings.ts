@@ -3,7 +3,6 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { CONTROL_CHARACTER } from "../util/control-characters.ts";
 import { registerSecret } from "../util/redact.ts";
 import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
-import { parseCacheDuration } from "./answer-cache.ts";
 import type { GraphqlSettings } from "./graphql-client.ts";
 
 export interface GithubEnvironment {
@@ -19,11 +18,9 @@ const DEFAULT_ENDPOINT = "https://api.github.com/graphql";
 const MIN_TOKEN_LENGTH = 20;
 
 /**
- * Connection settings from the environment; null without a token (then nothing is requested).
- * The token and any user name or password in GITHUB_GRAPHQL_URL are registered as secrets
- * before anything else happens, so no message can carry them. A token that cannot travel in
- * an HTTP header, or an endpoint that is not a plain http(s) URL, is a configuration error
- * raised before any request; its message names the variable and never shows the value.
+ * Connection settings from the environment; null without a token. The token and any user info
+ * in GITHUB_GRAPHQL_URL are registered as secrets first, so no message can carry them. A bad
+ * setting is an error before any request, naming the variable, never a secret's value.
  */
 export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const rawToken = env.GITHUB_TOKEN ?? "";
@@ -39,8 +36,7 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const cacheMaxAgeMs = parseCacheDuration(cacheDuration);
   const timeout = env.GITHUB_TIMEOUT_MS?.trim() || "10000";
   const problems = [tokenProblem(token), endpointProblem(endpoint)].filter((p): p is ContentProblem => p !== null);
-  // A duration the answer cache cannot read would silently turn it off, and a timeout that is
-  // not a positive whole number of milliseconds would fall back unnoticed.
+  // Refused, not ignored: a default in their place would go unnoticed.
   if (cacheMaxAgeMs === null)
     problems.push(
       problem(
@@ -68,14 +64,10 @@ function problem(variable: string, expected: string, actual?: string): ContentPr
   return { file: variable, field: "(environment)", expected, actual };
 }
 
-/**
- * GitHub tokens are printable ASCII without spaces. Anything else cannot be sent in the
- * `Authorization` header, and Node's complaint about it would quote the whole header.
- */
+/** GitHub tokens are printable ASCII without spaces: Node's complaint about anything else quotes the header. */
 function tokenProblem(token: string): ContentProblem | null {
   if (/^[\x21-\x7e]+$/.test(token)) {
-    // GitHub's tokens are 40 characters or more. A short value is a mistake (a placeholder, a
-    // cut paste), and the redaction step would blank every occurrence of it in published notes.
+    // GitHub's are 40 or more: a short value is a mistake, and redacting it would blank notes.
     if (token.length >= MIN_TOKEN_LENGTH) return null;
     return problem(
       "GITHUB_TOKEN",
@@ -95,11 +87,7 @@ function tokenProblem(token: string): ContentProblem | null {
   );
 }
 
-/**
- * The endpoint must be an http(s) URL (the URL check used for published links, except that
- * a user name or password is reported on its own). Credentials in it are refused rather than
- * sent: the token belongs in GITHUB_TOKEN, and a URL with credentials ends up in messages.
- */
+/** The endpoint must pass the one URL check; credentials in it are refused on their own, not sent. */
 function endpointProblem(endpoint: string): ContentProblem | null {
   const url = URL.parse(endpoint);
   if (url && (url.username !== "" || url.password !== ""))
@@ -109,10 +97,9 @@ function endpointProblem(endpoint: string): ContentProblem | null {
 }
 
 /**
- * The user name and password of a URL are secrets, even when the URL is then refused. Parts
- * shorter than six characters (`u`, `git`, `user`) are no credential GitHub accepts, and
- * removing every `u` from the messages would make them unreadable; any URL's userinfo is
- * removed from messages by `redact` whatever its length.
+ * The user name and password of a URL are secrets, even when the URL is refused. Parts shorter
+ * than six characters (`git`, `user`) are no credential, and redacting them would make messages
+ * unreadable; `redact` removes any URL's userinfo whatever its length.
  */
 function registerUserinfo(endpoint: string): void {
   const match = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(endpoint);
@@ -129,4 +116,24 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** Units of GITHUB_CACHE_DURATION, in the notation eleventy-fetch used before us (`1d`, `6h`, `0s`). */
+const UNIT_MS: Readonly<Record<string, number>> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  y: 31_536_000_000,
+};
+
+/**
+ * How long a cached answer is reused, in milliseconds: `{n}{s|m|h|d|w|y}`, or `*` for ever;
+ * null for any other text.
+ */
+export function parseCacheDuration(notation: string): number | null {
+  if (notation === "*") return Number.POSITIVE_INFINITY;
+  const match = /^(\d{1,9})([smhdwy])$/.exec(notation);
+  return match ? Number(match[1]) * UNIT_MS[match[2]!]! : null;
 }

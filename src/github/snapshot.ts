@@ -5,10 +5,7 @@ import { ProblemList } from "../content/content-error.ts";
 import { displayPath, readJson } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { expectedUrl } from "../util/safe-url.ts";
-import { NAME_WITH_OWNER } from "./answer-shape.ts";
-
-// The same rule for `owner/name` as for live answers.
-const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
+import { NAME_WITH_OWNER, NAME_WORDS } from "./answer-shape.ts";
 
 /** Last-known GitHub data, committed so that a build without network or token still has real figures. */
 export const SnapshotFile = Type.Object(
@@ -49,11 +46,8 @@ export const SnapshotFile = Type.Object(
 export type SnapshotFile = Static<typeof SnapshotFile>;
 
 /**
- * Reads the committed snapshot; null when the owner has none yet. It is committed data, so a
- * mistake in it is a content error naming the field, like one in any other content file:
- * beyond its shape (where every pull request link must pass the one URL check), no title may
- * carry control characters and every repository key must be a GitHub name (the snapshot
- * writer never produces either; a hand edit might).
+ * Reads the committed snapshot; null when there is none. A mistake in it (a hand edit: a title
+ * with control characters, a key that is no GitHub name) is a content error naming the field.
  */
 export function readSnapshot(file: string, root?: string): SnapshotFile | null {
   if (!existsSync(file)) return null;

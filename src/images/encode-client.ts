@@ -11,10 +11,8 @@ import {
 
 /*
  * The build's side of the image encoder's process (encode-process.mjs says why it has one):
- * started on the first rendition to encode, never for a build whose renditions all come from
- * the cache, and ended by `close`, which the caller owes once its last rendition is in (or it
- * failed). Jobs are sent as they come, without waiting for earlier ones, so the process always
- * has the next one while the build goes on; they start in the order sent, two at a time.
+ * started on the first rendition to encode and ended by `close`, which the caller owes. Jobs are
+ * sent as they come, so the process always has the next one while the build goes on.
  */
 
 /** One rendition to make from the source at `file`, whose bytes hashed to `digest` when the build planned it. */
@@ -26,17 +24,10 @@ export interface EncodeJob {
   last: boolean;
 }
 
-/**
- * glibc's malloc arenas for the process, unless the owner set their own: with its default (8 per
- * core) the threads encoding at once each kept their own, and the process peaked at 540 MiB on
- * the sample's images against 335 MiB with two. The bytes it makes are the same.
- */
+/** glibc's malloc arenas for the process, unless the owner set theirs: 540 MiB peak with the default, 335 with two. */
 const ARENAS = "2";
 
-/**
- * The encoder's process stopped (killed, crashed, or never started): one sentence says so. Its
- * stack would show only where the exit was heard.
- */
+/** The encoder's process stopped (killed, crashed, or never started): one sentence, no stack. */
 export class EncoderStoppedError extends Error {
   /** Read by Eleventy's error handler: print the message without the stack. */
   readonly skipOriginalStack = true;
@@ -52,9 +43,8 @@ export class ImageEncoder {
   private closed: Error | undefined;
 
   /**
-   * The rendition's bytes. Rejects with UnreadableImageError when sharp refuses the source, with
-   * ChangedSourceError when it is no longer the planned file, and with an Error saying so when
-   * the process failed (a bug: the process's stack comes with it) or stopped.
+   * The rendition's bytes; rejects with UnreadableImageError or ChangedSourceError for the
+   * source's fault, and with an Error when the process failed (with its stack) or stopped.
    */
   async encode(job: EncodeJob): Promise<Uint8Array> {
     if (this.closed) throw this.closed;

@@ -2,26 +2,22 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PIXEL_LIMIT } from "../blog/image-files.ts";
+import { contentKey } from "../util/build-cache.ts";
 import { packageVersion } from "../util/package-version.ts";
 import { MAX_WIDTH, type RenditionFormat } from "./rendition-plan.ts";
 
 /*
- * What the image encoder is told to make of a source: how to decode it, and each rendition's
- * format, size and sharp options. sharp (libvips) itself runs in the encoder's own process
- * (src/images/encode-process.mjs says why); its output carries no metadata (no EXIF position
- * of where a photo was taken), is turned as the EXIF orientation says, and is in sRGB. The
- * settings are chosen here, in TypeScript, because that process is plain JavaScript that cannot
- * import them. They are part of every rendition's name and cache key (with sharp's version), so
- * changing one here republishes every image under new URLs and never reuses a rendition made the
- * old way. Nothing here loads sharp: planning, which every build does, never needs it, and a warm
- * build converts nothing.
+ * What the image encoder's process (encode-process.mjs) is told to make of a source: how to
+ * decode it, and each rendition's format, size and sharp options. Its output carries no metadata,
+ * is turned as the EXIF orientation says, and is in sRGB. The settings are part of every
+ * rendition's name and cache key, so a change republishes every image under new URLs. Nothing
+ * here loads sharp: planning never needs it, and a warm build converts nothing.
  */
 
 /**
- * sharp's output options by format: quality where a visible loss is hard to see on a photo.
- * AVIF at effort 0: on this project's 2-core build machine a 1600-px photo took 0.3-0.9 s,
- * against 1.5-6.5 s at effort 2 and 18-21 s at sharp's default 4, for files 12-16% larger than
- * at effort 2 (still a sixth of the JPEG). Cold builds (CI, a cleared cache) pay this per image.
+ * sharp's output options by format: quality where a visible loss is hard to see on a photo. AVIF
+ * at effort 0: 0.3-0.9 s a 1600-px photo on the build machine, against 1.5-6.5 s at effort 2 and
+ * 18-21 s at sharp's default, for files 12-16% larger than at effort 2.
  */
 export const ENCODE_OPTIONS = {
   avif: { quality: 50, effort: 0 },
@@ -39,9 +35,8 @@ let settings: string | undefined;
 export const ENCODE_PROCESS = fileURLToPath(new URL("./encode-process.mjs", import.meta.url));
 
 /**
- * The encoder and its options as one string: what rendition names and cache keys hash. With
- * the decode limits and a digest of the encoder's process, whose pipeline makes the pixels: a
- * change there must not publish renditions made the old way under the same names.
+ * The encoder and its options as one string, for rendition names and cache keys: with the decode
+ * limits and a digest of the encoder's process, whose pipeline makes the pixels.
  */
 export function encoderSettings(): string {
   if (settings === undefined) {
@@ -60,21 +55,18 @@ export interface RenditionSpec {
   drawing: boolean;
 }
 
+/** The cache key of a rendition of the source whose bytes hash to `sourceDigest`. */
+export function renditionKey(settings: string, sourceDigest: string, spec: RenditionSpec): string {
+  return contentKey("rendition", settings, sourceDigest, spec.format, spec.width, spec.height, spec.drawing);
+}
+
 /** Why sharp could not read or encode a source image (a truncated or corrupt file): content's fault, not ours. */
 export class UnreadableImageError extends Error {}
 
-/**
- * Why a source was not encoded: it is no longer the file the build planned with (its bytes hash
- * to another digest, it was removed or replaced by something that is not a file), so its
- * renditions would publish other pixels under the planned names. Content's, not ours.
- */
+/** Why a source was not encoded: it is no longer the file the build planned with. Content's, not ours. */
 export class ChangedSourceError extends Error {}
 
-/**
- * How each source is decoded, once for all its renditions (encode-process.mjs): never wider than
- * the widest rendition (a JPEG shrinks while it loads), and under the pixel limit, checked on the
- * declared size already, in case a header lied.
- */
+/** How each source is decoded, once for all its renditions: never wider than the widest, under the pixel limit. */
 export const DECODE_SETTINGS = { maxWidth: MAX_WIDTH, pixelLimit: PIXEL_LIMIT } as const;
 
 /** One rendition as the encoder's process makes it: sharp's output format and its options. */

@@ -2,18 +2,12 @@ import { decodeEntities, html, raw, type SafeHtml } from "../util/html.ts";
 import type { ImagePlan, Rendition } from "./rendition-plan.ts";
 
 /*
- * The responsive markup of the pages: `<picture>` with an AVIF and a WebP `<source>` and an
- * `<img>` in the image's own format, each with every width in `srcset`, so a browser fetches
- * the smallest file that fills its column. The rendered Markdown that the API and the feeds
- * carry keeps one plain `<img>` (the plan's fallback, a format every feed reader shows); a page
- * turns those into pictures here, after the one render, from the post's plans.
+ * The responsive markup of the pages: `<picture>` with AVIF and WebP `<source>`s and an `<img>`
+ * in the image's own format, every width in `srcset`. The rendered Markdown of the API and the
+ * feeds keeps one plain `<img>` (the fallback); a page turns those into pictures here.
  */
 
-/**
- * How wide an image in a page's content column is drawn: the column is 52rem less 1rem of
- * padding on each side (site-assets/site.css, `main`), the whole viewport less that padding on
- * narrower screens.
- */
+/** How wide an image in the content column is drawn: 52rem less 1rem of padding a side (site.css, `main`). */
 export const CONTENT_SIZES = "(min-width: 52rem) 50rem, calc(100vw - 2rem)";
 
 /** How one image is shown. */
@@ -21,10 +15,7 @@ export interface PictureOptions {
   alt: string;
   /** A class on the `<img>` (`cover`); default none. */
   className?: string;
-  /**
-   * True for the first image above the fold (a post's cover or first image): loaded at once and
-   * early, as the largest paint usually waits for it. Default false: loaded when scrolled near.
-   */
+  /** True for the first image above the fold, which the largest paint waits for; default false (lazy). */
   eager?: boolean;
 }
 
@@ -46,18 +37,12 @@ function srcsetAttributes(renditions: readonly Rendition[]): SafeHtml {
 }
 
 /*
- * An `<img>` as src/markdown/render-markdown.ts writes a post's local image: `src` first, then
- * `alt`, an optional `title`, `width` and `height` (markdown-it's attribute order, values
- * escaped by markdown-it). Raw HTML never reaches this shape with a planned URL unless its
- * author wrote exactly that, which shows the same image.
+ * An `<img>` as src/markdown/render-markdown.ts writes a post's local image (markdown-it's
+ * attribute order and escaping). Raw HTML of this shape with a planned URL shows the same image.
  */
 const RENDERED_IMG = /<img src="([^"]*)" alt="([^"]*)"(?: title="([^"]*)")? width="\d+" height="\d+">/g;
 
-/**
- * Rendered Markdown with each local image shown as its picture (`plans` by the URL the HTML
- * names). `eagerFirst`: the first image is the first above the fold (a post with no cover
- * shown above its text).
- */
+/** Rendered Markdown with each local image as its picture; `eagerFirst`: the first is above the fold. */
 export function withPictures(
   rendered: string,
   plans: ReadonlyMap<string, { plan: ImagePlan }>,

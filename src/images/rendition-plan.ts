@@ -2,14 +2,11 @@ import { createHash } from "node:crypto";
 import type { ImageFacts } from "../blog/image-files.ts";
 
 /*
- * Which files a post image is published as, decided synchronously from what reading it found
- * (its pixel size, type and a digest of its bytes), so the Markdown renderer, which is
- * synchronous, writes the final URLs and sizes in its one pass; the conversion itself runs
- * later, in a batch (copyAssets in src/eleventy/published-assets.ts). The rules, and why each
- * (a PNG scaled down grows: the sample's 1200-px contour cover is 29 KB, at 960 px 198 KB), are
- * docs/content-format.md's "Images". At its own width and format an image is the source file
- * itself, never a re-encoded copy (which could only lose quality or grow); rendition names hash
- * the source's bytes and the encoder settings, so no browser or CDN keeps a stale copy.
+ * Which files a post image is published as, decided synchronously from what reading it found,
+ * so the Markdown renderer writes the final URLs and sizes in its one pass; the conversion runs
+ * later (copyAssets). The rules and their whys are docs/content-format.md's "Images". At its own
+ * width and format an image is the source file itself, never a re-encoded copy; rendition names
+ * hash the source's bytes and the encoder settings, so no browser or CDN keeps a stale copy.
  */
 
 /** The widths renditions are made at: a phone at 1×, a phone at 2–3× or a laptop at 1×, the 800-px column at 2×. */
@@ -35,10 +32,7 @@ export const EXTENSION: Readonly<Record<RenditionFormat, string>> = {
   png: "png",
 };
 
-/**
- * What reading a source image found (src/blog/image-files.ts), and its public URL
- * (percent-encoded path segments): renditions are published beside it.
- */
+/** What reading a source image found (src/blog/image-files.ts), and its public URL, beside which renditions go. */
 export type SourceImage = ImageFacts & { url: string };
 
 /** One published file of an image. */
@@ -64,11 +58,7 @@ export interface ImagePlan {
   fallbacks: Rendition[];
 }
 
-/**
- * The plan for one image. `settings` names the encoder and its options (a change gives new
- * names); `width`/`height` are what the pages state, so each rendition's height is computed
- * here, rounded, and the encoder is told both.
- */
+/** The plan for one image; `settings` names the encoder (a change gives new names), heights are rounded here. */
 export function planImage(source: SourceImage, settings: string): ImagePlan {
   const own = OWN_FORMAT.get(source.type);
   const original: Rendition = { url: source.url, width: source.width, height: source.height, format: null };

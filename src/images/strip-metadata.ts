@@ -1,12 +1,10 @@
 import { crc32 } from "node:zlib";
 
 /*
- * Removes photo metadata (GPS position, camera, author, comments) from an image published as it
- * is: what is removed and what is kept, by an allow-list, is docs/security.md's "Photo
- * metadata". Losslessly: segments and chunks are dropped and the compressed pixels copied
- * untouched, so quality and the image's URL stay as they were. sharp cannot do this: it
- * re-encodes. The EXIF orientation is kept as a new EXIF block holding that one tag, so the
- * image still displays upright. An image that carries nothing to remove keeps its bytes.
+ * Removes photo metadata from an image published as it is, by an allow-list (docs/security.md,
+ * "Photo metadata"). Losslessly: segments and chunks are dropped and the compressed pixels copied
+ * untouched, so quality and URL stay (sharp would re-encode). The EXIF orientation is kept as a
+ * one-tag EXIF block. An image that carries nothing to remove keeps its bytes.
  */
 
 /** Why an image's structure could not be read: its segments or chunks overrun the file. */

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { imageSize } from "image-size";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
- * The one cache mechanism: every kind (social images, renditions, icons, minified assets,
- * highlighted code, validators, GitHub's answers) keeps what it derives through it. The cache
- * is an input like any other; its rules are those of docs/robustness.md, "The build cache",
- * each stated again at the function that keeps it.
+ * The one cache mechanism, which every kind keeps what it derives through. The cache is an input
+ * like any other: its rules are docs/robustness.md's "The build cache", each stated again below.
  */
 
 /** Above any entry a build keeps (an image rendition is made from a source of at most 64 MiB). */
@@ -29,10 +28,7 @@ export function buildCacheDir(name: string): string | undefined {
   return root === undefined ? undefined : cacheFolder(resolve(root, name), root);
 }
 
-/**
- * `dir`, created if need be, when it can hold entries; else undefined, said once. `top` (`dir`
- * by default) is the folder its owner set, which a read-only file system's line names.
- */
+/** `dir`, created if need be, when it can hold entries; else undefined, said once. `top`: the folder set. */
 export function cacheFolder(dir: string, top: string = dir): string | undefined {
   const path = resolve(dir);
   if (!verdicts.has(path)) {
@@ -58,9 +54,9 @@ const digestOf = (key: string, value: Uint8Array): string =>
   createHash("sha256").update(key).update("\0").update(value).digest("hex");
 
 /**
- * The value kept under `key` in `dir` as `decode` makes it (which returns undefined, or throws,
- * for a value its kind refuses); undefined when none checks, and an entry that does not is said
- * (one line per folder) and removed. Reading it marks it used.
+ * The value kept under `key` in `dir` as `decode` makes it (undefined, or a throw, for a value
+ * its kind refuses); undefined when none checks: such an entry is said (one line per folder) and
+ * removed. Reading it marks it used.
  */
 export function readEntry<T = Buffer>(
   dir: string | undefined,
@@ -87,9 +83,8 @@ export function readEntry<T = Buffer>(
 }
 
 /**
- * Keeps `value` under `key` in `dir` (nothing without a folder): written under a temporary name
- * beside the entry, then renamed over whatever stood there. A write that fails (a full disk) is
- * one warning line per folder.
+ * Keeps `value` under `key` in `dir`: written under a temporary name beside the entry, then
+ * renamed over whatever stood there. A write that fails (a full disk) is one line per folder.
  */
 export function keepEntry(dir: string | undefined, key: string, value: string | Uint8Array): void {
   if (!dir) return;
@@ -125,6 +120,14 @@ export function pruneEntries(dir: string | undefined, keep: number): void {
   for (const { name } of used.slice(keep)) remove(join(dir, name));
 }
 
+/** The check of an image kind's entries: the bytes when they begin as an image of this type (image-size's name) and exact size. */
+export function imageOf(type: string, width: number, height: number): (bytes: Buffer) => Buffer | undefined {
+  return (bytes) => {
+    const found = imageSize(bytes);
+    return found.type === type && found.width === width && found.height === height ? bytes : undefined;
+  };
+}
+
 function entryFile(dir: string, key: string): string {
   if (!KEY.test(key)) throw new Error(`not a cache key: ${key}`);
   return join(dir, key);
@@ -138,10 +141,9 @@ function remove(file: string): void {
 }
 
 /**
- * The bytes of `file`; undefined when there is none (nor its folder); why not when it is no
- * regular file (a link, a FIFO, a folder), is larger than MAX_ENTRY_BYTES or cannot be read.
- * Opened without following a link or waiting for a FIFO's writer, then checked by what was
- * opened; it is dated now (the open file, never a link's target) so that pruning keeps it.
+ * The bytes of `file`, undefined when there is none, or why not: no regular file, larger than
+ * MAX_ENTRY_BYTES, unreadable. Opened without following a link or waiting for a FIFO's writer,
+ * checked by what was opened, and dated now (never a link's target) so that pruning keeps it.
  */
 function readCacheFile(file: string): Buffer | undefined | string {
   let fd: number | undefined;
@@ -172,10 +174,9 @@ interface FolderProblem {
 }
 
 /**
- * Why `path` cannot hold entries, or null; creates it and its missing parents one level at a
- * time, so that a failure carries its own code: Node's recursive mkdir reports ENOENT ("no such
- * file or directory") where the file system is read-only, which sends the owner looking for a
- * folder that is not missing. A folder made meanwhile by another build is fine.
+ * Why `path` cannot hold entries, or null; creates it and its missing parents one at a time, so
+ * that a failure carries its own code: Node's recursive mkdir says ENOENT on a read-only file
+ * system. A folder made meanwhile by another build is fine.
  */
 function folderProblem(path: string, top: string): FolderProblem | null {
   const missing: string[] = [];
@@ -199,10 +200,7 @@ function folderProblem(path: string, top: string): FolderProblem | null {
   }
 }
 
-/**
- * A read-only file system, said once for every folder on it (one line, not one per kind), by
- * its mount point: it names the configured folder `top` when that lies on it.
- */
+/** A read-only file system, said once for all its folders, naming the configured `top` when it lies on it. */
 function readOnly(path: string, top: string): FolderProblem {
   const [here, configured] = [existingPart(path), existingPart(top)];
   const device = fs.statSync(here).dev;

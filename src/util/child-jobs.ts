@@ -1,15 +1,12 @@
 import { type ChildProcess, fork } from "node:child_process";
 
 /*
- * A process of its own that does jobs for the build, one message each way per job, over its IPC
- * channel: the social images (src/site/og-render-process.mjs) and the image encoder
- * (src/images/encode-process.mjs say why).
+ * A process of its own that does jobs for the build over its IPC channel, one message each way
+ * per job: the social images (src/site/og-render-process.mjs) and the image encoder.
  *
- * While a job is out, the process and its channel keep the build's process alive; the process
- * too, since one that dies closes the channel, and a build waiting only on it would end before
- * hearing why (exit code 13, no message). When no job is out, neither does, so a build that
- * forgets `close` is not kept alive by it. A process that stops, or cannot start, refuses every
- * job out and every later one with the error its owner words.
+ * While a job is out, the process and its channel keep the build alive (a build waiting only
+ * on a dead one would end before hearing why: exit code 13, no message); when none is out,
+ * neither does. A process that stops, or cannot start, refuses every job out and every later one.
  */
 
 export interface ChildJobsOptions {
@@ -29,8 +26,7 @@ export class ChildJobs<Reply extends { id: number }> {
   stopped: Error | undefined;
 
   constructor(file: string, options: ChildJobsOptions) {
-    // "advanced" serialization carries bytes as bytes rather than as JSON numbers. No
-    // --max-old-space-size or other option of the build's own is passed on: it needs none.
+    // "advanced" serialization carries bytes as bytes; none of the build's own options is passed on.
     this.child = fork(file, [], {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],

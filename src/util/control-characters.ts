@@ -1,9 +1,7 @@
 /*
  * The one definition of characters that must never reach a published text as they are: C0
- * controls except tab, line feed and carriage return, DEL, and C1 controls. ESC (U+001B) and
- * the C1 CSI (U+009B) start terminal escape sequences; most of them are also not allowed in
- * XML 1.0. Authored text is checked where it enters (a content error); text written for
- * terminals and XML is cleaned again where it leaves, so no path can let one through.
+ * controls but tab, LF and CR, DEL, and C1 (ESC and CSI start terminal escape sequences).
+ * Authored text is checked where it enters; text for terminals and XML is cleaned where it leaves.
  */
 
 /** Matches one control character that no published text may carry (tab, LF and CR are fine). */

@@ -4,17 +4,14 @@ import { isInside } from "./output-path.ts";
 
 /*
  * File-system faults of a build, in one sentence for the site owner: which path, what went
- * wrong, what to do there. The advice depends on where the path is: the output folder (pass
- * --output=), one of the caches (delete it, or move it with its variable) or the content
- * folder (fix that file). The paths it names are the owner's own settings
- * (--output, CONTENT_DIR, the cache variables) and files under them whose names our checks
- * have passed (src/util/output-path.ts, the content's file-name checks: no control characters).
+ * wrong, and what to do where it is: the output folder (pass --output=), a cache (delete it, or
+ * move it with its variable) or the content folder (fix that file). The paths it names are the
+ * owner's settings and files under them whose names our checks passed (no control characters).
  */
 
 /**
  * The codes that mean "this path cannot be used as asked", not a bug of ours: what went wrong,
- * the fix wherever the path is, and what to do when it is in the output folder (by default the
- * fix, or another --output).
+ * the fix, and the advice in the output folder (by default the fix, or another --output).
  */
 const ADVICE = {
   EACCES: [
@@ -53,10 +50,8 @@ interface Places {
 }
 
 /**
- * Where the build reads and keeps files besides the output folder, as the environment sets
- * them. The defaults are those of src/config/site-config.ts (CONTENT_DIR),
- * src/github/settings.ts (GITHUB_CACHE_DIR) and src/eleventy/plugin.ts (FOLIO_CACHE_DIR);
- * GitHub's comes first, being inside the other by default.
+ * Where the build reads and keeps files besides the output folder, with the defaults of
+ * site-config.ts, github/settings.ts and plugin.ts; GitHub's cache first, inside the other.
  */
 export function placesFromEnvironment(env: Record<string, string | undefined> = process.env): Places {
   return {
@@ -80,11 +75,9 @@ export interface FsFault {
 
 /**
  * The file-system fault behind an error, walking the errors Eleventy wraps around it
- * (`originalError`, then `cause`), when it is the owner's to fix: its path is in, beside or
- * above one of `outputDirs` (the output folder and its staging folder, when there is one), in
- * a cache or in the content folder. Undefined otherwise: a failed read of our own files
- * (site-assets/, the compiled site, node_modules) is a bug or a broken install, and is printed
- * with its stack. A full disk is the owner's wherever it happens (a write may carry no path).
+ * (`originalError`, then `cause`), when it is the owner's to fix: every path it carries has a
+ * `placeOf`. Undefined otherwise: a failed read of our own files (site-assets/, node_modules) is
+ * a bug or a broken install, printed with its stack. A full disk is the owner's wherever it is.
  */
 export function fsFaultOf(
   error: unknown,
@@ -102,7 +95,9 @@ export function fsFaultOf(
         path: typeof path === "string" ? path : undefined,
         dest: typeof dest === "string" ? dest : undefined,
       };
-      return fault.code === "ENOSPC" || isOwners(fault, outputDirs, places) ? fault : undefined;
+      const paths = [fault.path, fault.dest].filter((path) => path !== undefined);
+      const owners = paths.length > 0 && paths.every((path) => placeOf(path, outputDirs, places));
+      return fault.code === "ENOSPC" || owners ? fault : undefined;
     }
     current = (current as { originalError?: unknown }).originalError ?? current.cause;
   }
@@ -110,22 +105,16 @@ export function fsFaultOf(
 }
 
 /**
- * Whether every path the fault carries (and it carries one) lies where the owner's settings
- * put it: see `fsFaultOf`.
+ * Where the owner's settings put `path`: in, beside or above one of `outputDirs` (the output
+ * folder and its staging folder), in a cache, or in the content folder; undefined elsewhere.
  */
-function isOwners(fault: FsFault, outputDirs: readonly string[], places: Places): boolean {
-  const paths = [fault.path, fault.dest].filter((path) => path !== undefined);
-  const owners = (path: string) =>
-    outputDirs.some((out) => isInside(path, out) || isInside(out, path) || isBeside(path, out)) ||
-    places.caches.some((cache) => isInside(path, cache.dir)) ||
-    isInside(path, places.content);
-  return paths.length > 0 && paths.every(owners);
+function placeOf(path: string, outputDirs: readonly string[], places: Places) {
+  if (outputDirs.some((out) => isInside(path, out) || isInside(out, path) || isBeside(path, out))) return "output";
+  const cache = places.caches.find((candidate) => isInside(path, candidate.dir));
+  return cache ?? (isInside(path, places.content) ? "content" : undefined);
 }
 
-/**
- * Whether `path` is in a folder a build puts beside the output folder `out`: its staging folder
- * or the previous output set aside (`.{name}.staging-…`, `.{name}.old-…`, src/eleventy/output-folder.ts).
- */
+/** Whether `path` is in a folder a build puts beside the output folder `out` (`.{name}.staging-…`, `.{name}.old-…`). */
 function isBeside(path: string, out: string): boolean {
   const outDir = resolve(out);
   const rest = relative(dirname(outDir), resolve(path));
@@ -133,34 +122,28 @@ function isBeside(path: string, out: string): boolean {
 }
 
 /**
- * One sentence for a file-system fault, naming the path the error carries and advice for where
- * it is: `Cannot write /srv/site/x: permission denied (EACCES); give…`, `Cannot use
- * .cache/github/x.json, in the GitHub answer cache: … or set GITHUB_CACHE_DIR=…`.
- * `outputPath`, the output folder, is named when the error carries no path.
+ * One sentence for a file-system fault, naming its path (else `outputPath`, the output folder)
+ * and advice for where it is: `Cannot write /srv/site/x: permission denied (EACCES); give…`.
  */
 export function describeFsFault(fault: FsFault, outputPath?: string, places: Places = placesFromEnvironment()): string {
   const [what, fix, outputTodo = `${fix}, or pass --output=<another folder>`]: readonly string[] = ADVICE[fault.code];
   const path = fault.path ?? fault.dest ?? outputPath ?? "the output folder";
   const blocker = fault.code === "ENOTDIR" ? fileOnTheWay(path) : undefined;
   const where = blocker && blocker !== path ? `${path} (${blocker} is a file)` : path;
+  // Without a path, or anywhere else, it is the output folder's business.
   const carried = fault.path ?? fault.dest;
-  const inOutput = carried === undefined || (outputPath !== undefined && isInside(carried, outputPath));
-  const cache = inOutput ? undefined : places.caches.find((candidate) => isInside(path, candidate.dir));
-  if (cache) {
-    return `Cannot use ${where}, in the ${cache.name} (${cache.dir}): ${what} (${fault.code}); ${fix}, or delete ${cache.dir} (it is only a cache: the next build fills it again), or set ${cache.setting}=<another folder>.`;
+  const place =
+    carried === undefined ? "output" : placeOf(carried, outputPath === undefined ? [] : [outputPath], places);
+  if (typeof place === "object") {
+    return `Cannot use ${where}, in the ${place.name} (${place.dir}): ${what} (${fault.code}); ${fix}, or delete ${place.dir} (it is only a cache: the next build fills it again), or set ${place.setting}=<another folder>.`;
   }
-  if (!inOutput && isInside(path, places.content)) {
+  if (place === "content") {
     return `Cannot read ${where}, in the content folder (${places.content}): ${what} (${fault.code}); ${fix}, then build again.`;
   }
-  // Anywhere else is the output folder's business: the staging folder and the old output lie
-  // beside it, and its parents are made for it.
   return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
 }
 
-/**
- * The file that stands where a folder of `path` is needed: the deepest part of the path that
- * exists, when it is not a folder.
- */
+/** The file that stands where a folder of `path` is needed: its deepest existing part, when no folder. */
 function fileOnTheWay(path: string): string | undefined {
   for (let current = resolve(path); dirname(current) !== current; current = dirname(current)) {
     try {

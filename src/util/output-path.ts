@@ -4,10 +4,9 @@ import { findControlCharacter } from "./control-characters.ts";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
- * The one function that makes output paths. Every file this build writes (API files, pages,
- * social images, copied assets) is named from untrusted input (project names, slugs, tags,
- * image names, `blog.url`), so each name is checked here, whatever was checked upstream:
- * a path that could leave the output folder is refused, never cleaned up into another file.
+ * The one function that makes output paths. Every file this build writes is named from
+ * untrusted input (project names, slugs, tags, image names, `blog.url`), so each is checked
+ * here, whatever was checked upstream: a path that could leave the output folder is refused.
  */
 
 /** Raised when an output path would leave the output folder: a bug or a hostile name, never written. */
@@ -61,10 +60,7 @@ export function isInside(path: string, folder: string): boolean {
 /** Files made with `outputFile` since `forgetOutputFiles`, absolute: what this build wrote itself. */
 const made = new Set<string>();
 
-/**
- * The absolute file of a checked output path inside `outputDir`; the file is remembered, so
- * a build into a folder it does not own can delete what it did not write (src/eleventy/dev-output.ts).
- */
+/** The absolute file of a checked output path inside `outputDir`, remembered for src/eleventy/dev-output.ts. */
 export function outputFile(outputDir: string, path: string): string {
   const root = resolve(outputDir);
   const file = join(root, outputPath(path));

@@ -1,43 +1,34 @@
 import { withoutControlCharacters } from "./control-characters.ts";
 
 /*
- * The one redaction step. The process knows a few secrets (the GitHub token, any user name or
- * password written into GITHUB_GRAPHQL_URL); they are registered where the settings are read,
- * and every text that can reach a published file, a note, the cache or the log passes through
- * `redact` first. Texts we did not write (GitHub's error messages, Node's network errors) may
- * echo a secret in any of the forms below, so all of them are removed.
+ * The one redaction step. The process's secrets (the GitHub token, any user info in
+ * GITHUB_GRAPHQL_URL) are registered where the settings are read, and every text that can reach
+ * a published file, a note, the cache or the log passes through `redact` first.
  *
- * A secret may also come disguised: split by characters a reader does not see (a zero-width
- * joiner, a bidi control) or that a later cleaning step removes (BEL, DEL, U+0085). Such a text
- * passes a plain search, yet shows, or becomes, the secret. So each secret is searched for with
- * any run of those characters between any two of its characters (`DISGUISE`), and the whole
- * disguised form is removed. The same search is the after-build check (checks/check-secrets.ts).
+ * A secret may come disguised: split by characters a reader does not see (a zero-width joiner,
+ * a bidi control) or that a later cleaning step removes (BEL, DEL, U+0085). So each secret is
+ * searched for with any run of those characters between its characters (`DISGUISE`), and the
+ * whole disguised form is removed. The after-build check uses the same search (check-secrets.ts).
  */
 
 /** What a removed secret reads as: visible, so a reader knows something was there. */
 export const REDACTED = "[redacted]";
 
 /**
- * Invisible format characters, removed from untrusted text (GitHub's titles) together with
- * control characters: zero-width space (U+200B), the bidi marks and controls (U+200E, U+200F,
- * U+061C, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators (U+2028, U+2029:
- * invisible in HTML), the word joiner and invisible operators (U+2060-U+2064), the soft hyphen
- * (U+00AD), the Mongolian vowel separator (U+180E) and the byte order mark (U+FEFF). None of
- * them is needed in a one-line title of a pull request. The zero-width non-joiner and joiner
- * (U+200C, U+200D) are not here: between two characters beyond ASCII they are part of the text
- * (an emoji sequence such as 👩‍💻, a Persian or Indic word) and stay; anywhere else they only
- * disguise text, and JOINER_AT_ASCII removes them.
+ * Invisible format characters, removed from untrusted text (GitHub's titles) with control
+ * characters: none is needed in a one-line title. The zero-width non-joiner and joiner are not
+ * here: between two characters beyond ASCII they are text (👩‍💻, a Persian or Indic word);
+ * anywhere else JOINER_AT_ASCII removes them.
  */
 const INVISIBLE_CHARACTERS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** A joiner with ASCII, the text's start or its end on either side. */
 const JOINER_AT_ASCII = /(?<![^\u0000-\u007f])[\u200c\u200d]+|[\u200c\u200d]+(?![^\u0000-\u007f])/g;
 
 /**
- * What may sit inside a disguised secret: control characters (as CONTROL_CHARACTER, which the
- * cleaning steps remove), INVISIBLE_CHARACTERS and the joiners, and more characters that render
- * as nothing (combining grapheme joiner, Hangul fillers, variation selectors, interlinear
- * annotation marks, tag characters). Wider than what cleaning removes, never narrower: any text whose
- * cleaned form carries a secret carries it in a form this finds.
+ * What may sit inside a disguised secret: control characters, INVISIBLE_CHARACTERS, the joiners,
+ * and more that render as nothing (Hangul fillers, variation selectors, tag characters). Wider
+ * than what cleaning removes, never narrower: a text whose cleaned form carries a secret
+ * carries it in a form this finds.
  */
 const DISGUISE =
   "[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f" +
@@ -53,9 +44,8 @@ let search: RegExp | null = null;
 const URL_USERINFO = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^\s/?#@]+@/g;
 
 /**
- * Remembers a secret of this process, with the forms in which a message might carry it:
- * as it is, URL-encoded, and JSON-escaped. `source` names where it was set, for messages that
- * must say a secret was found without showing it. Empty values are ignored.
+ * Remembers a secret of this process as it is, URL-encoded and JSON-escaped. `source` names its
+ * setting, for messages that say a secret was found without showing it.
  */
 export function registerSecret(value: string, source = "a secret setting"): void {
   if (value === "") return;
@@ -65,18 +55,14 @@ export function registerSecret(value: string, source = "a secret setting"): void
   search = null;
 }
 
-/**
- * `text` without control characters and INVISIBLE_CHARACTERS, the joiners inside a sequence of
- * non-ASCII characters kept: what untrusted text is cleaned to before `redact`.
- */
+/** Untrusted text cleaned before `redact`: no control characters, INVISIBLE_CHARACTERS or stray joiners. */
 export function withoutHiddenCharacters(text: string): string {
   return withoutControlCharacters(text).replace(INVISIBLE_CHARACTERS, "").replace(JOINER_AT_ASCII, "");
 }
 
 /**
- * The settings (`GITHUB_TOKEN`) whose secret `text` carries, disguised or not, in order; empty
- * when it carries none. One pass over `text`, for the checks of whole files before they are
- * published or written (checks/check-secrets.ts, the snapshot).
+ * The settings (`GITHUB_TOKEN`) whose secret `text` carries, disguised or not, in order: one
+ * pass, for the checks of whole files (checks/check-secrets.ts, the snapshot).
  */
 export function secretsIn(text: string): string[] {
   const found = secretSearch();
@@ -94,10 +80,8 @@ export function hasSecrets(): boolean {
 }
 
 /**
- * The search for every registered secret, disguised or not; null when none is registered.
- * Longer secrets come first in the alternation, so a secret that contains another is found
- * whole. Built once per change of the secrets; a fresh copy per call, so `lastIndex` is never
- * shared.
+ * The search for every registered secret; null when there is none. Longer secrets first, so a
+ * secret that contains another is found whole; a fresh copy per call, sharing no `lastIndex`.
  */
 function secretSearch(): RegExp | null {
   if (secrets.size === 0) return null;
@@ -113,21 +97,14 @@ function disguisable(secret: string): string {
   return [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/]/, "\\$&")).join(DISGUISE);
 }
 
-/**
- * `text` without any registered secret, disguised or not, and without the user name or
- * password of any URL in it.
- */
+/** `text` without any registered secret, disguised or not, nor the user info of any URL in it. */
 export function redact(text: string): string {
   const result = text.replace(URL_USERINFO, `$1${REDACTED}@`);
   const found = secretSearch();
   return found ? result.replace(found, REDACTED) : result;
 }
 
-/**
- * A parsed JSON value with `redact` applied to every string in it, keys included; the
- * structure stays as it was. Strings are redacted after JSON decoding, so a secret spelt with
- * `\u` escapes is caught too.
- */
+/** A parsed JSON value with `redact` applied to every string, keys included (after decoding: `\u` escapes too). */
 export function redactJson(value: unknown): unknown {
   if (typeof value === "string") return redact(value);
   if (Array.isArray(value)) return value.map(redactJson);

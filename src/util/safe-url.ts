@@ -1,10 +1,7 @@
 /*
- * The one URL check. Every URL that can reach a published file or page (authored content, the
- * GitHub snapshot, live GitHub answers, Markdown links and images) passes through here where it
- * enters the build. Only schemes a browser, feed reader or client can follow without running
- * anything are published: `https:` and `http:`, plus `mailto:` where a contact address is meant.
- * `javascript:`, `data:`, `vbscript:`, `file:` and the rest are refused, however they are spelt
- * (upper case, leading blanks, control characters inside the scheme all count as refused).
+ * The one URL check: every URL that can reach a published file passes here where it enters the
+ * build. Only `https:` and `http:` are published, plus `mailto:` where a contact is meant;
+ * `javascript:`, `data:` and the rest are refused however they are spelt.
  */
 
 /** Schemes a published URL may have, by use. */
@@ -13,10 +10,7 @@ export type UrlUse = "web" | "web-or-mail";
 const WEB_SCHEMES: ReadonlySet<string> = new Set(["https:", "http:"]);
 const MAIL_SCHEMES: ReadonlySet<string> = new Set(["https:", "http:", "mailto:"]);
 
-/**
- * The JSON Schema `pattern` the OpenAPI descriptions put on URL fields, so the after-build
- * validation would also catch a URL of another scheme that slipped past the entry checks.
- */
+/** The `pattern` of URL fields in the OpenAPI descriptions: the after-build validation checks schemes too. */
 export const WEB_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://";
 export const WEB_OR_MAIL_URL_PATTERN = "^([Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][Ll][Tt][Oo]:)";
 
@@ -28,9 +22,8 @@ export function expectedUrl(use: UrlUse = "web"): string {
 }
 
 /**
- * True when `value` is an absolute URL that parses and has one of the schemes allowed for its
- * use. Whitespace or control characters anywhere make it unsafe: browsers strip some of them,
- * which is how `java\tscript:` gets past naive checks.
+ * True when `value` is an absolute URL with a scheme allowed for its use. Whitespace or control
+ * characters anywhere make it unsafe: browsers strip some, which is how `java\tscript:` passes.
  */
 export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is string {
   if (typeof value !== "string" || value === "" || /[\u0000-\u0020\u007f-\u009f]/.test(value)) return false;
@@ -45,11 +38,7 @@ export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is
   return url.hostname !== "" && url.username === "" && url.password === "";
 }
 
-/**
- * For links written in Markdown, which may also be relative: true when the link is relative
- * (a path, `#fragment` or `?query`, resolved against the site) or an absolute URL of an allowed
- * scheme. Protocol-relative `//host/…` counts as absolute and must pass as https.
- */
+/** For Markdown links: true when relative (a path, `#…`, `?…`) or an allowed absolute URL; `//host/…` as https. */
 export function isSafeLink(value: string, use: UrlUse = "web-or-mail"): boolean {
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
   // Browsers read `\` as `/` in http(s) URLs, so `/\host` is protocol-relative like `//host`.

@@ -1,9 +1,7 @@
 /*
- * Links to posts that are not out yet. A scheduled post's page does not exist until the build
- * on its date, so a link to it from a post, a writeup or a project's `links` is published as
- * plain text until then: its URL (and so its slug) appears in no file, and the owner is told
- * once per link. A draft has no date to wait for, so links to it are left alone here and the
- * after-build link check refuses them as dead links, saying the target is a draft.
+ * Links to posts that are not out yet. A link to a scheduled post is published as plain text
+ * until the build on its date, so its URL (and slug) appears in no file; the owner is told once
+ * per link. Links to a draft are left to the after-build link check, which refuses them.
  */
 
 /** A post that is not published at this build's clock. */

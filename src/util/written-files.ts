@@ -2,10 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 /*
- * What a build wrote, by absolute path, as Eleventy reports it after the build: the after-build
- * checks and the manifests take each file from here instead of reading thousands back from
- * disk. `npm run build` hands Eleventy each file as its UTF-8 bytes rather than a string
- * (src/eleventy/plugin.ts says why), so an entry is either.
+ * What a build wrote, by absolute path, as Eleventy reports it: the after-build checks take each
+ * file from here instead of reading it back. An entry is text, or UTF-8 bytes (plugin.ts says why).
  */
 export type WrittenFiles = ReadonlyMap<string, string | Buffer>;
 
@@ -20,11 +18,7 @@ export function writtenText(written: WrittenFiles | undefined, file: string): st
   return kept === undefined ? readFileSync(file, "utf8") : textOf(kept);
 }
 
-/**
- * The files Eleventy rendered (`results` of `eleventy.after`), by absolute path: what the
- * after-build checks take instead of reading them back. A template that rendered something
- * other than text or bytes is a bug.
- */
+/** The files Eleventy rendered (`results` of `eleventy.after`); anything but text or bytes is a bug. */
 export function renderedFiles(
   results: readonly { outputPath: string | false; content: unknown }[],
 ): Map<string, string | Buffer> {

@@ -22,7 +22,7 @@ import {
  * One cold build makes the reference output and a warm cache; each other build starts from a
  * copy of that cache with every entry of every kind damaged one way, and must write the very
  * same files. Every build reads live GitHub data from one fake
- * server, so GitHub's answer cache (src/github/answer-cache.ts) is damaged in the same builds:
+ * server, so GitHub's answer cache (src/github/graphql-client.ts) is damaged in the same builds:
  * five builds for ten damages. Two more: files where the cache's folders belong with
  * GITHUB_CACHE_DIR a file, and `.cache` a file.
  */

@@ -53,12 +53,15 @@ function countingRender(): { render: (card: OgCard) => Promise<Uint8Array>; call
   };
 }
 
+/** Runs `run` with an output folder and the build cache at `root/cache`, whose `og/` is `cache`. */
 function withDirs(run: (dirs: { out: string; cache: string }) => Promise<void>): () => Promise<void> {
   return async () => {
     const root = mkdtempSync(join(tmpdir(), "folio-og-"));
+    useBuildCache(join(root, "cache"));
     try {
-      await run({ out: join(root, "out"), cache: join(root, "cache") });
+      await run({ out: join(root, "out"), cache: join(root, "cache", "og") });
     } finally {
+      useBuildCache(undefined);
       rmSync(root, { recursive: true, force: true });
     }
   };
@@ -66,10 +69,10 @@ function withDirs(run: (dirs: { out: string; cache: string }) => Promise<void>):
 
 test(
   "should write every image at its path in the output folder",
-  withDirs(async ({ out, cache }) => {
+  withDirs(async ({ out }) => {
     const { render } = countingRender();
 
-    await writeOgImages(images, out, { cacheDir: cache, render });
+    await writeOgImages(images, out, { render });
 
     assert.is(titleIn(join(out, "og/projects/a.png")), "a");
     assert.is(titleIn(join(out, "og/site.png")), "site");
@@ -78,11 +81,11 @@ test(
 
 test(
   "should reuse the cached PNG when a card has not changed",
-  withDirs(async ({ out, cache }) => {
+  withDirs(async ({ out }) => {
     const counter = countingRender();
-    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+    await writeOgImages(images, out, { render: counter.render });
 
-    const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+    const report = await writeOgImages(images, join(out, "again"), { render: counter.render });
 
     assert.equal(report, { written: 2, rendered: 0, fromCache: 2 });
     assert.is(counter.calls(), 2);
@@ -92,14 +95,14 @@ test(
 
 test(
   "should render again only the card that changed",
-  withDirs(async ({ out, cache }) => {
+  withDirs(async ({ out }) => {
     const counter = countingRender();
-    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+    await writeOgImages(images, out, { render: counter.render });
 
     const report = await writeOgImages(
       [images[0]!, { file: "og/site.png", card: { ...card, title: "renamed" } }],
       out,
-      { cacheDir: cache, render: counter.render },
+      { render: counter.render },
     );
 
     assert.equal(report, { written: 2, rendered: 1, fromCache: 1 });
@@ -115,15 +118,15 @@ test(
       { length: 5 },
       (_, i): OgImageFile => ({ file: `og/${i}.png`, card: { ...card, title: `t${i}` } }),
     );
-    await writeOgImages(many, out, { cacheDir: cache, render, cacheEntries: 5 });
+    await writeOgImages(many, out, { render, cacheEntries: 5 });
     // File times are coarse: the older entries are dated an hour back so "more recent" is certain.
     const hourAgo = new Date(Date.now() - 3_600_000);
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), hourAgo, hourAgo);
 
-    await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
+    await writeOgImages(images, out, { render, cacheEntries: 5 });
 
     assert.is(readdirSync(cache).length, 5);
-    const report = await writeOgImages(images, out, { cacheDir: cache, render, cacheEntries: 5 });
+    const report = await writeOgImages(images, out, { render, cacheEntries: 5 });
     assert.is(report.fromCache, 2);
   }),
 );
@@ -138,7 +141,8 @@ test("should key the cache by the card's content and the renderer's version, not
 
 test(
   "should render every image, and keep none, when the build cache is a file",
-  withDirs(async ({ out, cache }) => {
+  withDirs(async ({ out }) => {
+    const cache = join(out, "..", "cache-file");
     writeFileSync(cache, "not a folder\n");
     const warnings: string[] = [];
     const warn = console.warn;
@@ -166,11 +170,11 @@ test(
   "should render again a planted entry whose bytes match its name but are no 1200 × 630 PNG",
   withDirs(async ({ out, cache }) => {
     const counter = countingRender();
-    await writeOgImages(images, out, { cacheDir: cache, render: counter.render });
+    await writeOgImages(images, out, { render: counter.render });
     // Replace each entry by other bytes kept as a sound entry (its digest right): only the header tells.
     for (const name of readdirSync(cache)) keepEntry(cache, name, "<svg onload=alert(1)>");
 
-    const report = await writeOgImages(images, join(out, "again"), { cacheDir: cache, render: counter.render });
+    const report = await writeOgImages(images, join(out, "again"), { render: counter.render });
 
     assert.equal(report, { written: 2, rendered: 2, fromCache: 0 });
     assert.is(titleIn(join(out, "again/og/site.png")), "site");

@@ -21,8 +21,7 @@ import { ContentError } from "../../../src/content/content-error.ts";
 import { copyAssets, folderAssets, postImageAssets } from "../../../src/eleventy/published-assets.ts";
 import { planImage } from "../../../src/images/rendition-plan.ts";
 
-/** No rendition cache: these tests convert nothing, and keep nothing. */
-const NO_CACHE = { cacheDir: undefined };
+// No build cache is set (useBuildCache): these tests keep nothing.
 
 let root = "";
 test.before.each(() => {
@@ -69,7 +68,7 @@ test("should list a photo's renditions, each with what to make and the source's 
   } as unknown as BlogModel;
   const assets = postImageAssets(model, config(root));
   assert.equal(
-    assets.map((asset) => [asset.file.replace(/-[0-9a-f]{16}-/, "-H-"), asset.convert?.width, asset.sourceDigest]),
+    assets.map((asset) => [asset.file.replace(/-[0-9a-f]{16}-/, "-H-"), asset.convert?.width, asset.convert?.digest]),
     [
       ["blog/images/p-H-1000.avif", 1000, "d".repeat(64)],
       ["blog/images/p-H-1000.webp", 1000, "d".repeat(64)],
@@ -99,7 +98,7 @@ for (const linked of ["blog", "blog/images"]) {
       blog([["https://site.example/base/blog/images/leak.svg"]], contentDir),
       config(contentDir),
     );
-    const error = await copyAssets(assets, out, NO_CACHE).catch((thrown: unknown) => thrown);
+    const error = await copyAssets(assets, out).catch((thrown: unknown) => thrown);
     assert.instance(error, ContentError);
     assert.match(
       (error as ContentError).message,
@@ -113,7 +112,7 @@ test("should copy the bytes of each asset into the output folder as new files", 
   mkdirSync(join(root, "assets"));
   writeFileSync(join(root, "assets/site.css"), "body{}");
   const out = join(root, "out");
-  await copyAssets(folderAssets(join(root, "assets"), "assets"), out, NO_CACHE);
+  await copyAssets(folderAssets(join(root, "assets"), "assets"), out);
   assert.is(readFileSync(join(out, "assets/site.css"), "utf8"), "body{}");
 });
 
@@ -131,7 +130,7 @@ test("should refuse every symbolic link at once, naming each, and copy no link",
     root: images,
   }));
   try {
-    await copyAssets(assets, out, NO_CACHE);
+    await copyAssets(assets, out);
     assert.unreachable("should refuse");
   } catch (error) {
     assert.instance(error, ContentError);
@@ -152,7 +151,7 @@ test("should refuse, with the symbolic links, every asset whose name cannot be a
     { source: join(root, "a\\b.png"), file: "blog/images/a\\b.png", root },
     { source: join(root, "link.png"), file: "blog/images/link.png", root },
   ];
-  const error = await copyAssets(assets, join(root, "out"), NO_CACHE).catch((thrown: unknown) => thrown);
+  const error = await copyAssets(assets, join(root, "out")).catch((thrown: unknown) => thrown);
   assert.instance(error, ContentError);
   const message = (error as ContentError).message;
   assert.match(
@@ -177,7 +176,7 @@ test("should refuse an image its decoder cannot read to the end, once, naming th
   const model = {
     posts: [{ pictures: new Map([[url, { source: join(root, "cut.jpg"), plan }]]) }],
   } as unknown as BlogModel;
-  const error = await copyAssets(postImageAssets(model, config(root)), join(root, "out"), NO_CACHE).catch(
+  const error = await copyAssets(postImageAssets(model, config(root)), join(root, "out")).catch(
     (thrown: unknown) => thrown,
   );
   assert.instance(error, ContentError);
@@ -203,7 +202,7 @@ test("should publish a post photo as it is without its comment, and every rendit
     posts: [{ pictures: new Map([[url, { source: join(root, "p.jpg"), plan }]]) }],
   } as unknown as BlogModel;
   const out = join(root, "out");
-  await copyAssets(postImageAssets(model, config(root)), out, NO_CACHE);
+  await copyAssets(postImageAssets(model, config(root)), out);
   const files = readdirSync(join(out, "blog/images"));
   assert.ok(files.includes("p.jpg") && files.length > 1, files.join(", "));
   for (const file of files) assert.not.ok(readFileSync(join(out, "blog/images", file)).includes(comment), file);

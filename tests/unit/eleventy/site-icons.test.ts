@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { SITE_ICON, writeSiteIcons } from "../../../src/eleventy/site-icons.ts";
-import { keepEntry } from "../../../src/util/build-cache.ts";
+import { keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
 import { repoRoot } from "../../e2e/support/build-site.ts";
 import { startStaticServer } from "../../e2e/support/static-server.ts";
 
@@ -27,6 +27,18 @@ function withOutput(run: (out: string) => Promise<void>): () => Promise<void> {
       rmSync(out, { recursive: true, force: true });
     }
   };
+}
+
+/** As withOutput, with the build cache in `out/cache`: `run` gets its `icons/` folder. */
+function withCache(run: (out: string, cacheDir: string) => Promise<void>): () => Promise<void> {
+  return withOutput(async (out) => {
+    useBuildCache(join(out, "cache"));
+    try {
+      await run(out, join(out, "cache", "icons"));
+    } finally {
+      useBuildCache(undefined);
+    }
+  });
 }
 
 test(
@@ -93,34 +105,33 @@ function countingRender(): { render: (svg: Uint8Array, size: number) => Promise<
 
 test(
   "should render each size once and take it from the cache on the next build, byte for byte",
-  withOutput(async (out) => {
-    const cacheDir = join(out, "cache");
+  withCache(async (out, cacheDir) => {
     const first = countingRender();
-    await writeSiteIcons(svg, join(out, "a"), { cacheDir, render: first.render });
+    await writeSiteIcons(svg, join(out, "a"), first.render);
     assert.equal(
       [...first.calls].sort((a, b) => a - b),
       [16, 32, 48, 180],
     );
     assert.is(readdirSync(cacheDir).length, 4);
     const second = countingRender();
-    await writeSiteIcons(svg, join(out, "b"), { cacheDir, render: second.render });
+    await writeSiteIcons(svg, join(out, "b"), second.render);
     assert.equal(second.calls, [], "nothing rendered when the cache holds every size");
     for (const file of ["favicon.ico", "apple-touch-icon.png"])
       assert.ok(readFileSync(join(out, "a", file)).equals(readFileSync(join(out, "b", file))), file);
     const changed = countingRender();
-    await writeSiteIcons(Buffer.from(svg.toString().replace("<svg", "<svg data-x='1'")), join(out, "c"), {
-      cacheDir,
-      render: changed.render,
-    });
+    await writeSiteIcons(
+      Buffer.from(svg.toString().replace("<svg", "<svg data-x='1'")),
+      join(out, "c"),
+      changed.render,
+    );
     assert.is(changed.calls.length, 4, "another icon is rendered again");
   }),
 );
 
 test(
   "should render again instead of publishing a damaged or swapped cache entry",
-  withOutput(async (out) => {
-    const cacheDir = join(out, "cache");
-    await writeSiteIcons(svg, join(out, "a"), { cacheDir });
+  withCache(async (out, cacheDir) => {
+    await writeSiteIcons(svg, join(out, "a"));
     const small = readFileSync(join(out, "a", "apple-touch-icon.png"));
     // The three favicon sizes: a truncated one, and one whose value was swapped for a valid PNG
     // of the wrong size (the touch icon), kept as a sound entry (its digest right).
@@ -132,7 +143,7 @@ test(
     writeFileSync(truncated, readFileSync(truncated).subarray(0, 40));
     keepEntry(cacheDir, names[1]!, small);
     const again = countingRender();
-    await writeSiteIcons(svg, join(out, "b"), { cacheDir, render: again.render });
+    await writeSiteIcons(svg, join(out, "b"), again.render);
     assert.is(again.calls.length, 2, "the two damaged entries are rendered again");
     for (const file of ["favicon.ico", "apple-touch-icon.png"])
       assert.ok(readFileSync(join(out, "a", file)).equals(readFileSync(join(out, "b", file))), file);

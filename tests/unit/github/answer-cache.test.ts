@@ -15,7 +15,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readSiteConfig, type SiteConfig } from "../../../src/config/site-config.ts";
 import { loadPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
-import { keepAnswer, parseCacheDuration, readCachedAnswer } from "../../../src/github/answer-cache.ts";
+import { keepAnswer, readCachedAnswer } from "../../../src/github/graphql-client.ts";
+import { parseCacheDuration } from "../../../src/github/settings.ts";
 import { contentKey, keepEntry } from "../../../src/util/build-cache.ts";
 import {
   loadGithubData,

@@ -1,7 +1,7 @@
 import { validate } from "@octokit/graphql-schema";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildQuery, pullsSearch } from "../../../src/github/graphql-query.ts";
+import { buildQuery, pullsSearch } from "../../../src/github/live-github.ts";
 
 const repositories = [
   { owner: "margo-voss", name: "kestrel-os" },

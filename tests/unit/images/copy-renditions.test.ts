@@ -10,6 +10,7 @@ import type { SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { copyAssets, type PublishedAsset, postImageAssets } from "../../../src/eleventy/published-assets.ts";
 import { planImage } from "../../../src/images/rendition-plan.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
 import { childProcesses } from "../support/child-processes.ts";
 
 /*
@@ -55,9 +56,12 @@ test("should refuse a photo changed after it was planned, publishing none of it 
   // published under the planned names, nor kept in the cache under the planned key.
   writeFileSync(source, swapped);
   const out = join(root, "out");
-  const cacheDir = join(root, "cache");
+  const cacheDir = join(root, "cache", "images");
+  useBuildCache(join(root, "cache"));
 
-  const error = await copyAssets(assets, out, { cacheDir }).catch((thrown: unknown) => thrown);
+  const error = await copyAssets(assets, out)
+    .catch((thrown: unknown) => thrown)
+    .finally(() => useBuildCache(undefined));
 
   assert.instance(error, ContentError);
   assert.equal((error as ContentError).problems, [
@@ -83,13 +87,12 @@ test("should report the encoder's problems and the others in the assets' order, 
       source: join(root, "cut.jpg"),
       file: "blog/images/cut-1-60.webp",
       root,
-      convert: { format: "webp", width: 60, height: 40, drawing: false },
-      sourceDigest: digestOf(cut),
+      convert: { format: "webp", width: 60, height: 40, drawing: false, digest: digestOf(cut) },
     },
     { source: join(root, "x.png"), file: "blog/../../x.png", root },
   ];
 
-  const error = await copyAssets(assets, join(root, "out"), { cacheDir: undefined }).catch((thrown: unknown) => thrown);
+  const error = await copyAssets(assets, join(root, "out")).catch((thrown: unknown) => thrown);
 
   assert.instance(error, ContentError);
   assert.equal(

@@ -6,10 +6,9 @@ import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { RenditionSpec } from "../../../src/images/encode-rendition.ts";
-import { imageOf, renditionKey } from "../../../src/images/rendition-cache.ts";
-import { encoderSettings } from "../../../src/images/encode-rendition.ts";
+import { encoderSettings, renditionKey } from "../../../src/images/encode-rendition.ts";
 import { MAX_WIDTH } from "../../../src/images/rendition-plan.ts";
-import { keepEntry, readEntry } from "../../../src/util/build-cache.ts";
+import { imageOf, keepEntry, readEntry } from "../../../src/util/build-cache.ts";
 
 const spec: RenditionSpec = { format: "webp", width: 40, height: 30, drawing: false };
 const key = renditionKey("settings", "0".repeat(64), spec);
