@@ -168,6 +168,11 @@ function checkAcrossFiles(
 
   // Names are compared without case: GitHub and case-insensitive file systems treat them so.
   const owners = new Map<string, string>();
+  const claim = (name: string, file: string, field: string, rule: string): void => {
+    const taken = owners.get(name.toLowerCase());
+    if (taken) problems.add({ file, field, expected: `${rule} (${taken} has it)`, actual: name });
+    else owners.set(name.toLowerCase(), file);
+  };
   for (const project of projects) {
     const file = displayPath(project.file);
     const { name, cluster } = project;
@@ -179,30 +184,11 @@ function checkAcrossFiles(
         actual: cluster,
       });
     }
-    if (name === undefined) continue;
-    const taken = owners.get(name.toLowerCase());
-    if (taken)
-      problems.add({
-        file,
-        field: "name",
-        expected: `a name used by no other project (${taken} has it)`,
-        actual: name,
-      });
-    else owners.set(name.toLowerCase(), file);
+    if (name !== undefined) claim(name, file, "name", "a name used by no other project");
   }
-
   const inProgressFile = displayPath(join(contentDir, "in-progress.yaml"));
-  inProgress.forEach((item, index) => {
-    const taken = owners.get(item.name.toLowerCase());
-    if (taken)
-      problems.add({
-        file: inProgressFile,
-        field: `[${index}].name`,
-        expected: `a name no published project uses (${taken} has it)`,
-        actual: item.name,
-      });
-    else owners.set(item.name.toLowerCase(), inProgressFile);
-  });
+  for (const [index, item] of inProgress.entries())
+    claim(item.name, inProgressFile, `[${index}].name`, "a name no published project uses");
 }
 
 /** Nothing may end before it starts, at the precision both give (an end `2019` is not before `2019-04`). */
@@ -231,20 +217,17 @@ function checkSpellings(
   languageColors: LanguagesFile,
   problems: ProblemList,
 ): void {
-  const named = projects.map((project) => ({ where: displayPath(project.file), meta: project.meta }));
-  const tagUses = named.flatMap(({ where, meta }) =>
-    (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })),
-  );
-  const languageUses = named.flatMap(({ where, meta }) =>
-    meta.languages.map((name, index) => ({ where, field: `languages[${index}]`, name })),
-  );
+  const uses = (field: "tags" | "languages") =>
+    projects.flatMap(({ file, meta }) =>
+      (meta[field] ?? []).map((name, index) => ({ where: displayPath(file), field: `${field}[${index}]`, name })),
+    );
   const languagesFile = displayPath(join(contentDir, "languages.yaml"));
   const colorKeys = Object.keys(languageColors).map((name) => ({ where: languagesFile, field: name, name }));
-  for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every project" })) problems.add(problem);
-  const languageRule = {
+  const tagProblems = spellingProblems(uses("tags"), { thing: "tag", across: "every project" });
+  const languageProblems = spellingProblems([...uses("languages"), ...colorKeys], {
     thing: "language",
     across: "every project and in languages.yaml",
-    keyOf: (name: string) => name.toLowerCase(),
-  };
-  for (const problem of spellingProblems([...languageUses, ...colorKeys], languageRule)) problems.add(problem);
+    keyOf: (name) => name.toLowerCase(),
+  });
+  for (const problem of [...tagProblems, ...languageProblems]) problems.add(problem);
 }
