@@ -1,5 +1,5 @@
 import { basename, join } from "node:path";
-import type { Static, TSchema } from "@sinclair/typebox";
+import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import { checkShape } from "./check-shape.ts";
 import { ProblemList } from "./content-error.ts";
 import {
@@ -91,14 +91,7 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
   const parsed = problems.collect(() => ({ data: readYaml(file, contentDir) }), null);
   if (!parsed) return none;
   const checked = problems.collect(() => checkShape(NowFile, parsed.data, file), null);
-  if (checked) return checked;
-  // Any value but null or undefined has properties to read (a string's `sections` is undefined).
-  const sections = (parsed.data as { sections?: unknown } | null | undefined)?.sections;
-  // Its problems are already among the file's own: only the answer matters here.
-  return {
-    ...none,
-    sections: new ProblemList().collect(() => checkShape(NowFile.properties.sections, sections, file), []),
-  };
+  return checked ?? { ...none, ...soundFields(NowFile, parsed.data, ["sections"]) };
 }
 
 function readProjects(
@@ -128,22 +121,26 @@ function readProjects(
     if (!document) continue;
     const meta = problems.collect(() => checkShape(ProjectFrontMatter, document.data, file), null);
     if (meta) projects.push({ file, meta, body: document.body, bodyLine: document.bodyLine });
-    else
-      refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine, ...soundFields(document.data) });
+    else {
+      const sound = soundFields(ProjectFrontMatter, document.data, ["name", "cluster"]);
+      refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine, ...sound });
+    }
   }
   return { projects, refusedProjects };
 }
 
-/** The name and cluster of refused front matter that pass their own rules (their problems are already listed). */
-function soundFields(data: unknown): { name?: string; cluster?: string } {
+/** The fields of refused data that pass their own rules (their problems are already listed). */
+function soundFields<T extends TObject>(schema: T, data: unknown, keys: (keyof T["properties"] & string)[]) {
   const fields: Record<string, unknown> = typeof data === "object" && data !== null ? { ...data } : {};
-  const sound: { name?: string; cluster?: string } = {};
-  for (const key of ["name", "cluster"] as const) {
-    const schema = ProjectFrontMatter.properties[key];
-    const value = new ProblemList().collect(() => checkShape(schema, fields[key], ""), undefined);
+  const sound: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = new ProblemList().collect(
+      () => checkShape(schema.properties[key] as TSchema, fields[key], ""),
+      undefined,
+    );
     if (value !== undefined) sound[key] = value;
   }
-  return sound;
+  return sound as Partial<Static<T>>;
 }
 
 function checkAcrossFiles(
