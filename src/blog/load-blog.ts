@@ -5,6 +5,7 @@ import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, ProblemList, type ContentProblem } from "../content/content-error.ts";
+import { spellingProblems } from "../content/name-spellings.ts";
 import { checkContentPath, displayPath, listFiles, readFrontMatter, readYaml } from "../content/read-files.ts";
 import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdown.ts";
 import { warnUnknownLanguages } from "../markdown/highlight.ts";
@@ -14,7 +15,7 @@ import { readImage, type ImageRead } from "./image-files.ts";
 import { encoderSettings } from "../images/encode-rendition.ts";
 import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import { readPostDate } from "./post-date.ts";
-import { postTags, tagSpellingProblems, type PostTag } from "./post-tags.ts";
+import { postTags, type PostTag } from "./post-tags.ts";
 import { publishedUrl, rebasedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 import { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
@@ -122,8 +123,11 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     null,
   );
   const sources = readPostSources(paths.posts, config, problems);
-  const tagUses = sources.map((source) => ({ where: source.where, names: source.meta.tags ?? [] }));
-  for (const problem of tagSpellingProblems(tagUses)) problems.add(problem);
+  // Drafts and scheduled posts count too, so publishing one never brings a tag spelling clash.
+  const tagUses = sources.flatMap(({ where, meta }) =>
+    (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })),
+  );
+  for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every post" })) problems.add(problem);
 
   const buildTime = DateTime.fromJSDate(config.buildTime);
   // A link at `blog/images` is reported once here, not again for every image a post shows.

@@ -1,5 +1,5 @@
 import type { ContentProblem } from "../content/content-error.ts";
-import { slugOf, spellingProblems } from "../content/name-spellings.ts";
+import { slugOf } from "../content/name-spellings.ts";
 
 /** A tag as a post carries it: the name as written and the slug its URLs use. */
 export interface PostTag {
@@ -22,15 +22,4 @@ export function postTags(names: readonly string[], where: string, problems: Cont
     else if (!tags.some((tag) => tag.slug === slug)) tags.push({ name, slug });
   });
   return tags;
-}
-
-/**
- * Two spellings of one tag across the posts (name-spellings.ts). Drafts and scheduled posts
- * count too, so publishing one never brings a clash.
- */
-export function tagSpellingProblems(posts: readonly { where: string; names: readonly string[] }[]): ContentProblem[] {
-  const uses = posts.flatMap((post) =>
-    post.names.map((name, index) => ({ where: post.where, field: `tags[${index}]`, name })),
-  );
-  return spellingProblems(uses, { thing: "tag", across: "every post" });
 }

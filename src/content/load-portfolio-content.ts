@@ -1,5 +1,5 @@
 import { basename, join } from "node:path";
-import type { Static, TSchema } from "@sinclair/typebox";
+import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import { checkShape } from "./check-shape.ts";
 import { ProblemList } from "./content-error.ts";
 import {
@@ -91,14 +91,7 @@ function readNow(contentDir: string, problems: ProblemList): NowFile {
   const parsed = problems.collect(() => ({ data: readYaml(file, contentDir) }), null);
   if (!parsed) return none;
   const checked = problems.collect(() => checkShape(NowFile, parsed.data, file), null);
-  if (checked) return checked;
-  // Any value but null or undefined has properties to read (a string's `sections` is undefined).
-  const sections = (parsed.data as { sections?: unknown } | null | undefined)?.sections;
-  // Its problems are already among the file's own: only the answer matters here.
-  return {
-    ...none,
-    sections: new ProblemList().collect(() => checkShape(NowFile.properties.sections, sections, file), []),
-  };
+  return checked ?? { ...none, ...soundFields(NowFile, parsed.data, ["sections"]) };
 }
 
 function readProjects(
@@ -128,22 +121,26 @@ function readProjects(
     if (!document) continue;
     const meta = problems.collect(() => checkShape(ProjectFrontMatter, document.data, file), null);
     if (meta) projects.push({ file, meta, body: document.body, bodyLine: document.bodyLine });
-    else
-      refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine, ...soundFields(document.data) });
+    else {
+      const sound = soundFields(ProjectFrontMatter, document.data, ["name", "cluster"]);
+      refusedProjects.push({ file, body: document.body, bodyLine: document.bodyLine, ...sound });
+    }
   }
   return { projects, refusedProjects };
 }
 
-/** The name and cluster of refused front matter that pass their own rules (their problems are already listed). */
-function soundFields(data: unknown): { name?: string; cluster?: string } {
+/** The fields of refused data that pass their own rules (their problems are already listed). */
+function soundFields<T extends TObject>(schema: T, data: unknown, keys: (keyof T["properties"] & string)[]) {
   const fields: Record<string, unknown> = typeof data === "object" && data !== null ? { ...data } : {};
-  const sound: { name?: string; cluster?: string } = {};
-  for (const key of ["name", "cluster"] as const) {
-    const schema = ProjectFrontMatter.properties[key];
-    const value = new ProblemList().collect(() => checkShape(schema, fields[key], ""), undefined);
+  const sound: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = new ProblemList().collect(
+      () => checkShape(schema.properties[key] as TSchema, fields[key], ""),
+      undefined,
+    );
     if (value !== undefined) sound[key] = value;
   }
-  return sound;
+  return sound as Partial<Static<T>>;
 }
 
 function checkAcrossFiles(
@@ -168,6 +165,11 @@ function checkAcrossFiles(
 
   // Names are compared without case: GitHub and case-insensitive file systems treat them so.
   const owners = new Map<string, string>();
+  const claim = (name: string, file: string, field: string, rule: string): void => {
+    const taken = owners.get(name.toLowerCase());
+    if (taken) problems.add({ file, field, expected: `${rule} (${taken} has it)`, actual: name });
+    else owners.set(name.toLowerCase(), file);
+  };
   for (const project of projects) {
     const file = displayPath(project.file);
     const { name, cluster } = project;
@@ -179,30 +181,11 @@ function checkAcrossFiles(
         actual: cluster,
       });
     }
-    if (name === undefined) continue;
-    const taken = owners.get(name.toLowerCase());
-    if (taken)
-      problems.add({
-        file,
-        field: "name",
-        expected: `a name used by no other project (${taken} has it)`,
-        actual: name,
-      });
-    else owners.set(name.toLowerCase(), file);
+    if (name !== undefined) claim(name, file, "name", "a name used by no other project");
   }
-
   const inProgressFile = displayPath(join(contentDir, "in-progress.yaml"));
-  inProgress.forEach((item, index) => {
-    const taken = owners.get(item.name.toLowerCase());
-    if (taken)
-      problems.add({
-        file: inProgressFile,
-        field: `[${index}].name`,
-        expected: `a name no published project uses (${taken} has it)`,
-        actual: item.name,
-      });
-    else owners.set(item.name.toLowerCase(), inProgressFile);
-  });
+  for (const [index, item] of inProgress.entries())
+    claim(item.name, inProgressFile, `[${index}].name`, "a name no published project uses");
 }
 
 /** Nothing may end before it starts, at the precision both give (an end `2019` is not before `2019-04`). */
@@ -231,20 +214,17 @@ function checkSpellings(
   languageColors: LanguagesFile,
   problems: ProblemList,
 ): void {
-  const named = projects.map((project) => ({ where: displayPath(project.file), meta: project.meta }));
-  const tagUses = named.flatMap(({ where, meta }) =>
-    (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })),
-  );
-  const languageUses = named.flatMap(({ where, meta }) =>
-    meta.languages.map((name, index) => ({ where, field: `languages[${index}]`, name })),
-  );
+  const uses = (field: "tags" | "languages") =>
+    projects.flatMap(({ file, meta }) =>
+      (meta[field] ?? []).map((name, index) => ({ where: displayPath(file), field: `${field}[${index}]`, name })),
+    );
   const languagesFile = displayPath(join(contentDir, "languages.yaml"));
   const colorKeys = Object.keys(languageColors).map((name) => ({ where: languagesFile, field: name, name }));
-  for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every project" })) problems.add(problem);
-  const languageRule = {
+  const tagProblems = spellingProblems(uses("tags"), { thing: "tag", across: "every project" });
+  const languageProblems = spellingProblems([...uses("languages"), ...colorKeys], {
     thing: "language",
     across: "every project and in languages.yaml",
-    keyOf: (name: string) => name.toLowerCase(),
-  };
-  for (const problem of spellingProblems([...languageUses, ...colorKeys], languageRule)) problems.add(problem);
+    keyOf: (name) => name.toLowerCase(),
+  });
+  for (const problem of [...tagProblems, ...languageProblems]) problems.add(problem);
 }

@@ -10,7 +10,7 @@ import {
   MAX_YAML_CHARACTERS,
   MAX_YAML_DEPTH,
 } from "./content-limits.ts";
-import { firstInvalidUtf8Byte, firstLoneSurrogate } from "./utf8.ts";
+import { firstInvalidUtf8Byte } from "./utf8.ts";
 
 export { MAX_CONTENT_FILE_BYTES };
 
@@ -132,7 +132,8 @@ function textFaults(text: string, what: "text" | "a key"): string[] {
         ? `text without control characters (found ${control.codePoint} at character ${control.index + 1})`
         : `a key without control characters (found ${control.codePoint})`,
     );
-  const lone = firstLoneSurrogate(text);
+  // In a `u` pattern a pair is one code point: only a lone half (YAML's "\uD800") is a surrogate.
+  const lone = text.search(/\p{Surrogate}/u);
   if (lone !== -1) {
     const code = text.charCodeAt(lone).toString(16).toUpperCase();
     faults.push(

@@ -14,14 +14,3 @@ export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
   }
   return -1;
 }
-
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * The index of the first lone surrogate in `text`, or -1: an escape can write one (YAML's
- * `"\uD800"`), half of a character that no UTF-8 file, JSON text or page can carry.
- */
-export function firstLoneSurrogate(text: string): number {
-  return LONE_SURROGATE.exec(text)?.index ?? -1;
-}

@@ -1,7 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ContentProblem } from "../../../src/content/content-error.ts";
-import { postTags, tagSpellingProblems } from "../../../src/blog/post-tags.ts";
+import { postTags } from "../../../src/blog/post-tags.ts";
+import { spellingProblems } from "../../../src/content/name-spellings.ts";
+
+/** Two spellings of one tag across posts, as load-blog.ts asks for them. */
+const tagSpellingProblems = (posts: { where: string; names: string[] }[]) =>
+  spellingProblems(
+    posts.flatMap(({ where, names }) => names.map((name, index) => ({ where, field: `tags[${index}]`, name }))),
+    { thing: "tag", across: "every post" },
+  );
 
 test("should keep one tag per slug within a post, in the order written", () => {
   const problems: ContentProblem[] = [];
