@@ -1,5 +1,5 @@
 // One badge per blog metric: /blog/api/v1/badges/{metric}.json (no envelope).
-import { blogBadgeMetrics } from "../../src/api/blog/badges.ts";
+import { blogBadges } from "../../src/api/blog/badges.ts";
 import { blogApi } from "../../src/api/blog/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 
@@ -7,6 +7,6 @@ export const { data, render } = paginatedTemplate(
   blogApi,
   "blog",
   "getBadge",
-  () => [...blogBadgeMetrics],
+  () => Object.keys(blogBadges),
   (metric: string) => ({ metric }),
 );

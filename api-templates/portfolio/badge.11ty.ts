@@ -1,5 +1,5 @@
 // One badge per metric for badge services: /api/v1/badges/{metric}.json (no envelope).
-import { badgeMetrics } from "../../src/api/portfolio/badges.ts";
+import { portfolioBadges } from "../../src/api/portfolio/badges.ts";
 import { portfolioApi } from "../../src/api/portfolio/routes.ts";
 import { paginatedTemplate } from "../../src/eleventy/api-templates.ts";
 
@@ -7,6 +7,6 @@ export const { data, render } = paginatedTemplate(
   portfolioApi,
   "portfolio",
   "getBadge",
-  () => [...badgeMetrics],
+  () => Object.keys(portfolioBadges),
   (metric: string) => ({ metric }),
 );
