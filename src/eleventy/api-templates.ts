@@ -33,10 +33,11 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
   modelKey: string,
 ): TemplateModule {
   const url = (model: M, id: string) => routeUrl(api, api.context(model), routeById(api, id), {});
+  const pathOf = (id: string) => routeById(api, id).path;
   // null is the reference; a path is a landing page.
   return paginatedOutput<M, string | null>({
     modelKey,
-    items: () => [null, ...apiLandingPaths(api)],
+    items: () => [null, ...landingPaths({ index: pathOf("getIndex"), openapi: pathOf("getOpenApi") })],
     file: (model, path) =>
       path === null
         ? outputFileOf(model.config, linkTarget(model.config, api.context(model).docs))
@@ -50,9 +51,4 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
       return renderLandingPage(doc, { url: pageUrl, indexUrl: url(model, "getIndex"), docsUrl, openapiUrl, config });
     },
   });
-}
-
-/** The landing pages' paths under the API's root (`/api/`, `/api/v1/`). */
-export function apiLandingPaths<M>(api: ApiDefinition<M>): string[] {
-  return landingPaths({ index: routeById(api, "getIndex").path, openapi: routeById(api, "getOpenApi").path });
 }
