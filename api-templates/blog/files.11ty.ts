@@ -1,5 +1,5 @@
-// Every blog file without path parameters: index, lists, site, stats, archive, feeds, posts.txt, openapi.json.
+// Every blog file of the route table: index, lists, posts, tags, feeds (also per tag), badges, schemas, posts.txt.
 import { blogApi } from "../../src/api/blog/routes.ts";
-import { singleFilesTemplate } from "../../src/eleventy/api-templates.ts";
+import { routeFilesTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = singleFilesTemplate(blogApi, "blog");
+export const { data, render } = routeFilesTemplate(blogApi, "blog");

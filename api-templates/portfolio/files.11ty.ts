@@ -1,5 +1,5 @@
-// Every portfolio file without path parameters: index, lists, stats, openapi.json, pgp.asc, the cards.
+// Every portfolio file of the route table: index, lists, projects, domains, badges, schemas, openapi.json, pgp.asc, the cards.
 import { portfolioApi } from "../../src/api/portfolio/routes.ts";
-import { singleFilesTemplate } from "../../src/eleventy/api-templates.ts";
+import { routeFilesTemplate } from "../../src/eleventy/api-templates.ts";
 
-export const { data, render } = singleFilesTemplate(portfolioApi, "portfolio");
+export const { data, render } = routeFilesTemplate(portfolioApi, "portfolio");

@@ -48,13 +48,12 @@ export function checkSecrets(
     expected: "a file this check can read, so that it can be searched for secrets",
   }));
   return [...found.entries()]
-    .map(([file, sources]) => ({ path: shown(file), sources }))
-    .sort((a, b) => byText(a.path, b.path))
-    .map(({ path, sources }) => ({
-      file: path,
+    .map(([file, sources]) => ({
+      file: shown(file),
       field: "(built file)",
       expected: `no secret, but it carries the value of ${sources.join(" and ")} (not shown): remove it from content/ or the GitHub snapshot`,
     }))
+    .sort((a, b) => byText(a.file, b.file))
     .concat(unchecked);
 }
 

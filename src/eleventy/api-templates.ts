@@ -3,43 +3,27 @@ import { landingPaths } from "../api/meta-routes.ts";
 import { buildOpenApi } from "../api/openapi.ts";
 import { isWrittenAfterBuild } from "../api/manifest.ts";
 import { renderRouteFile, routePermalink } from "../api/render-file.ts";
-import { availableRoutes, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
+import { availableRoutes, expandParams, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { paginatedOutput, type TemplateModule } from "./paginated-output.ts";
 import { apiPath, linkTarget, outputFileOf, publishedUrl } from "../config/site-paths.ts";
 
 /*
  * Factories for the `.11ty.ts` templates in api-templates/: each template file states which
- * API, which global data key holds its model and which route it writes.
+ * API and which global data key holds its model.
  */
 
-/** Writes every route of the API that has no path parameters (one file each). */
-export function singleFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): TemplateModule {
-  return paginatedOutput<M, string>({
+/** Writes every file of the API's routes: one per route, or one per value of its parameter. */
+export function routeFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): TemplateModule {
+  return paginatedOutput<M, { id: string; params: Record<string, string> }>({
     modelKey,
     // The manifest describes the written files, so the after-build hook writes it (src/api/manifest.ts).
     items: (model) =>
       availableRoutes(api, model)
-        .filter((route) => !route.param && !isWrittenAfterBuild(route))
-        .map((route) => route.id),
-    file: (_, routeId) => routePermalink(api, routeId),
-    render: (model, routeId) => renderRouteFile(api, model, routeId),
-  });
-}
-
-/** Writes one file per item of a model list (a project, a domain, a post, a badge metric). */
-export function paginatedTemplate<M, T>(
-  api: ApiDefinition<M>,
-  modelKey: string,
-  routeId: string,
-  items: (model: M) => T[],
-  params: (item: T) => Record<string, string>,
-): TemplateModule {
-  return paginatedOutput<M, T>({
-    modelKey,
-    items,
-    file: (_, item) => routePermalink(api, routeId, params(item)),
-    render: (model, item) => renderRouteFile(api, model, routeId, params(item)),
+        .filter((route) => !isWrittenAfterBuild(route))
+        .flatMap((route) => expandParams(route, model).map((params) => ({ id: route.id, params }))),
+    file: (_, file) => routePermalink(api, file.id, file.params),
+    render: (model, file) => renderRouteFile(api, model, file.id, file.params),
   });
 }
 
@@ -49,10 +33,11 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
   modelKey: string,
 ): TemplateModule {
   const url = (model: M, id: string) => routeUrl(api, api.context(model), routeById(api, id), {});
+  const pathOf = (id: string) => routeById(api, id).path;
   // null is the reference; a path is a landing page.
   return paginatedOutput<M, string | null>({
     modelKey,
-    items: () => [null, ...apiLandingPaths(api)],
+    items: () => [null, ...landingPaths({ index: pathOf("getIndex"), openapi: pathOf("getOpenApi") })],
     file: (model, path) =>
       path === null
         ? outputFileOf(model.config, linkTarget(model.config, api.context(model).docs))
@@ -66,9 +51,4 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
       return renderLandingPage(doc, { url: pageUrl, indexUrl: url(model, "getIndex"), docsUrl, openapiUrl, config });
     },
   });
-}
-
-/** The landing pages' paths under the API's root (`/api/`, `/api/v1/`). */
-export function apiLandingPaths<M>(api: ApiDefinition<M>): string[] {
-  return landingPaths({ index: routeById(api, "getIndex").path, openapi: routeById(api, "getOpenApi").path });
 }

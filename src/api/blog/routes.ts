@@ -12,10 +12,10 @@ import {
 } from "../../schemas/blog/catalog.ts";
 import { blogComponents } from "../../schemas/blog/components.ts";
 import { FullPost, PostSummary } from "../../schemas/blog/posts.ts";
-import { Badge } from "../../schemas/common.ts";
+import { badgeRoute } from "../badges.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route, type RouteParam } from "../route.ts";
-import { blogBadge, blogBadgeMetrics, type BlogBadgeMetric } from "./badges.ts";
+import { blogBadges } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
 import { atomFeed, jsonFeed, rssFeed } from "./feeds.ts";
 import { blogPaths as paths } from "./paths.ts";
@@ -185,18 +185,11 @@ const routes: R[] = [
     param: tagParam,
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
-  {
-    id: "getBadge",
-    path: paths.badge,
-    group: "badges",
-    body: "raw",
-    schema: Badge,
-    summary: "A badge for a badge service",
-    description:
-      "Badge-service endpoint shape (schemaVersion 1), no envelope: posts, words, latest (the newest post's title), updated (its date).",
-    param: { name: "metric", description: "What the badge shows", values: () => [...blogBadgeMetrics] },
-    build: (model, params) => blogBadge(model, params.metric as BlogBadgeMetric),
-  },
+  badgeRoute(
+    paths.badge,
+    blogBadges,
+    "Badge-service endpoint shape (schemaVersion 1), no envelope: posts, words, latest (the newest post's title), updated (its date).",
+  ),
   {
     id: "getPostsText",
     path: paths.postsText,

@@ -1,6 +1,5 @@
 import { Type } from "@sinclair/typebox";
 import type { PortfolioModel } from "../../model/portfolio-model.ts";
-import { Badge } from "../../schemas/common.ts";
 import { Now, Post, Pull } from "../../schemas/portfolio/activity.ts";
 import { SearchItem, Stats } from "../../schemas/portfolio/catalog.ts";
 import { portfolioComponents } from "../../schemas/portfolio/components.ts";
@@ -15,9 +14,10 @@ import {
   ProjectSummary,
   Tag,
 } from "../../schemas/portfolio/projects.ts";
+import { badgeRoute } from "../badges.ts";
 import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route } from "../route.ts";
-import { badge, badgeMetrics, type BadgeMetric } from "./badges.ts";
+import { portfolioBadges } from "./badges.ts";
 import { cardAnsi, cardText } from "./card.ts";
 import { portfolioPaths as paths } from "./paths.ts";
 import * as build from "./resources.ts";
@@ -233,17 +233,7 @@ const routes: Route<PortfolioModel>[] = [
     notes: ["repositories", "pulls"],
     build: (model) => build.statsResource(model),
   },
-  {
-    id: "getBadge",
-    path: paths.badge,
-    group: "badges",
-    body: "raw",
-    schema: Badge,
-    summary: "A badge for a badge service",
-    description: "Badge-service endpoint shape (schemaVersion 1), no envelope.",
-    param: { name: "metric", description: "What the badge shows", values: () => [...badgeMetrics] },
-    build: (model, params) => badge(model, params.metric as BadgeMetric),
-  },
+  badgeRoute(paths.badge, portfolioBadges, "Badge-service endpoint shape (schemaVersion 1), no envelope."),
   {
     id: "getCardText",
     path: paths.cardText,

@@ -3,7 +3,7 @@ import { publishedSchemas } from "../../../src/api/json-schemas.ts";
 import * as assert from "uvu/assert";
 import { buildApiIndex } from "../../../src/api/api-index.ts";
 import { portfolioApi } from "../../../src/api/portfolio/routes.ts";
-import { badgeMetrics } from "../../../src/api/portfolio/badges.ts";
+import { portfolioBadges } from "../../../src/api/portfolio/badges.ts";
 import { content, handModel, project, siteConfig } from "../support/model.ts";
 import { PGP_FINGERPRINT } from "../support/content-tree.ts";
 
@@ -57,7 +57,7 @@ test("should give templated endpoints every valid value of each parameter", () =
     assert.equal(params[path], param ? { [param.name]: param.values(model) } : undefined);
   assert.equal(params["/api/v1/projects/{name}.json"], { name: ["Alpha", "beta"] });
   assert.equal(params["/api/v1/clusters/{id}.json"], { id: ["one", "two"] });
-  assert.equal(params["/api/v1/badges/{metric}.json"], { metric: [...badgeMetrics] });
+  assert.equal(params["/api/v1/badges/{metric}.json"], { metric: Object.keys(portfolioBadges) });
   assert.equal(params["/api/v1/schemas/{name}.json"], { name: [...publishedSchemas(portfolioApi).keys()] });
 });
 

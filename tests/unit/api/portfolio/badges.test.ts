@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { badge, badgeMetrics } from "../../../../src/api/portfolio/badges.ts";
+import { badgeOf } from "../../../../src/api/badges.ts";
+import { portfolioBadges } from "../../../../src/api/portfolio/badges.ts";
 import { content, github, handModel, project, pull } from "../../support/model.ts";
 
 const model = handModel({
@@ -17,7 +18,7 @@ const model = handModel({
 });
 
 test("should give every metric exactly the four badge keys with schemaVersion 1 and a message", () => {
-  const badges = badgeMetrics.map((metric) => badge(model, metric));
+  const badges = Object.keys(portfolioBadges).map((metric) => badgeOf(portfolioBadges, model.stats, metric));
 
   for (const b of badges) {
     assert.equal(Object.keys(b), ["schemaVersion", "label", "message", "color"]);
@@ -27,7 +28,9 @@ test("should give every metric exactly the four badge keys with schemaVersion 1 
 });
 
 test("should show the model's figures in the messages", () => {
-  const messages = Object.fromEntries(badgeMetrics.map((metric) => [metric, badge(model, metric).message]));
+  const messages = Object.fromEntries(
+    Object.keys(portfolioBadges).map((metric) => [metric, badgeOf(portfolioBadges, model.stats, metric).message]),
+  );
 
   assert.equal(messages, {
     catalog: "2 projects · 2 domains",
@@ -43,7 +46,7 @@ test("should show the model's figures in the messages", () => {
 test("should use the singular for one project and one domain", () => {
   const single = handModel({ content: content({ domains: [{ id: "one", emoji: "1️⃣", title: "One", blurb: "b" }] }) });
 
-  const catalog = badge(single, "catalog");
+  const catalog = badgeOf(portfolioBadges, single.stats, "catalog");
 
   assert.is(catalog.message, "1 project · 1 domain");
 });
