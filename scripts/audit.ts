@@ -27,7 +27,7 @@ import {
   summarize,
   toRunResult,
 } from "./audit/scores.ts";
-import { startStaticServer } from "../src/site/static-server.ts";
+import { startStaticServer } from "./audit/static-server.ts";
 
 const values = readOptions("audit", {
   runs: { type: "string", default: "3" },

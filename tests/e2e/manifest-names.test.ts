@@ -14,7 +14,7 @@ import { availableRoutes, expandParams, type ApiDefinition } from "../../src/api
 import { outputFileOf } from "../../src/config/site-paths.ts";
 import type { PortfolioModel } from "../../src/model/portfolio-model.ts";
 import type { Manifest } from "../../src/schemas/manifest.ts";
-import { startStaticServer, type StaticServer } from "../../src/site/static-server.ts";
+import { startStaticServer, type StaticServer } from "./support/static-server.ts";
 import { fixtureModel } from "../unit/support/model.ts";
 import { listFiles, makeTempDir, removeDir } from "./support/build-site.ts";
 

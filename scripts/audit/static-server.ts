@@ -1,9 +1,11 @@
+// A built site served on 127.0.0.1 the way its static host serves it (src/site/host-rules.ts), for
+// `npm run audit` and the browser tests: a tool beside the build, which never runs it.
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
-import { contentTypeFor, hostHeaders } from "./host-rules.ts";
+import { contentTypeFor, hostHeaders } from "../../src/site/host-rules.ts";
 
 /** What one static server is started with. */
 export interface StaticServerOptions {
