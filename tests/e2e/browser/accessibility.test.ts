@@ -2,7 +2,7 @@ import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserSkipReason, launchBrowser } from "../support/browser.ts";
+import { browserSkipReason, holdBrowser, releaseBrowser } from "../support/browser.ts";
 import { listFiles } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
@@ -84,7 +84,7 @@ test.before(async () => {
   siteDir = served.dir;
   [server, browser] = await Promise.all([
     startStaticServer(siteDir, { port: served.port, extraFiles: { [PROBE]: PROBE_PAGE, [AXE_SCRIPT]: axe.source } }),
-    launchBrowser(),
+    holdBrowser(),
   ]);
   // axe's script is added by the test, not by the site: `bypassCSP` keeps the page's CSP from refusing it.
   context = await browser.newContext({ viewport: { width: 1000, height: 700 }, colorScheme: "light", bypassCSP: true });
@@ -92,7 +92,9 @@ test.before(async () => {
 
 test.after(async () => {
   await context?.close();
-  await Promise.all([browser?.close(), server?.stop()]);
+  await server?.stop();
+  // Last: the next browser file of this process holds Chromium on in the same turn.
+  releaseBrowser();
 });
 
 test("should see the faults of a probe page (the check works)", async () => {

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { hostHeaders } from "../../../src/site/host-rules.ts";
-import { browserSkipReason, launchBrowser, openPage } from "../support/browser.ts";
+import { browserSkipReason, holdBrowser, releaseBrowser, openPage } from "../support/browser.ts";
 import { listFiles } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
@@ -61,12 +61,14 @@ test.before(async () => {
   const probe = "<!DOCTYPE html><html lang=en><title>probe</title><script>document.title = 'ran'</script></html>";
   [server, browser] = await Promise.all([
     startStaticServer(siteDir, { port: served.port, extraFiles: { [PROBE]: probe } }),
-    launchBrowser(),
+    holdBrowser(),
   ]);
 });
 
 test.after(async () => {
-  await Promise.all([browser?.close(), server?.stop()]);
+  await server?.stop();
+  // Last: the next browser file of this process holds Chromium on in the same turn.
+  releaseBrowser();
 });
 
 test("should send a strict Content-Security-Policy with every response", async () => {
