@@ -4,10 +4,8 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startFakeGithub, type FakeGithub } from "../support/fake-github.ts";
-import sharp from "sharp";
 import {
   buildSite,
-  copyContent,
   listFiles,
   outputDifferences,
   makeTempDir,
@@ -16,6 +14,7 @@ import {
   stackTraceLines,
   type BuildResult,
 } from "./support/build-site.ts";
+import { copyContentWithSmallImages } from "./support/small-images.ts";
 
 /*
  * A build cache that was deleted, damaged or replaced never changes the output (docs/robustness.md).
@@ -61,25 +60,9 @@ const cacheFile = join(work, "cache-file");
 let fileRun: BuildResult;
 const CACHE_FILE_TEXT = "a file where the cache folder belongs\n";
 
-/**
- * The sample with its photos and drawings scaled to 320 px wide: every cache kind, the image
- * renditions included, is exercised as with the full-size images (one rendition width each;
- * srcset widths are tests/e2e/images.test.ts's), and the seven builds that convert every image
- * again (a damaged or missing image cache) cost 40% less CPU each than at 640 px.
- */
-async function contentWithSmallPhotos(): Promise<string> {
-  const dir = copyContent();
-  const images = join(dir, "blog/images");
-  for (const name of readdirSync(images).filter((file) => /\.(jpe?g|png)$/i.test(file))) {
-    const file = join(images, name);
-    const bytes = readFileSync(file);
-    if (((await sharp(bytes).metadata()).width ?? 0) <= 320) continue;
-    const smaller = sharp(bytes).resize({ width: 320 });
-    writeFileSync(file, await (/\.png$/i.test(name) ? smaller.png() : smaller.jpeg({ quality: 80 })).toBuffer());
-  }
-  return dir;
-}
-const contentDir = await contentWithSmallPhotos();
+// The sample with its photos and drawings at 320 px: the seven builds that convert every image
+// again (a damaged or missing image cache) cost 40% less CPU each than at 640 px.
+const contentDir = await copyContentWithSmallImages();
 
 function build(caches: Caches): Promise<BuildResult> {
   return buildSite({

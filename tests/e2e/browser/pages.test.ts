@@ -3,7 +3,14 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserSkipReason, launchBrowser, openPage, screenshotDir, type WatchedPage } from "../support/browser.ts";
+import {
+  browserSkipReason,
+  holdBrowser,
+  releaseBrowser,
+  openPage,
+  screenshotDir,
+  type WatchedPage,
+} from "../support/browser.ts";
 import { readJson, type Envelope } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
@@ -69,7 +76,7 @@ test.before(async () => {
   // The shared build for a loopback origin (its SITE_URL), served there, so every absolute URL on the pages is this server.
   const served = await servedSampleSite();
   build = { outDir: served.dir };
-  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
+  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), holdBrowser()]);
 
   const projects = readJson<Envelope<ProjectSummary[]>>(build.outDir, "api/v1/projects.json").data;
   const domains = readJson<Envelope<DomainSummary[]>>(build.outDir, "api/v1/clusters.json").data;
@@ -91,7 +98,9 @@ test.before(async () => {
 });
 
 test.after(async () => {
-  await Promise.all([browser?.close(), server?.stop()]);
+  await server?.stop();
+  // Last: the next browser file of this process holds Chromium on in the same turn.
+  releaseBrowser();
 });
 
 /** A URL the build wrote (absolute, for the build's SITE_URL) as the same path on the test server. */

@@ -1,7 +1,14 @@
 import type { Browser } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserSkipReason, launchBrowser, openPage, screenshot, type WatchedPage } from "../support/browser.ts";
+import {
+  browserSkipReason,
+  holdBrowser,
+  releaseBrowser,
+  openPage,
+  screenshot,
+  type WatchedPage,
+} from "../support/browser.ts";
 import { readJson, type Envelope } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
@@ -27,12 +34,14 @@ test.before(async () => {
   // The shared build for a loopback origin (its SITE_URL), served there, so the page's absolute search-index URL is this server.
   const served = await servedSampleSite();
   build = { outDir: served.dir };
-  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
+  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), holdBrowser()]);
   index = readJson<Envelope<SearchItem[]>>(build.outDir, "api/v1/search.json").data;
 });
 
 test.after(async () => {
-  await Promise.all([browser?.close(), server?.stop()]);
+  await server?.stop();
+  // Last: the next browser file of this process holds Chromium on in the same turn.
+  releaseBrowser();
 });
 
 /** A keyword that two to four projects share, so the one we want is not alone in the list. */

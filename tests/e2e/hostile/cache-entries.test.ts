@@ -17,6 +17,7 @@ import * as assert from "uvu/assert";
 import { keepEntry } from "../../../src/util/build-cache.ts";
 import { type BuildResult, buildSite, outputDifferences, makeTempDir, removeDir } from "../support/build-site.ts";
 import { assertPublishedWithout } from "../support/hostile.ts";
+import { copyContentWithSmallImages } from "../support/small-images.ts";
 
 /*
  * A hostile build cache. The cache is an input like any other (docs/robustness.md): an entry
@@ -24,7 +25,9 @@ import { assertPublishedWithout } from "../support/hostile.ts";
  * sparse file must never make the build read or touch anything outside the cache, hang, or
  * crash; each is made again, and the output is byte for byte a build's from a sound cache. One
  * warm build, then every damage at once in a second build (each kind of entry is read
- * independently, so one build shows them all).
+ * independently, so one build shows them all). The image renditions are not attacked here
+ * (cache-damage.test.ts damages them), so the sample's photos are small: the warm build, from
+ * an empty cache, would otherwise spend most of its time encoding them.
  */
 
 const EPOCH = 1_790_000_000;
@@ -46,8 +49,10 @@ test.before(async () => {
   const root = makeTempDir("cache");
   dirs.push(root);
   cacheDir = join(root, `cache${CONTROL}`);
+  const contentDir = await copyContentWithSmallImages();
+  dirs.push(contentDir);
   const env = { FOLIO_CACHE_DIR: cacheDir };
-  warm = await buildSite({ epoch: EPOCH, env });
+  warm = await buildSite({ epoch: EPOCH, contentDir, env });
   dirs.push(warm.outDir);
   assert.is(warm.status, 0, warm.output);
 
@@ -97,7 +102,7 @@ test.before(async () => {
   writeFileSync(blocks, "");
   truncateSync(blocks, 1024 ** 3);
 
-  attacked = await buildSite({ epoch: EPOCH, env });
+  attacked = await buildSite({ epoch: EPOCH, contentDir, env });
   dirs.push(attacked.outDir);
 });
 

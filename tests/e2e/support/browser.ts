@@ -39,6 +39,39 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The process's Chromium while a browser file holds it, and how many hold it. */
+let shared: { browser: Promise<Browser>; holders: number; closing?: NodeJS.Immediate } | undefined;
+
+/**
+ * Headless Chromium shared by the browser files of one process (the runner runs them in one, one
+ * after another): launched by the first file that asks, closed once the last holder has given it
+ * back with `releaseBrowser()`. A launch costs about 2 s of CPU; each file still works in
+ * contexts of its own, so nothing passes from one file to the next.
+ */
+export function holdBrowser(): Promise<Browser> {
+  shared ??= { browser: launchBrowser(), holders: 0 };
+  if (shared.closing) clearImmediate(shared.closing);
+  shared.closing = undefined;
+  shared.holders += 1;
+  return shared.browser;
+}
+
+/**
+ * Gives back what `holdBrowser()` gave. The last holder's release closes Chromium after the
+ * current turn of the event loop, so that the next file of the same process, whose `before` hook
+ * runs in the same turn, holds it on instead of launching another.
+ */
+export function releaseBrowser(): void {
+  const current = shared;
+  if (!current || current.holders === 0) return;
+  current.holders -= 1;
+  if (current.holders > 0) return;
+  current.closing = setImmediate(() => {
+    if (shared === current) shared = undefined;
+    current.browser.then((browser) => browser.close()).catch(() => undefined);
+  });
+}
+
 /** A page in its own context, and every error it reports: console errors, uncaught exceptions, failed loads. */
 export interface WatchedPage {
   page: Page;
