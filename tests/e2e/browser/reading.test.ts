@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserSkipReason, launchBrowser, openPage } from "../support/browser.ts";
+import { browserSkipReason, holdBrowser, openPage, releaseBrowser } from "../support/browser.ts";
 import { readJson, readText, type Envelope } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
@@ -33,7 +33,7 @@ let siteDir: string;
 
 test.before(async () => {
   const served = await servedSampleSite();
-  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), launchBrowser()]);
+  [server, browser] = await Promise.all([startStaticServer(served.dir, { port: served.port }), holdBrowser()]);
   const slugs = readJson<Envelope<{ slug: string }[]>>(served.dir, "blog/api/v1/posts.json").data.map((p) => p.slug);
   siteDir = served.dir;
   posts = slugs.map((slug) => readJson<Envelope<FullPost>>(served.dir, `blog/api/v1/posts/${slug}.json`).data);
@@ -43,7 +43,8 @@ test.before(async () => {
 });
 
 test.after(async () => {
-  await Promise.all([browser?.close(), server?.stop()]);
+  releaseBrowser();
+  await server?.stop();
 });
 
 const onServer = (url: string) => `${server.origin}${new URL(url).pathname}`;
