@@ -94,7 +94,7 @@ ${options.jsonLd && options.jsonLd.length > 0 ? html`${jsonLdScript(options.json
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><div class="bar">
-<a class="site-name" href="${paths.home}"><img src="${paths.asset("favicon.svg")}" alt="" width="28" height="28"><span${
+<a class="site-name" href="${paths.home}"><img src="${paths.asset("favicon.svg")}" alt="" role="presentation" width="28" height="28"><span${
     // The home page's heading is the owner's name: the header does not say it twice.
     options.section === "home" ? html` class="sr-only"` : ""
   }>${config.site.title}</span></a>
