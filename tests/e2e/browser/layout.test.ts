@@ -11,8 +11,8 @@ import { startStaticServer, type StaticServer } from "../support/static-server.t
 // or a code block scrolls inside its own box), and the header leaves the screen to the page.
 
 const skip = browserSkipReason();
-/** Phone widths: a small Android phone, a current iPhone. */
-const PHONES = [360, 390];
+/** Phone widths: the narrowest in use (an iPhone SE of 2016), a small Android phone, a current iPhone. */
+const PHONES = [320, 360, 390];
 /** The tallest the header may be on a 390 px phone, in CSS pixels. */
 const HEADER_LIMIT = 80;
 let server: StaticServer;
