@@ -19,7 +19,7 @@ export function homePage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const profile = api.profileResource(model);
   const posts = api.postList(model).slice(0, 3);
-  // An h-card (microformats2) for IndieWeb readers: name, the site as its URL, headline, summary, links.
+  // The owner's profiles (rel="me"), then the site's own ways to read and reach them, each with its icon.
   const links = [
     ...profileLinks(profile.links).map((link) => ({ ...link, me: true })),
     { name: "blog", label: "Blog", url: pages.blog.home, me: false },
