@@ -10,11 +10,11 @@ import type { ImagePlan, Rendition } from "./rendition-plan.ts";
  */
 
 /**
- * How wide an image in a page's content column is drawn: the column is 52rem less 1rem of
- * padding on each side (site-assets/site.css, `main`), the whole viewport less that padding on
- * narrower screens.
+ * How wide an image in a post is drawn: the post's column is `--measure` wide, 42rem
+ * (site-assets/site.css, `.post`), inside `main`'s 1rem of padding on each side; the whole
+ * viewport less that padding on narrower screens.
  */
-export const CONTENT_SIZES = "(min-width: 52rem) 50rem, calc(100vw - 2rem)";
+export const CONTENT_SIZES = "(min-width: 44rem) 42rem, calc(100vw - 2rem)";
 
 /** How one image is shown. */
 export interface PictureOptions {
