@@ -1,8 +1,9 @@
 // `npm run audit [-- --runs=3 --threshold=95 --report-only --only=post,404 --json=<file>]`:
 // Lighthouse (mobile, simulated throttling: its defaults) on one page of each kind of the site,
 // served on loopback with the host's headers. Prints the median scores of each page as a
-// Markdown table and the failing audits of every category under the threshold; exits 1 when
-// there is one, unless --report-only. docs/audit.md says more.
+// Markdown table, each page's weight beside its kind's budget, and the failing audits of every
+// category under the threshold; exits 1 when there is one or a page is over its budget, unless
+// --report-only. docs/audit.md says more.
 //
 // It builds the site itself, from the same content and code, into a temporary folder and for
 // the loopback address (SITE_URL=http://127.0.0.1:{port}{base path}): pages name their post
@@ -26,6 +27,7 @@ import {
   shortfalls,
   summarize,
   toRunResult,
+  weightReport,
 } from "./audit/scores.ts";
 import { startStaticServer } from "./audit/static-server.ts";
 
@@ -99,6 +101,8 @@ for (const page of plan.pages) {
   if (page.excused)
     console.log(`\n${page.kind}: SEO scored without ${page.excused.join(", ")}, which it fails by design`);
 }
+const weights = weightReport(plan.pages.map((page, i) => ({ kind: page.kind, summary: summaries[i]! })));
+console.log(`\nPage weight, as transferred, and the budget of its kind:\n${weights.text}`);
 const report = shortfallReport(summaries, threshold);
 console.log(
   report ? `\nUnder ${threshold}:\n${report}` : `\nEvery page scores ${threshold} or more in every category.`,
@@ -106,7 +110,7 @@ console.log(
 // Every failing audit of every page, under the threshold or not: what to look at next.
 if (values.json !== undefined)
   writeFileSync(values.json, `${JSON.stringify({ version, loadBefore, loadAfter, summaries }, null, 2)}\n`);
-const short = summaries.some((summary) => shortfalls(summary, threshold).length > 0);
+const short = weights.over || summaries.some((summary) => shortfalls(summary, threshold).length > 0);
 process.exit(short && !values["report-only"] ? 1 : 0);
 
 interface Measured {

@@ -1,12 +1,18 @@
 // The host's 404 page (404.html): what an unknown path, such as a project name that does not exist, answers.
 import type { SiteConfig } from "../src/config/site-config.ts";
+import type { PortfolioModel } from "../src/model/portfolio-model.ts";
 import { portfolioPaths } from "../src/api/portfolio/paths.ts";
+import { postList } from "../src/api/portfolio/resources.ts";
 import { renderPage } from "../src/site/layout.ts";
+import { postLinks } from "../src/site/pages/fragments.ts";
+import { icon } from "../src/site/pages/icons.ts";
 import { sitePaths, TOP_LEVEL_FILES } from "../src/config/site-paths.ts";
 import { html } from "../src/util/html.ts";
 
 interface Data {
   site: SiteConfig;
+  /** For the latest posts; absent, the page names none. */
+  portfolio?: PortfolioModel;
 }
 
 export const data = {
@@ -17,17 +23,16 @@ export const data = {
 export function render(d: Data): string {
   // Root-relative links with the base path (the layout's too): this page answers at any depth.
   const paths = sitePaths(d.site);
-  const body = html`<h1>Not found</h1>
-<p>Nothing lives at this address on ${d.site.site.title}'s site. A project or domain name in an API path must be one of the names the API lists; names are case-sensitive.</p>
-<nav aria-label="Where to go instead">
-<ul>
-<li><a href="${paths.home}">Home</a></li>
-<li><a href="${paths.projects}">All projects</a></li>
-<li><a href="${paths.apiDocs}">API reference</a></li>
-<li><a href="${paths.portfolioApi(portfolioPaths.index)}">API index</a> (every endpoint and every valid name, as JSON)</li>
-<li><a href="${paths.blog.home}">Blog</a></li>
-</ul>
-</nav>`;
+  const posts = d.portfolio ? postList(d.portfolio).slice(0, 3) : [];
+  // A visitor first (a way home, the newest posts, the search), then a client of the API.
+  const body = html`<div class="narrow not-found">
+<h1>Not found</h1>
+<p class="lede">Nothing lives at this address on ${d.site.site.title}'s site. It may have moved, or the link may be mistyped.</p>
+<p class="buttons"><a href="${paths.home}">${icon("home")}Home page</a><a href="${paths.projects}">All projects</a><button type="button" class="palette-button" data-palette-open hidden aria-haspopup="dialog">${icon("search")}Search the site <kbd>Ctrl K</kbd></button></p>
+${posts.length > 0 ? html`<h2>Latest posts</h2>\n${postLinks(posts, d.site)}` : ""}
+<h2>Looking for the API?</h2>
+<p class="hint">A project or domain name in an API path must be one of the names the API lists; names are case-sensitive. The <a href="${paths.portfolioApi(portfolioPaths.index)}">API index</a> lists every endpoint and every valid name, as JSON; the <a href="${paths.apiDocs}">API reference</a> describes them.</p>
+</div>`;
   return renderPage({
     config: d.site,
     title: "Not found",

@@ -50,11 +50,33 @@ const KINDS: readonly { kind: string; pattern: RegExp }[] = [
   { kind: "api-docs", pattern: /^\/docs\/api\/$/ },
 ];
 
+/** Every other kind of page a visitor may see: what the screenshots and the layout tests cover besides. */
+const OTHER_KINDS: readonly { kind: string; pattern: RegExp }[] = [
+  { kind: "projects", pattern: /^\/projects\/$/ },
+  { kind: "now", pattern: /^\/now\/$/ },
+  { kind: "awards", pattern: /^\/awards\/$/ },
+  { kind: "pulls", pattern: /^\/pulls\/$/ },
+  { kind: "tag", pattern: /^\/blog\/tags\/[^/]+\/$/ },
+  { kind: "archive", pattern: /^\/blog\/archive\/$/ },
+  { kind: "blog-api-docs", pattern: /^\/blog\/docs\/api\/$/ },
+];
+
 /** Reads the sitemap of the site built in `siteDir` and picks one page of each kind. */
 export function planAudit(siteDir: string): AuditPlan {
   const sitemap = join(siteDir, "sitemap.xml");
   if (!existsSync(sitemap)) throw new Error(`${sitemap} not found: build the site first (npm run build)`);
   return pagesOf(sitemapUrls(readFileSync(sitemap, "utf8")), (path) => imageCount(siteDir, path));
+}
+
+/**
+ * One page of every kind the site built in `siteDir` has, the audited kinds first, then the
+ * other lists, the API's landing page (not in the sitemap: it is the API's) and the 404 page.
+ */
+export function everyPageKind(siteDir: string): AuditPage[] {
+  const urls = sitemapUrls(readFileSync(join(siteDir, "sitemap.xml"), "utf8"));
+  const { pages } = pagesOf(urls, (path) => imageCount(siteDir, path), [...KINDS, ...OTHER_KINDS]);
+  const landing = existsSync(join(siteDir, "api", "v1", "index.html")) ? [{ kind: "api", path: "/api/v1/" }] : [];
+  return [...pages.slice(0, -1), ...landing, ...pages.slice(-1)];
 }
 
 /** How many `<img>` the page at `path` shows; 0 when it has no `index.html` here. */
@@ -72,14 +94,18 @@ export function sitemapUrls(xml: string): string[] {
 }
 
 /** The plan for a site whose sitemap lists `urls`; `images` counts a page's images (default: none). */
-export function pagesOf(urls: readonly string[], images: (path: string) => number = () => 0): AuditPlan {
+export function pagesOf(
+  urls: readonly string[],
+  images: (path: string) => number = () => 0,
+  kinds: readonly { kind: string; pattern: RegExp }[] = KINDS,
+): AuditPlan {
   const home = [...urls].sort((a, b) => a.length - b.length)[0];
   if (home === undefined) throw new Error("the sitemap lists no page");
   const basePath = new URL(home).pathname.replace(/\/$/, "");
   const paths = urls.filter((url) => url.startsWith(home)).map((url) => `/${url.slice(home.length)}`);
   const pages: AuditPage[] = [];
   const missing: string[] = [];
-  for (const { kind, pattern } of KINDS) {
+  for (const { kind, pattern } of kinds) {
     let path: string | undefined;
     let most = -1;
     for (const candidate of paths.filter((p) => pattern.test(p))) {

@@ -11,6 +11,21 @@ export type Category = (typeof CATEGORIES)[number];
 /** A page's score below this, in any category, fails the audit. */
 export const DEFAULT_THRESHOLD = 95;
 
+/**
+ * The most a page of each kind may weigh, in KiB as transferred (compressed), everything it
+ * loads included: HTML, the stylesheet, the script, the font (about 47 KiB), images. Over it,
+ * the audit fails. A post carries its images, the API reference its thousands of elements.
+ */
+export const WEIGHT_BUDGET_KIB: Readonly<Record<string, number>> = {
+  home: 120,
+  project: 120,
+  domain: 120,
+  blog: 120,
+  post: 400,
+  "api-docs": 200,
+  "404": 120,
+};
+
 /** One audit that lost points in one run: its id and Lighthouse's title for it. */
 export interface FailedAudit {
   id: string;
@@ -25,6 +40,8 @@ export interface RunResult {
   scores: Record<Category, number | null>;
   /** Per category, the audits of that category with a score below 1 (informative ones excluded). */
   failed: Record<Category, FailedAudit[]>;
+  /** What the page and everything it loaded weighed, in bytes as transferred; null when not measured. */
+  bytes: number | null;
 }
 
 /** A page's median scores over its runs, and the audits that failed in any of its runs. */
@@ -35,6 +52,8 @@ export interface PageSummary {
   scores: Record<Category, number | null>;
   /** Per category, every audit that failed in at least one run, with how many runs it failed in. */
   failed: Record<Category, (FailedAudit & { runs: number })[]>;
+  /** The median weight of its runs, in bytes as transferred. */
+  bytes: number | null;
 }
 
 /**
@@ -67,7 +86,26 @@ export function summarize(page: string, runs: readonly RunResult[]): PageSummary
     // Most frequent first; ties by id, so two runs of the script print the same list.
     failed[category] = [...seen.values()].sort((a, b) => b.runs - a.runs || (a.id < b.id ? -1 : 1));
   }
-  return { page, runs: runs.length, scores, failed };
+  return { page, runs: runs.length, scores, failed, bytes: median(runs.map((run) => run.bytes)) };
+}
+
+/**
+ * Each page's weight beside its kind's budget (`WEIGHT_BUDGET_KIB`), one line a page, and
+ * whether any is over it (or could not be weighed).
+ */
+export function weightReport(pages: readonly { kind: string; summary: PageSummary }[]): {
+  text: string;
+  over: boolean;
+} {
+  let over = false;
+  const lines = pages.map(({ kind, summary }) => {
+    const budget = WEIGHT_BUDGET_KIB[kind];
+    const kib = summary.bytes === null ? null : Math.round(summary.bytes / 1024);
+    const fails = budget !== undefined && (kib === null || kib > budget);
+    over ||= fails;
+    return `${summary.page}: ${kib ?? "not measured"} KiB${budget === undefined ? "" : ` of ${budget}`}${fails ? " (over budget)" : ""}`;
+  });
+  return { text: lines.join("\n"), over };
 }
 
 /** The categories of a page whose median is under the threshold, or could not be measured. */
@@ -120,7 +158,15 @@ export interface LighthouseReport {
   categories: Record<string, { score: number | null; auditRefs: readonly AuditRef[] } | undefined>;
   audits: Record<
     string,
-    { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string } | undefined
+    | {
+        id: string;
+        title: string;
+        score: number | null;
+        scoreDisplayMode: string;
+        displayValue?: string;
+        numericValue?: number;
+      }
+    | undefined
   >;
   runtimeError?: { code: string; message: string };
 }
@@ -158,7 +204,8 @@ export function toRunResult(report: LighthouseReport, excused: readonly string[]
       ];
     });
   }
-  return { scores, failed };
+  const bytes = report.audits["total-byte-weight"]?.numericValue;
+  return { scores, failed, bytes: bytes === undefined || report.runtimeError ? null : bytes };
 }
 
 /** A category's score (0-1) as Lighthouse computes it (core/scoring.js), without the `excused` audits. */

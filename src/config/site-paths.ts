@@ -25,6 +25,9 @@ export const TOP_LEVEL_FILES = {
 /** The folder of the site's own assets (site-assets/: stylesheet, palette, icon) in the output. */
 export const ASSETS_FOLDER = "assets";
 
+/** The web font in `ASSETS_FOLDER`: Inter's latin subset, the variable weights (src/eleventy/site-assets.ts). */
+export const SITE_FONT = "inter-latin.woff2";
+
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 

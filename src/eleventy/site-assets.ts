@@ -1,4 +1,6 @@
-import { extname, join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, extname, join } from "node:path";
+import { SITE_FONT } from "../config/site-paths.ts";
 import { readBytes } from "../content/read-files.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
@@ -28,14 +30,20 @@ export const ASSET_TARGETS: Readonly<Record<"css" | "js", string[]>> = {
 
 const MINIFIED: Readonly<Record<string, "css" | "js">> = { ".css": "css", ".js": "js" };
 
+/** Inter's variable latin subset, the only font file pages load (site.css `@font-face`); the package exports only its CSS. */
+const FONT_SOURCE = join(
+  dirname(createRequire(import.meta.url).resolve("@fontsource-variable/inter")),
+  "files/inter-latin-wght-normal.woff2",
+);
+
 /**
  * Writes the minified stylesheets and scripts of `dir` to `to/` in `outputDir` and returns the
- * other files, to be copied as they are (`copyAssets`). A stylesheet that is part of a bundle
- * is published only in it.
+ * other files, to be copied as they are (`copyAssets`), the web font among them. A stylesheet
+ * that is part of a bundle is published only in it.
  */
 export async function publishSiteAssets(dir: string, to: string, outputDir: string): Promise<PublishedAsset[]> {
   const bundled = new Set(Object.values(STYLESHEET_BUNDLES).flat());
-  const asIs: PublishedAsset[] = [];
+  const asIs: PublishedAsset[] = [{ source: FONT_SOURCE, file: `${to}/${SITE_FONT}`, root: dirname(FONT_SOURCE) }];
   for (const asset of folderAssets(dir, to)) {
     const name = asset.file.slice(to.length + 1);
     const loader = MINIFIED[extname(name)];

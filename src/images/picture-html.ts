@@ -7,8 +7,12 @@ import type { ImagePlan, Rendition } from "./rendition-plan.ts";
  * feeds keeps one plain `<img>` (the fallback); a page turns those into pictures here.
  */
 
-/** How wide an image in the content column is drawn: 52rem less 1rem of padding a side (site.css, `main`). */
-export const CONTENT_SIZES = "(min-width: 52rem) 50rem, calc(100vw - 2rem)";
+/**
+ * How wide an image in a post is drawn: the post's column is `--measure` wide, 42rem
+ * (site-assets/site.css, `.post`), inside `main`'s 1rem of padding on each side; the whole
+ * viewport less that padding on narrower screens.
+ */
+export const CONTENT_SIZES = "(min-width: 44rem) 42rem, calc(100vw - 2rem)";
 
 /** How one image is shown. */
 export interface PictureOptions {

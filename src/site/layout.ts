@@ -4,7 +4,8 @@ import type { Thing } from "schema-dts";
 import { jsonLdScript } from "./json-ld.ts";
 import { blogPaths } from "../api/blog/paths.ts";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
-import { publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
+import { publishedUrl, SITE_FONT, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
+import { icon } from "./pages/icons.ts";
 
 /** Where a page sits in the site's navigation. */
 export type Section = "home" | "projects" | "now" | "awards" | "pulls" | "blog" | "api" | "none";
@@ -62,6 +63,7 @@ export function renderPage(options: PageOptions): string {
 <meta name="description" content="${options.description}">
 <link rel="canonical" href="${url}">
 <meta name="color-scheme" content="light dark">
+<link rel="preload" href="${paths.asset(SITE_FONT)}" as="font" type="font/woff2" crossorigin>
 <link rel="stylesheet" href="${paths.asset("site.css")}">
 <script src="${paths.asset("palette.js")}" defer></script>
 <link rel="icon" href="${paths.asset("favicon.svg")}" type="image/svg+xml">
@@ -91,19 +93,23 @@ ${options.head ?? ""}
 ${options.jsonLd && options.jsonLd.length > 0 ? html`${jsonLdScript(options.jsonLd)}\n` : ""}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header class="site-header">
-<a class="site-name" href="${paths.home}">${config.site.title}</a>
+<header class="site-header"><div class="bar">
+<a class="site-name" href="${paths.home}"><img src="${paths.asset("favicon.svg")}" alt="" role="presentation" width="28" height="28"><span${
+    // The home page's heading is the owner's name: the header does not say it twice.
+    options.section === "home" ? html` class="sr-only"` : ""
+  }>${config.site.title}</span></a>
 <nav aria-label="Site"><ul>
 ${nav.map(([section, label, path]) => html`<li><a href="${path}"${section === options.section ? html` aria-current="page"` : ""}>${label}</a></li>`)}
 </ul></nav>
-<button type="button" class="palette-button" data-palette-open hidden aria-haspopup="dialog">Search <kbd>Ctrl K</kbd></button>
-</header>
+<button type="button" class="palette-button" data-palette-open hidden aria-haspopup="dialog">${icon("search")}Search <kbd>Ctrl K</kbd></button>
+</div></header>
 <main id="main">
 ${options.body}
 </main>
-<footer class="site-footer">
-<p>${config.site.title} · <a href="${paths.apiDocs}">JSON API</a> · <a href="${rss}">RSS</a> · <a href="${paths.sitemap}">Sitemap</a></p>
-</footer>
+<footer class="site-footer"><div class="bar">
+<p>${config.site.title}</p>
+<ul><li><a href="${paths.apiDocs}">JSON API</a></li><li><a href="${rss}">RSS</a></li><li><a href="${paths.sitemap}">Sitemap</a></li></ul>
+</div></footer>
 </body>
 </html>
 `.value;

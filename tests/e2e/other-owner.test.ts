@@ -123,9 +123,12 @@ test("should publish the owner's links and only the contact methods given", () =
 test("should show each profile link on the home page with its label and rel=me", () => {
   const home = readText(build.outDir, "index.html");
 
-  assert.match(home, '<a class="u-url" href="https://github.com/ilse-brandt" rel="me">GitHub</a>');
-  assert.match(home, '<a class="u-url" href="https://social.example/@ilse" rel="me">Mastodon</a>');
-  assert.match(home, '<a class="u-url" href="https://www.linkedin.com/in/ilse-brandt-example" rel="me">LinkedIn</a>');
+  // Each a labelled link (the icon before the label is hidden from screen readers).
+  const profileLink = (url: string, label: string) =>
+    new RegExp(`<a class="u-url" rel="me" href="${url}"><svg class="icon"[^>]*aria-hidden="true".*?</svg>${label}</a>`);
+  assert.match(home, profileLink("https://github.com/ilse-brandt", "GitHub"));
+  assert.match(home, profileLink("https://social.example/@ilse", "Mastodon"));
+  assert.match(home, profileLink("https://www.linkedin.com/in/ilse-brandt-example", "LinkedIn"));
   assert.not.match(home, "itch.io");
   // The Mastodon link names the author of shared links, on every page.
   const creator = '<meta name="fediverse:creator" content="@ilse@social.example">';

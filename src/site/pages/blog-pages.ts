@@ -35,13 +35,13 @@ function postItem(model: BlogModel, post: PostSummary): SafeHtml {
 export function blogIndexPage(model: BlogModel): string {
   const paths = sitePaths(model.config);
   const blog = paths.blog;
-  const body = html`<h1>${model.settings.title}</h1>
+  const body = html`<div class="narrow"><h1>${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
 <p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a> · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
 <ul class="posts">${model.posts.map((post) => postItem(model, api.postSummary(model, post)))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
-<ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, blog.tag(tag.slug))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section>`;
+<ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, blog.tag(tag.slug))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section></div>`;
   return renderPage({
     config: model.config,
     title: model.settings.title,
@@ -127,9 +127,9 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
   const paths = sitePaths(model.config);
   const path = paths.blog.tag(tag.slug);
   const feed = paths.blogApi(blogPaths.tagAtom, { tag: tag.slug });
-  const body = html`<h1>Posts tagged “${detail.name}”</h1>
+  const body = html`<div class="narrow"><h1>Posts tagged “${detail.name}”</h1>
 <p>${detail.count} post${detail.count === 1 ? "" : "s"} · <a href="${feed}">Atom feed of this tag</a></p>
-<ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul>`;
+<ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul></div>`;
   return renderPage({
     config: model.config,
     title: `Tag: ${detail.name}`,
@@ -145,14 +145,14 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
 export function archivePage(model: BlogModel): string {
   const blog = sitePaths(model.config).blog;
   const years = api.archive(model);
-  const body = html`<h1>Archive</h1>
+  const body = html`<div class="narrow"><h1>Archive</h1>
 ${years.map(
   (
     year,
   ) => html`<section aria-labelledby="y-${year.year}"><h2 id="y-${year.year}">${year.year} <span class="count">${year.count}</span></h2>
 ${year.months.map((month) => html`<h3>${month.name}</h3><ul class="plain">${month.posts.map((post) => html`<li><a href="${blog.post(post.slug)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>`)}
 </section>`,
-)}`;
+)}</div>`;
   return renderPage({
     config: model.config,
     title: "Archive",

@@ -1,7 +1,9 @@
 import { DateTime } from "luxon";
 import { html, raw, type SafeHtml } from "../../util/html.ts";
 import type { ProjectSummary } from "../../schemas/portfolio/projects.ts";
-import type { SitePaths } from "../../config/site-paths.ts";
+import type { Post } from "../../schemas/portfolio/activity.ts";
+import type { SiteConfig } from "../../config/site-config.ts";
+import { linkTarget, type SitePaths } from "../../config/site-paths.ts";
 
 // Lists repeat the same dates many times (a post is in its tags, the index, the archive).
 const readable = new Map<string, string>();
@@ -31,17 +33,19 @@ export function time(iso: string | null, zone = "UTC", className?: string): Safe
 
 const MEDALS: Record<string, string> = { gold: "🥇", silver: "🥈", bronze: "🥉" };
 
-/** A project as a card in lists: name, tagline, domain, languages, stars, award. */
+/** A project as a card in lists: name, tagline, award, and a footer of domain, languages and stars. */
 export function projectCard(project: ProjectSummary, paths: SitePaths): SafeHtml {
   return html`<li class="card">
 <h3><a href="${paths.project(project.name)}">${project.name}</a></h3>
 <p>${project.tagline}</p>
-<p class="meta"><span>${project.cluster.title}</span> · <span>${project.languages.join(", ")}</span> · <span><span aria-hidden="true">★ </span>${project.stars}<span class="sr-only"> stars</span></span>${
-    project.award
-      ? html` · <span>${MEDALS[project.award.medal] ?? ""} ${project.award.place}, ${project.award.event}</span>`
-      : ""
-  }</p>
+${project.award ? html`<p class="award"><span aria-hidden="true">${MEDALS[project.award.medal] ?? ""}</span> ${project.award.place}, ${project.award.event}</p>` : ""}
+<p class="card-footer"><span>${project.cluster.title}</span> <span>${project.languages.join(", ")}</span> <span class="stars"><span aria-hidden="true">★\u00a0</span>${project.stars}<span class="sr-only"> stars</span></span></p>
 </li>`;
+}
+
+/** The newest posts as a list of dates and titles (the home page, the 404 page). */
+export function postLinks(posts: readonly Post[], config: SiteConfig): SafeHtml {
+  return html`<ul class="post-list">${posts.map((post) => html`<li><span class="meta">${time(post.published, config.site.timezone)}</span> <a href="${linkTarget(config, post.url)}">${post.title}</a></li>`)}</ul>`;
 }
 
 /**

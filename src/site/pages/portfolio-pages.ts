@@ -7,7 +7,8 @@ import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { copyScript, medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
+import { copyScript, medal, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
+import { icon } from "./icons.ts";
 
 /*
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
@@ -18,37 +19,39 @@ export function homePage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const profile = api.profileResource(model);
   const posts = api.postList(model).slice(0, 3);
+  // The owner's profiles (rel="me"), then the site's own ways to read and reach them, each with its icon.
+  const links = [
+    ...profileLinks(profile.links).map((link) => ({ ...link, me: true })),
+    { name: "blog", label: "Blog", url: pages.blog.home, me: false },
+    ...(profile.contact.form ? [{ name: "mail", label: "Contact", url: profile.contact.form, me: false }] : []),
+    ...(profile.pgp ? [{ name: "key", label: "PGP key", url: pages.pgpKey, me: false }] : []),
+  ];
   // An h-card (microformats2) for IndieWeb readers: name, the site as its URL, headline, summary, links.
-  const body = html`<section class="intro h-card" aria-labelledby="intro-title">
+  const body = html`<section class="hero h-card" aria-labelledby="intro-title">
 <h1 id="intro-title" class="p-name">${profile.name}</h1>
 <data class="u-url u-uid" value="${publishedUrl(model.config, pages.home)}"></data>
 <p class="lede p-job-title">${profile.headline}</p>
-<p class="p-note">${profile.summary}</p>
-<p><strong>Focus:</strong> ${profile.focus}</p>
+<ul class="icon-links">${links.map((link) => html`<li><a${link.me ? html` class="u-url" rel="me"` : ""} href="${link.url}">${icon(link.name)}${link.label}</a></li>`)}</ul>
 <p class="availability">${availabilityText(profile.open_to_work)}</p>
-<p class="links">${profileLinks(profile.links).map((link) => html`<a class="u-url" href="${link.url}" rel="me">${link.label}</a> · `)}<a href="${pages.blog.home}">Blog</a>${
-    profile.contact.form ? html` · <a href="${profile.contact.form}">Contact</a>` : ""
-  }${profile.pgp ? html` · <a href="${pages.pgpKey}">PGP key</a>` : ""}</p>
+<div class="about"><p class="p-note">${profile.summary}</p>
+<p class="focus"><strong>Focus:</strong> ${profile.focus}</p></div>
 </section>
 <section aria-labelledby="featured-title">
-${
-  // Nothing featured: no heading over an empty list, only the way to every project.
-  model.featured.length > 0
-    ? html`<h2 id="featured-title">Featured projects</h2>
-<ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>`
-    : html`<h2 id="featured-title">Projects</h2>`
-}
-<p><a href="${pages.projects}">All projects (${model.stats.projects})</a></p>
+<div class="section-head"><h2 id="featured-title">${
+    // Nothing featured: no heading over an empty list, only the way to every project.
+    model.featured.length > 0 ? "Featured projects" : "Projects"
+  }</h2><a class="more" href="${pages.projects}">All projects (${model.stats.projects}) →</a></div>
+${model.featured.length > 0 ? html`<ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>` : ""}
 </section>
 <section aria-labelledby="domains-title">
-<h2 id="domains-title">Domains</h2>
-<ul class="domains">${api.clusterList(model).map((c) => html`<li><a href="${pages.domain(c.id)}"><span aria-hidden="true">${c.emoji}</span> ${c.title}</a> <span class="count">${c.count}</span></li>`)}</ul>
+<div class="section-head"><h2 id="domains-title">Domains</h2></div>
+<ul class="domain-grid">${api.clusterList(model).map((c) => html`<li><a href="${pages.domain(c.id)}"><span class="emoji" aria-hidden="true">${c.emoji}</span> ${c.title} <span class="count">${c.count}<span class="sr-only"> ${c.count === 1 ? "project" : "projects"}</span></span></a></li>`)}</ul>
 </section>
 ${
   posts.length > 0
     ? html`<section aria-labelledby="posts-title">
-<h2 id="posts-title">Latest posts</h2>
-<ul class="plain">${posts.map((post) => html`<li><a href="${linkTarget(model.config, post.url)}">${post.title}</a> <span class="meta">${time(post.published, model.config.site.timezone)}</span></li>`)}</ul>
+<div class="section-head"><h2 id="posts-title">Latest posts</h2><a class="more" href="${pages.blog.home}">All posts →</a></div>
+${postLinks(posts, model.config)}
 </section>`
     : ""
 }`;
@@ -93,21 +96,25 @@ export function projectPage(model: PortfolioModel, project: Project): string {
   const detail = api.projectDetail(model, project);
   const zone = model.config.site.timezone;
   const body = html`<article class="project">
+<header class="page-band">
 <h1>${detail.name}</h1>
 <p class="lede">${detail.tagline}</p>
 <dl class="facts">
-<dt>Domain</dt><dd><a href="${pages.domain(detail.cluster.id)}">${detail.cluster.title}</a></dd>
-<dt>Languages</dt><dd>${detail.languages.join(", ")}</dd>
-<dt>Stars</dt><dd>${detail.stars}</dd>
-<dt>Last push</dt><dd>${time(detail.pushed_at, zone)}</dd>
-${detail.award ? html`<dt>Award</dt><dd>${medal(detail.award.medal)} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd>` : ""}
+<div><dt>Domain</dt><dd><a href="${pages.domain(detail.cluster.id)}">${detail.cluster.title}</a></dd></div>
+<div><dt>Languages</dt><dd>${detail.languages.join(", ")}</dd></div>
+<div><dt>Stars</dt><dd>${detail.stars}</dd></div>
+<div><dt>Last push</dt><dd>${time(detail.pushed_at, zone)}</dd></div>
+${detail.award ? html`<div><dt>Award</dt><dd>${medal(detail.award.medal)} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd></div>` : ""}
 </dl>
 ${tagList(detail.tags)}
-<p class="links"><a href="${detail.urls.repo}">Source code</a>${detail.urls.demo ? html` · <a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html` · <a href="${detail.urls.docs}">Documentation</a>` : ""} · <a href="${pages.portfolioApi(portfolioPaths.project, { name: project.name })}">JSON</a></p>
+<p class="links buttons"><a href="${detail.urls.repo}">${icon("code")}Source code</a>${detail.urls.demo ? html`<a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html`<a href="${detail.urls.docs}">Documentation</a>` : ""}<a href="${pages.portfolioApi(portfolioPaths.project, { name: project.name })}">JSON</a></p>
+</header>
+<div class="writeup">
 ${detail.install ? html`<p>Install: <code>${detail.install}</code></p>` : ""}
 ${detail.writeup ? html`<div class="prose">${proseHtml(detail.writeup.html)}</div>` : html`<p>No writeup yet.</p>`}
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
 ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.project(name)}">${name}</a></li>`)}</ul>` : ""}
+</div>
 </article>`;
   return renderPage({
     config: model.config,
@@ -132,9 +139,11 @@ ${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${
 export function domainPage(model: PortfolioModel, domain: Domain): string {
   const pages = sitePaths(model.config);
   const detail = api.clusterDetail(model, domain);
-  const body = html`<h1><span aria-hidden="true">${detail.emoji}</span> ${detail.title}</h1>
+  const body = html`<header class="page-band">
+<h1><span aria-hidden="true">${detail.emoji}</span> ${detail.title}</h1>
 <p class="lede">${detail.blurb}</p>
-<p>${detail.count} project${detail.count === 1 ? "" : "s"}. Also as <a href="${pages.portfolioApi(portfolioPaths.cluster, { id: domain.id })}">JSON</a>.</p>
+<p class="meta">${detail.count} project${detail.count === 1 ? "" : "s"}. Also as <a href="${pages.portfolioApi(portfolioPaths.cluster, { id: domain.id })}">JSON</a>.</p>
+</header>
 <section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
 <ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>
 </section>`;
@@ -159,14 +168,14 @@ export function nowPage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const now = api.nowResource(model);
   const zone = model.config.site.timezone;
-  const body = html`<h1>Now</h1>
+  const body = html`<div class="narrow"><h1>Now</h1>
 <p class="meta">Updated ${time(now.updated, zone)}.</p>
 ${now.stale ? html`<p class="note" role="note">This list has not been updated for more than 60 days, so some of it may be out of date.</p>` : ""}
 ${now.sections.map((section) => html`<section><h2>${section.title}</h2><ul>${section.items.map((item) => html`<li>${raw(item.html)}</li>`)}</ul></section>`)}
 <section><h2>Lately</h2>
 ${now.lately.latest_post ? html`<p>Latest post: <a href="${linkTarget(model.config, now.lately.latest_post.url)}">${now.lately.latest_post.title}</a> (${time(now.lately.latest_post.published, zone)})</p>` : ""}
 <ul class="plain">${now.lately.recent_pushes.map((push) => html`<li><a href="${pages.project(push.project)}">${push.project}</a> pushed ${time(push.pushed_at, zone)}</li>`)}</ul>
-</section>`;
+</section></div>`;
   return renderPage({
     config: model.config,
     title: "Now",
@@ -204,10 +213,12 @@ export function pullsPage(model: PortfolioModel): string {
 <p>No pull requests to other people's projects yet.</p>`
       : html`<h1>Pull requests</h1>
 <p>${countOf(figures.count, "pull request", "pull requests")} to ${countOf(figures.repos, "other project", "other projects")}, ${figures.merged} merged, reaching repositories with ${stars} in all.</p>
-<table><caption>Merged first, then newest first</caption>
+<div class="table-scroll" tabindex="0" role="region" aria-labelledby="pulls-caption">
+<table><caption id="pulls-caption">Merged first, then newest first</caption>
 <thead><tr><th scope="col">Repository</th><th scope="col">Pull request</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${pulls.map((p) => html`<tr><td>${p.repo}</td><td><a href="${p.url}">#${p.number} ${p.title}</a></td><td><span class="state state-${p.state}">${p.state}</span></td><td>${p.created ? time(p.created) : "unknown"}</td></tr>`)}</tbody>
-</table>`;
+</table>
+</div>`;
   return renderPage({
     config: model.config,
     title: "Pull requests",

@@ -50,7 +50,12 @@ test("should publish the script minified and return the other files to copy as t
   const window: { greet?: (name: string) => string } = {};
   new Function("window", script)(window);
   assert.is(window.greet?.("Margo"), "hi Margo");
-  assert.equal(rest, [{ source: join(dir, "favicon.svg"), file: "assets/favicon.svg", root: dir }]);
+  // The web font comes first, from its package: Inter's variable latin subset, the only one published.
+  const [font, ...files] = rest;
+  assert.is(font?.file, "assets/inter-latin.woff2");
+  assert.match(font?.source ?? "", /@fontsource-variable\/inter\/files\/inter-latin-wght-normal\.woff2$/);
+  assert.ok(existsSync(font?.source ?? ""), "the font file is installed");
+  assert.equal(files, [{ source: join(dir, "favicon.svg"), file: "assets/favicon.svg", root: dir }]);
 });
 
 test("should write the same bytes on every build", async () => {

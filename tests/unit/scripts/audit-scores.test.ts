@@ -10,6 +10,8 @@ import {
   shortfalls,
   summarize,
   toRunResult,
+  WEIGHT_BUDGET_KIB,
+  weightReport,
 } from "../../../scripts/audit/scores.ts";
 
 /** A run with the same score in every category but `scores`, and the given failures. */
@@ -17,6 +19,7 @@ function run(scores: Partial<RunResult["scores"]>, failedSeo: RunResult["failed"
   return {
     scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, ...scores },
     failed: { performance: [], accessibility: [], "best-practices": [], seo: failedSeo },
+    bytes: null,
   };
 }
 
@@ -120,6 +123,36 @@ test("should score a page without the audits it fails by design, weighed as Ligh
     excused.failed.seo.map((audit) => audit.id),
     ["link-text"],
   );
+});
+
+test("should weigh a page by the median of its runs and fail it over its kind's budget", () => {
+  const weighing = (...kib: (number | null)[]) =>
+    summarize(
+      "/p/",
+      kib.map((k) => ({ ...run({}), bytes: k === null ? null : k * 1024 })),
+    );
+  const budget = WEIGHT_BUDGET_KIB.home!;
+  const within = weightReport([{ kind: "home", summary: weighing(budget, budget + 50, budget - 1) }]);
+  assert.is(within.text, `/p/: ${budget} KiB of ${budget}`);
+  assert.is(within.over, false);
+  const over = weightReport([{ kind: "home", summary: weighing(budget + 1) }]);
+  assert.is(over.over, true);
+  assert.match(over.text, "(over budget)");
+  assert.is(weightReport([{ kind: "home", summary: weighing(null) }]).over, true);
+  assert.is(weightReport([{ kind: "no-budget", summary: weighing(9999) }]).over, false);
+});
+
+test("should read a run's weight from Lighthouse's total-byte-weight audit", () => {
+  const weighed = report([["document-title", 1]]);
+  weighed.audits["total-byte-weight"] = {
+    id: "total-byte-weight",
+    title: "",
+    score: 1,
+    scoreDisplayMode: "numeric",
+    numericValue: 2048,
+  };
+  assert.is(toRunResult(weighed).bytes, 2048);
+  assert.is(toRunResult(report([["document-title", 1]])).bytes, null);
 });
 
 test("should score nothing of a run that Lighthouse could not complete", () => {
