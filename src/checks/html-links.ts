@@ -29,9 +29,9 @@ const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
 
 /**
  * `<meta>` names whose content is a URL the site's own script fetches (the command palette's
- * search index, docs/site-contract.md); other meta contents count only when they are absolute.
+ * search index and Pagefind's script, docs/site-contract.md); other meta contents count only when they are absolute.
  */
-const URL_META_NAMES: ReadonlySet<string> = new Set(["search-index"]);
+const URL_META_NAMES: ReadonlySet<string> = new Set(["search-index", "search-fulltext"]);
 
 /** Elements whose content is raw text: a `<` inside them is not a tag. */
 const RAW_TEXT: ReadonlySet<string> = new Set(["script", "style", "textarea", "title", "xmp"]);

@@ -67,6 +67,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="icon" href="${paths.asset("favicon.svg")}" type="image/svg+xml">
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
 <meta name="search-index" content="${paths.portfolioApi(portfolioPaths.search)}">
+<meta name="search-fulltext" content="${paths.searchScript}">
 <link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
 <link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, atom)}">
 <link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">

@@ -61,7 +61,8 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   // The cover shown above the text is the first image above the fold; else the text's first image is.
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
   // An h-entry (microformats2): name, dates, content, author, URL and categories.
-  const body = html`<article class="post h-entry">
+  // Pagefind indexes what `data-pagefind-body` holds (src/eleventy/search-index.ts); never a draft.
+  const body = html`<article class="post h-entry"${post.draft ? "" : html` data-pagefind-body`}>
 <data class="u-url u-uid" value="${full.url}"></data>
 <header>
 ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}
@@ -70,7 +71,7 @@ ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm
 </header>
 ${cover ? pictureHtml(cover.plan, { alt: full.cover.alt, className: "cover", eager: true }) : ""}
 <div class="prose e-content">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
-<footer class="post-footer">
+<footer class="post-footer" data-pagefind-ignore>
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
 <nav class="post-nav" aria-label="More posts">
