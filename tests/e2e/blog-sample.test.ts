@@ -723,6 +723,12 @@ test("should mark the owner up as an h-card on the home page, with every profile
   const meLinks = mf2(home, { baseUrl: `${SITE_URL}/` }).rels.me ?? [];
   assert.ok(meLinks.length > 0);
   for (const link of meLinks) assert.ok(card.url?.includes(link), link);
+  // The sample's Mastodon link names its author for Mastodon's link previews, on every page.
+  for (const page of ["index.html", `blog/posts/${EDITED_SLUG}/index.html`])
+    assert.match(
+      readText(before.outDir, page),
+      '<meta name="fediverse:creator" content="@margo_voss@mastodon.social">',
+    );
 });
 
 test("should mark every post up as an h-entry that an mf2 parser reads as the post", () => {
