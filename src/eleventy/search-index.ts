@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { publishes } from "../config/site-config.ts";
 import { outputFileOf, SEARCH_FOLDER, sitePaths } from "../config/site-paths.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
@@ -24,6 +25,7 @@ const UNUSED = /^pagefind-(?:.*ui|highlight)\.(?:js|css)$/;
 /** Indexes this build's post and project pages and writes the index under `pagefind/`. */
 export async function writeSearchIndex(outputDir: string, written: WrittenFiles): Promise<void> {
   const config = await siteConfig();
+  if (!publishes(config, "search")) return;
   const paths = sitePaths(config);
   const blog = await blogModel();
   const pages = [

@@ -6,6 +6,7 @@ import type { PostSummary } from "../../schemas/blog/posts.ts";
 import { html, type SafeHtml } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
+import { publishes } from "../../config/site-config.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { proseHtml, tagLink, time } from "./fragments.ts";
 import { pictureHtml, withPictures } from "../../images/picture-html.ts";
@@ -100,9 +101,9 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
   const detail = api.tagDetail(model, tag);
   const paths = sitePaths(model.config);
   const path = paths.blog.tag(tag.slug);
-  const feed = paths.blogApi(blogPaths.tagAtom, { tag: tag.slug });
+  const feed = publishes(model.config, "atom") ? paths.blogApi(blogPaths.tagAtom, { tag: tag.slug }) : null;
   const body = html`<h1>Posts tagged “${detail.name}”</h1>
-<p>${detail.count} post${detail.count === 1 ? "" : "s"} · <a href="${feed}">Atom feed of this tag</a></p>
+<p>${detail.count} post${detail.count === 1 ? "" : "s"}${feed ? html` · <a href="${feed}">Atom feed of this tag</a>` : ""}</p>
 <ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul>`;
   return renderPage({
     config: model.config,
@@ -111,7 +112,11 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
     path,
     section: "blog",
     body,
-    head: html`<link rel="alternate" type="application/atom+xml" title="${detail.name} (Atom)" href="${publishedUrl(model.config, feed)}">`,
+    ...(feed
+      ? {
+          head: html`<link rel="alternate" type="application/atom+xml" title="${detail.name} (Atom)" href="${publishedUrl(model.config, feed)}">`,
+        }
+      : {}),
     jsonLd: [trail(model, { name: `Tag: ${detail.name}`, path })],
   });
 }
