@@ -68,8 +68,9 @@
   // excerpt; null when a newer query replaced this one (Pagefind's debounce).
   async function searchText(query) {
     pagefind ??= import(fulltext).then(async (module) => {
-      // Its URLs are the pages' site paths already (src/eleventy/search-index.ts).
-      await module.options({ baseUrl: "/", excerptLength: 14 });
+      // Pagefind puts the base path it is served under before the indexed paths
+      // (src/eleventy/search-index.ts), which makes them the site paths the index names.
+      await module.options({ excerptLength: 14 });
       return module;
     });
     const found = await (await pagefind).debouncedSearch(query, {}, 150);

@@ -36,14 +36,19 @@ export async function writeSearchIndex(outputDir: string, written: WrittenFiles)
     // A blog on another host has no pages in this folder.
     .flatMap((url) => {
       const file = outputFileOf(config, url);
-      return file === null ? [] : [{ url, file, content: writtenText(written, resolve(outputDir, file)) }];
+      if (file === null) return [];
+      // Without the base path, which Pagefind's script adds from where it is served: the index
+      // is the same wherever the site is hosted.
+      return [
+        { url: url.slice(config.basePath.length), file, content: writtenText(written, resolve(outputDir, file)) },
+      ];
     });
   const files = await searchIndexFiles(pages, buildCacheDir("search"));
   for (const [path, base64] of files)
     writeOutputFile(outputFile(outputDir, `${SEARCH_FOLDER}/${path}`), Buffer.from(base64, "base64"));
 }
 
-/** A page for the index: its site path, its output file and the HTML written there. */
+/** A page for the index: its site path without the base path, its output file and its HTML. */
 export interface IndexedPage {
   url: string;
   file: string;

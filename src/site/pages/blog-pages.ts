@@ -8,7 +8,7 @@ import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { publishes } from "../../config/site-config.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { proseHtml, tagLink, time } from "./fragments.ts";
+import { PAGEFIND_BODY, proseHtml, tagLink, time } from "./fragments.ts";
 import { pictureHtml, withPictures } from "../../images/picture-html.ts";
 
 /*
@@ -62,8 +62,8 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   // The cover shown above the text is the first image above the fold; else the text's first image is.
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
   // An h-entry (microformats2): name, dates, content, author, URL and categories.
-  // Pagefind indexes what `data-pagefind-body` holds (src/eleventy/search-index.ts); never a draft.
-  const body = html`<article class="post h-entry"${post.draft ? "" : html` data-pagefind-body`}>
+  // Never a draft in the search index.
+  const body = html`<article class="post h-entry"${post.draft ? "" : PAGEFIND_BODY}>
 <data class="u-url u-uid" value="${full.url}"></data>
 <header>
 ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}

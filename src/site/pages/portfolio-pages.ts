@@ -7,7 +7,7 @@ import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { medal, projectCard, proseHtml, tagList, time } from "./fragments.ts";
+import { medal, PAGEFIND_BODY, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 
 /*
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
@@ -92,7 +92,7 @@ export function projectPage(model: PortfolioModel, project: Project): string {
   const pages = sitePaths(model.config);
   const detail = api.projectDetail(model, project);
   const zone = model.config.site.timezone;
-  const body = html`<article class="project" data-pagefind-body>
+  const body = html`<article class="project"${PAGEFIND_BODY}>
 <h1>${detail.name}</h1>
 <p class="lede">${detail.tagline}</p>
 <dl class="facts">
