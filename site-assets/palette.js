@@ -64,7 +64,7 @@
       .map((r) => r.item);
   }
 
-  // Posts and projects whose text has every word, as the index's items with Pagefind's
+  // Posts and projects whose text matches, best first, as the index's items with Pagefind's
   // excerpt; null when a newer query replaced this one (Pagefind's debounce).
   async function searchText(query) {
     pagefind ??= import(fulltext).then(async (module) => {
