@@ -1,5 +1,6 @@
 // Command palette: Ctrl-K / Cmd-K or the header button opens a modal search over the site's
-// search index (docs/site-contract.md). Plain script loaded with `defer`; no dependencies.
+// search index, and over the text of posts and projects with Pagefind's index when the page
+// names its script (docs/site-contract.md). Plain script loaded with `defer`; no dependencies.
 (() => {
   "use strict";
   const meta = document.querySelector('meta[name="search-index"]');
@@ -7,10 +8,15 @@
   if (!meta?.content || typeof HTMLDialogElement !== "function") return;
 
   const MAX_RESULTS = 20;
+  // Pagefind's script (`search-fulltext`), imported on the first search; absent: titles only.
+  const fulltext = document.querySelector('meta[name="search-fulltext"]')?.content;
+  const TEXT_RESULTS = 8; // each costs Pagefind one fragment to fetch
   const isMac = /Mac|iPhone|iPad/.test(navigator.platform);
   let dialog, input, list, status;
   let loading = null; // the one fetch of the index, shared by every open
   let items = null; // the index once loaded, with normalised text to match against
+  let byPath = null; // the index's items by path, to name Pagefind's hits as the index does
+  let pagefind = null; // the import of Pagefind's script, shared by every search
   let shown = []; // the results on screen
   let active = -1; // index into `shown` of the active option
   let returnFocus = null;
@@ -25,6 +31,7 @@
         return response.json();
       })
       .then((body) => {
+        byPath = new Map(body.data.map((item) => [item.path, item]));
         items = body.data.map((item) => ({
           item,
           // A leading emoji ("⚙️ Systems") must not stop "sys" matching as a prefix.
@@ -55,6 +62,41 @@
       .sort((a, b) => a.rank - b.rank)
       .slice(0, MAX_RESULTS)
       .map((r) => r.item);
+  }
+
+  // Posts and projects whose text matches, best first, as the index's items with Pagefind's
+  // excerpt; null when a newer query replaced this one (Pagefind's debounce).
+  async function searchText(query) {
+    pagefind ??= import(fulltext).then(async (module) => {
+      // Pagefind puts the base path it is served under before the indexed paths
+      // (src/eleventy/search-index.ts), which makes them the site paths the index names.
+      await module.options({ excerptLength: 14 });
+      return module;
+    });
+    const found = await (await pagefind).debouncedSearch(query, {}, 150);
+    if (!found) return null;
+    const pages = await Promise.all(found.results.slice(0, TEXT_RESULTS).map((result) => result.data()));
+    // A word Pagefind does not know is searched as its longest known prefix, down to one
+    // letter ("comptime" finds "C++"): a page counts only when a word it marks begins like a
+    // word of the query (its first letters but the last four: "running" finds "runs").
+    const starts = fold(query)
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => word.slice(0, Math.max(3, word.length - 4)));
+    return pages.flatMap((page) => {
+      const item = byPath.get(page.url);
+      const excerpt = new DOMParser().parseFromString(page.excerpt, "text/html").body;
+      const marked = [...excerpt.querySelectorAll("mark")].map((mark) => fold(mark.textContent));
+      if (!item || !marked.some((word) => starts.some((start) => word.startsWith(start)))) return [];
+      return [{ ...item, excerpt }];
+    });
+  }
+
+  // Pagefind's excerpt is HTML (escaped text and <mark>), parsed inert: rebuilt from its text and marks only.
+  function excerptNodes(excerpt) {
+    return [...excerpt.childNodes].map((node) =>
+      node.nodeName === "MARK" ? el("mark", {}, node.textContent) : document.createTextNode(node.textContent),
+    );
   }
 
   function el(tag, attributes, text) {
@@ -125,25 +167,50 @@
     status.textContent = text;
   }
 
+  // Title matches at once; then, for two characters or more, the pages whose text matches.
   function render() {
     if (!items) return;
-    shown = search(input.value);
-    if (shown.length === 0) return showStatus("No matches");
+    const query = input.value;
+    const inText = fulltext && fold(query).trim().length >= 2;
+    show(search(query), inText);
+    if (!inText) return;
+    searchText(query).then(
+      (hits) => {
+        if (!hits || input.value !== query || !dialog.open) return;
+        const paths = new Set(shown.map((item) => item.path));
+        show([...shown, ...hits.filter((hit) => !paths.has(hit.path))].slice(0, MAX_RESULTS), false);
+      },
+      // Without the full-text index (offline before it was fetched, say) the title matches stand.
+      () => input.value === query && show(shown, false),
+    );
+  }
+
+  function show(results, pending) {
+    if (results.length === 0) return showStatus(pending ? "Searching…" : "No matches");
+    // Hits appended below keep the active option where it was.
+    const keep = active >= 0 && results[active] === shown[active] ? active : 0;
+    shown = results;
     list.replaceChildren(
       ...shown.map((item, i) => {
         const option = el("li", { id: `palette-option-${i}`, role: "option", "aria-selected": "false" });
         option.dataset.index = String(i);
+        const subtitle = el(
+          "span",
+          { class: item.excerpt ? "palette-subtitle palette-excerpt" : "palette-subtitle" },
+          item.excerpt ? undefined : item.subtitle,
+        );
+        if (item.excerpt) subtitle.append(...excerptNodes(item.excerpt));
         option.append(
           el("span", { class: "palette-kind", "data-kind": item.kind }, item.kind),
           el("span", { class: "palette-title" }, item.title),
-          el("span", { class: "palette-subtitle" }, item.subtitle),
+          subtitle,
         );
         return option;
       }),
     );
     input.setAttribute("aria-expanded", "true");
     status.textContent = `${shown.length} result${shown.length === 1 ? "" : "s"}`;
-    setActive(0);
+    setActive(keep);
   }
 
   function setActive(index) {

@@ -27,6 +27,12 @@ const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
   "xlink:href",
 ]);
 
+/**
+ * `<meta>` names whose content is a URL the site's own script fetches (the command palette's
+ * search index and Pagefind's script, docs/site-contract.md); other meta contents count only when they are absolute.
+ */
+const URL_META_NAMES: ReadonlySet<string> = new Set(["search-index", "search-fulltext"]);
+
 /** Elements whose content is raw text: a `<` inside them is not a tag. */
 const RAW_TEXT: ReadonlySet<string> = new Set(["script", "style", "textarea", "title", "xmp"]);
 
@@ -75,9 +81,7 @@ function readAttributes(tag: string, text: string, links: string[], ids: Set<str
     // Any other attribute that holds an absolute web URL (og:url, a data-* address) is checked too.
     else if (ABSOLUTE_WEB.test(value)) links.push(value.trim());
   }
-  // A meta content is a link when absolute, or when it names the search index the site's own
-  // script fetches (the command palette's, docs/site-contract.md).
-  if (metaContent !== null && (metaName === "search-index" || ABSOLUTE_WEB.test(metaContent)))
+  if (metaContent !== null && (URL_META_NAMES.has(metaName) || ABSOLUTE_WEB.test(metaContent)))
     links.push(metaContent.trim());
 }
 

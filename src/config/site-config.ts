@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
-import { SiteFile } from "../content/content-schemas.ts";
+import { type LEAVE_OUT, SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { publishedUrl, rebasedUrl } from "./site-paths.ts";
@@ -35,6 +35,11 @@ export interface SiteConfig {
    * page names it in `<meta name="fediverse:creator">`. Set by the build from profile.yaml.
    */
   fediverseCreator?: string;
+}
+
+/** Whether the site publishes `part`: not named in site.yaml's `leave_out`. */
+export function publishes(config: SiteConfig, part: (typeof LEAVE_OUT)[number]): boolean {
+  return !config.site.leave_out?.includes(part);
 }
 
 /** `@name@host` for a fediverse profile URL (`https://host/@name`), else undefined. */

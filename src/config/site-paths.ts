@@ -28,6 +28,9 @@ export const ASSETS_FOLDER = "assets";
 /** The web font in `ASSETS_FOLDER`: Inter's latin subset, the variable weights (src/eleventy/site-assets.ts). */
 export const SITE_FONT = "inter-latin.woff2";
 
+/** The full-text search index (Pagefind's files, src/eleventy/search-index.ts) in the output. */
+export const SEARCH_FOLDER = "pagefind";
+
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
@@ -90,6 +93,8 @@ function makePaths(config: SiteConfig) {
     /** The security contact file (RFC 9116), when the profile gives a contact. */
     securityTxt: at("/.well-known/security.txt"),
     appleTouchIcon: at(`/${TOP_LEVEL_FILES.appleTouchIcon}`),
+    /** Pagefind's script, which the palette imports for full-text search. */
+    searchScript: at(`/${SEARCH_FOLDER}/pagefind.js`),
     /** A file of the site's own assets folder, e.g. `asset("site.css")`. */
     asset: (file: string) => at(`/${ASSETS_FOLDER}/${file.split("/").map(segment).join("/")}`),
     /** The blog's pages: paths, or absolute URLs when `blog.url` puts the blog on another host. */

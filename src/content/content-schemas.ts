@@ -53,6 +53,9 @@ const Login = Type.String({
   expected: "a GitHub user or organisation name (at most 39 letters, digits or hyphens)",
 });
 
+/** What `leave_out` may name: the full-text search index, llms.txt and llms-full.txt, the Atom feeds. */
+export const LEAVE_OUT = ["search", "llms_txt", "atom"] as const;
+
 export const SiteFile = Strict({
   url: Url,
   title: Text,
@@ -72,6 +75,16 @@ export const SiteFile = Strict({
         { maxItems: 100 },
       ),
     }),
+  ),
+  // Parts of the site an owner does not publish (docs/content-format.md); default none.
+  leave_out: Type.Optional(
+    Type.Array(
+      Type.Union(
+        LEAVE_OUT.map((part) => Type.Literal(part)),
+        { expected: `one of ${LEAVE_OUT.join(", ")}` },
+      ),
+      { maxItems: LEAVE_OUT.length },
+    ),
   ),
   // What raw HTML in Markdown becomes (src/markdown/raw-html.ts, which lists the modes); default escape.
   markdown: Type.Optional(

@@ -24,6 +24,7 @@ import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
+import { writeSearchIndex } from "./search-index.ts";
 import { publishSiteAssets } from "./site-assets.ts";
 import { SITE_ICON, writeSiteIcons } from "./site-icons.ts";
 import rebuildOnDeletion from "./watch-deletions.ts";
@@ -147,6 +148,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
     lap("validation");
     const validationMs = performance.now() - started;
+    // The full-text search index (not API files): written before the checks that read every file.
+    await writeSearchIndex(outputDir, written);
+    lap("search");
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
     const links = await checkSiteLinks(outputDir, written);
     lap("linkCheck");

@@ -28,7 +28,8 @@ export const hostHeaders: Readonly<Record<string, string>> = {
   // inline `<script>` or `style` attribute they write is blocked, by design.
   "Content-Security-Policy": [
     "default-src 'none'",
-    "script-src 'self'",
+    // Pagefind's search compiles its WebAssembly module (docs/security.md).
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' https:",
     "font-src 'self'",

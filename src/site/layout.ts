@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../config/site-config.ts";
+import { publishes, type SiteConfig } from "../config/site-config.ts";
 import { html, type SafeHtml } from "../util/html.ts";
 import type { Thing } from "schema-dts";
 import { jsonLdScript } from "./json-ld.ts";
@@ -69,9 +69,18 @@ export function renderPage(options: PageOptions): string {
 <link rel="icon" href="${paths.asset("favicon.svg")}" type="image/svg+xml">
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
 <meta name="search-index" content="${paths.portfolioApi(portfolioPaths.search)}">
-<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
-<link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, atom)}">
-<link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
+${
+  publishes(config, "search")
+    ? html`<meta name="search-fulltext" content="${paths.searchScript}">
+`
+    : ""
+}<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
+${
+  publishes(config, "atom")
+    ? html`<link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, atom)}">
+`
+    : ""
+}<link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
 ${
   config.fediverseCreator
     ? html`<meta name="fediverse:creator" content="${config.fediverseCreator}">

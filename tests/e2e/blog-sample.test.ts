@@ -1,6 +1,7 @@
 import { imageSize } from "image-size";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { mf2 } from "microformats-parser";
@@ -722,6 +723,12 @@ test("should mark the owner up as an h-card on the home page, with every profile
   const meLinks = mf2(home, { baseUrl: `${SITE_URL}/` }).rels.me ?? [];
   assert.ok(meLinks.length > 0);
   for (const link of meLinks) assert.ok(card.url?.includes(link), link);
+  // The sample's Mastodon link names its author for Mastodon's link previews, on every page.
+  for (const page of ["index.html", `blog/posts/${EDITED_SLUG}/index.html`])
+    assert.match(
+      readText(before.outDir, page),
+      '<meta name="fediverse:creator" content="@margo_voss@mastodon.social">',
+    );
 });
 
 test("should mark every post up as an h-entry that an mf2 parser reads as the post", () => {
@@ -779,6 +786,28 @@ test("should write llms.txt as llmstxt.org lays it out, with every published pos
       post.slug,
     );
   }
+});
+
+test("should index in Pagefind's files exactly the published posts and the projects, the scheduled post from its day", () => {
+  // Each page of the index is one gzipped fragment: "pagefind_dcd" and its JSON (url, content).
+  const indexed = (build: Built) =>
+    listFiles(join(build.outDir, "pagefind/fragment"))
+      .map((file) => {
+        const text = gunzipSync(readFileSync(join(build.outDir, "pagefind/fragment", file))).toString("utf8");
+        return (JSON.parse(text.replace(/^pagefind_dcd/, "")) as { url: string }).url;
+      })
+      .sort();
+  const projects = readJson<Envelope<{ urls: { page: string } }[]>>(before.outDir, "api/v1/projects.json").data;
+  const expected = (build: Built) =>
+    [...posts(build).map((post) => post.url), ...projects.map((project) => project.urls.page)]
+      .map((url) => new URL(url).pathname)
+      .sort();
+
+  for (const file of ["pagefind.js", "pagefind-worker.js", "pagefind-entry.json"])
+    assert.ok(existsSync(join(before.outDir, "pagefind", file)), file);
+  assert.equal(indexed(before), expected(before));
+  assert.ok(indexed(after).includes(`/blog/posts/${SCHEDULED.slug}/`));
+  assert.equal(indexed(after), expected(after));
 });
 
 test("should write a JSON Feed 1.1 whose item ids equal their URLs", () => {

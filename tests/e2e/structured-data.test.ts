@@ -115,7 +115,11 @@ test("should describe the owner on the home page: a Person with sameAs links, an
   const [person] = ofType(nodes, "Person");
 
   assert.is(person?.name, "Margo Voss");
-  assert.equal(person?.sameAs, ["https://github.com/margo-voss", "https://margo-voss.itch.io"]);
+  assert.equal(person?.sameAs, [
+    "https://github.com/margo-voss",
+    "https://margo-voss.itch.io",
+    "https://mastodon.social/@margo_voss",
+  ]);
   assert.is(ofType(nodes, "WebSite")[0]?.url, `${SITE_URL}/`);
 });
 

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { BlogModel } from "../../blog/blog-model.ts";
+import { publishes } from "../../config/site-config.ts";
 import { BLOG_API_ROOT } from "../../config/site-paths.ts";
 import {
   ArchiveYear,
@@ -163,6 +164,7 @@ const routes: R[] = [
   },
   {
     id: "getAtom",
+    available: (model) => publishes(model.config, "atom"),
     path: paths.atom,
     group: "feeds",
     mediaType: "application/atom+xml",
@@ -175,6 +177,7 @@ const routes: R[] = [
   },
   {
     id: "getTagAtom",
+    available: (model) => publishes(model.config, "atom"),
     path: paths.tagAtom,
     group: "feeds",
     mediaType: "application/atom+xml",

@@ -7,8 +7,9 @@ import type { RenderedHeading } from "../../markdown/render-markdown.ts";
 import { html, type SafeHtml } from "../../util/html.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
+import { publishes } from "../../config/site-config.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { copyScript, proseHtml, tagLink, time } from "./fragments.ts";
+import { copyScript, PAGEFIND_BODY, proseHtml, tagLink, time } from "./fragments.ts";
 import { pictureHtml, withPictures } from "../../images/picture-html.ts";
 
 /*
@@ -80,7 +81,8 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   // The cover shown above the text is the first image above the fold; else the text's first image is.
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
   // An h-entry (microformats2): name, dates, content, author, URL and categories.
-  const body = html`<article class="post h-entry">
+  // Never a draft in the search index.
+  const body = html`<article class="post h-entry"${post.draft ? "" : PAGEFIND_BODY}>
 <data class="u-url u-uid" value="${full.url}"></data>
 <header>
 ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}
@@ -90,7 +92,7 @@ ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm
 ${cover ? pictureHtml(cover.plan, { alt: full.cover.alt, className: "cover", eager: true }) : ""}
 ${tableOfContents(post.headings)}
 <div class="prose e-content">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
-<footer class="post-footer">
+<footer class="post-footer" data-pagefind-ignore>
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
 <p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
 ${
@@ -126,9 +128,9 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
   const detail = api.tagDetail(model, tag);
   const paths = sitePaths(model.config);
   const path = paths.blog.tag(tag.slug);
-  const feed = paths.blogApi(blogPaths.tagAtom, { tag: tag.slug });
+  const feed = publishes(model.config, "atom") ? paths.blogApi(blogPaths.tagAtom, { tag: tag.slug }) : null;
   const body = html`<div class="narrow"><h1>Posts tagged “${detail.name}”</h1>
-<p>${detail.count} post${detail.count === 1 ? "" : "s"} · <a href="${feed}">Atom feed of this tag</a></p>
+<p>${detail.count} post${detail.count === 1 ? "" : "s"}${feed ? html` · <a href="${feed}">Atom feed of this tag</a>` : ""}</p>
 <ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul></div>`;
   return renderPage({
     config: model.config,
@@ -137,7 +139,11 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
     path,
     section: "blog",
     body,
-    head: html`<link rel="alternate" type="application/atom+xml" title="${detail.name} (Atom)" href="${publishedUrl(model.config, feed)}">`,
+    ...(feed
+      ? {
+          head: html`<link rel="alternate" type="application/atom+xml" title="${detail.name} (Atom)" href="${publishedUrl(model.config, feed)}">`,
+        }
+      : {}),
     jsonLd: [trail(model, { name: `Tag: ${detail.name}`, path })],
   });
 }

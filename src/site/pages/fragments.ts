@@ -5,6 +5,13 @@ import type { Post } from "../../schemas/portfolio/activity.ts";
 import type { SiteConfig } from "../../config/site-config.ts";
 import { linkTarget, type SitePaths } from "../../config/site-paths.ts";
 
+/**
+ * Marks what Pagefind indexes of a post's or project's page (src/eleventy/search-index.ts),
+ * without the image it would name: the palette shows none, and its absolute URL would make the
+ * index differ with SITE_URL.
+ */
+export const PAGEFIND_BODY = html` data-pagefind-body data-pagefind-meta="image:"`;
+
 // Lists repeat the same dates many times (a post is in its tags, the index, the archive).
 const readable = new Map<string, string>();
 

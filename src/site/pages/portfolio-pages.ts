@@ -7,7 +7,7 @@ import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
-import { copyScript, medal, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
+import { copyScript, medal, PAGEFIND_BODY, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 import { icon } from "./icons.ts";
 
 /*
@@ -95,7 +95,7 @@ export function projectPage(model: PortfolioModel, project: Project): string {
   const pages = sitePaths(model.config);
   const detail = api.projectDetail(model, project);
   const zone = model.config.site.timezone;
-  const body = html`<article class="project">
+  const body = html`<article class="project"${PAGEFIND_BODY}>
 <header class="page-band">
 <h1>${detail.name}</h1>
 <p class="lede">${detail.tagline}</p>
@@ -113,7 +113,7 @@ ${tagList(detail.tags)}
 ${detail.install ? html`<p>Install: <code>${detail.install}</code></p>` : ""}
 ${detail.writeup ? html`<div class="prose">${proseHtml(detail.writeup.html)}</div>` : html`<p>No writeup yet.</p>`}
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
-${detail.related.length > 0 ? html`<h2>Related projects</h2><ul class="plain">${detail.related.map((name) => html`<li><a href="${pages.project(name)}">${name}</a></li>`)}</ul>` : ""}
+${detail.related.length > 0 ? html`<h2 data-pagefind-ignore>Related projects</h2><ul class="plain" data-pagefind-ignore>${detail.related.map((name) => html`<li><a href="${pages.project(name)}">${name}</a></li>`)}</ul>` : ""}
 </div>
 </article>`;
   return renderPage({

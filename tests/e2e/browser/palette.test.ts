@@ -9,7 +9,7 @@ import {
   screenshot,
   type WatchedPage,
 } from "../support/browser.ts";
-import { readJson, type Envelope } from "../support/build-site.ts";
+import { readJson, readText, sampleContentDir, type Envelope } from "../support/build-site.ts";
 import { servedSampleSite } from "../support/sample-site.ts";
 import { startStaticServer, type StaticServer } from "../support/static-server.ts";
 
@@ -163,6 +163,42 @@ test("should rank a title prefix first, ignore accents, follow a click and say w
   await page.locator("dialog.palette [role=option]").first().click();
   await page.waitForURL((url) => url.pathname === project.path);
   assert.equal(errors, []);
+  await close();
+});
+
+test("should find a post by a word only in its body, and never a scheduled post by its words", async () => {
+  // "inversely" is in the body of one published post and nowhere the title search looks;
+  // "cornice" only in the body of winter-mesh-report, dated after the build clock.
+  const post = index.find((item) => item.path === "/blog/posts/ropes-and-dynamic-belays/");
+  assert.ok(post, "the sample's post on ropes is published");
+  const body = readText(sampleContentDir, "blog/posts/ropes-and-dynamic-belays.md");
+  assert.ok(body.includes(" inversely "), "the word is in the post's text");
+  assert.not.ok(JSON.stringify(index).toLowerCase().includes("inversely"), "and not in the title index");
+  assert.ok(readText(sampleContentDir, "blog/posts/winter-mesh-report.md").includes("cornice"));
+  assert.not.ok(
+    index.some((item) => item.path.includes("winter-mesh-report")),
+    "that post is scheduled",
+  );
+
+  const { page, errors, close } = await home();
+  await page.keyboard.press("Control+K");
+  const input = page.locator("dialog.palette input");
+  await input.fill("Inversely");
+  const option = page.locator("dialog.palette [role=option]").first();
+  await option.waitFor();
+  assert.is(await option.locator(".palette-title").textContent(), post.title);
+  assert.is(await option.locator(".palette-kind").textContent(), "post");
+  assert.is((await option.locator(".palette-subtitle mark").first().textContent())?.toLowerCase(), "inversely");
+  assert.ok(
+    server.requests.some((path) => path.startsWith("/pagefind/")),
+    "the text was searched with the Pagefind index",
+  );
+  await screenshot(page, "palette-fulltext");
+
+  await input.fill("cornice");
+  await page.locator("dialog.palette .palette-status", { hasText: "No matches" }).waitFor();
+  assert.is(await page.locator("dialog.palette [role=option]").count(), 0);
+  assert.equal(errors, [], "no error, and no breach of the Content-Security-Policy");
   await close();
 });
 

@@ -95,8 +95,10 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     const reason = request.failure()?.errorText ?? "";
     // Chromium cancels an image it no longer needs (a lazy picture whose srcset candidate changed
     // as the page laid out, or still loading when the test moves on): its own choice, not a
-    // failure of the site. A missing image still shows as its HTTP status, below.
-    if (reason === "net::ERR_ABORTED" && request.resourceType() === "image") return;
+    // failure of the site. So is a fetch the page left behind: the palette's full-text search
+    // still loading an excerpt as a result is followed. A missing file still shows as its HTTP
+    // status, below.
+    if (reason === "net::ERR_ABORTED" && ["image", "fetch"].includes(request.resourceType())) return;
     errors.push(`failed: ${request.url()} ${reason}`);
   });
   page.on("response", (response) => {

@@ -172,16 +172,20 @@ test("should decode percent-encoded paths and fragments, and report a malformed 
 test("should check srcset candidates, meta URLs, stylesheets and scripts, but not script contents", () => {
   const problems = check({
     "index.html":
-      '<head><meta name="search-index" content="/search.json"><meta property="og:image" content="https://margo.example/og.png">' +
+      '<head><meta name="search-index" content="/search.json"><meta name="search-fulltext" content="/pagefind/pagefind.js">' +
+      '<meta property="og:image" content="https://margo.example/og.png">' +
       '<link rel="stylesheet" href="/site.css"><script src="/app.js" defer></script><script>const a = "<a href=\\"/not-a-link/\\">";</script></head>' +
       page('<picture><source srcset="/small.png 1x, /big.png 2x"><img src="/small.png" alt=""></picture>'),
     "site.css": 'body { background: url("/missing-bg.png") }',
     "app.js": "",
     "small.png": "",
+    // The folder is the build's (a folder it writes nothing into is not checked), the script missing.
+    "pagefind/pagefind-entry.json": "{}",
   });
 
   assert.equal(problems, [
     "index.html: link /big.png: a page or file of this build (nothing is written at big.png)",
+    "index.html: link /pagefind/pagefind.js: a page or file of this build (nothing is written at pagefind/pagefind.js)",
     "index.html: link /search.json: a page or file of this build (nothing is written at search.json)",
     "index.html: link https://margo.example/og.png: a page or file of this build (nothing is written at og.png)",
     "site.css: link /missing-bg.png: a page or file of this build (nothing is written at missing-bg.png)",

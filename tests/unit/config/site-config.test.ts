@@ -2,7 +2,7 @@ import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readSiteConfig } from "../../../src/config/site-config.ts";
+import { publishes, readSiteConfig } from "../../../src/config/site-config.ts";
 import { writeContentTree } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 import { yamlText } from "../support/yaml-text.ts";
@@ -96,6 +96,24 @@ test("should reject a time zone that is not an IANA zone", async () => {
   } finally {
     tree.cleanup();
   }
+});
+
+test("should publish every part by default, leave out what leave_out names, and refuse another name", async () => {
+  const all = withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+  const some = withSite({ leave_out: ["search", "atom"] }, (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+  assert.equal(
+    (["search", "llms_txt", "atom"] as const).map((part) => [publishes(all, part), publishes(some, part)]),
+    [
+      [true, false],
+      [true, true],
+      [true, false],
+    ],
+  );
+
+  const problems = await contentProblems(() =>
+    withSite({ leave_out: ["rss"] }, (dir) => readSiteConfig({ CONTENT_DIR: dir })),
+  );
+  assert.match(problemAt(problems, "leave_out[0]").expected, "one of search, llms_txt, atom");
 });
 
 test("should reject a SITE_URL that is not an absolute URL and name SITE_URL", async () => {

@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
+import { publishes } from "../config/site-config.ts";
+import { outputFileOf, SEARCH_FOLDER, sitePaths } from "../config/site-paths.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { outputFile, writeOutputFile } from "../util/output-path.ts";
+import { packageVersion } from "../util/package-version.ts";
+import { type WrittenFiles, writtenText } from "../util/written-files.ts";
+import { blogModel, portfolioModel, siteConfig } from "./build-data.ts";
+
+/*
+ * The full-text search index behind the command palette: Pagefind (https://pagefind.app/)
+ * reads the published posts' and projects' pages as this build wrote them, within their
+ * `data-pagefind-body` element, and its files are written into `pagefind/` like any other file
+ * of the build, before the checks. Only those pages are given to it: never a list, an API
+ * reference, a draft (shown by `npm start`) or a scheduled post (never built). Each page is
+ * added under its site path, in order: Pagefind's output depends on the order it is given.
+ * Indexing 1,000 posts takes seconds, so the files are kept in the build cache by the pages'
+ * digests and Pagefind's version, and a build whose pages did not change writes them from there.
+ */
+
+/** Pagefind's ready-made interfaces, which the palette does not load: not published. */
+const UNUSED = /^pagefind-(?:.*ui|highlight)\.(?:js|css)$/;
+
+/** Indexes this build's post and project pages and writes the index under `pagefind/`. */
+export async function writeSearchIndex(outputDir: string, written: WrittenFiles): Promise<void> {
+  const config = await siteConfig();
+  if (!publishes(config, "search")) return;
+  const paths = sitePaths(config);
+  const blog = await blogModel();
+  const pages = [
+    ...(blog?.posts ?? []).filter((post) => !post.draft).map((post) => paths.blog.post(post.slug)),
+    ...(await portfolioModel()).projects.map((project) => paths.project(project.name)),
+  ]
+    .sort()
+    // A blog on another host has no pages in this folder.
+    .flatMap((url) => {
+      const file = outputFileOf(config, url);
+      if (file === null) return [];
+      // Without the base path, which Pagefind's script adds from where it is served: the index
+      // is the same wherever the site is hosted.
+      return [
+        { url: url.slice(config.basePath.length), file, content: writtenText(written, resolve(outputDir, file)) },
+      ];
+    });
+  const files = await searchIndexFiles(pages, buildCacheDir("search"));
+  for (const [path, base64] of files)
+    writeOutputFile(outputFile(outputDir, `${SEARCH_FOLDER}/${path}`), Buffer.from(base64, "base64"));
+}
+
+/** A page for the index: its site path without the base path, its output file and its HTML. */
+export interface IndexedPage {
+  url: string;
+  file: string;
+  content: string;
+}
+
+/**
+ * Pagefind's files for `pages` (each path in `pagefind/` and its bytes in base64): from `cache`
+ * when it holds them for these pages' digests and this Pagefind, else made by `index` and kept.
+ */
+export async function searchIndexFiles(
+  pages: readonly IndexedPage[],
+  cache: string | undefined,
+  index: (pages: readonly IndexedPage[]) => Promise<[string, string][]> = indexPages,
+): Promise<[string, string][]> {
+  const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+  const key = contentKey(
+    "pagefind",
+    packageVersion("pagefind"),
+    pages.map((page) => [page.url, digest(page.content)]),
+  );
+  const kept = readEntry(cache, key, (bytes) => JSON.parse(bytes.toString("utf8")) as [string, string][]);
+  if (kept !== undefined) return kept;
+  const files = await index(pages);
+  keepEntry(cache, key, JSON.stringify(files));
+  pruneEntries(cache, 4);
+  return files;
+}
+
+/** Pagefind's files for `pages` (each path in `pagefind/` and its bytes in base64), in its order. */
+async function indexPages(
+  pages: readonly { url: string; file: string; content: string }[],
+): Promise<[string, string][]> {
+  const pagefind = await import("pagefind");
+  try {
+    const { index, errors } = await pagefind.createIndex();
+    if (!index) throw new Error(`Pagefind could not start: ${errors.join("; ")}`);
+    for (const { url, file, content } of pages) {
+      const added = await index.addHTMLFile({ url, content });
+      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${file}: ${added.errors.join("; ")}`);
+    }
+    const made = await index.getFiles();
+    if (made.errors.length > 0) throw new Error(`Pagefind could not write its index: ${made.errors.join("; ")}`);
+    return made.files
+      .filter(({ path }) => !UNUSED.test(path))
+      .map(({ path, content }) => [path, Buffer.from(content).toString("base64")]);
+  } finally {
+    // Its service is a process of its own, which would keep `npm run build` from ending.
+    await pagefind.close();
+  }
+}
