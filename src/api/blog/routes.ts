@@ -216,7 +216,7 @@ export const blogApi: ApiDefinition<BlogModel> = {
     meta: "The index, this description, search, site information and statistics",
     posts: "Published posts: lists, one post in full, the latest, the archive",
     tags: "Tags with their posts",
-    feeds: "RSS 2.0, Atom 1.0 (also per tag) and JSON Feed 1.1 with full content",
+    feeds: "Full-content feeds: RSS 2.0 and JSON Feed 1.1, and Atom 1.0 (also per tag) where the site publishes it",
     badges: "Badges in the badge-service endpoint shape",
   },
   // The writing; code in posts is MIT, as every post's `license` says.
