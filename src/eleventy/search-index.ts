@@ -79,9 +79,7 @@ export async function searchIndexFiles(
 }
 
 /** Pagefind's files for `pages` (each path in `pagefind/` and its bytes in base64), in its order. */
-async function indexPages(
-  pages: readonly { url: string; file: string; content: string }[],
-): Promise<[string, string][]> {
+async function indexPages(pages: readonly IndexedPage[]): Promise<[string, string][]> {
   const pagefind = await import("pagefind");
   try {
     const { index, errors } = await pagefind.createIndex();
