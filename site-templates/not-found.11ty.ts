@@ -1,6 +1,7 @@
 // The host's 404 page (404.html): what an unknown path, such as a project name that does not exist, answers.
 import type { SiteConfig } from "../src/config/site-config.ts";
 import type { PortfolioModel } from "../src/model/portfolio-model.ts";
+import { paginatedOutput } from "../src/eleventy/paginated-output.ts";
 import { portfolioPaths } from "../src/api/portfolio/paths.ts";
 import { postList } from "../src/api/portfolio/resources.ts";
 import { renderPage } from "../src/site/layout.ts";
@@ -15,12 +16,17 @@ interface Data {
   portfolio?: PortfolioModel;
 }
 
-export const data = {
-  permalink: TOP_LEVEL_FILES.notFound,
-  eleventyExcludeFromCollections: true,
-};
+const template = paginatedOutput<SiteConfig, SiteConfig>({
+  modelKey: "site",
+  items: (site) => [site],
+  file: () => TOP_LEVEL_FILES.notFound,
+  render: (site, _, data) => notFoundPage({ site, portfolio: data.portfolio as PortfolioModel | undefined }),
+});
 
-export function render(d: Data): string {
+export const data = template.data;
+export const render = template.render;
+
+function notFoundPage(d: Data): string {
   // Root-relative links with the base path (the layout's too): this page answers at any depth.
   const paths = sitePaths(d.site);
   const posts = d.portfolio ? postList(d.portfolio).slice(0, 3) : [];

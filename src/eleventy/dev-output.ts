@@ -4,9 +4,10 @@ import { isInside } from "../util/output-path.ts";
 import { checkOutputFolder } from "./output-folder.ts";
 
 /*
- * `npm start` and a bare `npx eleventy` write straight into the folder they serve (`npm run
- * build` stages): there, after a build, every file it did not write is deleted, and after a build
- * that failed its checks, everything, so no rejected file is served (docs/deployment.md).
+ * `npm start` and a bare `npx eleventy` write straight into the folder they serve, and `npm run
+ * build` over the spare (output-folder.ts): there, after a build, every file it did not write is
+ * deleted, and after a build that failed its checks, everything, so no rejected file is served
+ * (docs/deployment.md).
  */
 
 /**
@@ -20,14 +21,19 @@ export function mayClean(outputDir: string, keep: readonly string[]): boolean {
   return true;
 }
 
-/** Deletes every file under `outputDir` that is not in `written` (absolute paths), then the folders left empty. */
-export function removeUnwritten(outputDir: string, written: ReadonlySet<string>): string[] {
+/**
+ * Deletes every file under `outputDir` that is not in `written` (absolute paths), then the
+ * folders left empty; `skip`, a folder inside, is left as it is.
+ */
+export function removeUnwritten(outputDir: string, written: ReadonlySet<string>, skip?: string): string[] {
   const removed: string[] = [];
   const sweep = (dir: string): boolean => {
     let empty = true;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
+      if (path === skip) {
+        empty = false;
+      } else if (entry.isDirectory()) {
         if (sweep(path)) rmdirSync(path);
         else empty = false;
       } else if (written.has(path)) {

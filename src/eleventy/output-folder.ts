@@ -1,21 +1,15 @@
 import { randomBytes } from "node:crypto";
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { isInside } from "../util/output-path.ts";
+import { isInside, writeOutputFile } from "../util/output-path.ts";
 
 /*
  * The output folder holds exactly one successful build (docs/deployment.md): `npm run build`
  * writes a staging folder beside it, renamed into its place only once every check passed. A
  * failed or killed build leaves the previous output; the next removes what a killed one left.
+ * The output a build replaces is kept as the spare, `.{name}.spare`, which the next build takes
+ * as its staging folder: a file whose bytes did not change is not written again, and no whole
+ * output is deleted (docs/performance.md).
  */
 
 /** A problem with the output folder itself, said in one sentence (no stack trace). */
@@ -34,7 +28,10 @@ const BESIDE = /^\.(.+)\.(staging|old)-(\d+)-\w+$/;
 /** Writes the marker at the top of `outputDir` (into `file`, when the caller named it). */
 export function writeOutputMarker(outputDir: string, file: string = join(outputDir, OUTPUT_MARKER)): void {
   mkdirSync(outputDir, { recursive: true });
-  writeFileSync(file, "This folder is the output of a build of this site; the next build replaces it.\n");
+  writeOutputFile(
+    file,
+    Buffer.from("This folder is the output of a build of this site; the next build replaces it.\n"),
+  );
 }
 
 /** True when `dir` is a staging folder made by `makeStagingFolder`: every file in it is this build's. */
@@ -115,16 +112,47 @@ export function removeLeftovers(outputDir: string): void {
   }
 }
 
-/** A new, empty staging folder beside the output folder (whose parent it creates). */
+/** The spare beside the output folder `out`. */
+const spareOf = (out: string): string => join(dirname(out), `.${basename(out)}.spare`);
+
+/**
+ * A staging folder beside the output folder (whose parent it creates): the spare when there is
+ * one a build may write over, else a new, empty folder. The build removes the files it did not
+ * write (src/eleventy/dev-output.ts).
+ */
 export function makeStagingFolder(outputDir: string): string {
   const out = resolve(outputDir);
   mkdirSync(dirname(out), { recursive: true });
-  return mkdtempSync(join(dirname(out), `.${basename(out)}.staging-${process.pid}-`));
+  const staging = mkdtempSync(join(dirname(out), `.${basename(out)}.staging-${process.pid}-`));
+  const spare = spareOf(out);
+  if (!lstatSync(spare, { throwIfNoEntry: false })) return staging;
+  if (!isPlainOutput(spare)) {
+    removeUnlessMounted(spare);
+    return staging;
+  }
+  try {
+    // Over the empty staging folder, in one step: a concurrent build may have taken the spare.
+    renameSync(spare, staging);
+  } catch {}
+  return staging;
+}
+
+/**
+ * Whether `dir` is a build's output that writing over cannot reach outside of: a folder (not a
+ * link) carrying the marker, holding only folders and files of one link each (a symbolic link
+ * or a second name of a file elsewhere would be written through), and no mount point.
+ */
+function isPlainOutput(dir: string): boolean {
+  if (!lstatSync(dir).isDirectory() || !existsSync(join(dir, OUTPUT_MARKER)) || holdsMountPoint(dir)) return false;
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).every(
+    (entry) => entry.isDirectory() || (entry.isFile() && lstatSync(join(entry.parentPath, entry.name)).nlink === 1),
+  );
 }
 
 /**
  * Puts a checked staging folder in the output folder's place: the old output is renamed aside,
- * the staging folder in, the old one removed; if the second rename fails, the old one goes back.
+ * the staging folder in, the old one kept as the spare; if the second rename fails, the old one
+ * goes back.
  */
 export function replaceOutputFolder(staging: string, outputDir: string): void {
   const out = resolve(outputDir);
@@ -139,29 +167,41 @@ export function replaceOutputFolder(staging: string, outputDir: string): void {
     if (old) renameSync(old, out);
     throw error;
   }
-  if (old) removeUnlessMounted(old);
+  if (!old) return;
+  if (holdsMountPoint(old)) {
+    removeUnlessMounted(old);
+    return;
+  }
+  // Kept as the next build's staging folder.
+  rmSync(spareOf(out), { recursive: true, force: true });
+  renameSync(old, spareOf(out));
 }
 
 /**
- * Deletes a set-aside output or a staging folder, unless a folder is mounted inside it (Linux's
- * mount table): deleting would reach through the mount, so it stays, with one warning.
+ * Deletes a set-aside output or a staging folder, unless a folder is mounted inside it: deleting
+ * would reach through the mount, so it stays, with one warning.
  */
 function removeUnlessMounted(dir: string): void {
+  if (holdsMountPoint(dir))
+    console.warn(`[build] ${dir} holds a mount point: it is left in place; unmount it, then delete it.`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether a folder is mounted inside `dir` (Linux's mount table). */
+function holdsMountPoint(dir: string): boolean {
   let table = "";
   try {
     table = readFileSync("/proc/self/mountinfo", "utf8");
   } catch {
     // Not Linux: no mount table to read.
   }
-  const mounted = table.split("\n").some((line) => {
+  return table.split("\n").some((line) => {
     // The fifth field, with space, tab, newline and backslash written as octal escapes.
     const point = line
       .split(" ")[4]
       ?.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
     return point !== undefined && isInside(point, dir);
   });
-  if (mounted) console.warn(`[build] ${dir} holds a mount point: it is left in place; unmount it, then delete it.`);
-  else rmSync(dir, { recursive: true, force: true });
 }
 
 /** Removes a failed build's staging folder; never throws, since it runs while a failure is reported. */

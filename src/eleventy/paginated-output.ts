@@ -1,14 +1,46 @@
-import { outputPath } from "../util/output-path.ts";
+import { existsSync } from "node:fs";
+import type { UserConfig } from "@11ty/eleventy";
+import { clearWayTo, holdsBytes, keepUnchanged, outputFile, outputPath } from "../util/output-path.ts";
 
 /*
  * The one pagination recipe behind every template: the global data key of its model, the items
  * it writes one file for, where each goes and how it is rendered. A model can be null (no
  * blog), so each template paginates an empty list that `before` replaces. Every file goes
- * through `outputPath`, so no name can place one outside the output folder.
+ * through `outputPath`, so no name can place one outside the output folder. A file the output
+ * folder already holds is rendered first and left out when its bytes are the same: Eleventy
+ * writes only what changed (an earlier build's file that differs is removed, not written into).
  */
 
 type Data = Record<string, unknown>;
 const ITEMS = "paginatedOutputItems";
+
+/** Off when the configuration transforms what templates render: their bytes are then not known before. */
+let comparing = true;
+
+/** Eleventy's own transforms and HTML plugin: they leave a page without bundles as it was rendered. */
+const ELEVENTY_OWN = new Set([
+  "@11ty/eleventy-bundle",
+  "@11ty/eleventy-bundle/delayed",
+  "@11ty/eleventy/html-transformer",
+  "11ty/eleventy-bundle/prune-empty",
+]);
+
+/** Whether the configuration rewrites rendered text: a transform, or a plugin or URL rewrite of Eleventy's HTML transformer. */
+export function transformsText(config: UserConfig): boolean {
+  const { callbacks, plugins } = config.htmlTransformer;
+  return (
+    Object.values(callbacks).some((list) => list.length > 0) ||
+    [
+      ...Object.keys(config.transforms),
+      ...Object.values(plugins).flatMap((list) => list.map((one) => one.name ?? "")),
+    ].some((name) => !ELEVENTY_OWN.has(name))
+  );
+}
+
+/** Whether a file the output folder holds is compared with what this build renders (see the top). */
+export function compareWithOutput(on: boolean): void {
+  comparing = on;
+}
 
 /** What an `.11ty.ts` template module exports. */
 export interface TemplateModule {
@@ -22,10 +54,13 @@ export interface PaginatedOutput<M, T> {
   items(model: M): T[];
   /** Output file relative to the output folder, or null to write none for this item. */
   file(model: M, item: T): string | null;
-  render(model: M, item: T): string;
+  /** The template's whole data is there for what the model does not hold. */
+  render(model: M, item: T, data: Data): string;
 }
 
 export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModule {
+  // The changed files' text, rendered while comparing, by output path.
+  const rendered = new Map<string, string>();
   return {
     data: {
       [ITEMS]: [],
@@ -35,7 +70,28 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
         alias: "outputItem",
         before: (_: unknown, full: Data) => {
           const model = full[spec.modelKey] as M | null;
-          return model ? spec.items(model).filter((item) => spec.file(model, item) !== null) : [];
+          const outputDir = (full.eleventy as { directories: { output: string } }).directories.output;
+          rendered.clear();
+          return !model
+            ? []
+            : spec.items(model).filter((item) => {
+                const path = spec.file(model, item);
+                if (path === null) return false;
+                const file = outputFile(outputDir, path);
+                if (!comparing || !existsSync(file)) {
+                  clearWayTo(file);
+                  return true;
+                }
+                const text = spec.render(model, item, full);
+                const bytes = Buffer.from(text);
+                if (holdsBytes(file, bytes)) {
+                  keepUnchanged(file, bytes);
+                  return false;
+                }
+                clearWayTo(file);
+                rendered.set(path, text);
+                return true;
+              });
         },
       },
       permalink: (d: Data) => {
@@ -44,6 +100,9 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
       },
       eleventyExcludeFromCollections: true,
     },
-    render: (d) => spec.render(d[spec.modelKey] as M, d.outputItem as T),
+    render: (d) => {
+      const [model, item] = [d[spec.modelKey] as M, d.outputItem as T];
+      return rendered.get(spec.file(model, item) as string) ?? spec.render(model, item, d);
+    },
   };
 }

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { posix, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { join, posix, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { blogApi } from "../api/blog/routes.ts";
@@ -10,12 +10,12 @@ import { checkSecrets } from "../checks/check-secrets.ts";
 import { formatProblems, validateSite, type ApiOutput } from "../checks/validate-site.ts";
 import { blogPaths } from "../api/blog/paths.ts";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
-import { ASSETS_FOLDER, BLOG_API_ROOT } from "../config/site-paths.ts";
+import { ASSETS_FOLDER, BLOG_API_ROOT, SEARCH_FOLDER } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
 import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
-import { forgetOutputFiles, outputFile, outputFilesMade } from "../util/output-path.ts";
+import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
 import { renderedFiles } from "../util/written-files.ts";
 import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
@@ -23,6 +23,7 @@ import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
+import { compareWithOutput, transformsText } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { writeSearchIndex } from "./search-index.ts";
 import { publishSiteAssets } from "./site-assets.ts";
@@ -101,13 +102,15 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   eleventyConfig.addWatchTarget(SITE_ASSETS);
 
   // Whether this build cleans its output folder (dev-output.ts), decided before anything is
-  // written there. Not async, and first: when it throws, Eleventy calls no later listener, so
-  // no plugin writes into a folder of someone else's files.
+  // written there: a staging folder may be the spare, holding the build before last. Not async,
+  // and first: when it throws, Eleventy calls no later listener, so no plugin writes into a
+  // folder of someone else's files.
   let cleans = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
     forgetOutputFiles();
-    cleans = !isStagingFolder(directories.output) && mayClean(directories.output, [process.cwd(), contentDir]);
+    compareWithOutput(!transformsText(eleventyConfig));
+    cleans = isStagingFolder(directories.output) || mayClean(directories.output, [process.cwd(), contentDir]);
     // So that the next build may clean this folder again (kept by the cleaning: made here).
     if (cleans) writeOutputMarker(directories.output, outputFile(directories.output, OUTPUT_MARKER));
   });
@@ -127,9 +130,11 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (outputMode !== undefined && outputMode !== "fs") return;
     const outputDir = resolve(directories.output);
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
-    const written = renderedFiles(results ?? []);
-    // Before anything is awaited, so later plugins' after-build steps see the cleaned folder.
-    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]));
+    const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles()]);
+    // Before anything is awaited, so later plugins' after-build steps see the cleaned folder;
+    // the search index is written below, and its folder cleaned then.
+    const searchFolder = join(outputDir, SEARCH_FOLDER);
+    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]), searchFolder);
     saveHighlightedBlocks();
     const blog = await blogModel();
     const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
@@ -150,6 +155,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const validationMs = performance.now() - started;
     // The full-text search index (not API files): written before the checks that read every file.
     await writeSearchIndex(outputDir, written);
+    if (cleans && existsSync(searchFolder)) {
+      removeUnwritten(searchFolder, outputFilesMade());
+      if (readdirSync(searchFolder).length === 0) rmdirSync(searchFolder);
+    }
     lap("search");
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
     const links = await checkSiteLinks(outputDir, written);

@@ -25,6 +25,13 @@ declare module "@11ty/eleventy" {
     addTemplateFormats(format: string): void;
     addWatchTarget(target: string): void;
     setWatchJavaScriptDependencies(watch: boolean): void;
+    /** The transforms added (`addTransform`), by name. */
+    readonly transforms: Record<string, unknown>;
+    /** What rewrites HTML after the transforms: URL callbacks and posthtml plugins, by extension. */
+    readonly htmlTransformer: {
+      callbacks: Record<string, unknown[]>;
+      plugins: Record<string, { name?: string }[]>;
+    };
     /** `results`: what `eleventy.after` reports of the rendered templates. */
     on(
       event: string,

@@ -1,4 +1,14 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findControlCharacter } from "./control-characters.ts";
 import { escapeControlCharacters } from "./terminal-text.ts";
@@ -59,10 +69,14 @@ export function isInside(path: string, folder: string): boolean {
 
 /** Files made with `outputFile` since `forgetOutputFiles`, absolute: what this build wrote itself. */
 const made = new Set<string>();
+/** The output folder of the last file `outputFile` made. */
+let root = "";
+/** Of Eleventy's files, those found already holding this build's bytes, so not written again. */
+const unchanged = new Map<string, Buffer>();
 
 /** The absolute file of a checked output path inside `outputDir`, remembered for src/eleventy/dev-output.ts. */
 export function outputFile(outputDir: string, path: string): string {
-  const root = resolve(outputDir);
+  root = resolve(outputDir);
   const file = join(root, outputPath(path));
   // Belt and braces: the checks above already keep every path inside.
   if (file === root || !isInside(file, root)) throw new OutputPathError(path, "it resolves outside the output folder");
@@ -70,10 +84,57 @@ export function outputFile(outputDir: string, path: string): string {
   return file;
 }
 
-/** Writes `bytes` into `file` (from `outputFile`), making its folder first. */
+/**
+ * Writes `bytes` into `file` (from `outputFile`), making its folder first, unless it holds them
+ * already. A file of other bytes is replaced by a new one, never written into: the output
+ * folder can be an earlier build's (src/eleventy/output-folder.ts).
+ */
 export function writeOutputFile(file: string, bytes: Uint8Array): void {
+  if (holdsBytes(file, bytes)) return;
+  clearWayTo(file);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bytes);
+}
+
+/**
+ * Removes what stands in the way of writing `file` (from `outputFile`) in an earlier build's
+ * output: the file or folder at its path, and a file where one of its folders is needed.
+ */
+export function clearWayTo(file: string): void {
+  rmSync(file, { recursive: true, force: true });
+  for (let dir = dirname(file); root !== "" && dir !== root && isInside(dir, root); dir = dirname(dir)) {
+    const found = lstatSync(dir, { throwIfNoEntry: false });
+    if (found?.isDirectory()) return;
+    if (found) rmSync(dir);
+  }
+}
+
+/** Whether `file` is a file (not a symbolic link) holding exactly `bytes`. */
+export function holdsBytes(file: string, bytes: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size !== bytes.length) return false;
+    const held = Buffer.allocUnsafe(bytes.length);
+    return readSync(fd, held, 0, held.length, 0) === held.length && held.equals(bytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Records an Eleventy file (from `outputFile`) found holding this build's `bytes`, which it will not write. */
+export function keepUnchanged(file: string, bytes: Buffer): void {
+  unchanged.set(file, bytes);
+}
+
+/** The files `keepUnchanged` recorded since the last `forgetOutputFiles`, with their bytes. */
+export function unchangedFiles(): ReadonlyMap<string, Buffer> {
+  return unchanged;
 }
 
 /** The files `outputFile` made since the last `forgetOutputFiles`. */
@@ -84,4 +145,5 @@ export function outputFilesMade(): ReadonlySet<string> {
 /** Starts a new build's record of made files. */
 export function forgetOutputFiles(): void {
   made.clear();
+  unchanged.clear();
 }

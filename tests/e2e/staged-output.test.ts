@@ -1,5 +1,5 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -97,6 +97,22 @@ test("should name no removed project or post in any file the second build left",
     assert.ok(firstFiles.includes(gone), `the first build wrote ${gone}`);
     assert.not.ok(existsSync(join(outDir, gone)), `${gone} is gone`);
   }
+});
+
+test("should take the previous output as the spare, write only what changed, and leave a fresh build's files", async () => {
+  // The spare holds the first build's output, which still names the removed project and post.
+  const spare = join(dirname(outDir), `.${basename(outDir)}.spare`);
+  const held = snapshot(spare);
+  const inodes = new Map(listFiles(spare).map((file) => [file, statSync(join(spare, file)).ino]));
+  assert.ok(held.has("projects/bramble/index.html"));
+  const third = await buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir: content, outDir });
+  assert.is(third.status, 0, third.output);
+  const now = snapshot(outDir);
+  assert.equal(now, snapshot(freshDir));
+  const kept = [...now.keys()].filter((file) => held.get(file) === now.get(file));
+  assert.ok(kept.length > 100, `${kept.length} files kept their bytes`);
+  for (const file of kept)
+    assert.is(statSync(join(outDir, file)).ino, inodes.get(file), `${file} was not written again`);
 });
 
 test("should leave no staging folder or old output behind", () => {

@@ -113,9 +113,10 @@ export function snapshot(dir: string): Map<string, string> {
   return new Map(listFiles(dir).map((file) => [file, readFileSync(join(dir, file)).toString("base64")]));
 }
 
-/** Folders beside `outDir` that a build of it staged or set aside and did not remove. */
+/** Folders beside `outDir` that a build of it staged or set aside and did not remove (the spare is kept: output-folder.ts). */
 export function leftoversBeside(outDir: string): string[] {
-  return readdirSync(dirname(outDir)).filter((name) => name.startsWith(`.${basename(outDir)}.`));
+  const prefix = `.${basename(outDir)}.`;
+  return readdirSync(dirname(outDir)).filter((name) => name.startsWith(prefix) && name !== `${prefix}spare`);
 }
 
 /** Every file under `dir` (or under `dir/under`), relative to `dir`, with `/` separators, sorted. */

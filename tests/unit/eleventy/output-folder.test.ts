@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -52,7 +61,7 @@ test(
 );
 
 test(
-  "should rename a staging folder into place, marked, with nothing left beside it",
+  "should rename a staging folder into place, marked, and keep the output it replaced as the spare",
   withTempFolder("output", (dir) => {
     const out = join(dir, "_site");
     mkdirSync(out);
@@ -60,10 +69,52 @@ test(
     const staging = makeStagingFolder(out);
     assert.ok(isStagingFolder(staging));
     assert.not.ok(isStagingFolder(out));
+    assert.equal(readdirSync(staging), [], "no spare yet: a new folder");
     writeFileSync(join(staging, "new.html"), "new");
     replaceOutputFolder(staging, out);
     assert.equal(readdirSync(out).sort(), [OUTPUT_MARKER, "new.html"]);
-    assert.equal(readdirSync(dir), ["_site"]);
+    assert.equal(readdirSync(dir).sort(), ["._site.spare", "_site"]);
+    assert.equal(readdirSync(join(dir, "._site.spare")), ["old.html"]);
+  }),
+);
+
+test(
+  "should take a marked spare as the next staging folder",
+  withTempFolder("output", (dir) => {
+    const out = join(dir, "_site");
+    const spare = join(dir, "._site.spare");
+    mkdirSync(join(spare, "blog"), { recursive: true });
+    writeFileSync(join(spare, OUTPUT_MARKER), "");
+    writeFileSync(join(spare, "blog", "index.html"), "the build before last");
+    const staging = makeStagingFolder(out);
+    assert.ok(isStagingFolder(staging));
+    assert.is(readFileSync(join(staging, "blog", "index.html"), "utf8"), "the build before last");
+    assert.not.ok(existsSync(spare));
+  }),
+);
+
+test(
+  "should delete, not take, a spare holding a symbolic link, a second name of a file, or no marker",
+  withTempFolder("output", (dir) => {
+    const out = join(dir, "_site");
+    const spare = join(dir, "._site.spare");
+    const elsewhere = join(dir, "elsewhere.txt");
+    const plant: Record<string, () => void> = {
+      link: () => symlinkSync(elsewhere, join(spare, "index.html")),
+      "hard link": () => linkSync(elsewhere, join(spare, "index.html")),
+      "no marker": () => rmSync(join(spare, OUTPUT_MARKER)),
+    };
+    for (const [name, planted] of Object.entries(plant)) {
+      writeFileSync(elsewhere, "not the build's");
+      mkdirSync(spare);
+      writeFileSync(join(spare, OUTPUT_MARKER), "");
+      planted();
+      const staging = makeStagingFolder(out);
+      assert.equal(readdirSync(staging), [], name);
+      assert.not.ok(existsSync(spare), name);
+      assert.is(readFileSync(elsewhere, "utf8"), "not the build's", name);
+      rmSync(staging, { recursive: true });
+    }
   }),
 );
 

@@ -1,14 +1,19 @@
+import { existsSync, linkSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { paginatedOutput } from "../../../src/eleventy/paginated-output.ts";
 import {
   forgetOutputFiles,
+  holdsBytes,
   outputFile,
   outputFilesMade,
   OutputPathError,
   outputPath,
+  unchangedFiles,
+  writeOutputFile,
 } from "../../../src/util/output-path.ts";
+import { withTempFolder } from "../support/temp-folder.ts";
 
 /** Paths that would leave the output folder (or name no file), each with the reason the error gives. */
 const HOSTILE: [string, RegExp][] = [
@@ -91,5 +96,50 @@ test("should make every template permalink through the check, whatever name an i
   assert.throws(() => permalink({ model, outputItem: ".." }), isRefusal);
   assert.throws(() => permalink({ model, outputItem: "../../etc" }), isRefusal);
 });
+
+test(
+  "should leave a file holding the same bytes unwritten, and replace one that differs by a new file",
+  withTempFolder("write", (dir) => {
+    const file = join(dir, "api", "stats.json");
+    writeOutputFile(file, Buffer.from("same"));
+    const before = statSync(file);
+    writeOutputFile(file, Buffer.from("same"));
+    assert.is(statSync(file).ino, before.ino);
+    assert.is(statSync(file).mtimeMs, before.mtimeMs, "not written again");
+    // A second name of the file (as a spare's file could have) is never written through.
+    linkSync(file, join(dir, "second-name"));
+    writeOutputFile(file, Buffer.from("changed"));
+    assert.is(readFileSync(file, "utf8"), "changed");
+    assert.is(readFileSync(join(dir, "second-name"), "utf8"), "same");
+    // Nor is a symbolic link, though its target holds the same bytes.
+    writeFileSync(join(dir, "target"), "linked");
+    symlinkSync(join(dir, "target"), join(dir, "link"));
+    assert.not.ok(holdsBytes(join(dir, "link"), Buffer.from("linked")));
+    writeOutputFile(join(dir, "link"), Buffer.from("linked"));
+    assert.not.ok(lstatSync(join(dir, "link")).isSymbolicLink());
+  }),
+);
+
+test(
+  "should leave out of pagination a file the output folder holds with the same bytes, and keep its bytes",
+  withTempFolder("pages", (dir) => {
+    const template = paginatedOutput<{ pages: Record<string, string> }, string>({
+      modelKey: "model",
+      items: (model) => Object.keys(model.pages),
+      file: (_, name) => `${name}/index.html`,
+      render: (model, name) => model.pages[name] as string,
+    });
+    const before = (template.data.pagination as { before(items: unknown, data: unknown): string[] }).before;
+    const model = { pages: { same: "<p>same</p>", changed: "<p>new</p>", added: "<p>added</p>" } };
+    writeOutputFile(join(dir, "same", "index.html"), Buffer.from("<p>same</p>"));
+    writeOutputFile(join(dir, "changed", "index.html"), Buffer.from("<p>old</p>"));
+    forgetOutputFiles();
+    const written = before([], { model, eleventy: { directories: { output: dir } } });
+    assert.equal(written, ["changed", "added"]);
+    assert.equal([...unchangedFiles().keys()], [resolve(dir, "same", "index.html")]);
+    assert.not.ok(existsSync(join(dir, "changed", "index.html")), "a changed file is removed before it is written");
+    assert.is(template.render({ model, outputItem: "changed" }), "<p>new</p>");
+  }),
+);
 
 test.run();
