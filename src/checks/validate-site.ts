@@ -35,11 +35,6 @@ interface ExpectedFile {
 
 export interface ValidateOptions {
   /**
-   * A folder where the compiled validators are kept between builds (ajv's standalone code,
-   * keyed by the schemas and ajv's version): compiling them is most of a small site's check.
-   */
-  cacheDir?: string;
-  /**
    * What this build just wrote, by absolute path: the text Eleventy wrote to each file. Files
    * found here are checked from it rather than read back from disk; every other file (one a
    * plugin wrote, one left from an earlier build) is read from disk.
@@ -76,7 +71,7 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
     });
   }
   const expected = expectedFiles(document, api.root);
-  const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
+  const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
     if (!options.written?.has(resolve(target)) && !existsSync(target)) {
@@ -192,14 +187,10 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
 }
 
 /**
- * One validator per path of the document, in the strict reading (see `strictly`). With a cache
- * folder, validators compiled by an earlier build from the same schemas are loaded as code.
+ * One validator per path of the document, in the strict reading (see `strictly`). With a build
+ * cache, validators compiled by an earlier build from the same schemas are loaded as code.
  */
-function compileValidators(
-  document: OpenApiDocument,
-  bundleId: string,
-  cacheDir: string | undefined,
-): Map<string, ValidateFunction> {
+function compileValidators(document: OpenApiDocument, bundleId: string): Map<string, ValidateFunction> {
   const bundle = { $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) };
   const paths = Object.entries(document.paths ?? {}).map(([path, item], index) => {
     const media = Object.values(item.get?.responses?.["200"]?.content ?? {})[0];
@@ -210,7 +201,6 @@ function compileValidators(
     };
   });
   const byId = standaloneValidators({
-    cacheDir,
     name: "validators",
     options: { allErrors: true, strict: true, strictTypes: false, strictTuples: false },
     fingerprint: { bundle, paths },

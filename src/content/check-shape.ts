@@ -1,7 +1,6 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { standaloneValidators } from "../checks/standalone-validators.ts";
-import { buildCacheDir } from "../util/build-cache.ts";
 import { memoByObject } from "../util/memo.ts";
 import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import { calendarDateProblem, type DateForm } from "./calendar-date.ts";
@@ -12,8 +11,6 @@ import { displayPath } from "./read-files.ts";
 const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
   const id = "urn:folio:content";
   return standaloneValidators({
-    // Kept between builds by the build; compiling them was a tenth of a second of each.
-    cacheDir: buildCacheDir("validators"),
     name: "content",
     // `verbose` gives errors their value and their parentSchema, where a content schema may
     // carry an `expected` annotation: the words an error shows instead of ajv's own.
