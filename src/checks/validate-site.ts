@@ -33,31 +33,24 @@ interface ExpectedFile {
   url: string;
 }
 
-export interface ValidateOptions {
-  /**
-   * What this build just wrote, by absolute path: the text Eleventy wrote to each file. Files
-   * found here are checked from it rather than read back from disk; every other file (one a
-   * plugin wrote, one left from an earlier build) is read from disk.
-   */
-  written?: WrittenFiles;
-}
-
 /**
  * Validates the built site against the OpenAPI documents it publishes: every file a path
  * declares exists and matches its response schema, and no file in an API's folders lacks a
  * path. Validation is stricter than the published schemas: objects may not carry fields the
- * description does not declare, so the description can never fall behind the files.
+ * description does not declare, so the description can never fall behind the files. A file
+ * in `written` (what this build wrote, by absolute path) is checked from it; any other file (one
+ * a plugin wrote, one left from an earlier build) is read from disk.
  */
 export function validateSite(
   outputDir: string,
   apis: readonly ApiOutput[],
-  options: ValidateOptions = {},
+  written?: WrittenFiles,
 ): ValidationProblem[] {
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
-  return [...apis.flatMap((api) => validateApi(outputDir, api, options)), ...checkResume(outputDir, options.written)];
+  return [...apis.flatMap((api) => validateApi(outputDir, api, written)), ...checkResume(outputDir, written)];
 }
 
-function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions): ValidationProblem[] {
+function validateApi(outputDir: string, api: ApiOutput, written: WrittenFiles | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const documentFile = join(outputDir, api.openapi);
   if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
@@ -74,12 +67,12 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
   const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
-    if (!options.written?.has(resolve(target)) && !existsSync(target)) {
+    if (!written?.has(resolve(target)) && !existsSync(target)) {
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
     // One validator per path of the same document (compileValidators), which the entries come from.
-    problems.push(...checkFile(entry, writtenText(options.written, target), validators.get(entry.path)!));
+    problems.push(...checkFile(entry, writtenText(written, target), validators.get(entry.path)!));
   }
 
   const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);

@@ -145,7 +145,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     if (blog) writeManifest(outputDir, blogApi, blog, written);
     lap("manifests");
-    const problems = validateSite(outputDir, apis, { written });
+    const problems = validateSite(outputDir, apis, written);
     lap("validation");
     const validationMs = performance.now() - started;
     // The full-text search index (not API files): written before the checks that read every file.
