@@ -4,6 +4,7 @@ import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import { decodeEntities } from "../util/html.ts";
+import { safeDecode } from "../util/safe-url.ts";
 import { readPageLinks } from "./html-links.ts";
 
 /*
@@ -194,14 +195,6 @@ function targetOf(
 /** Fragments every page has: the top of the page, and text fragments (`#:~:text=`). */
 function isBuiltInFragment(fragment: string): boolean {
   return fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /**
