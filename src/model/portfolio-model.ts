@@ -6,7 +6,7 @@ import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
-import { byText, chain, newestFirst, newestInstantFirst } from "../util/order.ts";
+import { byText, chain, mostFirst, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
@@ -199,12 +199,7 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
       tags: tags.length,
       starsTotal: projects.reduce((sum, p) => sum + p.stars, 0),
       topStarred: [...projects]
-        .sort(
-          chain(
-            (a, b) => b.stars - a.stars,
-            (a, b) => byText(a.name, b.name),
-          ),
-        )
+        .sort(mostFirst((p) => [p.stars, p.name]))
         .slice(0, TOP_STARRED)
         .map((p) => ({ name: p.name, stars: p.stars })),
       pulls: pullFigures(pulls),
@@ -269,12 +264,7 @@ function assignRelated(projects: Project[]): void {
     project.related = projects
       .filter((other) => other !== project)
       .map((other) => ({ name: other.name, shared: other.tags.filter((tag) => own.has(tag)).length }))
-      .sort(
-        chain(
-          (a, b) => b.shared - a.shared,
-          (a, b) => byText(a.name, b.name),
-        ),
-      )
+      .sort(mostFirst((entry) => [entry.shared, entry.name]))
       .map((entry) => entry.name);
   }
 }
@@ -291,12 +281,7 @@ function groupBy(projects: Project[], keys: (project: Project) => string[]): Gro
   }
   return [...groups.entries()]
     .map(([name, names]) => ({ name, projects: names }))
-    .sort(
-      chain(
-        (a, b) => b.projects.length - a.projects.length,
-        (a, b) => byText(a.name, b.name),
-      ),
-    );
+    .sort(mostFirst((group) => [group.projects.length, group.name]));
 }
 
 function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {
