@@ -5,20 +5,11 @@ import type { ProfileFile, ResumeFile } from "../content/content-schemas.ts";
 import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-content.ts";
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
+import type { Award } from "../schemas/portfolio/projects.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
 import { byText, chain, mostFirst, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
-
-export type Medal = "gold" | "silver" | "bronze";
-
-export interface AwardFacts {
-  place: string;
-  medal: Medal;
-  event: string;
-  track: string | null;
-  url: string | null;
-}
 
 /** A project with everything derived about it. */
 export interface Project {
@@ -32,7 +23,7 @@ export interface Project {
   install: string | null;
   demo: string | null;
   docs: string | null;
-  award: AwardFacts | null;
+  award: Award | null;
   links: { label: string; url: string }[];
   writeup: { html: string; text: string } | null;
   stars: number;
@@ -82,7 +73,7 @@ export interface PortfolioModel {
   projectByName: ReadonlyMap<string, Project>;
   domainById: ReadonlyMap<string, Domain>;
   featured: Project[];
-  awards: { project: Project; award: AwardFacts }[];
+  awards: { project: Project; award: Award }[];
   languages: (Grouping & { color: string | null })[];
   tags: Grouping[];
   pulls: PullFacts[];
@@ -106,7 +97,7 @@ export interface ModelInputs {
   markdown?: PortfolioMarkdown | undefined;
 }
 
-const MEDAL_RANK: Record<Medal, number> = { gold: 0, silver: 1, bronze: 2 };
+const MEDAL_RANK: Record<Award["medal"], number> = { gold: 0, silver: 1, bronze: 2 };
 const NOW_STALE_AFTER_DAYS = 60;
 const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
