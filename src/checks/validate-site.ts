@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
 import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
@@ -77,7 +78,7 @@ function validateApi(outputDir: string, api: ApiOutput, written: WrittenFiles | 
 
   const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
   for (const folder of api.owns) {
-    for (const file of filesUnder(outputDir, folder)) {
+    for (const file of filesUnder(join(outputDir, folder)).map((inside) => join(folder, inside))) {
       if (!declared.has(file))
         problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
     }
@@ -222,15 +223,6 @@ function strictly(schema: unknown): unknown {
   }
   if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
   return copy;
-}
-
-function filesUnder(outputDir: string, folder: string): string[] {
-  const start = join(outputDir, folder);
-  if (!existsSync(start)) return [];
-  return readdirSync(start, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)))
-    .sort();
 }
 
 /** One line per problem, for the build log. */
