@@ -108,7 +108,8 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     const isPage = file.endsWith(".html");
     if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const text = writtenText(options.written, join(options.outputDir, file));
-    const fileUrl = new URL(encodePath(file.replace(/(^|\/)index\.html$/, "$1")), base);
+    const served = file.replace(/(^|\/)index\.html$/, "$1");
+    const fileUrl = new URL(served.split("/").map(encodeURIComponent).join("/"), base);
     if (isPage) {
       const page = readPageLinks(text);
       idsOf.set(file, page.ids);
@@ -128,7 +129,9 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   for (const { raw, target, from } of resolved.values()) {
     if (target === null || !("fragment" in target) || from.length === 0) continue;
     const { path, fragment } = target;
-    if (!path.endsWith(".html") || isBuiltInFragment(fragment) || idsOf.get(path)?.has(fragment)) continue;
+    // Every page has these: the top of the page, and text fragments (`#:~:text=`).
+    const builtIn = fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
+    if (!path.endsWith(".html") || builtIn || idsOf.get(path)?.has(fragment)) continue;
     for (const file of from)
       report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
   }
@@ -192,11 +195,6 @@ function targetOf(
   return { missing: path };
 }
 
-/** Fragments every page has: the top of the page, and text fragments (`#:~:text=`). */
-function isBuiltInFragment(fragment: string): boolean {
-  return fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
-}
-
 /**
  * Finds the absolute URLs of this site's origin in a text (JSON, XML, plain text): the origin
  * as the URL parser writes it (lower case, an international name in punycode), as we write it
@@ -207,10 +205,6 @@ function isBuiltInFragment(fragment: string): boolean {
 function siteUrlPattern(origin: string): RegExp {
   const escaped = origin.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   return new RegExp(`(?=(${escaped}(?:[/?#][^${URL_END}]*)?(?![^${URL_END}])))`, "g");
-}
-
-function encodePath(path: string): string {
-  return path.split("/").map(encodeURIComponent).join("/");
 }
 
 /** The files of an output folder (relative, `/` separators) and its top-level folders. */
