@@ -4,13 +4,10 @@ import { byText, chain, mostFirst } from "../util/order.ts";
 import { RELATED_POSTS } from "../schemas/blog/posts.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
+import type { PostTag } from "./post-tags.ts";
 
-export interface BlogTag {
-  name: string;
-  slug: string;
-  /** Newest first. */
-  posts: BlogPost[];
-}
+/** A tag with its posts, newest first. */
+export type BlogTag = PostTag & { posts: BlogPost[] };
 
 export interface ArchiveMonth {
   month: number;

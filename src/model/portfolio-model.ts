@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { rebasedUrl } from "../config/site-paths.ts";
-import type { ProfileFile, ResumeFile } from "../content/content-schemas.ts";
+import type { DomainEntry, ProfileFile, ResumeFile } from "../content/content-schemas.ts";
 import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-content.ts";
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
@@ -32,13 +32,8 @@ export interface Project {
   related: string[];
 }
 
-export interface Domain {
-  id: string;
-  emoji: string;
-  title: string;
-  blurb: string;
-  projects: Project[];
-}
+/** A domain of domains.yaml with its projects. */
+export type Domain = DomainEntry & { projects: Project[] };
 
 export interface Grouping {
   name: string;
