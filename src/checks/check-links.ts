@@ -161,7 +161,7 @@ function targetOf(
   raw: string,
   pageUrl: URL,
   base: URL,
-  output: Output,
+  output: ReturnType<typeof listOutput>,
 ): Target | { missing: string } | { invalid: string } | null {
   // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
   if (raw === "" || raw.includes("{")) return null;
@@ -207,14 +207,8 @@ function siteUrlPattern(origin: string): RegExp {
   return new RegExp(`(?=(${escaped}(?:[/?#][^${URL_END}]*)?(?![^${URL_END}])))`, "g");
 }
 
-/** The files of an output folder (relative, `/` separators) and its top-level folders. */
-interface Output {
-  files: ReadonlySet<string>;
-  /** The folders at the top of the output folder that hold a file. */
-  folders: ReadonlySet<string>;
-}
-
-function listOutput(outputDir: string): Output {
+/** The files of an output folder (relative, `/` separators) and the top-level folders that hold one. */
+function listOutput(outputDir: string): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
   // A symbolic link is never published (the output step refuses them), so it is not read.
   const files = new Set(
     readdirSync(outputDir, { recursive: true, withFileTypes: true })
