@@ -9,16 +9,6 @@ import type { PostTag } from "./post-tags.ts";
 /** A tag with its posts, newest first. */
 export type BlogTag = PostTag & { posts: BlogPost[] };
 
-export interface ArchiveMonth {
-  month: number;
-  posts: BlogPost[];
-}
-
-export interface ArchiveYear {
-  year: number;
-  months: ArchiveMonth[];
-}
-
 export interface BlogStats {
   posts: number;
   words: number;
@@ -49,7 +39,7 @@ export interface BlogModel {
   tags: BlogTag[];
   tagBySlug: ReadonlyMap<string, BlogTag>;
   /** Newest year first, newest month first. */
-  archive: ArchiveYear[];
+  archive: { year: number; months: { month: number; posts: BlogPost[] }[] }[];
   stats: BlogStats;
   historyUnavailable: string | null;
 }
