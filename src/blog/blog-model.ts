@@ -1,26 +1,13 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { rebasedUrl } from "../config/site-paths.ts";
-import { byText, chain } from "../util/order.ts";
+import { byText, chain, mostFirst } from "../util/order.ts";
 import { RELATED_POSTS } from "../schemas/blog/posts.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
+import type { PostTag } from "./post-tags.ts";
 
-export interface BlogTag {
-  name: string;
-  slug: string;
-  /** Newest first. */
-  posts: BlogPost[];
-}
-
-export interface ArchiveMonth {
-  month: number;
-  posts: BlogPost[];
-}
-
-export interface ArchiveYear {
-  year: number;
-  months: ArchiveMonth[];
-}
+/** A tag with its posts, newest first. */
+export type BlogTag = PostTag & { posts: BlogPost[] };
 
 export interface BlogStats {
   posts: number;
@@ -52,7 +39,7 @@ export interface BlogModel {
   tags: BlogTag[];
   tagBySlug: ReadonlyMap<string, BlogTag>;
   /** Newest year first, newest month first. */
-  archive: ArchiveYear[];
+  archive: { year: number; months: { month: number; posts: BlogPost[] }[] }[];
   stats: BlogStats;
   historyUnavailable: string | null;
 }
@@ -98,12 +85,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     years.set(year, { posts: perYear.posts + 1, words: perYear.words + post.wordCount });
     if (!lastUpdated || post.updated > lastUpdated.updated) lastUpdated = post;
   }
-  const tags = [...tagMap.values()].sort(
-    chain(
-      (a, b) => b.posts.length - a.posts.length,
-      (a, b) => byText(a.slug, b.slug),
-    ),
-  );
+  const tags = [...tagMap.values()].sort(mostFirst((tag) => [tag.posts.length, tag.slug]));
   const archive = [...archiveMap.entries()]
     .sort(([a], [b]) => b - a)
     .map(([year, months]) => ({
@@ -134,12 +116,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
       codeBlocks: [...languages.values()].reduce((sum, count) => sum + count, 0),
       codeLanguages: [...languages.entries()]
         .map(([language, count]) => ({ language, count }))
-        .sort(
-          chain(
-            (a, b) => b.count - a.count,
-            (a, b) => byText(a.language ?? "", b.language ?? ""),
-          ),
-        ),
+        .sort(mostFirst((entry) => [entry.count, entry.language ?? ""])),
       images: posts.reduce((sum, post) => sum + post.images.length, 0),
       first: posts[posts.length - 1] ?? null,
       latest: posts[0] ?? null,

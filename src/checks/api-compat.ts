@@ -1,3 +1,5 @@
+import { isObject } from "../util/is-object.ts";
+
 /*
  * Compares a freshly built OpenAPI 3.1 document with the published baseline of the same API
  * version and lists what would break a client written against the baseline. The APIs' rule
@@ -300,10 +302,6 @@ function allowedValues(schema: Json): unknown[] | undefined {
 function refName(value: unknown): string | undefined {
   if (!isObject(value) || typeof value.$ref !== "string") return undefined;
   return /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1];
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function asObject(value: unknown): Json {

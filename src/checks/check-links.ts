@@ -4,6 +4,7 @@ import type { ContentProblem } from "../content/content-error.ts";
 import { byText, chain } from "../util/order.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import { decodeEntities } from "../util/html.ts";
+import { safeDecode } from "../util/safe-url.ts";
 import { readPageLinks } from "./html-links.ts";
 
 /*
@@ -107,7 +108,8 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     const isPage = file.endsWith(".html");
     if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const text = writtenText(options.written, join(options.outputDir, file));
-    const fileUrl = new URL(encodePath(file.replace(/(^|\/)index\.html$/, "$1")), base);
+    const served = file.replace(/(^|\/)index\.html$/, "$1");
+    const fileUrl = new URL(served.split("/").map(encodeURIComponent).join("/"), base);
     if (isPage) {
       const page = readPageLinks(text);
       idsOf.set(file, page.ids);
@@ -127,7 +129,9 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   for (const { raw, target, from } of resolved.values()) {
     if (target === null || !("fragment" in target) || from.length === 0) continue;
     const { path, fragment } = target;
-    if (!path.endsWith(".html") || isBuiltInFragment(fragment) || idsOf.get(path)?.has(fragment)) continue;
+    // Every page has these: the top of the page, and text fragments (`#:~:text=`).
+    const builtIn = fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
+    if (!path.endsWith(".html") || builtIn || idsOf.get(path)?.has(fragment)) continue;
     for (const file of from)
       report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
   }
@@ -157,7 +161,7 @@ function targetOf(
   raw: string,
   pageUrl: URL,
   base: URL,
-  output: Output,
+  output: ReturnType<typeof listOutput>,
 ): Target | { missing: string } | { invalid: string } | null {
   // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
   if (raw === "" || raw.includes("{")) return null;
@@ -191,19 +195,6 @@ function targetOf(
   return { missing: path };
 }
 
-/** Fragments every page has: the top of the page, and text fragments (`#:~:text=`). */
-function isBuiltInFragment(fragment: string): boolean {
-  return fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * Finds the absolute URLs of this site's origin in a text (JSON, XML, plain text): the origin
  * as the URL parser writes it (lower case, an international name in punycode), as we write it
@@ -216,18 +207,8 @@ function siteUrlPattern(origin: string): RegExp {
   return new RegExp(`(?=(${escaped}(?:[/?#][^${URL_END}]*)?(?![^${URL_END}])))`, "g");
 }
 
-function encodePath(path: string): string {
-  return path.split("/").map(encodeURIComponent).join("/");
-}
-
-/** The files of an output folder (relative, `/` separators) and its top-level folders. */
-interface Output {
-  files: ReadonlySet<string>;
-  /** The folders at the top of the output folder that hold a file. */
-  folders: ReadonlySet<string>;
-}
-
-function listOutput(outputDir: string): Output {
+/** The files of an output folder (relative, `/` separators) and the top-level folders that hold one. */
+function listOutput(outputDir: string): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
   // A symbolic link is never published (the output step refuses them), so it is not read.
   const files = new Set(
     readdirSync(outputDir, { recursive: true, withFileTypes: true })

@@ -2,15 +2,13 @@ import { createRequire } from "node:module";
 import vm from "node:vm";
 import type { Ajv2020, Options, ValidateFunction } from "ajv/dist/2020.js";
 import { packageVersion } from "../util/package-version.ts";
-import { contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = packageVersion("ajv");
 
 /** What to compile: the schemas, the ajv options, and the ids of the schemas to hand back. */
 export interface ValidatorSet {
-  /** A folder that keeps compiled validators between builds; none compiles in memory only. */
-  cacheDir: string | undefined;
   /** What the set checks (`validators`, `content`): part of its key. */
   name: string;
   /** ajv's options (the code options are set here); formats are always added. */
@@ -25,14 +23,15 @@ export interface ValidatorSet {
 }
 
 /**
- * ajv validators, compiled once and then kept as ajv's standalone code in the cache folder,
- * keyed by ajv's version, the options and the schemas. Compiling is most of what checking costs
+ * ajv validators, compiled once and then kept as ajv's standalone code in the build cache
+ * (in memory only when there is none), keyed by ajv's version, the options and the schemas. Compiling is most of what checking costs
  * a small site (a tenth of a second a build); loading the code costs a few milliseconds. ajv
  * itself is loaded only to compile: a build whose validators are all cached never loads it.
  */
 export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFunction> {
   const key = contentKey("validators", AJV_VERSION, set.name, set.options, set.vocabulary ?? [], set.fingerprint);
-  const fromCache = readEntry(set.cacheDir, key, (code) => validatorsOf(code.toString("utf8"), set.ids));
+  const cacheDir = buildCacheDir("validators");
+  const fromCache = readEntry(cacheDir, key, (code) => validatorsOf(code.toString("utf8"), set.ids));
   if (fromCache) return fromCache;
 
   // CommonJS packages, required here and now so a cached build never loads them; under
@@ -43,7 +42,7 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
   // Standalone code names the formats module instead of embedding the format functions.
   const ajv = new Ajv({
     ...set.options,
-    ...(set.cacheDir ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
+    ...(cacheDir ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
   });
   addFormats(ajv);
   if (set.vocabulary) ajv.addVocabulary(set.vocabulary);
@@ -54,17 +53,13 @@ export function standaloneValidators(set: ValidatorSet): Map<string, ValidateFun
     if (!validate) throw new Error(`ajv could not compile the schema ${id}`);
     validators.set(id, validate);
   }
-  if (set.cacheDir) {
+  if (cacheDir) {
     const standaloneCode = (
       requireHere("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")
     ).default;
-    keepEntry(
-      set.cacheDir,
-      key,
-      standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id]))),
-    );
+    keepEntry(cacheDir, key, standaloneCode(ajv, Object.fromEntries(set.ids.map((id, index) => [`v${index}`, id]))));
     // A build uses a dozen sets (each content schema's, each API's): a few builds' worth.
-    pruneEntries(set.cacheDir, 64);
+    pruneEntries(cacheDir, 64);
   }
   return validators;
 }

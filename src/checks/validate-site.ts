@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
 import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 
 /** One API to check: where its OpenAPI document is, and which folders only it may fill. */
@@ -33,36 +34,24 @@ interface ExpectedFile {
   url: string;
 }
 
-export interface ValidateOptions {
-  /**
-   * A folder where the compiled validators are kept between builds (ajv's standalone code,
-   * keyed by the schemas and ajv's version): compiling them is most of a small site's check.
-   */
-  cacheDir?: string;
-  /**
-   * What this build just wrote, by absolute path: the text Eleventy wrote to each file. Files
-   * found here are checked from it rather than read back from disk; every other file (one a
-   * plugin wrote, one left from an earlier build) is read from disk.
-   */
-  written?: WrittenFiles;
-}
-
 /**
  * Validates the built site against the OpenAPI documents it publishes: every file a path
  * declares exists and matches its response schema, and no file in an API's folders lacks a
  * path. Validation is stricter than the published schemas: objects may not carry fields the
- * description does not declare, so the description can never fall behind the files.
+ * description does not declare, so the description can never fall behind the files. A file
+ * in `written` (what this build wrote, by absolute path) is checked from it; any other file (one
+ * a plugin wrote, one left from an earlier build) is read from disk.
  */
 export function validateSite(
   outputDir: string,
   apis: readonly ApiOutput[],
-  options: ValidateOptions = {},
+  written?: WrittenFiles,
 ): ValidationProblem[] {
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
-  return [...apis.flatMap((api) => validateApi(outputDir, api, options)), ...checkResume(outputDir, options.written)];
+  return [...apis.flatMap((api) => validateApi(outputDir, api, written)), ...checkResume(outputDir, written)];
 }
 
-function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions): ValidationProblem[] {
+function validateApi(outputDir: string, api: ApiOutput, written: WrittenFiles | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const documentFile = join(outputDir, api.openapi);
   if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
@@ -76,20 +65,20 @@ function validateApi(outputDir: string, api: ApiOutput, options: ValidateOptions
     });
   }
   const expected = expectedFiles(document, api.root);
-  const validators = compileValidators(document, `urn:openapi:${api.openapi}`, options.cacheDir);
+  const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
   for (const entry of expected) {
     const target = join(outputDir, entry.file);
-    if (!options.written?.has(resolve(target)) && !existsSync(target)) {
+    if (!written?.has(resolve(target)) && !existsSync(target)) {
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
     // One validator per path of the same document (compileValidators), which the entries come from.
-    problems.push(...checkFile(entry, writtenText(options.written, target), validators.get(entry.path)!));
+    problems.push(...checkFile(entry, writtenText(written, target), validators.get(entry.path)!));
   }
 
   const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
   for (const folder of api.owns) {
-    for (const file of filesUnder(outputDir, folder)) {
+    for (const file of filesUnder(join(outputDir, folder)).map((inside) => join(folder, inside))) {
       if (!declared.has(file))
         problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
     }
@@ -192,14 +181,10 @@ function expectedFiles(document: OpenApiDocument, root: string): ExpectedFile[] 
 }
 
 /**
- * One validator per path of the document, in the strict reading (see `strictly`). With a cache
- * folder, validators compiled by an earlier build from the same schemas are loaded as code.
+ * One validator per path of the document, in the strict reading (see `strictly`). With a build
+ * cache, validators compiled by an earlier build from the same schemas are loaded as code.
  */
-function compileValidators(
-  document: OpenApiDocument,
-  bundleId: string,
-  cacheDir: string | undefined,
-): Map<string, ValidateFunction> {
+function compileValidators(document: OpenApiDocument, bundleId: string): Map<string, ValidateFunction> {
   const bundle = { $id: bundleId, $defs: strictly(pointRefsAt(document.components?.schemas ?? {}, bundleId)) };
   const paths = Object.entries(document.paths ?? {}).map(([path, item], index) => {
     const media = Object.values(item.get?.responses?.["200"]?.content ?? {})[0];
@@ -210,7 +195,6 @@ function compileValidators(
     };
   });
   const byId = standaloneValidators({
-    cacheDir,
     name: "validators",
     options: { allErrors: true, strict: true, strictTypes: false, strictTuples: false },
     fingerprint: { bundle, paths },
@@ -239,15 +223,6 @@ function strictly(schema: unknown): unknown {
   }
   if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
   return copy;
-}
-
-function filesUnder(outputDir: string, folder: string): string[] {
-  const start = join(outputDir, folder);
-  if (!existsSync(start)) return [];
-  return readdirSync(start, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)))
-    .sort();
 }
 
 /** One line per problem, for the build log. */

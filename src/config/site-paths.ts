@@ -70,7 +70,9 @@ function makePaths(config: SiteConfig) {
   const base = config.basePath;
   const at = (path: string) => base + path;
   const segment = encodeURIComponent;
-  const blogHome = blogHomeOf(config);
+  // The blog's home as `linkTarget` gives it, with a trailing slash: its pages are folders under it.
+  const blog = linkTarget(config, config.blogUrl);
+  const blogHome = blog.endsWith("/") ? blog : `${blog}/`;
   return {
     home: at("/"),
     projects: at("/projects/"),
@@ -113,12 +115,6 @@ function makePaths(config: SiteConfig) {
     /** A blog API file from its route template (src/api/blog/paths.ts). */
     blogApi: (template: string, params: Record<string, string> = {}) => at(BLOG_API_ROOT + fillPath(template, params)),
   };
-}
-
-/** The blog's home, as `linkTarget` gives it, with a trailing slash: its pages are folders under it. */
-function blogHomeOf(config: SiteConfig): string {
-  const home = linkTarget(config, config.blogUrl);
-  return home.endsWith("/") ? home : `${home}/`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { standaloneValidators } from "../checks/standalone-validators.ts";
-import { buildCacheDir } from "../util/build-cache.ts";
+import { isObject } from "../util/is-object.ts";
 import { memoByObject } from "../util/memo.ts";
 import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import { calendarDateProblem, type DateForm } from "./calendar-date.ts";
@@ -12,8 +12,6 @@ import { displayPath } from "./read-files.ts";
 const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
   const id = "urn:folio:content";
   return standaloneValidators({
-    // Kept between builds by the build; compiling them was a tenth of a second of each.
-    cacheDir: buildCacheDir("validators"),
     name: "content",
     // `verbose` gives errors their value and their parentSchema, where a content schema may
     // carry an `expected` annotation: the words an error shows instead of ajv's own.
@@ -65,15 +63,15 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
       if (expected !== null) problems.push({ file, field: fieldName(pointer), expected, actual: data });
     }
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
-    if (Array.isArray(data) && isSchema(node.items)) {
+    if (Array.isArray(data) && isObject(node.items)) {
       for (const [index, item] of data.entries()) visit(node.items, item, `${pointer}/${index}`);
     } else if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-      const properties: SchemaNode = isSchema(node.properties) ? node.properties : {};
-      const patterns = isSchema(node.patternProperties) ? Object.values(node.patternProperties).filter(isSchema) : [];
+      const properties: SchemaNode = isObject(node.properties) ? node.properties : {};
+      const patterns = isObject(node.patternProperties) ? Object.values(node.patternProperties).filter(isObject) : [];
       for (const [key, item] of Object.entries(data)) {
         const child = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
         const named = properties[key];
-        if (isSchema(named)) visit(named, item, child);
+        if (isObject(named)) visit(named, item, child);
         else for (const pattern of patterns) visit(pattern, item, child);
       }
     }
@@ -84,12 +82,8 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
 
 type SchemaNode = Record<string, unknown>;
 
-function isSchema(value: unknown): value is SchemaNode {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 function asList(value: unknown): SchemaNode[] {
-  return Array.isArray(value) ? value.filter(isSchema) : [];
+  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
 function describeErrors(errors: readonly ErrorObject[], file: string): ContentProblem[] {
@@ -175,7 +169,7 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
       return {
         file,
         field,
-        expected: `at most ${params.limit} entries (this has ${isSchema(actual) ? Object.keys(actual).length : "more"})`,
+        expected: `at most ${params.limit} entries (this has ${isObject(actual) ? Object.keys(actual).length : "more"})`,
       };
     default:
       return { file, field, expected: annotated ?? error.message ?? "a valid value", actual };

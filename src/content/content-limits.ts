@@ -7,7 +7,7 @@ import { MAX_HEADINGS, MAX_NESTING } from "../markdown/markdown-limits.ts";
  * make a build take minutes or gigabytes.
  */
 
-const MIB = 1024 * 1024;
+export const MIB = 1024 * 1024;
 
 /** Largest Markdown or YAML file. A long post is 20-50 KB, and its text is published four times over. */
 export const MAX_TEXT_FILE_BYTES = MIB;

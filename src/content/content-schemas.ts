@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from "@sinclair/typebox";
 import { RAW_HTML_MODES } from "../markdown/raw-html.ts";
+import { REPOSITORY_NAME_PATTERN } from "../schemas/common.ts";
 import { MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
@@ -30,13 +31,9 @@ const IsoDate = Type.String({
   expected: "a date as YYYY-MM-DD, from 1970 on",
 });
 
-/**
- * GitHub's rule for repository names, and no leading `.` (GitHub allows `.github`): the name
- * becomes a folder of pages, and many hosts drop dot-folders, so they would 404.
- */
-export const ProjectNamePattern = "^(?!\\.)[A-Za-z0-9._-]{1,100}$";
+// The API's rule for a project's name (schemas/common.ts says why no leading `.`).
 const ProjectName = Type.String({
-  pattern: ProjectNamePattern,
+  pattern: REPOSITORY_NAME_PATTERN,
   expected:
     "a repository name of 1-100 letters, digits, `.`, `_` or `-`, not starting with `.` (hosts drop dot-folders)",
 });

@@ -9,6 +9,7 @@ import {
   MAX_TEXT_FILE_BYTES,
   MAX_YAML_CHARACTERS,
   MAX_YAML_DEPTH,
+  MIB,
 } from "./content-limits.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 
@@ -79,8 +80,6 @@ export function checkContentPath(root: string, file: string): void {
 export function contentFileExists(file: string): boolean {
   return entryAt(file) !== null;
 }
-
-const MIB = 1024 * 1024;
 
 /**
  * Reads a content file's bytes (inside the content folder `root`, when given). Missing, a link,

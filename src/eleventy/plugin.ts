@@ -14,7 +14,7 @@ import { ASSETS_FOLDER, BLOG_API_ROOT, SEARCH_FOLDER } from "../config/site-path
 import { ContentError } from "../content/content-error.ts";
 import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
-import { buildCacheDir, useBuildCache } from "../util/build-cache.ts";
+import { useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
 import { renderedFiles } from "../util/written-files.ts";
 import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
@@ -150,7 +150,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     if (blog) writeManifest(outputDir, blogApi, blog, written);
     lap("manifests");
-    const problems = validateSite(outputDir, apis, { cacheDir: buildCacheDir("validators"), written });
+    const problems = validateSite(outputDir, apis, written);
     lap("validation");
     const validationMs = performance.now() - started;
     // The full-text search index (not API files): written before the checks that read every file.

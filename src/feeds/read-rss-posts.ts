@@ -3,15 +3,10 @@ import { DateTime } from "luxon";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { displayPath, readText } from "../content/read-files.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
+import type { Post } from "../schemas/portfolio/activity.ts";
 
-/** A blog post as the portfolio knows it: what the blog's RSS feed says about it. */
-export interface FeedPost {
-  title: string;
-  url: string;
-  /** UTC date-time, or null when the item has no pubDate. */
-  published: string | null;
-  summary: string;
-}
+/** A blog post as the portfolio knows it (the API's Post): what the blog's RSS feed says about it. */
+export type FeedPost = Post;
 
 const parser = new XMLParser({
   ignoreAttributes: true,

@@ -26,9 +26,7 @@ export const NAME_WORDS = "owner/name of letters, digits, `.`, `_` or `-`";
 const DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isObject } from "../util/is-object.ts";
 
 /** An own field of `object`; undefined when absent (inherited properties never count). */
 export function field(object: JsonObject, name: string): unknown {

@@ -1,14 +1,7 @@
 import { join } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkPulls, DATE_RANGE, entryInstant, withoutDuplicates } from "./entry-check.ts";
-import {
-  fromPullRecord,
-  repositoryKey,
-  type GithubData,
-  type PullFacts,
-  type RepositoryFacts,
-  type RepositoryRef,
-} from "./facts.ts";
+import { fromPullRecord, repositoryKey, type GithubData, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 import { fetchLiveGithub, type LiveGithub } from "./live-github.ts";
 import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
@@ -128,19 +121,14 @@ function mergeLive(known: SnapshotFacts, live: LiveGithub, wanted: readonly Repo
 }
 
 /** The snapshot's facts in our shape, through the entry check, and what it changed there. */
-interface SnapshotFacts {
-  repositories: Map<string, RepositoryFacts>;
-  pulls: PullFacts[];
-  /** Sentences for the notes, said when these facts are shown. */
-  cleaned: { repositories: string[]; pulls: string[] };
-}
+type SnapshotFacts = ReturnType<typeof snapshotFacts>;
 
 /**
  * The committed snapshot through the same entry check as a live answer: its reader refused what
  * only a hand edit could put there; what an older `npm run snapshot` may have written (a pull
- * request listed twice) is dropped here with a note.
+ * request listed twice) is dropped here with a note (`cleaned`: said when these facts are shown).
  */
-function snapshotFacts(snapshot: SnapshotFile | null): SnapshotFacts {
+function snapshotFacts(snapshot: SnapshotFile | null) {
   const repositories = new Map<string, RepositoryFacts>();
   const { kept, repeated } = withoutDuplicates(Object.entries(snapshot?.repositories ?? {}), ([key]) =>
     key.toLowerCase(),
@@ -151,7 +139,7 @@ function snapshotFacts(snapshot: SnapshotFile | null): SnapshotFacts {
     if (facts.pushed_at !== null && pushedAt === null) outOfRange.push(key);
     repositories.set(key.toLowerCase(), { stars: facts.stars, pushedAt });
   }
-  const cleaned: SnapshotFacts["cleaned"] = { repositories: [], pulls: [] };
+  const cleaned = { repositories: [] as string[], pulls: [] as string[] };
   if (repeated.length > 0)
     cleaned.repositories.push(
       `The snapshot lists ${repeated.map(([key]) => key).join(", ")} more than once (ignoring case): the first is used.`,

@@ -1,6 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { MIB } from "../content/content-limits.ts";
 import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import {
@@ -101,8 +102,6 @@ export async function postGraphql(
 
 /** Longest rate-limit wait honoured, once, before giving up. */
 const MAX_RETRY_WAIT_MS = 10_000;
-
-const MIB = 1024 * 1024;
 
 /** Largest answer read: one page of our queries is well under 1 MiB; more is a broken or hostile server. */
 const MAX_ANSWER_BYTES = 32 * MIB;

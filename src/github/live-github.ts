@@ -128,14 +128,15 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
   refs.forEach((ref, index) => {
     const alias = repositoryAlias(index);
     const key = repositoryKey(ref);
+    const fail = (reason: string) => result.repositoryFailures.set(key, reason);
     const node = field(data, alias);
     if (node === null || node === undefined) {
       const error = errors.find((e) => e.path[0] === alias);
-      const reason =
+      fail(
         error?.type === "NOT_FOUND"
           ? `GitHub does not know ${ref.owner}/${ref.name} any more (renamed or deleted?)`
-          : `GitHub gave no data for ${ref.owner}/${ref.name}${error ? ` (${error.message})` : ""}`;
-      result.repositoryFailures.set(key, reason);
+          : `GitHub gave no data for ${ref.owner}/${ref.name}${error ? ` (${error.message})` : ""}`,
+      );
       return;
     }
     try {
@@ -145,24 +146,16 @@ function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: Graph
       if (repository.isPrivate) {
         // Only a token with `repo` scope sees it at all: publishing its figures would make the
         // site depend on whose token built it. The last-known figures stand in, with a note.
-        result.repositoryFailures.set(
-          key,
-          `${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`,
-        );
-        return;
+        fail(`${ref.owner}/${ref.name} is private on GitHub, so its live figures are not published`);
+      } else if (pushed !== null && pushedAt === null) {
+        fail(`GitHub gave a last push dated outside ${DATE_RANGE}`);
+      } else {
+        result.repositories.set(key, { stars: repository.stargazerCount, pushedAt });
+        if (repository.nameWithOwner.toLowerCase() !== key) result.renamed.set(key, repository.nameWithOwner);
       }
-      if (pushed !== null && pushedAt === null) {
-        result.repositoryFailures.set(key, `GitHub gave a last push dated outside ${DATE_RANGE}`);
-        return;
-      }
-      result.repositories.set(key, { stars: repository.stargazerCount, pushedAt });
-      if (repository.nameWithOwner.toLowerCase() !== key) result.renamed.set(key, repository.nameWithOwner);
     } catch (error) {
       if (!(error instanceof WrongShape)) throw error;
-      result.repositoryFailures.set(
-        key,
-        `GitHub's answer for ${ref.owner}/${ref.name} had an unexpected shape (${error.message})`,
-      );
+      fail(`GitHub's answer for ${ref.owner}/${ref.name} had an unexpected shape (${error.message})`);
     }
   });
 }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { CONTROL_CHARACTER } from "../util/control-characters.ts";
 import { registerSecret } from "../util/redact.ts";
-import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import { isSafeAbsoluteUrl, safeDecode } from "../util/safe-url.ts";
 import type { GraphqlSettings } from "./graphql-client.ts";
 
 export interface GithubEnvironment {
@@ -107,14 +107,6 @@ function registerUserinfo(endpoint: string): void {
   const userinfo = match[1];
   for (const part of [userinfo, ...userinfo.split(":")]) {
     for (const form of [part, safeDecode(part)]) if (form.length >= 6) registerSecret(form, "GITHUB_GRAPHQL_URL");
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

@@ -1,7 +1,7 @@
 import { XMLBuilder } from "fast-xml-parser";
 import yaml from "js-yaml";
 import { DateTime } from "luxon";
-import { ProjectNamePattern } from "../content/content-schemas.ts";
+import { REPOSITORY_NAME_PATTERN } from "../schemas/common.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import type { PullRecord } from "../github/facts.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
@@ -27,7 +27,7 @@ export const NO_LANGUAGE = "Other";
 /** The catch-all domain, and the only one when topics propose none. */
 const DEFAULT_DOMAIN = { id: "projects", emoji: "🧰", title: "Projects", blurb: "Things I build and maintain." };
 
-const PROJECT_NAME = new RegExp(ProjectNamePattern);
+const PROJECT_NAME = new RegExp(REPOSITORY_NAME_PATTERN);
 /** Most domains proposed from topics; the rest of the projects go to the catch-all. */
 const MAX_TOPIC_DOMAINS = 6;
 

@@ -2,27 +2,6 @@ import { parseArgs } from "node:util";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
-/**
- * Everything init can be told on its command line (FLAGS below says what each flag does); what
- * is missing is asked in a terminal.
- */
-export interface InitOptions {
-  name?: string;
-  github?: string;
-  siteUrl?: string;
-  timezone?: string;
-  blog?: boolean;
-  repos?: string[];
-  minStars?: number;
-  featured?: string[];
-  help?: boolean;
-  yes: boolean;
-  force: boolean;
-  /** False with `--no-build` (tests build on their own). */
-  build: boolean;
-  output?: string;
-}
-
 /** The items of a comma-separated list (a flag's value or an answer), trimmed, empty ones left out. */
 export const list = (text: string | undefined): string[] | undefined =>
   text
@@ -70,7 +49,7 @@ export function initHelp(): string {
 }
 
 /** Reads the flags; a flag init does not know is an error naming it (parseArgs is strict). */
-export function parseInitArgs(argv: string[]): InitOptions {
+export function parseInitArgs(argv: string[]) {
   // parseArgs reads `type` and `short`, and lets the help's own fields be.
   const { values } = parseArgs({ args: argv, strict: true, options: FLAGS });
   const minStars = values["min-stars"];
@@ -92,6 +71,9 @@ export function parseInitArgs(argv: string[]): InitOptions {
     featured: list(values.featured),
   };
 }
+
+/** Everything init can be told on its command line (FLAGS says what each flag does); what is missing is asked. */
+export type InitOptions = ReturnType<typeof parseInitArgs>;
 
 /** Why an answer cannot be used, or null: each answer is checked here, where it enters. */
 export const answerProblem = {

@@ -16,21 +16,6 @@ import {
   WrongShape,
 } from "../github/answer-shape.ts";
 
-/** One public repository of the owner, as init uses it: mapped at the edge, never raw JSON. */
-export interface OwnedRepository {
-  name: string;
-  description: string | null;
-  homepageUrl: string | null;
-  stars: number;
-  pushedAt: string | null;
-  /** Primary language first, then the others by size; each with GitHub's colour (or null). */
-  languages: { name: string; color: string | null }[];
-  topics: string[];
-  readme: string | null;
-  isFork: boolean;
-  isArchived: boolean;
-}
-
 export type ListingOutcome =
   /** `name`: the profile's name, if it has one. */
   | { ok: true; repositories: OwnedRepository[]; requests: number; name: string | null }
@@ -131,9 +116,12 @@ const RepositoryNode = AnObject({
   readmePlain: Blob,
 });
 
-function toOwnedRepository(node: Static<typeof RepositoryNode>): OwnedRepository {
-  // Primary language first, then the others by size, each once.
-  const languages: OwnedRepository["languages"] = [];
+/** One public repository of the owner, as init uses it: mapped at the edge, never raw JSON. */
+export type OwnedRepository = ReturnType<typeof toOwnedRepository>;
+
+function toOwnedRepository(node: Static<typeof RepositoryNode>) {
+  // Primary language first, then the others by size, each once; each with GitHub's colour (or null).
+  const languages: { name: string; color: string | null }[] = [];
   for (const language of [node.primaryLanguage, ...(node.languages?.nodes ?? [])]) {
     if (language && !languages.some((known) => known.name === language.name))
       languages.push({ name: language.name, color: language.color ?? null });

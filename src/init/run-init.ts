@@ -9,9 +9,10 @@ import { checkContentTree } from "./check-tree.ts";
 import { contentTree, usableRepositories, type InitAnswers } from "./content-tree.ts";
 import { answerProblem, list, type InitOptions } from "./init-options.ts";
 import { listRepositories, type OwnedRepository } from "./list-repositories.ts";
-import { classifyContent, listFiles } from "./sample-content.ts";
+import { classifyContent } from "./sample-content.ts";
 import { swapContent } from "./swap-content.ts";
 import { countOf } from "../util/plural.ts";
+import { filesUnder } from "../util/files-under.ts";
 
 /** How init talks to the owner: `ask` returns null when there is no one to ask (no terminal). */
 export interface InitIo {
@@ -128,7 +129,7 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
     if (!(error instanceof ContentError)) throw error;
     throw new InitRefused(`The new content would not pass the build's checks. ${error.message}`);
   }
-  const old = listFiles(run.contentDir);
+  const old = filesUnder(run.contentDir);
   if (old.length > 0) {
     io.print(
       `This replaces ${countOf(old.length, "file", "files")} of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`,

@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import yaml from "js-yaml";
 
 /** The sample owner's GitHub login, as the shipped `site.yaml` names it. */
@@ -57,14 +57,5 @@ function filesOutside(dir: string, known: ReadonlySet<string>): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((file) => !(file.endsWith(".md") && known.has(file.slice(0, -3))))
-    .sort();
-}
-
-/** Every file under `dir`, relative, sorted: what init shows before removing it. */
-export function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
 }

@@ -1,24 +1,15 @@
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { rebasedUrl } from "../config/site-paths.ts";
-import type { ProfileFile, ResumeFile } from "../content/content-schemas.ts";
+import type { DomainEntry, ProfileFile, ResumeFile } from "../content/content-schemas.ts";
 import type { PortfolioContent, ProjectSource } from "../content/load-portfolio-content.ts";
 import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
+import type { Award } from "../schemas/portfolio/projects.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
-import { byText, chain, newestFirst, newestInstantFirst } from "../util/order.ts";
+import { byText, chain, mostFirst, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
-
-export type Medal = "gold" | "silver" | "bronze";
-
-export interface AwardFacts {
-  place: string;
-  medal: Medal;
-  event: string;
-  track: string | null;
-  url: string | null;
-}
 
 /** A project with everything derived about it. */
 export interface Project {
@@ -32,7 +23,7 @@ export interface Project {
   install: string | null;
   demo: string | null;
   docs: string | null;
-  award: AwardFacts | null;
+  award: Award | null;
   links: { label: string; url: string }[];
   writeup: { html: string; text: string } | null;
   stars: number;
@@ -41,13 +32,8 @@ export interface Project {
   related: string[];
 }
 
-export interface Domain {
-  id: string;
-  emoji: string;
-  title: string;
-  blurb: string;
-  projects: Project[];
-}
+/** A domain of domains.yaml with its projects. */
+export type Domain = DomainEntry & { projects: Project[] };
 
 export interface Grouping {
   name: string;
@@ -82,7 +68,7 @@ export interface PortfolioModel {
   projectByName: ReadonlyMap<string, Project>;
   domainById: ReadonlyMap<string, Domain>;
   featured: Project[];
-  awards: { project: Project; award: AwardFacts }[];
+  awards: { project: Project; award: Award }[];
   languages: (Grouping & { color: string | null })[];
   tags: Grouping[];
   pulls: PullFacts[];
@@ -106,7 +92,7 @@ export interface ModelInputs {
   markdown?: PortfolioMarkdown | undefined;
 }
 
-const MEDAL_RANK: Record<Medal, number> = { gold: 0, silver: 1, bronze: 2 };
+const MEDAL_RANK: Record<Award["medal"], number> = { gold: 0, silver: 1, bronze: 2 };
 const NOW_STALE_AFTER_DAYS = 60;
 const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
@@ -199,12 +185,7 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
       tags: tags.length,
       starsTotal: projects.reduce((sum, p) => sum + p.stars, 0),
       topStarred: [...projects]
-        .sort(
-          chain(
-            (a, b) => b.stars - a.stars,
-            (a, b) => byText(a.name, b.name),
-          ),
-        )
+        .sort(mostFirst((p) => [p.stars, p.name]))
         .slice(0, TOP_STARRED)
         .map((p) => ({ name: p.name, stars: p.stars })),
       pulls: pullFigures(pulls),
@@ -269,12 +250,7 @@ function assignRelated(projects: Project[]): void {
     project.related = projects
       .filter((other) => other !== project)
       .map((other) => ({ name: other.name, shared: other.tags.filter((tag) => own.has(tag)).length }))
-      .sort(
-        chain(
-          (a, b) => b.shared - a.shared,
-          (a, b) => byText(a.name, b.name),
-        ),
-      )
+      .sort(mostFirst((entry) => [entry.shared, entry.name]))
       .map((entry) => entry.name);
   }
 }
@@ -291,12 +267,7 @@ function groupBy(projects: Project[], keys: (project: Project) => string[]): Gro
   }
   return [...groups.entries()]
     .map(([name, names]) => ({ name, projects: names }))
-    .sort(
-      chain(
-        (a, b) => b.projects.length - a.projects.length,
-        (a, b) => byText(a.name, b.name),
-      ),
-    );
+    .sort(mostFirst((group) => [group.projects.length, group.name]));
 }
 
 function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {

@@ -39,21 +39,11 @@ const ADVICE = {
   EEXIST: ["something already exists there", "move it away", "move it away, then build again"],
 } as const;
 
-interface CacheFolder {
-  dir: string;
-  name: string;
-  setting: string;
-}
-interface Places {
-  content: string;
-  caches: CacheFolder[];
-}
-
 /**
  * Where the build reads and keeps files besides the output folder, with the defaults of
  * site-config.ts, github/settings.ts and plugin.ts; GitHub's cache first, inside the other.
  */
-export function placesFromEnvironment(env: Record<string, string | undefined> = process.env): Places {
+export function placesFromEnvironment(env: Record<string, string | undefined> = process.env) {
   return {
     content: env.CONTENT_DIR?.trim() || "content",
     caches: [
@@ -66,6 +56,8 @@ export function placesFromEnvironment(env: Record<string, string | undefined> = 
     ],
   };
 }
+
+type Places = ReturnType<typeof placesFromEnvironment>;
 
 export interface FsFault {
   code: keyof typeof ADVICE;

@@ -49,3 +49,12 @@ export function isSafeLink(value: string, use: UrlUse = "web-or-mail"): boolean 
   if (!scheme) return true;
   return isSafeAbsoluteUrl(trimmed, use);
 }
+
+/** `text` with its %-escapes decoded, or as it is when they are not UTF-8. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

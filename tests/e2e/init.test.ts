@@ -5,7 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseInitArgs } from "../../src/init/init-options.ts";
 import { runInit, type InitResult } from "../../src/init/run-init.ts";
-import { listFiles as listContent } from "../../src/init/sample-content.ts";
+import { filesUnder as listContent } from "../../src/util/files-under.ts";
 import {
   startFakeGithub,
   type FakeGithubOptions,

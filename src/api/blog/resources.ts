@@ -32,15 +32,7 @@ const WRITING_LICENSE: License = {
 const CODE_LICENSE: License = { id: "MIT", name: "MIT License", url: "https://opensource.org/license/mit" };
 
 // Keyed by the post (one model's object): each shape is built once per post and build.
-const refs = memoByObject((post: BlogPost, model: BlogModel): PostRef => buildPostRef(model, post));
-const summaries = memoByObject((post: BlogPost, model: BlogModel): PostSummary => buildPostSummary(model, post));
-const fullPosts = memoByObject((post: BlogPost, model: BlogModel): FullPost => buildFullPost(model, post));
-
-export const postRef = (model: BlogModel, post: BlogPost): PostRef => refs(post, model);
-export const postSummary = (model: BlogModel, post: BlogPost): PostSummary => summaries(post, model);
-export const fullPost = (model: BlogModel, post: BlogPost): FullPost => fullPosts(post, model);
-
-function buildPostRef(model: BlogModel, post: BlogPost): PostRef {
+export const postRef = memoByObject((model: BlogModel, post: BlogPost): PostRef => {
   const urls = blogUrls(model);
   return {
     slug: post.slug,
@@ -49,9 +41,9 @@ function buildPostRef(model: BlogModel, post: BlogPost): PostRef {
     api_url: urls.postApi(post.slug),
     published: isoInZone(post.published),
   };
-}
+});
 
-function buildPostSummary(model: BlogModel, post: BlogPost): PostSummary {
+export const postSummary = memoByObject((model: BlogModel, post: BlogPost): PostSummary => {
   const urls = blogUrls(model);
   return {
     slug: post.slug,
@@ -72,9 +64,9 @@ function buildPostSummary(model: BlogModel, post: BlogPost): PostSummary {
     word_count: post.wordCount,
     cover: { url: post.cover.url, width: post.cover.width, height: post.cover.height, alt: post.cover.alt },
   };
-}
+});
 
-function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
+export const fullPost = memoByObject((model: BlogModel, post: BlogPost): FullPost => {
   const urls = blogUrls(model);
   const url = urls.post(post.slug);
   const older = model.older.get(post.slug) ?? null;
@@ -115,7 +107,7 @@ function buildFullPost(model: BlogModel, post: BlogPost): FullPost {
       history: `${repository}/commits/${branch}/${file}`,
     },
   };
-}
+});
 
 function tagHead(model: BlogModel, tag: BlogTag) {
   const urls = blogUrls(model);

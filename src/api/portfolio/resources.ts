@@ -33,13 +33,7 @@ const apiUrl = (model: PortfolioModel, template: string, params: Record<string, 
 const pageUrl = (model: PortfolioModel, path: string) => publishedUrl(model.config, path);
 
 // Keyed by the project (one model's object): a summary is built once per project and build.
-const summaries = memoByObject(
-  (project: Project, model: PortfolioModel): ProjectSummary => buildProjectSummary(model, project),
-);
-
-export const projectSummary = (model: PortfolioModel, project: Project): ProjectSummary => summaries(project, model);
-
-function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSummary {
+export const projectSummary = memoByObject((model: PortfolioModel, project: Project): ProjectSummary => {
   const pages = sitePaths(model.config);
   const domain = itemOf(model.domainById, project.domainId, "domain");
   return {
@@ -62,7 +56,7 @@ function buildProjectSummary(model: PortfolioModel, project: Project): ProjectSu
     },
     links: project.links,
   };
-}
+});
 
 export function projectDetail(model: PortfolioModel, project: Project): ProjectDetail {
   return {

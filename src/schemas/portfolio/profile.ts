@@ -101,14 +101,7 @@ const CONTACT_DESCRIPTION = "How to get in touch.";
 export const Profile = Type.Object(
   profileFields(
     Type.Object(siteLinks, { description: LINKS_DESCRIPTION, additionalProperties: Uri("A profile elsewhere") }),
-    Type.Object(
-      {
-        form: Type.Optional(contactMethods.form),
-        discord: Type.Optional(contactMethods.discord),
-        irc: Type.Optional(contactMethods.irc),
-      },
-      { description: CONTACT_DESCRIPTION },
-    ),
+    Type.Partial(Type.Object(contactMethods, { description: CONTACT_DESCRIPTION })),
   ),
   { description: PROFILE_DESCRIPTION },
 );

@@ -5,7 +5,7 @@ import type { ErrorObject } from "ajv/dist/2020.js";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { standaloneValidators, type ValidatorSet } from "../../../src/checks/standalone-validators.ts";
-import { keepEntry } from "../../../src/util/build-cache.ts";
+import { keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
 
 const ID = "urn:folio:test";
 const schema = {
@@ -18,9 +18,8 @@ const schema = {
   },
 };
 
-function set(cacheDir: string | undefined, fingerprint: unknown = schema): ValidatorSet {
+function set(fingerprint: unknown = schema): ValidatorSet {
   return {
-    cacheDir,
     name: "test",
     fingerprint,
     ids: [ID],
@@ -30,9 +29,19 @@ function set(cacheDir: string | undefined, fingerprint: unknown = schema): Valid
   };
 }
 
+/** The validators of a build whose build cache is `root` (none: compiled in memory only). */
+function validatorsWith(root: string | undefined, fingerprint: unknown = schema) {
+  useBuildCache(root);
+  try {
+    return standaloneValidators(set(fingerprint));
+  } finally {
+    useBuildCache(undefined);
+  }
+}
+
 /** What a caller reads of the errors, the `expected` annotation of verbose mode included. */
-function errorsOf(cacheDir: string | undefined, value: unknown): unknown[] {
-  const validate = standaloneValidators(set(cacheDir)).get(ID);
+function errorsOf(root: string | undefined, value: unknown): unknown[] {
+  const validate = validatorsWith(root).get(ID);
   if (!validate) throw new Error("no validator");
   validate(value);
   return (validate.errors ?? []).map((error: ErrorObject) => ({
@@ -43,13 +52,14 @@ function errorsOf(cacheDir: string | undefined, value: unknown): unknown[] {
   }));
 }
 
-function withCache(run: (dir: string) => void): () => void {
+/** Runs with a fresh build cache: `root`, and `dir`, the validators' folder in it. */
+function withCache(run: (root: string, dir: string) => void): () => void {
   return () => {
-    const dir = mkdtempSync(join(tmpdir(), "folio-validators-"));
+    const root = mkdtempSync(join(tmpdir(), "folio-validators-"));
     try {
-      run(dir);
+      run(root, join(root, "validators"));
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     }
   };
 }
@@ -58,10 +68,10 @@ const BAD = { name: "Not Lower", site: "not a uri", extra: 1 };
 
 test(
   "should give the same errors from cached code as from a fresh compile",
-  withCache((dir) => {
+  withCache((root) => {
     const fresh = errorsOf(undefined, BAD);
-    const compiledAndSaved = errorsOf(dir, BAD);
-    const loadedFromCode = errorsOf(dir, BAD);
+    const compiledAndSaved = errorsOf(root, BAD);
+    const loadedFromCode = errorsOf(root, BAD);
     assert.ok(fresh.length >= 3, JSON.stringify(fresh));
     assert.equal(compiledAndSaved, fresh);
     assert.equal(loadedFromCode, fresh);
@@ -71,26 +81,26 @@ test(
 
 test(
   "should accept valid data from cached code",
-  withCache((dir) => {
-    errorsOf(dir, BAD);
-    assert.equal(errorsOf(dir, { name: "ok", site: "https://example.org/" }), []);
+  withCache((root) => {
+    errorsOf(root, BAD);
+    assert.equal(errorsOf(root, { name: "ok", site: "https://example.org/" }), []);
   }),
 );
 
 test(
   "should keep one file per fingerprint",
-  withCache((dir) => {
-    standaloneValidators(set(dir));
-    standaloneValidators(set(dir));
+  withCache((root, dir) => {
+    validatorsWith(root);
+    validatorsWith(root);
     assert.is(readdirSync(dir).length, 1);
-    standaloneValidators(set(dir, { ...schema, required: ["name"] }));
+    validatorsWith(root, { ...schema, required: ["name"] });
     assert.is(readdirSync(dir).length, 2);
   }),
 );
 
 /** The one cached file of the test set, after a first call made it. */
-function cachedFile(dir: string): string {
-  standaloneValidators(set(dir));
+function cachedFile(root: string, dir: string): string {
+  validatorsWith(root);
   const [name, ...others] = readdirSync(dir);
   if (!name || others.length > 0) throw new Error(`expected one cached file, found ${readdirSync(dir).join(", ")}`);
   return join(dir, name);
@@ -106,15 +116,15 @@ const FORGED: Record<string, string> = {
 for (const [what, code] of Object.entries(FORGED)) {
   test(
     `should compile again and overwrite a sound entry that is ${what}`,
-    withCache((dir) => {
+    withCache((root, dir) => {
       const fresh = errorsOf(undefined, BAD);
-      const file = cachedFile(dir);
+      const file = cachedFile(root, dir);
       const before = readFileSync(file);
       const warn = console.warn;
       console.warn = () => {};
       try {
         keepEntry(dir, basename(file), code);
-        assert.equal(errorsOf(dir, BAD), fresh);
+        assert.equal(errorsOf(root, BAD), fresh);
       } finally {
         console.warn = warn;
       }

@@ -10,6 +10,7 @@ import {
   type ValidationProblem,
 } from "../../../src/checks/validate-site.ts";
 import { Uri } from "../../../src/schemas/common.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
 
 const BASE = "https://x.example";
 const api: ApiOutput = { openapi: "api/openapi.json", root: "", owns: ["api/v1"], pages: ["api/v1/index.html"] };
@@ -116,7 +117,7 @@ function validFiles(): Record<string, unknown> {
 }
 
 /** Writes a build output (strings as they are, other values as JSON; null leaves a file out) and validates it. */
-function validate(changes: Record<string, unknown> = {}, cacheDir?: string): ValidationProblem[] {
+function validate(changes: Record<string, unknown> = {}, cacheRoot?: string): ValidationProblem[] {
   const dir = mkdtempSync(join(tmpdir(), "folio-site-"));
   try {
     for (const [path, body] of Object.entries({ ...validFiles(), ...changes })) {
@@ -124,8 +125,10 @@ function validate(changes: Record<string, unknown> = {}, cacheDir?: string): Val
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), typeof body === "string" ? body : JSON.stringify(body, null, 2));
     }
-    return validateSite(dir, [api], cacheDir ? { cacheDir } : {});
+    useBuildCache(cacheRoot);
+    return validateSite(dir, [api]);
   } finally {
+    useBuildCache(undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -351,14 +354,14 @@ test("should report a missing OpenAPI document", () => {
 });
 
 test("should find the same problems with validators loaded from the cache as with freshly compiled ones", () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), "folio-validators-"));
+  const cacheRoot = mkdtempSync(join(tmpdir(), "folio-validators-"));
   const broken = { "api/v1/things/a.json": file("api/v1/things/a.json", { name: "a", count: -1, extra: true }) };
 
   const fresh = validate(broken);
-  const compiledThenCached = validate(broken, cacheDir);
-  const loadedFromCache = validate(broken, cacheDir);
-  const cached = readdirSync(cacheDir);
-  rmSync(cacheDir, { recursive: true, force: true });
+  const compiledThenCached = validate(broken, cacheRoot);
+  const loadedFromCache = validate(broken, cacheRoot);
+  const cached = readdirSync(join(cacheRoot, "validators"));
+  rmSync(cacheRoot, { recursive: true, force: true });
 
   assert.ok(fresh.length >= 2);
   assert.equal(compiledThenCached, fresh);
