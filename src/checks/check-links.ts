@@ -27,6 +27,18 @@ export interface LinkCheckOptions {
   sourceOf?: ReadonlyMap<string, string>;
   /** Why nothing is at a path of the build, when the build knows (a draft or scheduled post). */
   explainMissing?(path: string): string | undefined;
+  /**
+   * Each file's links (and a page's ids) as read from its text, kept by `npm start` between its
+   * builds: a file whose text is the same is not read again; its links are still checked.
+   */
+  read?: Map<string, FileLinks>;
+}
+
+/** What the check reads of one file: the links in it and, for a page, its ids. */
+export interface FileLinks {
+  text: string;
+  links: string[];
+  ids?: Set<string>;
 }
 
 /** Files read for absolute URLs of this site (JSON, feeds, the sitemap, the text card). */
@@ -104,26 +116,29 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     } else entry.from.push(from);
   };
 
+  const linksOf = (file: string, text: string): FileLinks => {
+    if (file.endsWith(".html")) return { text, ...readPageLinks(text) };
+    if (file.endsWith(".css")) return { text, links: [...text.matchAll(CSS_URL)].map((match) => match[2] ?? "") };
+    const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
+    const links = [...text.matchAll(siteUrl)]
+      .map(([, match = ""]) => match.replace(TRAILING, ""))
+      .map((url) => (url.includes("&") ? decodeEntities(url) : url))
+      .filter((url) => !servers?.has(url));
+    return { text, links };
+  };
   for (const file of output.files) {
-    const isPage = file.endsWith(".html");
-    if (!isPage && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
+    if (!file.endsWith(".html") && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const text = writtenText(options.written, join(options.outputDir, file));
     const served = file.replace(/(^|\/)index\.html$/, "$1");
     const fileUrl = new URL(served.split("/").map(encodeURIComponent).join("/"), base);
-    if (isPage) {
-      const page = readPageLinks(text);
-      idsOf.set(file, page.ids);
-      for (const link of page.links) check(link, fileUrl, file, file);
-    } else if (file.endsWith(".css")) {
-      for (const match of text.matchAll(CSS_URL)) check(match[2] ?? "", fileUrl, file, file);
-    } else {
-      const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
-      for (const [, match = ""] of text.matchAll(siteUrl)) {
-        const url = match.replace(TRAILING, "");
-        const decoded = url.includes("&") ? decodeEntities(url) : url;
-        if (!servers?.has(decoded)) check(decoded, fileUrl, file, file);
-      }
+    const key = `${options.baseUrl} ${file}`;
+    let read = options.read?.get(key);
+    if (read?.text !== text) {
+      read = linksOf(file, text);
+      options.read?.set(key, read);
     }
+    if (read.ids) idsOf.set(file, read.ids);
+    for (const link of read.links) check(link, fileUrl, file, file);
   }
 
   for (const { raw, target, from } of resolved.values()) {

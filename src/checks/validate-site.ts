@@ -40,22 +40,31 @@ interface ExpectedFile {
  * path. Validation is stricter than the published schemas: objects may not carry fields the
  * description does not declare, so the description can never fall behind the files. A file
  * in `written` (what this build wrote, by absolute path) is checked from it; any other file (one
- * a plugin wrote, one left from an earlier build) is read from disk.
+ * a plugin wrote, one left from an earlier build) is read from disk. `passed` (kept by `npm
+ * start` between its builds) holds each file that passed, with its text and its document's: a
+ * file whose text and document are the same again is not checked again.
  */
 export function validateSite(
   outputDir: string,
   apis: readonly ApiOutput[],
   written?: WrittenFiles,
+  passed?: Map<string, { text: string; document: string }>,
 ): ValidationProblem[] {
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
-  return [...apis.flatMap((api) => validateApi(outputDir, api, written)), ...checkResume(outputDir, written)];
+  return [...apis.flatMap((api) => validateApi(outputDir, api, written, passed)), ...checkResume(outputDir, written)];
 }
 
-function validateApi(outputDir: string, api: ApiOutput, written: WrittenFiles | undefined): ValidationProblem[] {
+function validateApi(
+  outputDir: string,
+  api: ApiOutput,
+  written: WrittenFiles | undefined,
+  passed: Map<string, { text: string; document: string }> | undefined,
+): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const documentFile = join(outputDir, api.openapi);
   if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
-  const document = JSON.parse(readFileSync(documentFile, "utf8")) as OpenApiDocument;
+  const documentText = readFileSync(documentFile, "utf8");
+  const document = JSON.parse(documentText) as OpenApiDocument;
 
   if (!document.servers?.[0]?.url) {
     problems.push({
@@ -72,8 +81,14 @@ function validateApi(outputDir: string, api: ApiOutput, written: WrittenFiles | 
       problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
       continue;
     }
+    const text = writtenText(written, target);
+    const before = passed?.get(target);
+    if (before?.text === text && before.document === documentText) continue;
     // One validator per path of the same document (compileValidators), which the entries come from.
-    problems.push(...checkFile(entry, writtenText(written, target), validators.get(entry.path)!));
+    const found = checkFile(entry, text, validators.get(entry.path)!);
+    problems.push(...found);
+    if (found.length === 0) passed?.set(target, { text, document: documentText });
+    else passed?.delete(target);
   }
 
   const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);

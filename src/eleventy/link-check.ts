@@ -1,4 +1,4 @@
-import { checkLinks } from "../checks/check-links.ts";
+import { checkLinks, type FileLinks } from "../checks/check-links.ts";
 import { ContentError } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
 import { outputFileOf, pathOfOutputFile, publishedUrl, sitePaths } from "../config/site-paths.ts";
@@ -11,7 +11,11 @@ import { blogContent, portfolioContent, siteConfig } from "./build-data.ts";
  */
 
 /** Every dead link to this site in the built folder, as one content error; null when there is none. */
-export async function checkSiteLinks(outputDir: string, written?: WrittenFiles): Promise<ContentError | null> {
+export async function checkSiteLinks(
+  outputDir: string,
+  written?: WrittenFiles,
+  read?: Map<string, FileLinks>,
+): Promise<ContentError | null> {
   const config = await siteConfig();
   const blog = await blogContent();
   const portfolio = await portfolioContent();
@@ -29,6 +33,7 @@ export async function checkSiteLinks(outputDir: string, written?: WrittenFiles):
     outputDir,
     baseUrl: config.baseUrl,
     written,
+    read,
     sourceOf,
     explainMissing: (path) => {
       const post = blog?.unpublished.find(publishedUrl(config, pathOfOutputFile(config, path)));

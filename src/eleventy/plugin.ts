@@ -74,6 +74,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
   const serving = process.env.ELEVENTY_RUN_MODE === "serve";
   if (serving) await listenOnDevServerHost();
+  // Between `npm start`'s builds: the files that passed validation and what the link check read
+  // of each, by text, so an edit checks again only the files whose text changed.
+  const passed = serving ? new Map() : undefined;
+  const linksRead = serving ? new Map() : undefined;
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
@@ -150,7 +154,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     if (blog) writeManifest(outputDir, blogApi, blog, written);
     lap("manifests");
-    const problems = validateSite(outputDir, apis, written);
+    const problems = validateSite(outputDir, apis, written, passed);
     lap("validation");
     const validationMs = performance.now() - started;
     // The full-text search index (not API files): written before the checks that read every file.
@@ -161,7 +165,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     }
     lap("search");
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
-    const links = await checkSiteLinks(outputDir, written);
+    const links = await checkSiteLinks(outputDir, written, linksRead);
     lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
     const leaks = checkSecrets(outputDir, written, outputFilesMade());

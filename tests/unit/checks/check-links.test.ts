@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { checkLinks, type LinkCheckOptions } from "../../../src/checks/check-links.ts";
+import { checkLinks, type FileLinks, type LinkCheckOptions } from "../../../src/checks/check-links.ts";
 import { readPageLinks, srcsetUrls } from "../../../src/checks/html-links.ts";
 
 const ROOT = "https://margo.example";
@@ -23,6 +23,24 @@ function check(files: Record<string, string>, options: Partial<LinkCheckOptions>
 }
 
 const page = (body: string): string => `<!doctype html><html><body>${body}</body></html>`;
+
+test("should take a file's links from what it read of the same text before, and still check each (npm start)", () => {
+  const read = new Map<string, FileLinks>();
+  const home = page('<a href="/blog/a/">a</a>');
+  const blog = { "blog/index.html": page(""), "blog/a/index.html": page("") };
+  assert.equal(check({ "index.html": home, ...blog }, { read }), []);
+  assert.equal(read.get(`${ROOT} index.html`)?.links, ["/blog/a/"]);
+  // The page that an unchanged page links to is gone: the kept link is checked again.
+  const gone = (path: string) =>
+    `index.html: link ${path}: a page or file of this build (nothing is written at ${path.slice(1)}index.html)`;
+  assert.equal(check({ "index.html": home, "blog/index.html": page("") }, { read }), [gone("/blog/a/")]);
+  // Read before with other links (a stand-in for the reading not done again): those are checked.
+  read.set(`${ROOT} index.html`, { text: home, links: ["/blog/b/"], ids: new Set() });
+  assert.equal(check({ "index.html": home, ...blog }, { read }), [gone("/blog/b/")]);
+  // Its text changed: read again.
+  assert.equal(check({ "index.html": page('<a href="/blog/c/">c</a>'), ...blog }, { read }), [gone("/blog/c/")]);
+  assert.equal(read.get(`${ROOT} index.html`)?.links, ["/blog/c/"]);
+});
 
 test("should accept links to pages, folders, files and ids that the build wrote", () => {
   const problems = check({

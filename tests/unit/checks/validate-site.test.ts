@@ -133,6 +133,32 @@ function validate(changes: Record<string, unknown> = {}, cacheRoot?: string): Va
   }
 }
 
+test("should check again only a file whose text or document changed since it passed (npm start)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "folio-passed-"));
+  const write = (path: string, body: unknown) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), typeof body === "string" ? body : JSON.stringify(body, null, 2));
+  };
+  try {
+    for (const [path, body] of Object.entries(validFiles())) write(path, body);
+    const passed = new Map<string, { text: string; document: string }>();
+    assert.equal(validateSite(dir, [api], undefined, passed), []);
+    assert.ok(passed.has(join(dir, "api/v1/things/a.json")));
+    write("api/v1/things/a.json", file("api/v1/things/a.json", { name: "a" }));
+    assert.is(onlyProblem(validateSite(dir, [api], undefined, passed)).file, "api/v1/things/a.json", "a changed file");
+    // As if an earlier build had passed this text: it is not checked again...
+    const invalid = JSON.stringify(file("api/v1/things/a.json", { name: "a" }), null, 2);
+    const document = JSON.stringify(openapi, null, 2);
+    passed.set(join(dir, "api/v1/things/a.json"), { text: invalid, document });
+    assert.equal(validateSite(dir, [api], undefined, passed), []);
+    // ...unless its document changed.
+    passed.set(join(dir, "api/v1/things/a.json"), { text: invalid, document: `${document} ` });
+    assert.is(onlyProblem(validateSite(dir, [api], undefined, passed)).file, "api/v1/things/a.json");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /** The only problem, failing with the whole list when there is not exactly one. */
 function onlyProblem(problems: ValidationProblem[]): ValidationProblem {
   assert.is(problems.length, 1, formatProblems(problems));
