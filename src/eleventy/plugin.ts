@@ -78,6 +78,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // of each, by text, so an edit checks again only the files whose text changed.
   const passed = serving ? new Map() : undefined;
   const linksRead = serving ? new Map() : undefined;
+  let indexing = Promise.resolve();
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
@@ -139,6 +140,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // the search index is written below, and its folder cleaned then.
     const searchFolder = join(outputDir, SEARCH_FOLDER);
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]), searchFolder);
+    // `npm start` indexes after its checks, while the next edit renders: one index at a time.
+    await indexing;
     saveHighlightedBlocks();
     const blog = await blogModel();
     const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
@@ -157,12 +160,16 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const problems = validateSite(outputDir, apis, written, passed);
     lap("validation");
     const validationMs = performance.now() - started;
-    // The full-text search index (not API files): written before the checks that read every file.
-    await writeSearchIndex(outputDir, written);
-    if (cleans && existsSync(searchFolder)) {
-      removeUnwritten(searchFolder, outputFilesMade());
-      if (readdirSync(searchFolder).length === 0) rmdirSync(searchFolder);
-    }
+    // The full-text search index (not API files): written before the checks that read every file,
+    // except under `npm start`, where it takes seconds an edit should not wait for (below).
+    const index = async () => {
+      const files = await writeSearchIndex(outputDir, written);
+      if (cleans && existsSync(searchFolder)) {
+        removeUnwritten(searchFolder, files);
+        if (readdirSync(searchFolder).length === 0) rmdirSync(searchFolder);
+      }
+    };
+    if (!serving) await index();
     lap("search");
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
     const links = await checkSiteLinks(outputDir, written, linksRead);
@@ -173,6 +180,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // The benchmark (scripts/bench) reads the after-build steps' times from this file.
     if (process.env.FOLIO_TIMINGS_FILE)
       writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
+    if (serving) indexing = index().catch((error) => console.error(`[search] No search index: ${error}`));
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.ts; here nothing rejected stays served.

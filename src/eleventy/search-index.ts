@@ -22,10 +22,10 @@ import { blogModel, portfolioModel, siteConfig } from "./build-data.ts";
 /** Pagefind's ready-made interfaces, which the palette does not load: not published. */
 const UNUSED = /^pagefind-(?:.*ui|highlight)\.(?:js|css)$/;
 
-/** Indexes this build's post and project pages and writes the index under `pagefind/`. */
-export async function writeSearchIndex(outputDir: string, written: WrittenFiles): Promise<void> {
+/** Indexes this build's post and project pages and writes the index under `pagefind/`; returns its files. */
+export async function writeSearchIndex(outputDir: string, written: WrittenFiles): Promise<Set<string>> {
   const config = await siteConfig();
-  if (!publishes(config, "search")) return;
+  if (!publishes(config, "search")) return new Set();
   const paths = sitePaths(config);
   const blog = await blogModel();
   const pages = [
@@ -43,9 +43,13 @@ export async function writeSearchIndex(outputDir: string, written: WrittenFiles)
         { url: url.slice(config.basePath.length), file, content: writtenText(written, resolve(outputDir, file)) },
       ];
     });
-  const files = await searchIndexFiles(pages, buildCacheDir("search"));
-  for (const [path, base64] of files)
-    writeOutputFile(outputFile(outputDir, `${SEARCH_FOLDER}/${path}`), Buffer.from(base64, "base64"));
+  const made = new Set<string>();
+  for (const [path, base64] of await searchIndexFiles(pages, buildCacheDir("search"))) {
+    const file = outputFile(outputDir, `${SEARCH_FOLDER}/${path}`);
+    writeOutputFile(file, Buffer.from(base64, "base64"));
+    made.add(file);
+  }
+  return made;
 }
 
 /** A page for the index: its site path without the base path, its output file and its HTML. */
