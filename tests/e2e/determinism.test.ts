@@ -1,15 +1,19 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DateTime } from "luxon";
 import { CORE_SCHEMA, load as loadYaml } from "js-yaml";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   buildSite,
+  copyContent,
   envelopeFiles,
   listFiles,
   outputDifferences,
   readJson,
   readText,
   removeDir,
+  repoRoot,
   sampleContentDir,
   type BuildResult,
   type Envelope,
@@ -31,6 +35,21 @@ const STALE = seconds(updatedDay.plus({ days: 70 }));
 const DAY_60 = seconds(updatedDay.plus({ days: 60 }));
 const JUST_BEFORE_DAY_60 = DAY_60 - 1;
 
+/**
+ * The small second owner (tests/fixtures/other-owner) with the sample's `updated` day and zone:
+ * the builds at the day-60 boundary read only now.json, which comes from those two and the clock.
+ */
+const boundaryContent = copyContent(join(repoRoot, "tests/fixtures/other-owner"));
+for (const [file, key, value] of [
+  ["now.yaml", "updated", updated],
+  ["site.yaml", "timezone", zone],
+] as const) {
+  const path = join(boundaryContent, file);
+  writeFileSync(path, readFileSync(path, "utf8").replace(new RegExp(`^${key}: .*$`, "m"), `${key}: ${value}`));
+}
+const boundaryYaml = (file: string) =>
+  loadYaml(readText(boundaryContent, file), { schema: CORE_SCHEMA }) as { updated?: string; timezone?: string };
+
 let first: BuildResult;
 let second: BuildResult;
 let stale: BuildResult;
@@ -42,13 +61,14 @@ test.before(async () => {
     buildSite({ siteUrl: SITE_URL, epoch: FRESH }),
     buildSite({ siteUrl: SITE_URL, epoch: FRESH }),
     buildSite({ siteUrl: SITE_URL, epoch: STALE }),
-    buildSite({ siteUrl: SITE_URL, epoch: DAY_60 }),
-    buildSite({ siteUrl: SITE_URL, epoch: JUST_BEFORE_DAY_60 }),
+    buildSite({ siteUrl: SITE_URL, epoch: DAY_60, contentDir: boundaryContent }),
+    buildSite({ siteUrl: SITE_URL, epoch: JUST_BEFORE_DAY_60, contentDir: boundaryContent }),
   ]);
 });
 
 test.after(() => {
   for (const build of [first, second, stale, day60, beforeDay60]) removeDir(build.outDir);
+  removeDir(boundaryContent);
 });
 
 const staleFlag = (build: BuildResult) =>
@@ -61,6 +81,8 @@ test("should build every configuration with exit code 0", () => {
 test("should read now.yaml's update as 2026-11-02 in the site's zone", () => {
   assert.is(updated, "2026-11-02");
   assert.ok(updatedDay.isValid, `zone ${zone}`);
+  assert.is(boundaryYaml("now.yaml").updated, updated);
+  assert.is(boundaryYaml("site.yaml").timezone, zone);
 });
 
 test("should write byte-identical files in two builds with the same SOURCE_DATE_EPOCH", () => {
