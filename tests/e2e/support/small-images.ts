@@ -24,8 +24,9 @@ export async function copyContentWithSmallImages(width = 320): Promise<string> {
 
 /**
  * Removes every project of the content copy `dir` but `keep` (their file names without `.md`).
- * A build from an empty cache renders one social image per project; a test of the cache needs
- * a few of each kind of entry, not the sample's 36.
+ * Each project is a social image to render wherever the og cache has none for it: a build from
+ * an empty cache, or at an address no other build uses (a new port each run). A test whose
+ * point is not the number of projects keeps the few it names.
  */
 export function keepOnlyProjects(dir: string, keep: readonly string[]): void {
   const projects = join(dir, "projects");
