@@ -1,9 +1,18 @@
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { buildSite, copyContent, readJson, removeDir, type BuildResult, type Envelope } from "./support/build-site.ts";
+import {
+  buildSite,
+  copyContent,
+  readJson,
+  removeDir,
+  sampleContentDir,
+  type BuildResult,
+  type Envelope,
+} from "./support/build-site.ts";
 import { assertPublishedWithout, assertRefused, filesCarrying } from "./support/hostile.ts";
+import { keepOnlyProjects } from "./support/small-images.ts";
 
 /*
  * Links written to the site's canonical address (site.yaml's `url`, https://margo.example) in a
@@ -34,12 +43,21 @@ function addProjectLink(file: string, entry: string): void {
   writeFileSync(file, text.replace("links:\n", `links:\n  - ${entry}\n`));
 }
 
+/**
+ * The sample's projects whose files name the canonical address (PeakLog among them): the others
+ * have nothing to rewrite, and each project is a social image to render at PREVIEW's address.
+ */
+const CANONICAL_PROJECTS = readdirSync(join(sampleContentDir, "projects"))
+  .filter((file) => readFileSync(join(sampleContentDir, "projects", file), "utf8").includes("margo.example"))
+  .map((file) => file.replace(/\.md$/, ""));
+
 type Projects = Envelope<{ name: string; links: { label: string; url: string }[] }[]>;
 const peakLogLinks = (result: BuildResult) =>
   readJson<Projects>(result.outDir, "api/v1/projects.json").data.find((project) => project.name === "PeakLog")?.links;
 
 test.before(async () => {
   content = copyContent();
+  keepOnlyProjects(content, CANONICAL_PROJECTS);
   addProjectLink(
     join(content, PEAKLOG),
     `{ label: Winter report, url: "https://margo.example/blog/posts/${SCHEDULED}/" }`,
@@ -62,6 +80,7 @@ test.before(async () => {
     ),
   );
   deadContent = copyContent();
+  keepOnlyProjects(deadContent, CANONICAL_PROJECTS);
   addProjectLink(join(deadContent, PEAKLOG), `{ label: Gone, url: "https://margo.example/blog/posts/no-such-post/" }`);
 
   [before, after, dead] = await Promise.all([

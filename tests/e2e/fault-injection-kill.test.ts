@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { cpSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -11,6 +12,8 @@ import {
   repoRoot,
   snapshot,
 } from "./support/build-site.ts";
+import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite, sampleSiteAtBase } from "./support/sample-site.ts";
+import { OUTPUT_MARKER } from "../../src/eleventy/output-folder.ts";
 
 /*
  * Fault injection: a build killed outright (SIGKILL: no handler runs) at any point leaves the
@@ -18,9 +21,9 @@ import {
  * exactly what a clean build of the same inputs leaves.
  */
 
-const EPOCH = 1_795_000_000;
-const OLD_SITE = "https://old.example";
-const NEW_SITE = "https://margo.example";
+// The builds here have the shared sample build's inputs, so that build is their clean reference.
+const EPOCH = SAMPLE_EPOCH;
+const NEW_SITE = SAMPLE_SITE_URL;
 
 /** Starts `npm run build` into `outDir` and kills it once `when` holds; resolves when it is gone. */
 async function killBuild(
@@ -55,25 +58,20 @@ async function killBuild(
 const outDir = makeTempDir("killed");
 let clean: Map<string, string>;
 let previous: Map<string, string>;
-let cleanDir = "";
 
 test.before(async () => {
-  // The previous output differs from what the new build writes (another SITE_URL), so "left
-  // untouched" and "replaced" cannot be confused.
-  const [old, fresh] = await Promise.all([
-    buildSite({ siteUrl: OLD_SITE, epoch: EPOCH, outDir }),
-    buildSite({ siteUrl: NEW_SITE, epoch: EPOCH }),
-  ]);
-  assert.is(old.status, 0, old.output);
-  assert.is(fresh.status, 0, fresh.output);
-  cleanDir = fresh.outDir;
+  // The previous output is the shared build under a path base, copied in: it differs from what
+  // the new build writes (another SITE_URL), so "left untouched" and "replaced" cannot be
+  // confused. Both shared folders are only read.
+  const [atBase, sample] = await Promise.all([sampleSiteAtBase(), sampleSite()]);
+  cpSync(atBase, outDir, { recursive: true });
+  assert.ok(existsSync(join(outDir, OUTPUT_MARKER)), "the previous output is a build's, marked as one");
   previous = snapshot(outDir);
-  clean = snapshot(cleanDir);
+  clean = snapshot(sample);
 });
 
 test.after(() => {
   removeDir(outDir);
-  removeDir(cleanDir);
 });
 
 test("should remove its own staging folder when stopped with SIGTERM", async () => {

@@ -14,6 +14,7 @@ import {
   type BuildResult,
 } from "./support/build-site.ts";
 import { startDevServer, waitFor } from "./support/dev-server.ts";
+import { keepOnlyProjects } from "./support/small-images.ts";
 import { OUTPUT_MARKER } from "../../src/eleventy/output-folder.ts";
 
 /*
@@ -162,6 +163,9 @@ test("should mark its output, and replace an empty folder and a previous build's
 
 test("should keep the dev server's folder to one build: deleted posts go, rejected builds are not served", async () => {
   const dir = copyContent();
+  // Three projects: the preview's address is a new port each run, so its first build renders
+  // each project's social image afresh; what this test watches is the blog's posts.
+  keepOnlyProjects(dir, ["kestrel-os", "hl7.lint", "fuzzbucket"]);
   const server = await startDevServer("/blog/posts/hangboard-timer-with-a-load-cell/", { contentDir: dir });
   try {
     const page = join(server.outDir, "blog/posts/hangboard-timer-with-a-load-cell/index.html");

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { copyContent } from "./build-site.ts";
@@ -20,4 +20,18 @@ export async function copyContentWithSmallImages(width = 320): Promise<string> {
     writeFileSync(file, await (/\.png$/i.test(name) ? smaller.png() : smaller.jpeg({ quality: 80 })).toBuffer());
   }
   return dir;
+}
+
+/**
+ * Removes every project of the content copy `dir` but `keep` (their file names without `.md`).
+ * Each project is a social image to render wherever the og cache has none for it: a build from
+ * an empty cache, or at an address no other build uses (a new port each run). A test whose
+ * point is not the number of projects keeps the few it names.
+ */
+export function keepOnlyProjects(dir: string, keep: readonly string[]): void {
+  const projects = join(dir, "projects");
+  const names = readdirSync(projects).map((file) => file.replace(/\.md$/, ""));
+  const missing = keep.filter((name) => !names.includes(name));
+  if (missing.length > 0) throw new Error(`no such sample projects: ${missing.join(", ")}`);
+  for (const name of names) if (!keep.includes(name)) rmSync(join(projects, `${name}.md`));
 }
