@@ -149,9 +149,9 @@ const RenderEntry = Type.Object({ calls: Type.Array(Call), rendered: RenderedMar
 const used = new Set<string>();
 let version: string | undefined;
 
-/** Removes the rendered documents this process did not use, but for the `spare` used last (an edit is a new key). */
-export function pruneRenderCache(spare = 1000): void {
-  pruneEntries(buildCacheDir("markdown"), used.size + spare);
+/** Removes the rendered documents this process did not use, but for the 1,000 used last (an edit is a new key). */
+export function pruneRenderCache(): void {
+  pruneEntries(buildCacheDir("markdown"), used.size + 1000);
 }
 
 /** Part of every key: the source of this module and all it imports, and the manifests of markdown-it, its dependencies and highlight.js. */

@@ -1,10 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { renderMarkdown, type RenderOptions } from "../../../src/markdown/render-markdown.ts";
-import { keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
+import { pruneRenderCache, renderMarkdown, type RenderOptions } from "../../../src/markdown/render-markdown.ts";
+import { contentKey, keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
 
 /*
  * The render cache (src/markdown/render-markdown.ts): a document rendered before comes from the
@@ -181,6 +190,25 @@ test(
     }
     assert.is(warnings.length, 1);
     assert.match(warnings[0] ?? "", "holds a value its kind refuses");
+  }),
+);
+
+test(
+  "should prune the renders no build of this process used, oldest first, keeping a thousand more",
+  withCache((dir) => {
+    // Renders of earlier builds, the first the oldest.
+    const stale = Array.from({ length: 2000 }, (_, index) => contentKey("stale render", index));
+    stale.forEach((key, index) => {
+      keepEntry(dir, key, "{}");
+      utimesSync(join(dir, key), 1_000_000 + index, 1_000_000 + index);
+    });
+    renderMarkdown(SOURCE, resolvers(BOTH, []));
+    const rendered = readdirSync(dir).find((name) => !stale.includes(name)) ?? "";
+    pruneRenderCache();
+    assert.ok(existsSync(join(dir, rendered)));
+    // The unit tests use fewer than a hundred keys: of the 2,001 entries, at least the oldest 900 go.
+    assert.not.ok(stale.slice(0, 900).some((key) => existsSync(join(dir, key))));
+    assert.ok(stale.slice(-999).every((key) => existsSync(join(dir, key))));
   }),
 );
 
