@@ -1,5 +1,12 @@
+import { readFileSync } from "node:fs";
+import { findPackageJSON } from "node:module";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as Parser, Token } from "markdown-it";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { decodeEntities } from "../util/html.ts";
 import { isSafeLink } from "../util/safe-url.ts";
@@ -11,58 +18,49 @@ import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 export { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
-export interface RenderedHeading {
-  level: number;
-  id: string;
-  title: string;
-}
+const RenderedHeading = Type.Object({ level: Type.Number(), id: Type.String(), title: Type.String() });
+export type RenderedHeading = Static<typeof RenderedHeading>;
 
-/** A link as written and as published. */
-export interface RenderedLink {
-  /** The href as the author wrote it. */
-  written: string;
-  /** The href in the HTML (after the resolver). */
-  url: string;
-  text: string;
-}
+/** A link as written (`written`) and as published, after the resolver (`url`). */
+const RenderedLink = Type.Object({ written: Type.String(), url: Type.String(), text: Type.String() });
+export type RenderedLink = Static<typeof RenderedLink>;
 
 /** An image as written and as published. */
-export interface RenderedImage {
-  written: string;
-  url: string;
-  alt: string;
-}
+const RenderedImage = Type.Object({ written: Type.String(), url: Type.String(), alt: Type.String() });
+export type RenderedImage = Static<typeof RenderedImage>;
 
 /**
  * Something wrong with a rendered document, shaped like a content problem without its file:
  * the renderer knows no files (it sits below the content layer), so its callers, which read
  * the file, add it and report the problem with their others.
  */
-export interface RenderProblem {
+const RenderProblem = Type.Object({
   /** Where in the document (`line 8, link`, or `body line 3, link` when the file's line is not known). */
-  field: string;
-  expected: string;
+  field: Type.String(),
+  expected: Type.String(),
   /** For a refused URL, only the scheme, never the whole URL (it may be a script). */
-  actual?: string;
-}
+  actual: Type.Optional(Type.String()),
+});
+export type RenderProblem = Static<typeof RenderProblem>;
 
 /** One Markdown document rendered once, in every form the outputs need. */
-export interface RenderedMarkdown {
-  html: string;
-  text: string;
-  headings: RenderedHeading[];
-  links: RenderedLink[];
-  images: RenderedImage[];
+const RenderedMarkdown = Type.Object({
+  html: Type.String(),
+  text: Type.String(),
+  headings: Type.Array(RenderedHeading),
+  links: Type.Array(RenderedLink),
+  images: Type.Array(RenderedImage),
   /** The language of each fenced code block, in order (null when none is given). */
-  codeBlocks: (string | null)[];
+  codeBlocks: Type.Array(Type.Union([Type.String(), Type.Null()])),
   /** Words of prose (code blocks not counted). */
-  wordCount: number;
+  wordCount: Type.Number(),
   /**
    * Links and images whose URL isSafeLink refused, in document order. Each is published as its
    * text alone (so the HTML never carries the URL), but the caller must refuse the document.
    */
-  problems: RenderProblem[];
-}
+  problems: Type.Array(RenderProblem),
+});
+export type RenderedMarkdown = Static<typeof RenderedMarkdown>;
 
 /** How a document is rendered: where its URLs go, what its raw HTML becomes, where it starts in its file. */
 export interface RenderOptions {
@@ -106,8 +104,78 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
  * from that one token stream, so nothing ever renders the same file twice. A link or image
  * whose URL isSafeLink refuses is a problem naming its line and scheme (all of a document's
  * are returned together); the renderer reads no file, its callers add the file's name.
+ *
+ * With a build cache, a document is rendered once. Rendering is pure but for the resolvers,
+ * whose answers depend on other files and whose calls note problems and images, so an entry
+ * keeps their calls and answers: it is used when the same calls, made again, answer the same.
  */
 export function renderMarkdown(source: string, options: RenderOptions = {}): RenderedMarkdown {
+  const dir = buildCacheDir("markdown");
+  if (!dir) return renderDocument(source, options);
+  version ??= rendererVersion();
+  const key = contentKey("markdown", version, source, options.rawHtml, options.firstLine);
+  const cached = readEntry(dir, key, (bytes) => {
+    const entry: unknown = JSON.parse(bytes.toString("utf8"));
+    return Value.Check(RenderEntry, entry) ? entry : undefined;
+  });
+  const live = {
+    link: (href: string) => (options.resolveLink ? options.resolveLink(href) : href),
+    image: (src: string) => (options.resolveImage ? options.resolveImage(src) : { url: src }),
+  };
+  const calls: Static<typeof Call>[] = [];
+  let next = 0;
+  const ask = <T>(kind: "link" | "image", argument: string): T => {
+    if (next === calls.length) calls.push([kind, argument, live[kind](argument)]);
+    return calls[next++]?.[2] as T;
+  };
+  used.add(key);
+  if (cached?.calls.every(([kind, argument, answer]) => JSON.stringify(ask(kind, argument)) === JSON.stringify(answer)))
+    return cached.rendered;
+  next = 0;
+  const rendered = renderDocument(source, {
+    ...options,
+    resolveLink: (href) => ask("link", href),
+    resolveImage: (src) => ask("image", src),
+  });
+  keepEntry(dir, key, JSON.stringify({ calls, rendered }));
+  return rendered;
+}
+
+/** A resolver's call while rendering: which, its argument, its answer. */
+const Call = Type.Tuple([Type.Union([Type.Literal("link"), Type.Literal("image")]), Type.String(), Type.Unknown()]);
+const RenderEntry = Type.Object({ calls: Type.Array(Call), rendered: RenderedMarkdown });
+
+/** The keys of the documents this process rendered or read from the cache; the renderer's version, once known. */
+const used = new Set<string>();
+let version: string | undefined;
+
+/** Removes the rendered documents this process did not use, but for the 1,000 used last (an edit is a new key). */
+export function pruneRenderCache(): void {
+  pruneEntries(buildCacheDir("markdown"), used.size + 1000);
+}
+
+/** Part of every key: the source of this module and all it imports, and the manifests of markdown-it, its dependencies and highlight.js. */
+function rendererVersion(): string {
+  const markdownIt = findPackageJSON("markdown-it", import.meta.url) ?? "";
+  const { dependencies = {} } = JSON.parse(readFileSync(markdownIt, "utf8")) as { dependencies?: object };
+  const packages = Object.keys(dependencies).map((name) => findPackageJSON(name, pathToFileURL(markdownIt)));
+  const manifests = [markdownIt, findPackageJSON("highlight.js", import.meta.url), ...packages];
+  return contentKey(
+    sourcesOf(fileURLToPath(import.meta.url)),
+    manifests.map((file) => String(readFileSync(file ?? ""))),
+  );
+}
+
+/** The source of `file` and of every module it imports by a relative path, followed once each. */
+function sourcesOf(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  const imports = [...text.matchAll(/ from "(\.[^"]+)"/g)].map((found) => resolve(dirname(file), found[1] ?? ""));
+  return [text, ...imports.flatMap((next) => sourcesOf(next, seen))];
+}
+
+function renderDocument(source: string, options: RenderOptions): RenderedMarkdown {
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parse(source, env);

@@ -4,7 +4,7 @@ import type { NowFile } from "../content/content-schemas.ts";
 import type { ProjectSource, RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
 import { warnUnknownLanguages } from "../markdown/highlight.ts";
-import { renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
+import { pruneRenderCache, renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
 import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
@@ -58,6 +58,8 @@ export function renderPortfolioMarkdown(inputs: MarkdownInputs): PortfolioMarkdo
     writeups.set(project.file, renderWriteup(project, resolveLink));
   }
   for (const project of inputs.refusedProjects ?? []) renderWriteup(project);
+  // The last of a build's documents: the blog's come first (src/eleventy/build-data.ts).
+  pruneRenderCache();
   const nowFile = displayPath(`${config.contentDir}/now.yaml`);
   const items = inputs.now.sections.map((section, s) =>
     section.items.map((item, i) => {

@@ -230,7 +230,7 @@ function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, 
   return damaged;
 }
 
-/** Every entry of our kinds (social images, renditions, icons, minified texts, validators, highlighted code, key fingerprints), damaged `how`. */
+/** Every entry of our kinds (social images, renditions, icons, minified texts, validators, highlighted code, rendered Markdown, key fingerprints), damaged `how`. */
 function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
   return damageKinds(
     [
@@ -240,13 +240,14 @@ function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
       [entries(join(caches.cache, "assets")), anotherEntry],
       [entries(join(caches.cache, "validators")), anotherEntry],
       [entries(join(caches.cache, "highlight")), wrongHighlight],
+      [entries(join(caches.cache, "markdown")), anotherEntry],
       [entries(join(caches.cache, "manifest")), anotherEntry],
     ],
     how,
   );
 }
 
-const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight", "manifest"];
+const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight", "markdown", "manifest"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -320,7 +321,7 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
 test("should damage every kind, and two or more entries of each swappable kind", () => {
   const count = (name: string, where: string, ending = "") =>
     [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
-  for (const kind of ["og", "images", "icons", "assets", "validators", "manifest"])
+  for (const kind of ["og", "images", "icons", "assets", "validators", "markdown", "manifest"])
     assert.ok(count("every entry", `/cache/${kind}/`) >= 2, kind);
   assert.ok(count("every entry", "/cache/highlight/") >= 1);
   assert.ok(count("GitHub's cache", "/github/") >= 2);

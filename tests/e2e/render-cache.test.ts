@@ -1,0 +1,123 @@
+import {
+  appendFileSync,
+  cpSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import {
+  buildSite,
+  makeTempDir,
+  outputDifferences,
+  readText,
+  removeDir,
+  type BuildResult,
+} from "./support/build-site.ts";
+import { copyContentWithSmallImages } from "./support/small-images.ts";
+
+/*
+ * The Markdown render cache (src/markdown/render-markdown.ts) gives what rendering gives. One
+ * build of a copy of the sample fills a cache; the copy then changes in every way an owner
+ * changes content, each in another file: a post edited, one added, one deleted, one renamed,
+ * one's tags changed, an image replaced by one of another size (same name), a project edited.
+ * The build from the warm cache and one without its renders must write the same bytes, and the
+ * warm one must have rendered again only the documents whose source or resolvers' answers
+ * changed. Three builds in all.
+ */
+
+const SITE_URL = "https://margo.example";
+const EPOCH = 1_795_000_000;
+
+const work = makeTempDir("render-cache");
+const contentDir = await copyContentWithSmallImages();
+const posts = join(contentDir, "blog/posts");
+const warmCache = join(work, "warm");
+const noRenders = join(work, "no-renders");
+let first: BuildResult;
+let warm: BuildResult;
+let clean: BuildResult;
+/** The render cache's entries after the first build: name → inode (a write replaces the file). */
+let before: Map<string, number>;
+let after: Map<string, number>;
+
+const build = (cache: string) =>
+  buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir, env: { FOLIO_CACHE_DIR: cache } });
+
+const renderEntries = (): Map<string, number> =>
+  new Map(
+    readdirSync(join(warmCache, "markdown")).map((name) => [name, statSync(join(warmCache, "markdown", name)).ino]),
+  );
+
+/** Every change, each to its own file (none of them linked from another post). */
+async function changeContent(): Promise<void> {
+  appendFileSync(join(posts, "offline-maps-for-flood-teams.md"), "\nOne more paragraph, written after the build.\n");
+  writeFileSync(
+    join(posts, "rendered-once.md"),
+    "---\ntitle: Rendered once\ndescription: A post added after the first build.\ndate: 2025-03-04\ntags: [tooling]\n---\nIt links to [the fall-factor post](../ropes-and-dynamic-belays.md).\n",
+  );
+  rmSync(join(posts, "maintaining-alone-without-burning-out.md"));
+  renameSync(join(posts, "faust-for-programmers.md"), join(posts, "faust-for-musicians.md"));
+  const signed = join(posts, "who-signed-that-commit.md");
+  writeFileSync(
+    signed,
+    readFileSync(signed, "utf8").replace("tags: [security, tooling, Open Source]", "tags: [security, signatures]"),
+  );
+  const chart = join(contentDir, "blog/images/grade-error-chart.png");
+  writeFileSync(chart, await sharp(readFileSync(chart)).resize({ width: 200 }).png().toBuffer());
+  appendFileSync(join(contentDir, "projects/benchdiff.md"), "\nIt now also compares memory use.\n");
+}
+
+test.before(async () => {
+  first = await build(warmCache);
+  if (first.status !== 0) return;
+  before = renderEntries();
+  // The other kinds kept (their own tests prove them), the render cache empty: a cheaper clean build.
+  cpSync(warmCache, noRenders, { recursive: true });
+  rmSync(join(noRenders, "markdown"), { recursive: true });
+  await changeContent();
+  [warm, clean] = await Promise.all([build(warmCache), build(noRenders)]);
+  after = renderEntries();
+});
+
+test.after(() => {
+  for (const result of [first, warm, clean]) if (result) removeDir(result.outDir);
+  removeDir(work);
+  removeDir(contentDir);
+});
+
+test("should build the changed content from a warm render cache byte for byte as without it", () => {
+  assert.is(first.status, 0, first.output);
+  assert.is(warm.status, 0, warm.output);
+  assert.is(clean.status, 0, clean.output);
+  assert.equal(outputDifferences(clean.outDir, warm.outDir), []);
+});
+
+test("should show every change in the output", () => {
+  const page = (slug: string) => readText(warm.outDir, `blog/posts/${slug}/index.html`);
+  assert.match(page("offline-maps-for-flood-teams"), "One more paragraph, written after the build.");
+  assert.match(page("rendered-once"), '/blog/posts/ropes-and-dynamic-belays/">the fall-factor post');
+  assert.throws(() => page("maintaining-alone-without-burning-out"));
+  assert.match(page("faust-for-musicians"), "<h1");
+  assert.match(page("who-signed-that-commit"), "signatures");
+  assert.match(page("grading-board-problems-with-graphs"), /grade-error-chart[^>]* width="200"/);
+  assert.match(readText(warm.outDir, "projects/benchdiff/index.html"), "It now also compares memory use.");
+});
+
+test("should render again only the documents whose source or resolvers' answers changed", () => {
+  assert.ok(before.size > 20, `${before.size} entries`);
+  const added = [...after.keys()].filter((name) => !before.has(name));
+  const rewritten = [...before].filter(([name, inode]) => after.has(name) && after.get(name) !== inode);
+  // The edited post, the added post and the edited project are new sources; the post showing
+  // the replaced image has the same source but another answer for it; the rest were read.
+  assert.is(added.length, 3, `new entries: ${added.length}`);
+  assert.is(rewritten.length, 1, `rewritten entries: ${rewritten.length}`);
+});
+
+test.run();
