@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { render as renderNotFound } from "../../site-templates/not-found.11ty.ts";
@@ -373,6 +374,21 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     async () => (await tagline()) === "Edited while the server runs",
     15_000,
     server.output,
+  );
+  // The search index follows, written once the checks passed (each page one gzipped fragment).
+  const fragments = join(server.outDir, "pagefind", "fragment");
+  const indexed = () =>
+    readdirSync(fragments).map((name) => gunzipSync(readFileSync(join(fragments, name))).toString("utf8"));
+  await waitFor(
+    "the edit in the search index",
+    () => indexed().some((text) => text.includes("Edited while the server runs")),
+    15_000,
+    server.output,
+  );
+  assert.is(
+    indexed().filter((text) => text.includes("Compare benchmark runs")).length,
+    0,
+    "the old page's fragment went",
   );
   // A rebuild is quiet about what has not changed: GitHub's status was said at the start, and
   // no file is named as it is written.
