@@ -21,6 +21,7 @@ import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
+import { hostLimitWarnings } from "./host-limits.ts";
 import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { compareWithOutput, transformsText } from "./paginated-output.ts";
@@ -181,6 +182,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (process.env.FOLIO_TIMINGS_FILE)
       writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
     if (serving) indexing = index().catch((error) => console.error(`[search] No search index: ${error}`));
+    else for (const warning of hostLimitWarnings(outputDir)) console.warn(warning);
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.ts; here nothing rejected stays served.
