@@ -181,8 +181,6 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // The benchmark (scripts/bench) reads the after-build steps' times from this file.
     if (process.env.FOLIO_TIMINGS_FILE)
       writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
-    if (serving) indexing = index().catch((error) => console.error(`[search] No search index: ${error}`));
-    else for (const warning of hostLimitWarnings(outputDir)) console.warn(warning);
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.ts; here nothing rejected stays served.
@@ -193,6 +191,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
         [formatProblems(problems), found?.message ?? ""].join("\n").trim(),
       );
     }
+    // Only into a folder whose build passed: a rejected one was emptied above.
+    if (serving) indexing = index().catch((error) => console.error(`[search] No search index: ${error}`));
+    else for (const warning of hostLimitWarnings(outputDir)) console.warn(warning);
   });
 
   // After the listeners above, which start each build (listeners run in registration order).
