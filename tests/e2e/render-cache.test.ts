@@ -8,12 +8,13 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   buildSite,
+  listFiles,
   makeTempDir,
   outputDifferences,
   readText,
@@ -47,8 +48,12 @@ let clean: BuildResult;
 let before: Map<string, number>;
 let after: Map<string, number>;
 
-const build = (cache: string) =>
-  buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir, env: { FOLIO_CACHE_DIR: cache } });
+const build = (cache: string, outDir?: string) =>
+  buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir, outDir, env: { FOLIO_CACHE_DIR: cache } });
+/** The spare beside an output folder, which the next build takes (src/eleventy/output-folder.ts). */
+const spareOf = (outDir: string) => join(dirname(outDir), `.${basename(outDir)}.spare`);
+/** The spare's files before the warm build: path → inode (a write makes a new file). */
+let spare: Map<string, number>;
 
 const renderEntries = (): Map<string, number> =>
   new Map(
@@ -81,13 +86,20 @@ test.before(async () => {
   // The other kinds kept (their own tests prove them), the render cache empty: a cheaper clean build.
   cpSync(warmCache, noRenders, { recursive: true });
   rmSync(join(noRenders, "markdown"), { recursive: true });
+  // The warm build goes where the first went, over a spare holding the first's output, as a
+  // rebuild after a rebuild does: the incremental path from render cache to files written.
+  cpSync(first.outDir, spareOf(first.outDir), { recursive: true });
+  spare = new Map(
+    listFiles(spareOf(first.outDir)).map((file) => [file, statSync(join(spareOf(first.outDir), file)).ino]),
+  );
   await changeContent();
-  [warm, clean] = await Promise.all([build(warmCache), build(noRenders)]);
+  [warm, clean] = await Promise.all([build(warmCache, first.outDir), build(noRenders)]);
   after = renderEntries();
 });
 
 test.after(() => {
   for (const result of [first, warm, clean]) if (result) removeDir(result.outDir);
+  if (first) removeDir(spareOf(first.outDir));
   removeDir(work);
   removeDir(contentDir);
 });
@@ -97,6 +109,9 @@ test("should build the changed content from a warm render cache byte for byte as
   assert.is(warm.status, 0, warm.output);
   assert.is(clean.status, 0, clean.output);
   assert.equal(outputDifferences(clean.outDir, warm.outDir), []);
+  // Written over the spare: the files whose bytes did not change are the spare's own.
+  const kept = listFiles(warm.outDir).filter((file) => statSync(join(warm.outDir, file)).ino === spare.get(file));
+  assert.ok(kept.length > 100, `${kept.length} files kept`);
 });
 
 test("should show every change in the output", () => {
