@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { contentTypeFor, hostHeaders, renderHeadersFile } from "../site/host-rules.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 interface EleventyConfig {
@@ -147,11 +148,4 @@ function isFile(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Every file under a folder, relative to it, with `/` separators. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"));
 }

@@ -1,6 +1,5 @@
-import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { linkTarget, outputFileOf } from "../config/site-paths.ts";
-import { join, relative, sep } from "node:path";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
@@ -16,6 +15,7 @@ import {
 import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 
@@ -49,11 +49,7 @@ const CACHE_ENTRIES = 1000;
 
 /** Every file under `dir` (the site's stylesheet, scripts and icon), published under `to`. */
 export function folderAssets(dir: string, to: string): PublishedAsset[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort()
-    .map((source) => ({ source, file: `${to}/${relative(dir, source).split(sep).join("/")}`, root: dir }));
+  return filesUnder(dir).map((file) => ({ source: join(dir, file), file: `${to}/${file}`, root: dir }));
 }
 
 /**
