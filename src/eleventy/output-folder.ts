@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { isInside, writeOutputFile } from "../util/output-path.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 
 /*
  * The output folder holds exactly one successful build (docs/deployment.md): `npm run build`
@@ -13,11 +14,7 @@ import { isInside, writeOutputFile } from "../util/output-path.ts";
  */
 
 /** A problem with the output folder itself, said in one sentence (no stack trace). */
-export class OutputFolderError extends Error {
-  /** Eleventy prints the message without our stack (`npm start`): the sentence is all there is. */
-  readonly skipOriginalStack = true;
-  override readonly name = "OutputFolderError";
-}
+export class OutputFolderError extends StacklessError {}
 
 /** The file at the top of every output: a folder carrying it is one a build may replace or clean. */
 export const OUTPUT_MARKER = ".folio-output";

@@ -16,6 +16,7 @@ import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 import { renderedFiles } from "../util/written-files.ts";
 import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
@@ -55,14 +56,11 @@ function apiOutput(root: string, paths: { index: string; openapi: string }): Api
 }
 
 /** Raised after the build when a written file breaks its OpenAPI description. */
-export class SiteValidationError extends Error {
-  // Eleventy prints the message without our stack: the list of files is what matters.
-  readonly skipOriginalStack = true;
+export class SiteValidationError extends StacklessError {
   constructor(problemCount: number, details: string) {
     super(
       `${problemCount} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
     );
-    this.name = "SiteValidationError";
   }
 }
 

@@ -7,6 +7,7 @@ import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
 import { ProblemList } from "../content/content-error.ts";
 import { redact } from "../util/redact.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 
 export { repositoryKey, type GithubData, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 export { githubSettings, type GithubEnvironment } from "./settings.ts";
@@ -17,11 +18,9 @@ export function snapshotPath(config: SiteConfig): string {
 }
 
 /** Raised when `GITHUB_REQUIRED` is set and the build would otherwise fall back to last-known data. */
-export class GithubRequiredError extends Error {
-  readonly skipOriginalStack = true;
+export class GithubRequiredError extends StacklessError {
   constructor(reasons: string[]) {
     super(redact(`GITHUB_REQUIRED is set, but live GitHub data is incomplete:\n  ${reasons.join("\n  ")}`));
-    this.name = "GithubRequiredError";
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findControlCharacter } from "./control-characters.ts";
+import { StacklessError } from "./stackless-error.ts";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
@@ -20,9 +21,7 @@ import { escapeControlCharacters } from "./terminal-text.ts";
  */
 
 /** Raised when an output path would leave the output folder: a bug or a hostile name, never written. */
-export class OutputPathError extends Error {
-  // Read by Eleventy's error handler: the path and the reason are the whole story.
-  readonly skipOriginalStack = true;
+export class OutputPathError extends StacklessError {
   /** Why the path was refused, in words (`it contains a backslash`). */
   readonly reason: string;
   constructor(path: string, reason: string) {
@@ -30,7 +29,6 @@ export class OutputPathError extends Error {
     super(
       `Refusing to write "${escapeControlCharacters(path)}": ${reason}; every output file must stay inside the output folder`,
     );
-    this.name = "OutputPathError";
     this.reason = reason;
   }
 }
