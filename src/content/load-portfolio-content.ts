@@ -71,7 +71,7 @@ export async function readPortfolioContent(
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
   const resume = read(ResumeFile, "resume.yaml", {}, true);
   const { projects, refusedProjects } = readProjects(contentDir, problems);
-  const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
+  const pgp = problems.collect(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   const named = [...projects.map(({ file, meta }) => ({ file, ...meta })), ...refusedProjects];

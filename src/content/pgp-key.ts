@@ -21,7 +21,7 @@ const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key ma
  * when the file is missing. The packets decide, not the armor's words: a secret key packet,
  * more than one key, or a key that does not parse fails the build rather than publish it.
  */
-export async function readPublicKey(file: string, root?: string): Promise<PublicKeyInfo | null> {
+export function readPublicKey(file: string, root?: string): PublicKeyInfo | null {
   if (!contentFileExists(file)) return null;
   const armored = readText(file, root, MAX_KEY_BYTES).replace(/\r\n/g, "\n");
   const fail = (expected: string) => new ContentError([{ file: displayPath(file), field: "(key)", expected }]);
