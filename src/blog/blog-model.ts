@@ -9,21 +9,6 @@ import type { PostTag } from "./post-tags.ts";
 /** A tag with its posts, newest first. */
 export type BlogTag = PostTag & { posts: BlogPost[] };
 
-export interface BlogStats {
-  posts: number;
-  words: number;
-  readingMinutes: number;
-  tags: number;
-  codeBlocks: number;
-  /** Code block languages, most used first (`null` = no language given). */
-  codeLanguages: { language: string | null; count: number }[];
-  images: number;
-  first: BlogPost | null;
-  latest: BlogPost | null;
-  lastUpdated: BlogPost | null;
-  perYear: { year: number; posts: number; words: number }[];
-}
-
 /** The blog as plain objects in published order, every derived figure computed once. */
 export interface BlogModel {
   config: SiteConfig;
@@ -40,7 +25,20 @@ export interface BlogModel {
   tagBySlug: ReadonlyMap<string, BlogTag>;
   /** Newest year first, newest month first. */
   archive: { year: number; months: { month: number; posts: BlogPost[] }[] }[];
-  stats: BlogStats;
+  stats: {
+    posts: number;
+    words: number;
+    readingMinutes: number;
+    tags: number;
+    codeBlocks: number;
+    /** Code block languages, most used first (`null` = no language given). */
+    codeLanguages: { language: string | null; count: number }[];
+    images: number;
+    first: BlogPost | null;
+    latest: BlogPost | null;
+    lastUpdated: BlogPost | null;
+    perYear: { year: number; posts: number; words: number }[];
+  };
   historyUnavailable: string | null;
 }
 
