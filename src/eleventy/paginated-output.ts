@@ -78,18 +78,16 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                 const path = spec.file(model, item);
                 if (path === null) return false;
                 const file = outputFile(outputDir, path);
-                if (!comparing || !existsSync(file)) {
-                  clearWayTo(file);
-                  return true;
-                }
-                const text = spec.render(model, item, full);
-                const bytes = Buffer.from(text);
-                if (holdsBytes(file, bytes)) {
-                  keepUnchanged(file, bytes);
-                  return false;
+                if (comparing && existsSync(file)) {
+                  const text = spec.render(model, item, full);
+                  const bytes = Buffer.from(text);
+                  if (holdsBytes(file, bytes)) {
+                    keepUnchanged(file, bytes);
+                    return false;
+                  }
+                  rendered.set(path, text);
                 }
                 clearWayTo(file);
-                rendered.set(path, text);
                 return true;
               });
         },
