@@ -25,8 +25,7 @@ export function mayClean(outputDir: string, keep: readonly string[]): boolean {
  * Deletes every file under `outputDir` that is not in `written` (absolute paths), then the
  * folders left empty; `skip`, a folder inside, is left as it is.
  */
-export function removeUnwritten(outputDir: string, written: ReadonlySet<string>, skip?: string): string[] {
-  const removed: string[] = [];
+export function removeUnwritten(outputDir: string, written: ReadonlySet<string>, skip?: string): void {
   const sweep = (dir: string): boolean => {
     let empty = true;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,13 +39,11 @@ export function removeUnwritten(outputDir: string, written: ReadonlySet<string>,
         empty = false;
       } else {
         unlinkSync(path);
-        removed.push(path);
       }
     }
     return empty;
   };
   sweep(resolve(outputDir));
-  return removed;
 }
 
 /** Deletes everything inside `outputDir`, keeping the folder the dev server serves. */
