@@ -100,9 +100,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   eleventyConfig.addWatchTarget(SITE_ASSETS);
 
   // Whether this build cleans its output folder (dev-output.ts), decided before anything is
-  // written there: a staging folder may be the spare, holding the build before last. Not async,
-  // and first: when it throws, Eleventy calls no later listener, so no plugin writes into a
-  // folder of someone else's files.
+  // written there. Not async, and first: when it throws, Eleventy calls no later listener.
   let cleans = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
@@ -181,9 +179,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
 
   // After the listeners above, which start each build (listeners run in registration order).
   eleventyConfig.addPlugin(devServerPlugin);
-  // The social images and icons, before the pages: after them, a cold cache's hundreds of
-  // images (0.4 MB of garbage each) piled on a heap holding every page (a 4,000-post build
-  // peaked above 1 GiB). A build whose content fails to load writes none.
+  // The social images and icons, before the pages, whose heap they would pile their garbage on
+  // (a 4,000-post build peaked above 1 GiB). A build whose content fails to load writes none.
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
     const outputDir = resolve(directories.output);
     await writeSiteIcons(readFileSync(SITE_ICON), outputDir);

@@ -96,13 +96,10 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
 
 /**
  * Writes each asset into `outputDir`: a plain copy, or its rendition from the cache or encoded
- * (and kept) now. Every unreadable source (missing, a link, a folder, an image its decoder
- * refuses, one changed since the build read it) and every name that cannot be an output file
- * is reported at once as a content error naming the source, in the assets' order.
- *
- * Every rendition missing from the cache is sent to the image encoder's process first, which
- * works through them while the files are written; cached renditions are written as they are
- * read, so none is held in memory. The process is closed once the last is in, or on failure.
+ * (and kept) now. Every unreadable source (missing, a link, a folder, refused by its decoder,
+ * changed since read) and every bad output name is reported at once, in the assets' order.
+ * Uncached renditions go to the encoder's process first, so it works while cached ones are
+ * written (none held in memory); the process is closed at the end, or on failure.
  */
 export async function copyAssets(assets: readonly PublishedAsset[], outputDir: string): Promise<void> {
   const problems = new ProblemList();
