@@ -35,12 +35,10 @@ interface ExpectedFile {
 }
 
 /**
- * Validates the built site against the OpenAPI documents it publishes: every file a path
- * declares exists and matches its response schema, and no file in an API's folders lacks a
- * path. Validation is stricter than the published schemas: objects may not carry fields the
- * description does not declare, so the description can never fall behind the files. A file
- * in `written` (what this build wrote, by absolute path) is checked from it; any other file (one
- * a plugin wrote, one left from an earlier build) is read from disk.
+ * Validates the built site against its OpenAPI documents: every file a path declares exists and
+ * matches its response schema, and no file in an API's folders lacks a path. Stricter than the
+ * published schemas: an undeclared field fails, so the description never falls behind the files.
+ * A file in `written` (by absolute path) is checked from it; any other is read from disk.
  */
 export function validateSite(
   outputDir: string,
