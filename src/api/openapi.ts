@@ -15,9 +15,8 @@ export const OpenApiDocumentShape = Type.Object(
 type JsonObject = Record<string, unknown>;
 
 /**
- * Builds the OpenAPI 3.1 document of an API from its route table and its component schemas,
- * as this site publishes them (`forModel`).
- * Component schemas nested anywhere become `$ref`s; unions of literals become `enum`s.
+ * The OpenAPI 3.1 document of an API as this site publishes it (`forModel`): nested component
+ * schemas become `$ref`s, unions of literals `enum`s.
  */
 export function buildOpenApi<M>(general: ApiDefinition<M>, model: M): JsonObject {
   const definition = forModel(general, model);

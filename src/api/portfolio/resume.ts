@@ -7,9 +7,8 @@ import { profileLinks } from "../../schemas/portfolio/profile.ts";
 
 /*
  * /api/v1/resume.json: the owner's résumé in the JSON Resume format (https://jsonresume.org),
- * the document résumé themes and job sites read, so it has no envelope. Everything in it is
- * derived from what the site already publishes (profile, projects, awards, posts); only work
- * history, education and spoken languages come from the optional content/resume.yaml.
+ * without envelope, derived from what the site publishes; work history, education and spoken
+ * languages come from the optional content/resume.yaml.
  */
 
 /** The version of the official schema this document follows (its `$schema` and `meta.version`). */
