@@ -37,10 +37,9 @@ function sayOnce(line: string): void {
 }
 
 /**
- * The one entry point for GitHub data. With `GITHUB_TOKEN` it fetches live figures and falls
- * back, per repository and for the pull-request list, to the committed snapshot, saying so in
- * the notes; without one it sends no request. Settings are read (and the secrets registered)
- * first. Every log line and note is redacted.
+ * The one entry point for GitHub data: with `GITHUB_TOKEN`, live figures, falling back per
+ * repository and for the pull requests to the committed snapshot (said in the notes); without,
+ * no request. Secrets are registered first; every log line and note is redacted.
  */
 export async function loadGithubData(
   config: SiteConfig,
@@ -123,9 +122,8 @@ function mergeLive(known: SnapshotFacts, live: LiveGithub, wanted: readonly Repo
 type SnapshotFacts = ReturnType<typeof snapshotFacts>;
 
 /**
- * The committed snapshot through the same entry check as a live answer: its reader refused what
- * only a hand edit could put there; what an older `npm run snapshot` may have written (a pull
- * request listed twice) is dropped here with a note (`cleaned`: said when these facts are shown).
+ * The committed snapshot through the same entry check as a live answer: what an older `npm run
+ * snapshot` may have written (a pull request twice) is dropped with a note (`cleaned`).
  */
 function snapshotFacts(snapshot: SnapshotFile | null) {
   const repositories = new Map<string, RepositoryFacts>();
