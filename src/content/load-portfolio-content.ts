@@ -50,9 +50,8 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
 }
 
 /**
- * The same reading, adding its problems to `problems`, and returning what did parse so the later
- * checks (Markdown links) run in the same build: a refused project keeps its body, a refused
- * now.yaml its sound sections. Publishable only when no problem was added.
+ * The same reading, adding its problems to `problems` and returning what did parse (a refused
+ * project's body, now.yaml's sound sections) for the later checks; publishable only without problems.
  */
 export async function readPortfolioContent(
   contentDir: string,
@@ -204,9 +203,8 @@ function checkResumeDates(contentDir: string, resume: ResumeFile, problems: Prob
 }
 
 /**
- * Projects are grouped by tag and language as written, so `ZIG` and `zig` would be two tags:
- * tags are compared by slug, as the blog's are; languages without case only (`C`, `C++` and `C#`
- * share a slug), languages.yaml's keys included.
+ * `ZIG` and `zig` would be two tags: tags are compared by slug, as the blog's are; languages
+ * (languages.yaml's keys included) without case only, since `C`, `C++` and `C#` share a slug.
  */
 function checkSpellings(
   contentDir: string,
