@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { UserConfig } from "@11ty/eleventy";
-import { clearWayTo, holdsBytes, keepUnchanged, outputFile, outputPath } from "../util/output-path.ts";
+import { clearWayTo, holdsBytes, outputFile, outputPath, unchangedFiles } from "../util/output-path.ts";
 
 /*
  * The one pagination recipe behind every template: its model's data key (a null model, no blog,
@@ -80,7 +80,7 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                   const text = spec.render(model, item, full);
                   const bytes = Buffer.from(text);
                   if (holdsBytes(file, bytes)) {
-                    keepUnchanged(file, bytes);
+                    unchangedFiles.set(file, bytes);
                     return false;
                   }
                   rendered.set(path, text);

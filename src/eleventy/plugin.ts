@@ -126,11 +126,11 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (outputMode !== undefined && outputMode !== "fs") return;
     const outputDir = resolve(directories.output);
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
-    const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles()]);
+    const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles]);
     // Before anything is awaited, so later plugins' after-build steps see the cleaned folder;
     // the search index is written below, and its folder cleaned then.
     const searchFolder = join(outputDir, SEARCH_FOLDER);
-    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]), searchFolder);
+    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade]), searchFolder);
     saveHighlightedBlocks();
     const blog = await blogModel();
     const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
@@ -152,7 +152,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // The full-text search index (not API files): written before the checks that read every file.
     await writeSearchIndex(outputDir, written);
     if (cleans && existsSync(searchFolder)) {
-      removeUnwritten(searchFolder, outputFilesMade());
+      removeUnwritten(searchFolder, outputFilesMade);
       if (readdirSync(searchFolder).length === 0) rmdirSync(searchFolder);
     }
     lap("search");
@@ -160,7 +160,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const links = await checkSiteLinks(outputDir, written);
     lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
-    const leaks = checkSecrets(outputDir, written, outputFilesMade());
+    const leaks = checkSecrets(outputDir, written, outputFilesMade);
     lap("secretCheck");
     // The benchmark (scripts/bench) reads the after-build steps' times from this file.
     if (process.env.FOLIO_TIMINGS_FILE)
