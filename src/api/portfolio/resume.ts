@@ -15,9 +15,8 @@ import { profileLinks } from "../../schemas/portfolio/profile.ts";
 export const JSON_RESUME_SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json";
 
 /**
- * Builds the résumé: the part of the JSON Resume format this site writes (the official schema
- * has every field optional). It carries no build time (`meta.lastModified` is left out), so an
- * unchanged résumé is byte-identical across builds at different clocks.
+ * Builds the résumé (the official schema has every field optional), without the build time
+ * (`meta.lastModified`): an unchanged résumé is byte-identical across builds at different clocks.
  */
 export function resumeDocument(model: PortfolioModel) {
   const { config, resume } = model;
