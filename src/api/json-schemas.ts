@@ -49,9 +49,8 @@ export function schemaNameOf<M>(
 }
 
 /**
- * Every published schema by name, in a fixed order: the components in their order, then the
- * list and route schemas in route order. Drawn from every route, not only those with files in
- * this build, so a schema's URL does not come and go with the content.
+ * Every published schema by name: the components, then list and route schemas in route order.
+ * From every route, not only those with files in this build: no URL comes and goes with content.
  */
 export function publishedSchemas<M>(definition: ApiDefinition<M>): Map<string, TSchema> {
   const names = componentNames(definition);

@@ -107,9 +107,8 @@ function keptDigests(key: string): Map<string, string> {
 }
 
 /**
- * The manifest's payload from the API's files in `outputDir`: taken from `written` (what
- * Eleventy just wrote, by absolute path) or else read from disk. A file that is in neither is
- * left out; the after-build validation reports it missing.
+ * The manifest's payload from the API's files, from `written` (by absolute path) or else from
+ * disk; a file in neither is left out, and the after-build validation reports it missing.
  */
 export function buildManifest<M>(
   outputDir: string,

@@ -107,9 +107,8 @@ function responseSchema<M>(route: Route<M>, convert: (schema: TSchema) => unknow
 export const componentRef = (name: string): string => `#/components/schemas/${name}`;
 
 /**
- * Deep-copies a schema as plain JSON, replacing nested component schemas with `$ref`s to
- * `refTo(name)`: the OpenAPI components by default, the published schema files for
- * src/api/json-schemas.ts, so both are written from the same objects by the same code.
+ * Deep-copies a schema as plain JSON, nested components as `$ref`s to `refTo(name)`: the OpenAPI
+ * components by default, the schema files for json-schemas.ts (same objects, same code).
  */
 export function toOpenApiSchema(
   schema: unknown,
