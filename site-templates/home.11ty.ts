@@ -1,7 +1,12 @@
 // The home page: profile, featured projects, domains, latest posts.
 import type { PortfolioModel } from "../src/model/portfolio-model.ts";
-import { pageTemplate } from "../src/eleventy/page-templates.ts";
+import { pagesTemplate } from "../src/eleventy/page-templates.ts";
 import { sitePaths } from "../src/config/site-paths.ts";
 import { homePage } from "../src/site/pages/portfolio-pages.ts";
 
-export const { data, render } = pageTemplate("portfolio", (m: PortfolioModel) => sitePaths(m.config).home, homePage);
+export const { data, render } = pagesTemplate(
+  "portfolio",
+  (m: PortfolioModel) => [m],
+  (m) => sitePaths(m.config).home,
+  homePage,
+);

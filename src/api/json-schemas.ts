@@ -5,10 +5,9 @@ import { componentNames, toOpenApiSchema } from "./openapi.ts";
 import { forModel, routeById, routeUrl, type ApiContext, type ApiDefinition, type Route } from "./route.ts";
 
 /*
- * Every component schema of an API, published as its own JSON Schema 2020-12 document at
- * `COMMON_API_PATHS.schema` under the API's root (src/config/site-paths.ts), so a client can
- * validate a file from URLs alone (docs/api-clients.md, "JSON Schemas"). The documents are converted from the same TypeBox
- * objects as the OpenAPI components, by the same function; only where a `$ref` points differs.
+ * Every component schema of an API as its own JSON Schema 2020-12 document, so a client can
+ * validate a file from URLs alone (docs/api-clients.md, "JSON Schemas"): converted from the
+ * OpenAPI components' TypeBox objects by the same function; only where a `$ref` points differs.
  */
 
 /** Operation id of the schema route; `meta.schema` is a URL of one of its files. */
@@ -33,11 +32,9 @@ export const JsonSchemaDocumentShape = Type.Object(
 );
 
 /**
- * The name of the published schema of what a route serves: of `data` for envelope and list
- * routes, of the whole body for raw ones. A component is published under its own name; an
- * array of a component (a list route's `data`) as `{Component}List`; any other envelope or
- * list data under the route's operation id. A raw body that is not a component (text, the
- * OpenAPI document, a schema file) has none: another specification describes it.
+ * The published schema name of what a route serves (`data`, or a raw body): a component's own
+ * name, `{Component}List` for an array of one, else the operation id; none for a raw body that
+ * is not a component (text, the OpenAPI document, a schema file), which another spec describes.
  */
 export function schemaNameOf<M>(
   definition: ApiDefinition<M>,
@@ -52,9 +49,8 @@ export function schemaNameOf<M>(
 }
 
 /**
- * Every published schema by name, in a fixed order: the components in their order, then the
- * list and route schemas in route order. Drawn from every route, not only those with files in
- * this build, so a schema's URL does not come and go with the content.
+ * Every published schema by name: the components, then list and route schemas in route order.
+ * From every route, not only those with files in this build: no URL comes and goes with content.
  */
 export function publishedSchemas<M>(definition: ApiDefinition<M>): Map<string, TSchema> {
   const names = componentNames(definition);

@@ -19,11 +19,10 @@ import {
 } from "./route.ts";
 
 /*
- * The manifest of an API (docs/api-clients.md, "A manifest to sync by"): every other file of
- * the API with its size, the SHA-256 of its bytes and a content digest that ignores the
- * build's own metadata, so a client polls one file and fetches only what changed. It describes
- * the bytes Eleventy wrote, so it cannot be a template: the after-build hook writes it
- * (src/eleventy/plugin.ts), before the validation that checks it like every file.
+ * The manifest of an API (docs/api-clients.md, "A manifest to sync by"): every other file with
+ * its size, the SHA-256 of its bytes and a content digest without the build's metadata, so a
+ * client polls one file. It describes the bytes Eleventy wrote, so the after-build hook writes
+ * it (src/eleventy/plugin.ts), before the validation that checks it like every file.
  */
 
 /** The manifest's operation id in both route tables. */
@@ -92,10 +91,9 @@ function listDigest(files: readonly ManifestFile[], digest: (file: ManifestFile)
 const DIGEST = /^[0-9a-f]{64}$/;
 
 /**
- * The content digests of the API's files in the last build, by the SHA-256 of their bytes (one
- * build-cache entry per API): a file whose bytes did not change has the same content digest,
- * without being parsed and serialized again, which was most of the manifests' time (measured
- * at 1,000 posts: 335 ms a rebuild without, 48 with). Only digests pairs are taken.
+ * The last build's content digests by the SHA-256 of the bytes (one build-cache entry per API),
+ * so an unchanged file is not parsed and serialized again (1,000 posts: 335 ms a rebuild
+ * without, 48 with). Only pairs of digests are taken.
  */
 function keptDigests(key: string): Map<string, string> {
   const kept = readEntry(buildCacheDir("manifest"), key, (value) => {
@@ -109,9 +107,8 @@ function keptDigests(key: string): Map<string, string> {
 }
 
 /**
- * The manifest's payload from the API's files in `outputDir`: taken from `written` (what
- * Eleventy just wrote, by absolute path) or else read from disk. A file that is in neither is
- * left out; the after-build validation reports it missing.
+ * The manifest's payload from the API's files, from `written` (by absolute path) or else from
+ * disk; a file in neither is left out, and the after-build validation reports it missing.
  */
 export function buildManifest<M>(
   outputDir: string,
@@ -160,9 +157,8 @@ export function buildManifest<M>(
 }
 
 /**
- * Writes the API's manifest into `outputDir` and records its text in `written`, so the checks
- * that follow read it as they read every file Eleventy wrote. Rendered like every route's file
- * (same envelope, same serializer), with the payload computed here.
+ * Writes the API's manifest into `outputDir`, rendered like every route's file, and records its
+ * text in `written`, so the checks that follow read it as they read every file Eleventy wrote.
  */
 export function writeManifest<M>(
   outputDir: string,

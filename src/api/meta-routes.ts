@@ -6,9 +6,8 @@ import { buildOpenApi, OpenApiDocumentShape } from "./openapi.ts";
 import type { ApiDefinition, Route } from "./route.ts";
 
 /**
- * The routes every API has: its index (every endpoint with its URL and valid values), its
- * OpenAPI document, its manifest and its schema files. `api` is a function because a route
- * table is built before the definition that holds it.
+ * The routes every API has: its index, OpenAPI document, manifest and schema files. `api` is a
+ * function because a route table is built before the definition that holds it.
  */
 export function metaRoutes<M>(
   api: () => ApiDefinition<M>,

@@ -15,9 +15,8 @@ export const OpenApiDocumentShape = Type.Object(
 type JsonObject = Record<string, unknown>;
 
 /**
- * Builds the OpenAPI 3.1 document of an API from its route table and its component schemas,
- * as this site publishes them (`forModel`).
- * Component schemas nested anywhere become `$ref`s; unions of literals become `enum`s.
+ * The OpenAPI 3.1 document of an API as this site publishes it (`forModel`): nested component
+ * schemas become `$ref`s, unions of literals `enum`s.
  */
 export function buildOpenApi<M>(general: ApiDefinition<M>, model: M): JsonObject {
   const definition = forModel(general, model);
@@ -108,9 +107,8 @@ function responseSchema<M>(route: Route<M>, convert: (schema: TSchema) => unknow
 export const componentRef = (name: string): string => `#/components/schemas/${name}`;
 
 /**
- * Deep-copies a schema as plain JSON, replacing nested component schemas with `$ref`s to
- * `refTo(name)`: the OpenAPI components by default, the published schema files for
- * src/api/json-schemas.ts, so both are written from the same objects by the same code.
+ * Deep-copies a schema as plain JSON, nested components as `$ref`s to `refTo(name)`: the OpenAPI
+ * components by default, the schema files for json-schemas.ts (same objects, same code).
  */
 export function toOpenApiSchema(
   schema: unknown,

@@ -13,9 +13,8 @@ export interface RouteParam<M> {
 export type NoteTopic = "repositories" | "pulls" | "history";
 
 /**
- * One file (or family of files, when it has a parameter) of an API. The route table is the
- * single place that drives the templates' permalinks, the OpenAPI `paths`, the index and the
- * validator's file-to-schema map.
+ * One file (or family of files, with a parameter) of an API. The route table alone drives the
+ * permalinks, the OpenAPI `paths`, the index and the validator's file-to-schema map.
  */
 export interface Route<M> {
   /** operationId in the OpenAPI document. */
@@ -68,9 +67,8 @@ export interface ApiDefinition<M> {
   license?: { name: string; identifier: string };
   components: Readonly<Record<string, TSchema>>;
   /**
-   * Components whose shape depends on the content, by name (the Profile names the owner's
-   * links): each replaces its general form in this site's OpenAPI document and schema files,
-   * and as the schema of any route that serves it. See `forModel`.
+   * Components whose shape depends on the content (the Profile names the owner's links): each
+   * replaces its general form everywhere this site publishes it (`forModel`).
    */
   specialize?(model: M): Readonly<Record<string, TSchema>>;
   context(model: M): ApiContext;

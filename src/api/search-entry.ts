@@ -2,12 +2,10 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { linkFrom, linkTarget, publishedUrl } from "../config/site-paths.ts";
 
 /**
- * Makes the entries of a search index (both APIs' `search.json`, the same fields whatever their
- * kind) from a site path (src/config/site-paths.ts) or, for what comes as data (a post read
- * from a feed), an absolute URL: `url` is the published URL, `path` the same-origin link the
- * palette follows (the URL itself when it leads to another host).
- * `searchHome` is where the search box that loads the entries lives: the blog's own search
- * file serves the blog's pages, which may be on another host than the portfolio.
+ * Makes the entries of both APIs' `search.json` from a site path or, for data (a feed's post),
+ * an absolute URL: `url` is the published URL, `path` the link the palette follows (the URL
+ * itself on another host than `searchHome`, where the search box lives: the blog's own search
+ * file serves the blog's pages, which may be on another host than the portfolio).
  */
 export function searchEntries(config: SiteConfig, searchHome?: string) {
   const home = searchHome === undefined ? undefined : new URL(searchHome).origin;

@@ -28,10 +28,9 @@ export const BlogFile = Strict({
 export type BlogFile = Static<typeof BlogFile>;
 
 /**
- * A post's file name, whose name without `.md` is the post's slug in URLs and file names: 1-100
- * lowercase letters and digits in words joined by single `-`, as tag slugs are. Anything else
- * (a space, `é`, `?`, `#`, upper case) would need escaping in URLs, or differ between file
- * systems, and is refused rather than silently changed.
+ * A post's file name; without `.md`, its slug: 1-100 lowercase letters and digits in words joined
+ * by single `-`, as tag slugs are. Anything else (a space, `é`, `?`, `#`, upper case) would need
+ * escaping in URLs or differ between file systems, and is refused rather than changed.
  */
 export const POST_FILE_NAME = /^(?=.{1,100}\.md$)[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 export const POST_FILE_NAME_RULE =

@@ -9,21 +9,6 @@ import type { PostTag } from "./post-tags.ts";
 /** A tag with its posts, newest first. */
 export type BlogTag = PostTag & { posts: BlogPost[] };
 
-export interface BlogStats {
-  posts: number;
-  words: number;
-  readingMinutes: number;
-  tags: number;
-  codeBlocks: number;
-  /** Code block languages, most used first (`null` = no language given). */
-  codeLanguages: { language: string | null; count: number }[];
-  images: number;
-  first: BlogPost | null;
-  latest: BlogPost | null;
-  lastUpdated: BlogPost | null;
-  perYear: { year: number; posts: number; words: number }[];
-}
-
 /** The blog as plain objects in published order, every derived figure computed once. */
 export interface BlogModel {
   config: SiteConfig;
@@ -40,7 +25,20 @@ export interface BlogModel {
   tagBySlug: ReadonlyMap<string, BlogTag>;
   /** Newest year first, newest month first. */
   archive: { year: number; months: { month: number; posts: BlogPost[] }[] }[];
-  stats: BlogStats;
+  stats: {
+    posts: number;
+    words: number;
+    readingMinutes: number;
+    tags: number;
+    codeBlocks: number;
+    /** Code block languages, most used first (`null` = no language given). */
+    codeLanguages: { language: string | null; count: number }[];
+    images: number;
+    first: BlogPost | null;
+    latest: BlogPost | null;
+    lastUpdated: BlogPost | null;
+    perYear: { year: number; posts: number; words: number }[];
+  };
   historyUnavailable: string | null;
 }
 
@@ -128,12 +126,10 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
 }
 
 /**
- * For each post, up to RELATED_POSTS others that share a tag with it: the most tags in common
- * first, then the newest (`posts` is newest first, ties by slug, so an earlier place wins).
- * Drafts (only `npm start` has them) are never related; scheduled posts never reach the model.
- * Counted in one typed array reset after each post, the best three kept by insertion: a blog of
- * thousands of posts under a few tags makes millions of pairs, and sorting them all would not do
- * (4,000 posts with three of twenty tags each: 7 million pairs, about 0.3 s on a loaded machine).
+ * For each post, up to RELATED_POSTS others sharing a tag: most tags in common first, then the
+ * earlier place in `posts` (newest first, ties by slug). Drafts are never related. Counted in one
+ * typed array reset after each post, the best kept by insertion, since sorting all pairs would
+ * not do (4,000 posts with three of twenty tags each: 7 million pairs, about 0.3 s).
  */
 function relatedPosts(posts: readonly BlogPost[], tagIndices: ReadonlyMap<string, number[]>): Map<string, BlogPost[]> {
   const shared = new Uint8Array(posts.length);

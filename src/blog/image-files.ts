@@ -6,9 +6,8 @@ import { contentFileExists, displayPath, readBytes } from "../content/read-files
 import { svgDanger } from "./svg-check.ts";
 
 /*
- * The images posts show are published as they are and served by their file name's type, so
- * each must be what its name says: a raster image named `.html` or `.svg` would be served as a
- * page or a drawing and could run a script. An SVG must be free of anything active (svg-check.ts).
+ * Post images are served by their file name's type, so each must be what its name says (a raster
+ * image named `.html` or `.svg` could run a script); an SVG must be free of anything active.
  */
 
 export interface ImageFacts {

@@ -2,11 +2,10 @@ import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from "saxes";
 import { isSafeLink } from "../util/safe-url.ts";
 
 /*
- * A published SVG is a document of the site's own origin: opened at /blog/images/x.svg, its
- * scripts run with the site's cookies, and GitHub Pages sends no Content Security Policy. So
- * every SVG a post shows is parsed here, strictly, as a browser parses image/svg+xml, and
- * refused when it can run or load anything active. A deny list, since an allow list would
- * refuse the harmless editor extras (Inkscape's `sodipodi:`, RDF metadata) diagrams carry.
+ * A published SVG runs its scripts with the site's origin (GitHub Pages sends no Content Security
+ * Policy), so every SVG a post shows is parsed strictly, as a browser parses image/svg+xml, and
+ * refused when it can run or load anything active. A deny list: an allow list would refuse the
+ * harmless editor extras (Inkscape's `sodipodi:`, RDF metadata) diagrams carry.
  */
 
 const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";

@@ -1,31 +1,25 @@
 import { isObject } from "../util/is-object.ts";
 
 /*
- * Compares a freshly built OpenAPI 3.1 document with the published baseline of the same API
- * version and lists what would break a client written against the baseline. The APIs' rule
- * (docs/recipes.md, "Versioning"): within v1, changes only add things; a breaking change ships
- * under /api/v2/ with v1 kept.
+ * Lists what in a freshly built OpenAPI 3.1 document would break a client written against the
+ * published baseline of the same version: within v1, changes only add things; a breaking change
+ * ships under /api/v2/ (docs/recipes.md, "Versioning").
  *
- * What is compared is the SHAPE a client depends on, of documents as src/api/openapi.ts writes
- * them: GET operations on static files, their responses with headers and content. Requests are
- * not compared: a static host answers a URL with a file or a 404, so a path's parameters only
- * list the files of this build (content), and a change of the path template removes the path.
- * Content is ignored: `info`, `servers`, `tags`, `externalDocs`, operation ids, parameters,
- * every description, summary, title and example.
+ * Compared: the SHAPE a client depends on, of documents as src/api/openapi.ts writes them (GET
+ * operations, their responses' headers and content). Not compared: requests (a static host
+ * answers a file or a 404; a path's parameters only list this build's files), and content:
+ * `info`, `servers`, `tags`, `externalDocs`, operation ids, parameters, descriptions, summaries,
+ * titles, examples.
  *
- * Breaking: a path, an operation, a response status, media type or header removed; an object
- * property removed (a renamed field is a removed one plus an added one), or a required property
- * become optional. Values (types, `anyOf`/`oneOf` branches, `enum`/`const`, constraints) follow
- * "changes only add things": whatever the description allowed and no longer does is breaking (a
- * type, a branch, `null`, an enum value removed; a different `const`; a constraint added or
- * tightened); whatever it newly allows is an addition.
- * One exception: a string or number constraint added or tightened (CONSTRAINTS) only
- * narrows what the server sends, so every value a client receives was already one it accepted:
- * an addition, as oasdiff reads it (the scheme pattern on URL fields, say). A `pattern` or
- * `format` replaced by a different one stays breaking: narrower cannot be told from different.
- * Not compared: `patternProperties`, `prefixItems`, `if`/`then`/`else`, `not`, `dependentSchemas`
- * (the documents do not use them), and references to anything but a component schema (the
- * documents have no other).
+ * Breaking: a path, operation, response status, media type, header or object property removed
+ * (a rename is a removal plus an addition), a required property become optional, and whatever
+ * values the description allowed and no longer does (a type, a branch, `null`, an enum value
+ * removed; a different `const`; a constraint added or tightened). What it newly allows is an
+ * addition, and so is a string or number constraint added or tightened (CONSTRAINTS), which
+ * only narrows what clients receive, as oasdiff reads it; a `pattern` or `format` replaced by
+ * another stays breaking (narrower cannot be told from different). Not compared, since the
+ * documents use none: `patternProperties`, `prefixItems`, `if`/`then`/`else`, `not`,
+ * `dependentSchemas`, and references to anything but a component schema.
  */
 
 export interface ApiChange {

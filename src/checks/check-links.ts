@@ -8,12 +8,10 @@ import { safeDecode } from "../util/safe-url.ts";
 import { readPageLinks } from "./html-links.ts";
 
 /*
- * The after-build link check: every link to this site, in every page and file of the build,
- * must lead to a file of this build, and a fragment to an id on that page. Pages are read for
- * their link attributes (html-links.ts); JSON, feeds and text files for the absolute URLs of
- * this site anywhere in them; stylesheets for `url(…)`. Each file is read once, each page's ids
- * are collected in that same pass, and fragments are checked at the end against those sets, so
- * the work is linear in the size of the build.
+ * The after-build link check: every link to this site, in every file of the build, must lead to
+ * a file of this build, and a fragment to an id on that page. Pages are read for their link
+ * attributes (html-links.ts), JSON, feeds and text for this site's absolute URLs, stylesheets
+ * for `url(…)`; each file once, ids collected in the same pass: linear in the build's size.
  */
 
 export interface LinkCheckOptions {

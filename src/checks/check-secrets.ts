@@ -7,20 +7,16 @@ import { hasSecrets, secretsIn } from "../util/redact.ts";
 import { textOf, type WrittenFiles } from "../util/written-files.ts";
 
 /*
- * The last line of defence against publishing a secret: after the build, every file it wrote
- * is searched for every secret the process registered (util/redact.ts), with the same
- * tolerance for disguising characters as `redact`. Redaction keeps secrets out of what we
- * write from GitHub's answers; this catches what redaction is not asked to look at, such as
- * a token the owner wrote into content/ (a headline) and the build then published in the
- * profile, the cards and the pages. A found secret fails the build: the problem names the
- * file and the setting the secret comes from (`GITHUB_TOKEN`), never the value.
+ * The last line of defence against publishing a secret: every file the build wrote is searched
+ * for every secret the process registered, disguised or not (util/redact.ts). It catches what
+ * redaction is not asked to look at, such as a token the owner wrote into content/. A found
+ * secret fails the build, naming the file and the setting (`GITHUB_TOKEN`), never the value.
  */
 
 /**
- * Every file of the build that carries a registered secret, as one problem each. `written` is
- * what Eleventy wrote (by absolute path, as it wrote it); `made` the other files of the build
- * (assets, social images), read from disk. Each file is searched once; with no secret
- * registered (a build without a token) nothing is read at all.
+ * Every file of the build that carries a registered secret, as one problem each: `written` as
+ * Eleventy wrote it (by absolute path), `made` (assets, social images) read from disk. With no
+ * secret registered (a build without a token) nothing is read at all.
  */
 export function checkSecrets(
   outputDir: string,
@@ -41,20 +37,21 @@ export function checkSecrets(
     if (typeof text === "string") scan(file, text);
     else if (text.unreadable) unreadable.push(file);
   }
-  const shown = (file: string): string => relative(outputDir, file).split(sep).join("/");
-  const unchecked = unreadable.map((file) => ({
-    file: shown(file),
+  const problem = (file: string, expected: string): ContentProblem => ({
+    file: relative(outputDir, file).split(sep).join("/"),
     field: "(built file)",
-    expected: "a file this check can read, so that it can be searched for secrets",
-  }));
+    expected,
+  });
+  const unchecked = "a file this check can read, so that it can be searched for secrets";
   return [...found.entries()]
-    .map(([file, sources]) => ({
-      file: shown(file),
-      field: "(built file)",
-      expected: `no secret, but it carries the value of ${sources.join(" and ")} (not shown): remove it from content/ or the GitHub snapshot`,
-    }))
+    .map(([file, sources]) =>
+      problem(
+        file,
+        `no secret, but it carries the value of ${sources.join(" and ")} (not shown): remove it from content/ or the GitHub snapshot`,
+      ),
+    )
     .sort((a, b) => byText(a.file, b.file))
-    .concat(unchecked);
+    .concat(unreadable.map((file) => problem(file, unchecked)));
 }
 
 /**

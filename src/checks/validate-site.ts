@@ -35,14 +35,12 @@ interface ExpectedFile {
 }
 
 /**
- * Validates the built site against the OpenAPI documents it publishes: every file a path
- * declares exists and matches its response schema, and no file in an API's folders lacks a
- * path. Validation is stricter than the published schemas: objects may not carry fields the
- * description does not declare, so the description can never fall behind the files. A file
- * in `written` (what this build wrote, by absolute path) is checked from it; any other file (one
- * a plugin wrote, one left from an earlier build) is read from disk. `passed` (kept by `npm
- * start` between its builds) holds each file that passed, with its text and its document's: a
- * file whose text and document are the same again is not checked again.
+ * Validates the built site against its OpenAPI documents: every file a path declares exists and
+ * matches its response schema, and no file in an API's folders lacks a path. Stricter than the
+ * published schemas: an undeclared field fails, so the description never falls behind the files.
+ * A file in `written` (by absolute path) is checked from it; any other is read from disk.
+ * `passed` (kept by `npm start` between builds): each file that passed, with its text and its
+ * document's; a file whose text and document are the same again is not checked again.
  */
 export function validateSite(
   outputDir: string,

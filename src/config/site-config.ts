@@ -119,9 +119,8 @@ const BLOG_PATH =
   "a path such as /blog/ (starting with `/`, without `.` or `..` segments, `//`, `\\`, `?`, `#`, blanks or control characters)";
 
 /**
- * `blog.url` becomes the folder the blog's pages are written to: a path must not climb out of
- * the output folder (`../../etc/`) or mean another host to a browser (`//host`, `\`). An
- * absolute URL (a blog hosted elsewhere) must pass the one URL check.
+ * `blog.url` names the blog's folder: a path must not climb out (`../../etc/`) or mean another
+ * host (`//host`, `\`); an absolute URL (a blog hosted elsewhere) must pass the one URL check.
  */
 function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
   // `https://host//blog/` would make page paths `//blog/posts/…`, links to another host. (As

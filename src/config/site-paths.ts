@@ -132,10 +132,9 @@ export function linkFrom(origin: string, url: string): string {
 }
 
 /**
- * A URL written in content as this build publishes it. One under site.yaml's `url` (base path
- * included) is a link to this site, so it moves to this build's base URL (`SITE_URL`, or the dev
- * server's): a preview links to its own pages, which the link check then checks, as for a
- * site-relative link. Any other URL is returned as written.
+ * A URL written in content as this build publishes it: one under site.yaml's `url` (base path
+ * included) moves to this build's base URL, so a preview links to its own pages (and the link
+ * check checks them); any other URL is returned as written.
  */
 export function rebasedUrl(
   config: Pick<SiteConfig, "baseUrl" | "basePath"> & { site: { url: string } },
@@ -185,9 +184,8 @@ export function pathOfOutputFile(config: SiteConfig, file: string): string {
 }
 
 /**
- * The output file of a site path, relative to the output folder: `/folio/projects/x/` →
- * `projects/x/index.html`, names decoded; null outside this site (an absolute URL, or outside
- * the base path). The caller still passes it through `outputPath`, the one check of output files.
+ * The output file of a site path (`/folio/projects/x/` → `projects/x/index.html`, names decoded);
+ * null outside this site. The caller still passes it through `outputPath`.
  */
 export function outputFileOf(config: Pick<SiteConfig, "basePath">, path: string): string | null {
   if (!path.startsWith(`${config.basePath}/`) || path.startsWith("//")) return null;

@@ -1,8 +1,7 @@
 /*
- * The one rule for every date written in content (a post's `date`, the resume's, any string of
- * format `date` or `date-time`): a real day (not 2025-02-29), a real time (no 24:00, no leap
- * second), an offset some place uses (-12:00 to +14:00), a year from 1970 to 9999. Parsers differ
- * on each (luxon reads T24:00 as the next day), so this decides before any parser reads it.
+ * The one rule for every date in content: a real day (not 2025-02-29), a real time (no 24:00, no
+ * leap second), an offset some place uses (-12:00 to +14:00), a year from 1970 to 9999. Parsers
+ * differ on each (luxon reads T24:00 as the next day), so this decides before any parser reads it.
  */
 
 /** Years a date may carry: RFC 3339's four digits, nothing before the build clock's epoch. */

@@ -40,10 +40,9 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
 }
 
 /**
- * What JSON Schema cannot say, for every schema checked here: a string marked `url` (else of
- * `format: "uri"`, then "web") must pass isSafeAbsoluteUrl; one marked `date` (a DateForm), or
- * of `format: "date"` or `"date-time"`, must pass the content's date rule (calendar-date.ts).
- * The schema and the value are walked together; any branch of a union counts.
+ * What JSON Schema cannot say: a string marked `url` (else of `format: "uri"`, then "web") must
+ * pass isSafeAbsoluteUrl; one marked `date`, or of format `date` or `date-time`, the content's
+ * date rule (calendar-date.ts). Schema and value are walked together; any union branch counts.
  */
 function checksBeyondSchema(schema: TSchema, value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];

@@ -1,4 +1,5 @@
 import { redact } from "../util/redact.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 
 /*
  * Characters a message shows escaped (`\u000a`): C0 (a file named `a\n[11ty] Wrote 0 files.md`
@@ -25,16 +26,14 @@ export interface ContentProblem {
 }
 
 /**
- * The one error type for content mistakes: every problem, one per line, and no stack trace
- * (Eleventy's skipOriginalStack), which would point at our loader, not at the owner's file.
+ * The one error type for content mistakes: every problem, one per line, and no stack trace,
+ * which would point at our loader, not at the owner's file.
  */
-export class ContentError extends Error {
+export class ContentError extends StacklessError {
   readonly problems: readonly ContentProblem[];
-  readonly skipOriginalStack = true;
 
   constructor(problems: readonly ContentProblem[]) {
     super(formatProblems(problems));
-    this.name = "ContentError";
     this.problems = problems;
   }
 }

@@ -1,10 +1,9 @@
 import { MAX_HEADINGS, MAX_NESTING } from "../markdown/markdown-limits.ts";
 
 /*
- * The content format's maximums, each defined once (the Markdown ones beside their renderer).
- * docs/content-format.md and docs/robustness.md list them (content-limits.test.ts compares).
- * Every pass over content is linear in its size, and these bound the size: no single file can
- * make a build take minutes or gigabytes.
+ * The content format's maximums, each defined once (the Markdown ones beside their renderer) and
+ * listed in docs (content-limits.test.ts compares). Every pass over content is linear in its
+ * size, and these bound it: no single file can make a build take minutes or gigabytes.
  */
 
 export const MIB = 1024 * 1024;

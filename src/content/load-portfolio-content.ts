@@ -50,9 +50,8 @@ export async function loadPortfolioContent(contentDir: string): Promise<Portfoli
 }
 
 /**
- * The same reading, adding its problems to `problems`, and returning what did parse so the later
- * checks (Markdown links) run in the same build: a refused project keeps its body, a refused
- * now.yaml its sound sections. Publishable only when no problem was added.
+ * The same reading, adding its problems to `problems` and returning what did parse (a refused
+ * project's body, now.yaml's sound sections) for the later checks; publishable only without problems.
  */
 export async function readPortfolioContent(
   contentDir: string,
@@ -71,7 +70,7 @@ export async function readPortfolioContent(
   const languageColors = read(LanguagesFile, "languages.yaml", {}, true);
   const resume = read(ResumeFile, "resume.yaml", {}, true);
   const { projects, refusedProjects } = readProjects(contentDir, problems);
-  const pgp = await problems.collectAsync(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
+  const pgp = problems.collect(() => readPublicKey(join(contentDir, "pgp.asc"), contentDir), null);
   // Cross-file rules run on whatever did parse, so one build shows every problem; without a
   // readable domains.yaml every cluster would look unknown, which would only be noise.
   const named = [...projects.map(({ file, meta }) => ({ file, ...meta })), ...refusedProjects];
@@ -204,9 +203,8 @@ function checkResumeDates(contentDir: string, resume: ResumeFile, problems: Prob
 }
 
 /**
- * Projects are grouped by tag and language as written, so `ZIG` and `zig` would be two tags:
- * tags are compared by slug, as the blog's are; languages without case only (`C`, `C++` and `C#`
- * share a slug), languages.yaml's keys included.
+ * `ZIG` and `zig` would be two tags: tags are compared by slug, as the blog's are; languages
+ * (languages.yaml's keys included) without case only, since `C`, `C++` and `C#` share a slug.
  */
 function checkSpellings(
   contentDir: string,

@@ -39,9 +39,8 @@ interface Spelling {
 }
 
 /**
- * Two spellings of one name (`ZIG` and `zig`, or for slugs `C++` and `C`) are an error naming
- * both and the files that use each, not merged: which one is meant is the owner's call. Names
- * without a key (no letters or digits) are left to the caller.
+ * Two spellings of one name (`ZIG` and `zig`) are an error naming both and the files using each,
+ * not merged: the owner decides. Names without a key (no letters or digits) are the caller's.
  */
 export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): ContentProblem[] {
   const keyOf = rule.keyOf ?? slugOf;

@@ -17,11 +17,10 @@ const EXPECTED = "an ASCII-armored OpenPGP public key";
 const PRIVATE = "a PUBLIC key only; this file holds a private key (secret key material), which must never be published";
 
 /**
- * Reads an ASCII-armored OpenPGP public key (inside the content folder `root`, when given); null
- * when the file is missing. The packets decide, not the armor's words: a secret key packet,
- * more than one key, or a key that does not parse fails the build rather than publish it.
+ * Reads an ASCII-armored OpenPGP public key (inside `root`, when given); null when it is missing.
+ * The packets decide, not the armor: a secret key packet, two keys or a bad parse fail the build.
  */
-export async function readPublicKey(file: string, root?: string): Promise<PublicKeyInfo | null> {
+export function readPublicKey(file: string, root?: string): PublicKeyInfo | null {
   if (!contentFileExists(file)) return null;
   const armored = readText(file, root, MAX_KEY_BYTES).replace(/\r\n/g, "\n");
   const fail = (expected: string) => new ContentError([{ file: displayPath(file), field: "(key)", expected }]);

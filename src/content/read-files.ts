@@ -143,12 +143,10 @@ function textFaults(text: string, what: "text" | "a key"): string[] {
 }
 
 /**
- * What is wrong with the values of parsed YAML, by dotted field: a string (or key) holding a
- * control character or a lone surrogate (which no UTF-8 file can carry), or longer than
- * MAX_STRING_CHARACTERS; a document over MAX_YAML_CHARACTERS once its aliases are expanded; and
- * every alias of a list or map: nine nested lines of ten aliases each ("billion laughs") would
- * make every pass visit a billion values. An aliased string is counted each time, read once
- * (100,000 aliases of one 10,000-character string are a gigabyte of text).
+ * What is wrong with parsed YAML's values, by dotted field: a string or key with a control
+ * character or a lone surrogate, or over MAX_STRING_CHARACTERS; a document over
+ * MAX_YAML_CHARACTERS with its aliases expanded (each aliased string counted each time); and any
+ * alias of a list or map ("billion laughs": nine nested lines of ten make a billion values).
  */
 function valueProblems(value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];

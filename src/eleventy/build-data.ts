@@ -7,11 +7,11 @@ import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
 import { blogPaths, loadBlog, type BlogContent } from "../blog/load-blog.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
-import { postsFromRss, type FeedPost } from "../feeds/read-rss-posts.ts";
+import { postsFromRss } from "../feeds/read-rss-posts.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
-import { renderPortfolioMarkdown, type PortfolioMarkdown } from "../model/portfolio-markdown.ts";
+import { renderPortfolioMarkdown } from "../model/portfolio-markdown.ts";
 
 /* The global data of one build, each part computed once; cleared before every build for `--serve`. */
 const memo = new Map<string, Promise<unknown>>();
@@ -47,22 +47,13 @@ export const pageConfig = (): Promise<SiteConfig> =>
     };
   });
 
-/** Everything the owner wrote, checked: the portfolio's files and the blog's. */
-interface CheckedContent {
-  portfolio: PortfolioContent;
-  blog: BlogContent | null;
-  /** The posts of the feed site.yaml names, or null when the blog is built here. */
-  feedPosts: FeedPost[] | null;
-  /** The portfolio's writeups and /now items, rendered (and their links checked) with the rest. */
-  portfolioMarkdown: PortfolioMarkdown;
-}
-
 /**
  * Reads and checks all content in one step, so one build reports every problem of every file in
- * one ContentError (only site.yaml comes before). The portfolio's Markdown is rendered here too,
- * so a refused link in a writeup is reported beside a project's bad field.
+ * one ContentError (only site.yaml comes before): the portfolio, the blog, the posts of the feed
+ * site.yaml names (null when the blog is built here), and the portfolio's Markdown, rendered
+ * here so a refused link in a writeup is reported beside a project's bad field.
  */
-const checkedContent = (): Promise<CheckedContent> =>
+const checkedContent = () =>
   once("content", async () => {
     const config = await siteConfig();
     const problems = new ProblemList();

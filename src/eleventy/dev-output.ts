@@ -4,16 +4,14 @@ import { isInside } from "../util/output-path.ts";
 import { checkOutputFolder } from "./output-folder.ts";
 
 /*
- * `npm start` and a bare `npx eleventy` write straight into the folder they serve, and `npm run
- * build` over the spare (output-folder.ts): there, after a build, every file it did not write is
- * deleted, and after a build that failed its checks, everything, so no rejected file is served
- * (docs/deployment.md).
+ * Where a build writes into an existing folder (`npm start`, `npx eleventy`, or `npm run build`
+ * over the spare), it then deletes every file it did not write, and after failed checks
+ * everything, so no rejected file is served (docs/deployment.md).
  */
 
 /**
- * Whether this build may delete in `outputDir`, asked before it writes there: never when it
- * holds the project or its content (`--output=.`); a folder of files no build of this site
- * wrote stops the build (`OutputFolderError`).
+ * Whether this build may delete in `outputDir`: never when it holds the project or its content
+ * (`--output=.`); a folder of files no build of this site wrote stops the build.
  */
 export function mayClean(outputDir: string, keep: readonly string[]): boolean {
   if (keep.some((folder) => isInside(folder, outputDir))) return false;
@@ -25,8 +23,7 @@ export function mayClean(outputDir: string, keep: readonly string[]): boolean {
  * Deletes every file under `outputDir` that is not in `written` (absolute paths), then the
  * folders left empty; `skip`, a folder inside, is left as it is.
  */
-export function removeUnwritten(outputDir: string, written: ReadonlySet<string>, skip?: string): string[] {
-  const removed: string[] = [];
+export function removeUnwritten(outputDir: string, written: ReadonlySet<string>, skip?: string): void {
   const sweep = (dir: string): boolean => {
     let empty = true;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,13 +37,11 @@ export function removeUnwritten(outputDir: string, written: ReadonlySet<string>,
         empty = false;
       } else {
         unlinkSync(path);
-        removed.push(path);
       }
     }
     return empty;
   };
   sweep(resolve(outputDir));
-  return removed;
 }
 
 /** Deletes everything inside `outputDir`, keeping the folder the dev server serves. */

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { contentTypeFor, hostHeaders, renderHeadersFile } from "../site/host-rules.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 interface EleventyConfig {
@@ -24,10 +25,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
 const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
 
-/**
- * Makes Eleventy's dev server listen on devServerHost(), replacing `this.server.listen({ port })`
- * before Eleventy imports the same module. Imported only by `npm start` (31 ms of a build).
- */
+/** Makes Eleventy's dev server listen on devServerHost(); imported only by `npm start` (31 ms of a build). */
 export async function listenOnDevServerHost(): Promise<void> {
   const { default: EleventyDevServer } = await import("@11ty/eleventy-dev-server");
   EleventyDevServer.prototype._serverListen = function (this: InstanceType<typeof EleventyDevServer>, port: number) {
@@ -92,10 +90,7 @@ export function malformedPath(url: string): string | undefined {
   return undefined;
 }
 
-/**
- * Answers a malformed path with 400 at once; an error thrown by the rest of the chain becomes a
- * 500 and one line, instead of an unanswered request and a stack trace.
- */
+/** Answers a malformed path with 400; an error thrown by the rest of the chain is a 500 and one line. */
 export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const reason = malformedPath(req.url ?? "");
   if (reason !== undefined) {
@@ -119,9 +114,8 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
 }
 
 /**
- * The host's content types, where the dev server's guesses differ (`.asc`, `.ansi`); set only
- * when the file exists, or the 404 page would go out as, say, application/json. Runs after
- * `refuseMalformedPaths`: the path decodes, with no `.` or `..` segment and no encoded slash.
+ * The host's content types where the dev server's guesses differ (`.asc`), set only when the file
+ * exists (not on the 404 page). After `refuseMalformedPaths`: the path decodes safely.
  */
 function hostRules(where: () => { outputDir: string; pathPrefix: string }): Middleware {
   return (req, res, next) => {
@@ -147,11 +141,4 @@ function isFile(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Every file under a folder, relative to it, with `/` separators. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"));
 }

@@ -2,22 +2,17 @@ import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { isInside, writeOutputFile } from "../util/output-path.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 
 /*
  * The output folder holds exactly one successful build (docs/deployment.md): `npm run build`
- * writes a staging folder beside it, renamed into its place only once every check passed. A
- * failed or killed build leaves the previous output; the next removes what a killed one left.
- * The output a build replaces is kept as the spare, `.{name}.spare`, which the next build takes
- * as its staging folder: a file whose bytes did not change is not written again, and no whole
- * output is deleted (docs/performance.md).
+ * writes a staging folder beside it, renamed into place once every check passed; a failed or
+ * killed build leaves the previous output. The replaced output is kept as `.{name}.spare`, the
+ * next build's staging folder, so unchanged files are not written again (docs/performance.md).
  */
 
 /** A problem with the output folder itself, said in one sentence (no stack trace). */
-export class OutputFolderError extends Error {
-  /** Eleventy prints the message without our stack (`npm start`): the sentence is all there is. */
-  readonly skipOriginalStack = true;
-  override readonly name = "OutputFolderError";
-}
+export class OutputFolderError extends StacklessError {}
 
 /** The file at the top of every output: a folder carrying it is one a build may replace or clean. */
 export const OUTPUT_MARKER = ".folio-output";

@@ -21,12 +21,3 @@ export function pagesTemplate<M extends { config: SiteConfig }, T>(
     render,
   });
 }
-
-/** A single page of a model. */
-export function pageTemplate<M extends { config: SiteConfig }>(
-  modelKey: string,
-  path: (model: M) => string,
-  render: (model: M) => string,
-): TemplateModule {
-  return pagesTemplate<M, M>(modelKey, (model) => [model], path, render);
-}

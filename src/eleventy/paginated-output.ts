@@ -1,14 +1,12 @@
 import { existsSync } from "node:fs";
 import type { UserConfig } from "@11ty/eleventy";
-import { clearWayTo, holdsBytes, keepUnchanged, outputFile, outputPath } from "../util/output-path.ts";
+import { clearWayTo, holdsBytes, outputFile, outputPath, unchangedFiles } from "../util/output-path.ts";
 
 /*
- * The one pagination recipe behind every template: the global data key of its model, the items
- * it writes one file for, where each goes and how it is rendered. A model can be null (no
- * blog), so each template paginates an empty list that `before` replaces. Every file goes
- * through `outputPath`, so no name can place one outside the output folder. A file the output
- * folder already holds is rendered first and left out when its bytes are the same: Eleventy
- * writes only what changed (an earlier build's file that differs is removed, not written into).
+ * The one pagination recipe behind every template: its model's data key (a null model, no blog,
+ * writes nothing), its items, each one's file (through `outputPath`, never outside the output
+ * folder) and rendering. A file the folder already holds with the same bytes is left out, so
+ * Eleventy writes only what changed; one that differs is removed, never written into.
  */
 
 type Data = Record<string, unknown>;
@@ -78,18 +76,16 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                 const path = spec.file(model, item);
                 if (path === null) return false;
                 const file = outputFile(outputDir, path);
-                if (!comparing || !existsSync(file)) {
-                  clearWayTo(file);
-                  return true;
-                }
-                const text = spec.render(model, item, full);
-                const bytes = Buffer.from(text);
-                if (holdsBytes(file, bytes)) {
-                  keepUnchanged(file, bytes);
-                  return false;
+                if (comparing && existsSync(file)) {
+                  const text = spec.render(model, item, full);
+                  const bytes = Buffer.from(text);
+                  if (holdsBytes(file, bytes)) {
+                    unchangedFiles.set(file, bytes);
+                    return false;
+                  }
+                  rendered.set(path, text);
                 }
                 clearWayTo(file);
-                rendered.set(path, text);
                 return true;
               });
         },

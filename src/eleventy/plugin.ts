@@ -16,6 +16,7 @@ import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 import { renderedFiles } from "../util/written-files.ts";
 import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
@@ -56,14 +57,11 @@ function apiOutput(root: string, paths: { index: string; openapi: string }): Api
 }
 
 /** Raised after the build when a written file breaks its OpenAPI description. */
-export class SiteValidationError extends Error {
-  // Eleventy prints the message without our stack: the list of files is what matters.
-  readonly skipOriginalStack = true;
+export class SiteValidationError extends StacklessError {
   constructor(problemCount: number, details: string) {
     super(
       `${problemCount} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
     );
-    this.name = "SiteValidationError";
   }
 }
 
@@ -108,9 +106,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   eleventyConfig.addWatchTarget(SITE_ASSETS);
 
   // Whether this build cleans its output folder (dev-output.ts), decided before anything is
-  // written there: a staging folder may be the spare, holding the build before last. Not async,
-  // and first: when it throws, Eleventy calls no later listener, so no plugin writes into a
-  // folder of someone else's files.
+  // written there. Not async, and first: when it throws, Eleventy calls no later listener.
   let cleans = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
@@ -136,11 +132,11 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (outputMode !== undefined && outputMode !== "fs") return;
     const outputDir = resolve(directories.output);
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
-    const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles()]);
+    const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles]);
     // Before anything is awaited, so later plugins' after-build steps see the cleaned folder;
     // the search index is written below, and its folder cleaned then.
     const searchFolder = join(outputDir, SEARCH_FOLDER);
-    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade()]), searchFolder);
+    if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade]), searchFolder);
     // `npm start` indexes after its checks, while the next edit renders: one index at a time.
     await indexing;
     saveHighlightedBlocks();
@@ -176,7 +172,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const links = await checkSiteLinks(outputDir, written, linksRead);
     lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
-    const leaks = checkSecrets(outputDir, written, outputFilesMade());
+    const leaks = checkSecrets(outputDir, written, outputFilesMade);
     lap("secretCheck");
     // The benchmark (scripts/bench) reads the after-build steps' times from this file.
     if (process.env.FOLIO_TIMINGS_FILE)
@@ -198,9 +194,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
 
   // After the listeners above, which start each build (listeners run in registration order).
   eleventyConfig.addPlugin(devServerPlugin);
-  // The social images and icons, before the pages: after them, a cold cache's hundreds of
-  // images (0.4 MB of garbage each) piled on a heap holding every page (a 4,000-post build
-  // peaked above 1 GiB). A build whose content fails to load writes none.
+  // The social images and icons, before the pages, whose heap they would pile their garbage on
+  // (a 4,000-post build peaked above 1 GiB). A build whose content fails to load writes none.
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
     const outputDir = resolve(directories.output);
     await writeSiteIcons(readFileSync(SITE_ICON), outputDir);

@@ -1,6 +1,5 @@
-import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { linkTarget, outputFileOf } from "../config/site-paths.ts";
-import { join, relative, sep } from "node:path";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
@@ -16,6 +15,7 @@ import {
 import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 
@@ -49,11 +49,7 @@ const CACHE_ENTRIES = 1000;
 
 /** Every file under `dir` (the site's stylesheet, scripts and icon), published under `to`. */
 export function folderAssets(dir: string, to: string): PublishedAsset[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort()
-    .map((source) => ({ source, file: `${to}/${relative(dir, source).split(sep).join("/")}`, root: dir }));
+  return filesUnder(dir).map((file) => ({ source: join(dir, file), file: `${to}/${file}`, root: dir }));
 }
 
 /**
@@ -100,13 +96,10 @@ export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedA
 
 /**
  * Writes each asset into `outputDir`: a plain copy, or its rendition from the cache or encoded
- * (and kept) now. Every unreadable source (missing, a link, a folder, an image its decoder
- * refuses, one changed since the build read it) and every name that cannot be an output file
- * is reported at once as a content error naming the source, in the assets' order.
- *
- * Every rendition missing from the cache is sent to the image encoder's process first, which
- * works through them while the files are written; cached renditions are written as they are
- * read, so none is held in memory. The process is closed once the last is in, or on failure.
+ * (and kept) now. Every unreadable source (missing, a link, a folder, refused by its decoder,
+ * changed since read) and every bad output name is reported at once, in the assets' order.
+ * Uncached renditions go to the encoder's process first, so it works while cached ones are
+ * written (none held in memory); the process is closed at the end, or on failure.
  */
 export async function copyAssets(assets: readonly PublishedAsset[], outputDir: string): Promise<void> {
   const problems = new ProblemList();

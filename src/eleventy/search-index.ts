@@ -9,14 +9,10 @@ import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import { blogModel, portfolioModel, siteConfig } from "./build-data.ts";
 
 /*
- * The full-text search index behind the command palette: Pagefind (https://pagefind.app/)
- * reads the published posts' and projects' pages as this build wrote them, within their
- * `data-pagefind-body` element, and its files are written into `pagefind/` like any other file
- * of the build, before the checks. Only those pages are given to it: never a list, an API
- * reference, a draft (shown by `npm start`) or a scheduled post (never built). Each page is
- * added under its site path, in order: Pagefind's output depends on the order it is given.
- * Indexing 1,000 posts takes seconds, so the files are kept in the build cache by the pages'
- * digests and Pagefind's version, and a build whose pages did not change writes them from there.
+ * The command palette's full-text index: Pagefind (https://pagefind.app/) reads the published
+ * posts' and projects' pages as written (never a list, an API reference, a draft or a scheduled
+ * post), in site-path order, since its output depends on the order. Indexing 1,000 posts takes
+ * seconds, so its files are kept in the build cache by the pages' digests and its version.
  */
 
 /** Pagefind's ready-made interfaces, which the palette does not load: not published. */
@@ -59,10 +55,7 @@ export interface IndexedPage {
   content: string;
 }
 
-/**
- * Pagefind's files for `pages` (each path in `pagefind/` and its bytes in base64): from `cache`
- * when it holds them for these pages' digests and this Pagefind, else made by `index` and kept.
- */
+/** Pagefind's files for `pages` (path in `pagefind/`, bytes in base64), from `cache` or made by `index` and kept. */
 export async function searchIndexFiles(
   pages: readonly IndexedPage[],
   cache: string | undefined,

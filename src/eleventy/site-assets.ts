@@ -8,10 +8,9 @@ import { packageVersion } from "../util/package-version.ts";
 import { folderAssets, type PublishedAsset } from "./published-assets.ts";
 
 /*
- * The site's own stylesheet, script and icon (site-assets/), as pages load them: minified by
- * esbuild, the stylesheets joined into one file, so a page waits for one render-blocking
- * request, not two (docs/audit.md). The minified text is kept in the build cache by the source
- * and esbuild's version, so a rebuild does not start esbuild (about 30 ms of a sample build).
+ * The site's own stylesheet, script and icon (site-assets/), minified by esbuild, the stylesheets
+ * joined so a page waits for one render-blocking request (docs/audit.md); kept in the build cache
+ * by source and esbuild's version, so a rebuild does not start esbuild (30 ms of a build).
  */
 
 /** Stylesheets published as one file, each from its sources in cascade order. */

@@ -47,9 +47,8 @@ export function parseRssPosts(xml: string, where: string): FeedPost[] {
 }
 
 /**
- * The posts of an RSS channel, from its items' fields: a parsed feed's, or the blog's own
- * channel before it is written (the same fields, without writing 5 MB of XML and parsing it
- * back). An item without title or link, or with a bad date, fails the build.
+ * The posts of an RSS channel: a parsed feed's, or the blog's own before it is written (no 5 MB
+ * of XML written and parsed back). An item without title or link, or with a bad date, fails.
  */
 export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   const problems: ContentProblem[] = [];

@@ -2,9 +2,9 @@ import { Type, type Static, type TProperties, type TSchema } from "@sinclair/typ
 import { Errors } from "@sinclair/typebox/errors";
 
 /*
- * GitHub's JSON answers are untrusted: each part is checked against a TypeBox schema before it
- * is read. Only own fields count, so `__proto__` in an answer is plain data. A mismatch throws
- * `WrongShape` naming the field and the schema's `expected` words, never the value found.
+ * Each part of GitHub's untrusted answers is checked against a TypeBox schema before it is read;
+ * only own fields count (`__proto__` is data). A mismatch throws `WrongShape` naming the field
+ * and the schema's `expected` words, never the value found.
  */
 
 /** A JSON object as parsed: neither null nor an array. */

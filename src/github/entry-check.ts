@@ -5,10 +5,9 @@ import { isSafeAbsoluteUrl } from "../util/safe-url.ts";
 import type { PullFacts } from "./facts.ts";
 
 /*
- * The one entry check for the values GitHub gives, whoever asked (the build, `npm run snapshot`,
- * `npm run init`, the committed snapshot): values of the right shape that the published files
- * may still not carry. Nothing here throws: a value that fails is replaced or dropped, and the
- * caller says so, so one bad value fails no build and the validation never sees it first.
+ * The one entry check for GitHub's values of the right shape that published files may still not
+ * carry, whoever asked (build, snapshot, init, the committed snapshot). Nothing throws: a value
+ * that fails is replaced or dropped and the caller says so, so one bad value fails no build.
  *
  * - Text loses control and invisible characters, then is redacted, as it will be shown.
  * - A URL must pass the APIs' rule for URL fields (`UriString("web")`) and the one URL check.
@@ -72,9 +71,8 @@ export function withoutDuplicates<T>(items: readonly T[], key: (item: T) => stri
 
 /**
  * Pull requests as they may be published, and a sentence for each kind of change: a copy
- * dropped, a title cleaned, a link replaced by the pull request's github.com address (which
- * passes the rule: its `owner/name` is GitHub's), a date out of range left out. An entry's
- * `created` is GitHub's date-time or, from a snapshot, a day; it comes out as the UTC day.
+ * dropped, a title cleaned, a link replaced by its github.com address, a date out of range left
+ * out. `created` (GitHub's date-time, or a snapshot's day) comes out as the UTC day.
  */
 export function checkPulls(entries: readonly PullFacts[]): { pulls: PullFacts[]; notes: string[] } {
   const name = (pull: PullFacts) => `${pull.repo}#${pull.number}`;

@@ -37,9 +37,8 @@ export function repositoryKey(ref: RepositoryRef): string {
 }
 
 /**
- * A pull request as files carry it (the API's `Pull`, and the snapshot's pull entries): the same
- * fields, with the published snake_case name for the repository's stars. `toPullRecord` names
- * every field in order, so published files keep one key order whatever order a snapshot had.
+ * A pull request as files carry it (the API's `Pull`, the snapshot's entries): `repo_stars` is
+ * snake_case. `toPullRecord` names every field in order, so files keep one key order.
  */
 export type PullRecord = Omit<PullFacts, "repoStars"> & { repo_stars: number };
 

@@ -7,6 +7,7 @@ import { githubSettings, type GithubEnvironment } from "./settings.ts";
 import { readSnapshot, type SnapshotFile } from "./snapshot.ts";
 import { ProblemList } from "../content/content-error.ts";
 import { redact } from "../util/redact.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 
 export { repositoryKey, type GithubData, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
 export { githubSettings, type GithubEnvironment } from "./settings.ts";
@@ -17,11 +18,9 @@ export function snapshotPath(config: SiteConfig): string {
 }
 
 /** Raised when `GITHUB_REQUIRED` is set and the build would otherwise fall back to last-known data. */
-export class GithubRequiredError extends Error {
-  readonly skipOriginalStack = true;
+export class GithubRequiredError extends StacklessError {
   constructor(reasons: string[]) {
     super(redact(`GITHUB_REQUIRED is set, but live GitHub data is incomplete:\n  ${reasons.join("\n  ")}`));
-    this.name = "GithubRequiredError";
   }
 }
 
@@ -38,10 +37,9 @@ function sayOnce(line: string): void {
 }
 
 /**
- * The one entry point for GitHub data. With `GITHUB_TOKEN` it fetches live figures and falls
- * back, per repository and for the pull-request list, to the committed snapshot, saying so in
- * the notes; without one it sends no request. Settings are read (and the secrets registered)
- * first. Every log line and note is redacted.
+ * The one entry point for GitHub data: with `GITHUB_TOKEN`, live figures, falling back per
+ * repository and for the pull requests to the committed snapshot (said in the notes); without,
+ * no request. Secrets are registered first; every log line and note is redacted.
  */
 export async function loadGithubData(
   config: SiteConfig,
@@ -124,9 +122,8 @@ function mergeLive(known: SnapshotFacts, live: LiveGithub, wanted: readonly Repo
 type SnapshotFacts = ReturnType<typeof snapshotFacts>;
 
 /**
- * The committed snapshot through the same entry check as a live answer: its reader refused what
- * only a hand edit could put there; what an older `npm run snapshot` may have written (a pull
- * request listed twice) is dropped here with a note (`cleaned`: said when these facts are shown).
+ * The committed snapshot through the same entry check as a live answer: what an older `npm run
+ * snapshot` may have written (a pull request twice) is dropped with a note (`cleaned`).
  */
 function snapshotFacts(snapshot: SnapshotFile | null) {
   const repositories = new Map<string, RepositoryFacts>();

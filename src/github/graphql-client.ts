@@ -43,10 +43,9 @@ export interface RequestCounter {
 }
 
 /**
- * POSTs one GraphQL request, cached by `cacheKey`. Every failure comes back as a reason in words,
- * never as an exception, so the caller can fall back to last-known data. Reasons and answers are
- * redacted and the envelope checked; the caller reads `data`, and the cache holds only what
- * `prune` returns of it.
+ * POSTs one GraphQL request, cached by `cacheKey` (only what `prune` keeps of `data`). Every
+ * failure is a reason in words, never an exception, so the caller can fall back to last-known
+ * data. Reasons and answers are redacted and the envelope checked.
  */
 export async function postGraphql(
   settings: GraphqlSettings,
@@ -197,9 +196,8 @@ function statusReason(response: Response): string {
 }
 
 /**
- * The cache key of one request: the endpoint, who asked and what. GitHub answers each token with
- * what it may see, so a privileged token's answer must not serve another token sharing the
- * cache. The token enters only as 16 hex digits of its own sha256.
+ * The cache key of one request: the endpoint, who asked (a privileged token's answer must not
+ * serve another token; it enters as 16 hex digits of its sha256) and what.
  */
 function cacheKey(endpoint: string, token: string, body: unknown): string {
   const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);

@@ -39,11 +39,10 @@ export interface LiveGithub {
 const MAX_PULL_PAGES = 50;
 
 /**
- * Fetches stars and last pushes of every repository and every pull request of `login` to
- * repositories they do not own. Request n carries repository batch n and pull page n: one
- * request for a typical portfolio. A repository whose part of an answer has the wrong shape or
- * a push date out of range falls back on its own; a pull page of the wrong shape fails the whole
- * list, which once complete goes through the entry check (entry-check.ts).
+ * Fetches every repository's stars and last push, and the pull requests of `login` to others'
+ * repositories; request n carries repository batch n and pull page n (one for a typical site).
+ * A repository's part of an answer that is wrong falls back on its own; a wrong pull page fails
+ * the whole list, which goes through the entry check once complete.
  */
 export async function fetchLiveGithub(
   settings: GraphqlSettings,

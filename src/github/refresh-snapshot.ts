@@ -20,9 +20,8 @@ export interface RefreshResult {
 }
 
 /**
- * Fetches live data for every listed repository and the owner's pull requests and, only when
- * all of it came, rewrites the committed snapshot (keys sorted, for small diffs). It is
- * committed and published, so a text that carries a registered secret is not written.
+ * Rewrites the committed snapshot (keys sorted, for small diffs) from live data, only when all of
+ * it came; it is published, so a text that carries a registered secret is not written.
  */
 export async function refreshSnapshot(
   config: SiteConfig,

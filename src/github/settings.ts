@@ -18,9 +18,8 @@ const DEFAULT_ENDPOINT = "https://api.github.com/graphql";
 const MIN_TOKEN_LENGTH = 20;
 
 /**
- * Connection settings from the environment; null without a token. The token and any user info
- * in GITHUB_GRAPHQL_URL are registered as secrets first, so no message can carry them. A bad
- * setting is an error before any request, naming the variable, never a secret's value.
+ * Connection settings from the environment; null without a token. The token and the user info of
+ * GITHUB_GRAPHQL_URL are registered as secrets first; a bad setting is an error naming the variable.
  */
 export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const rawToken = env.GITHUB_TOKEN ?? "";

@@ -1,5 +1,6 @@
 import { MAX_CONTENT_FILE_BYTES } from "../content/read-files.ts";
 import { ChildJobs } from "../util/child-jobs.ts";
+import { StacklessError } from "../util/stackless-error.ts";
 import {
   ChangedSourceError,
   DECODE_SETTINGS,
@@ -28,10 +29,7 @@ export interface EncodeJob {
 const ARENAS = "2";
 
 /** The encoder's process stopped (killed, crashed, or never started): one sentence, no stack. */
-export class EncoderStoppedError extends Error {
-  /** Read by Eleventy's error handler: print the message without the stack. */
-  readonly skipOriginalStack = true;
-}
+export class EncoderStoppedError extends StacklessError {}
 
 type Failure = { kind: "unreadable" | "changed" | "failed"; message: string; stack?: string };
 type Reply = { id: number; bytes?: Uint8Array; error?: Failure };

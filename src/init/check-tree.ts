@@ -10,9 +10,8 @@ import type { ContentTree } from "./content-tree.ts";
 import { writeTree } from "./swap-content.ts";
 
 /**
- * Reads `tree` with the build's own readers (site.yaml, the portfolio, the snapshot) from a
- * temporary folder, before init replaces anything: a refused value stops init, not the build
- * after the swap. Throws the ContentError, naming each file as it would be in `contentDir`.
+ * Reads `tree` from a temporary folder with the build's own readers before init replaces
+ * anything; throws their ContentError, naming each file as it would be in `contentDir`.
  */
 export async function checkContentTree(tree: ContentTree, contentDir: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "folio-init-check-"));

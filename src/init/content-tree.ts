@@ -32,9 +32,9 @@ const PROJECT_NAME = new RegExp(REPOSITORY_NAME_PATTERN);
 const MAX_TOPIC_DOMAINS = 6;
 
 /**
- * Which repositories can become projects as they stand, their values through the GitHub entry
- * check. A name the build refuses is skipped, not renamed: the build finds a project's stars
- * and code by it. A repository listed twice is used once. `lines` say what was skipped or changed.
+ * The repositories that can become projects, through the GitHub entry check: a name the build
+ * refuses is skipped, not renamed (it finds the stars by it); one listed twice is used once.
+ * `lines` say what was skipped or changed.
  */
 export function usableRepositories(repositories: readonly OwnedRepository[]): {
   usable: OwnedRepository[];

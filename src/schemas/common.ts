@@ -13,10 +13,9 @@ export const URL_PATTERNS: Readonly<Record<UrlUse, string>> = {
 };
 
 /**
- * A published URL. `format: uri` alone accepts any scheme, `javascript:` too, so the scheme is
- * stated as a pattern as well; every URL field of both APIs is made here, so the after-build
- * validation refuses a URL of another scheme that got past the entry checks. `web-or-mail`
- * only where a contact address may be published.
+ * A published URL: every URL field of both APIs is made here, with the scheme as a pattern too
+ * (`format: uri` accepts `javascript:`), so validation refuses what got past the entry checks.
+ * `web-or-mail` only where a contact address may be published.
  */
 export const UriString = (use: UrlUse = "web", options: { description?: string; examples?: string[] } = {}) =>
   Type.String({ format: "uri", pattern: URL_PATTERNS[use], ...options });

@@ -2,10 +2,9 @@ import { blogPaths } from "../api/blog/paths.ts";
 import { BLOG_API_ROOT } from "../config/site-paths.ts";
 
 /*
- * How the host serves `_site/`, stated once. The dev server and the `_headers` file for Netlify
- * and Cloudflare Pages (both set up by src/eleventy/dev-server.ts) read these rules, so what
- * works on `npm start` works deployed. GitHub Pages takes no configuration: it already sends
- * the CORS and cache headers but picks its own content types.
+ * How the host serves `_site/`, stated once for the dev server and the `_headers` file of Netlify
+ * and Cloudflare Pages (src/eleventy/dev-server.ts), so what works on `npm start` works deployed.
+ * GitHub Pages sends the CORS and cache headers itself but picks its own content types.
  */
 
 /**
@@ -70,11 +69,10 @@ export function contentTypeFor(path: string): string | undefined {
 }
 
 /**
- * The `_headers` file of Netlify and Cloudflare Pages: the host headers on every path, and a
- * content type for each listed file whose type hosts get wrong. Paths are written as the files
- * sit in the published folder and, with a base path, also under it: a host that serves the
- * folder at its root sees the former, one that serves it under the base path the latter.
- * Rules never overlap on a header, because both hosts join repeated headers with a comma.
+ * The `_headers` file of Netlify and Cloudflare Pages: the host headers on every path, and the
+ * content type of each file hosts get wrong, under its path in the folder and, with a base path,
+ * under that too (hosts serve the folder at either). Rules never overlap on a header, because
+ * both hosts join repeated headers with a comma.
  */
 export function renderHeadersFile(files: readonly string[], basePath: string): string {
   const block = (path: string, headers: Readonly<Record<string, string>>) =>

@@ -12,10 +12,8 @@ const VALID_DAYS = 180;
 
 /**
  * `/.well-known/security.txt` (RFC 9116) from the profile's optional `security` block, or null
- * when the owner gives no contact. Contacts and the policy are checked URLs (no blanks) and
- * languages are language tags, so those lines are written as they are; the site's title may
- * hold a line break, which would start a field of its own, so it is folded onto one line (and
- * loses any control character).
+ * without a contact. Contacts, policy (checked URLs) and languages (tags) are written as they
+ * are; the site's title is folded onto one line, since a line break would start a field.
  */
 export function securityTxt(model: PortfolioModel): string | null {
   const security = model.profile.security;

@@ -5,10 +5,8 @@ import type { PortfolioModel } from "../model/portfolio-model.ts";
 import { xmlDocument } from "../util/xml.ts";
 
 /**
- * sitemap.xml (sitemaps.org 0.9): every HTML page this build writes, from the same paths the
- * page templates use, with its absolute URL and, where known, the date it last changed.
- * Serialized from objects by the XML writer the feed uses, so it goes through the same XML text
- * check (util/xml.ts).
+ * sitemap.xml (sitemaps.org 0.9): every HTML page this build writes, from the page templates'
+ * paths, with its absolute URL and, where known, its last change; through the XML writer's check.
  */
 export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): string {
   const { config } = portfolio;

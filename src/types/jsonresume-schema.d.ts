@@ -7,7 +7,6 @@ declare module "@jsonresume/schema" {
     message: string;
   }
   const jsonResume: {
-    schema: object;
     /** Calls back synchronously: the errors (or null) and whether the résumé is valid. */
     validate(resume: unknown, callback: (errors: ResumeSchemaError[] | null, valid: boolean) => void): void;
   };

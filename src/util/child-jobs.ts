@@ -1,12 +1,10 @@
 import { type ChildProcess, fork } from "node:child_process";
 
 /*
- * A process of its own that does jobs for the build over its IPC channel, one message each way
- * per job: the social images (src/site/og-render-process.mjs) and the image encoder.
- *
- * While a job is out, the process and its channel keep the build alive (a build waiting only
- * on a dead one would end before hearing why: exit code 13, no message); when none is out,
- * neither does. A process that stops, or cannot start, refuses every job out and every later one.
+ * A process that does jobs for the build over its IPC channel, one message each way per job (the
+ * social images, the image encoder). It keeps the build alive only while a job is out (else a
+ * build waiting on a dead one would end unheard: exit code 13). One that stops, or cannot
+ * start, refuses every job out and every later one.
  */
 
 export interface ChildJobsOptions {

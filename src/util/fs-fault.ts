@@ -3,9 +3,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import { isInside } from "./output-path.ts";
 
 /*
- * File-system faults of a build, in one sentence for the site owner: which path, what went
- * wrong, and what to do where it is: the output folder (pass --output=), a cache (delete it, or
- * move it with its variable) or the content folder (fix that file). The paths it names are the
+ * File-system faults of a build in one sentence for the owner: which path, what went wrong, and
+ * what to do there (the output folder, a cache, the content folder). The paths it names are the
  * owner's settings and files under them whose names our checks passed (no control characters).
  */
 
@@ -66,10 +65,9 @@ export interface FsFault {
 }
 
 /**
- * The file-system fault behind an error, walking the errors Eleventy wraps around it
- * (`originalError`, then `cause`), when it is the owner's to fix: every path it carries has a
- * `placeOf`. Undefined otherwise: a failed read of our own files (site-assets/, node_modules) is
- * a bug or a broken install, printed with its stack. A full disk is the owner's wherever it is.
+ * The file-system fault behind an error (through Eleventy's `originalError`, then `cause`) when
+ * the owner is to fix it: every path it carries has a `placeOf`, or the disk is full. Undefined
+ * otherwise: a failed read of our own files is a bug or a broken install, printed with its stack.
  */
 export function fsFaultOf(
   error: unknown,

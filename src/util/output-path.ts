@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { findControlCharacter } from "./control-characters.ts";
+import { StacklessError } from "./stackless-error.ts";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
@@ -20,9 +21,7 @@ import { escapeControlCharacters } from "./terminal-text.ts";
  */
 
 /** Raised when an output path would leave the output folder: a bug or a hostile name, never written. */
-export class OutputPathError extends Error {
-  // Read by Eleventy's error handler: the path and the reason are the whole story.
-  readonly skipOriginalStack = true;
+export class OutputPathError extends StacklessError {
   /** Why the path was refused, in words (`it contains a backslash`). */
   readonly reason: string;
   constructor(path: string, reason: string) {
@@ -30,7 +29,6 @@ export class OutputPathError extends Error {
     super(
       `Refusing to write "${escapeControlCharacters(path)}": ${reason}; every output file must stay inside the output folder`,
     );
-    this.name = "OutputPathError";
     this.reason = reason;
   }
 }
@@ -68,11 +66,11 @@ export function isInside(path: string, folder: string): boolean {
 }
 
 /** Files made with `outputFile` since `forgetOutputFiles`, absolute: what this build wrote itself. */
-const made = new Set<string>();
+export const outputFilesMade = new Set<string>();
 /** The output folder of the last file `outputFile` made. */
 let root = "";
-/** Of Eleventy's files, those found already holding this build's bytes, so not written again. */
-const unchanged = new Map<string, Buffer>();
+/** Of Eleventy's files, those found already holding this build's bytes, so not written again (paginated-output.ts). */
+export const unchangedFiles = new Map<string, Buffer>();
 
 /** The absolute file of a checked output path inside `outputDir`, remembered for src/eleventy/dev-output.ts. */
 export function outputFile(outputDir: string, path: string): string {
@@ -80,7 +78,7 @@ export function outputFile(outputDir: string, path: string): string {
   const file = join(root, outputPath(path));
   // Belt and braces: the checks above already keep every path inside.
   if (file === root || !isInside(file, root)) throw new OutputPathError(path, "it resolves outside the output folder");
-  made.add(file);
+  outputFilesMade.add(file);
   return file;
 }
 
@@ -127,23 +125,8 @@ export function holdsBytes(file: string, bytes: Uint8Array): boolean {
   }
 }
 
-/** Records an Eleventy file (from `outputFile`) found holding this build's `bytes`, which it will not write. */
-export function keepUnchanged(file: string, bytes: Buffer): void {
-  unchanged.set(file, bytes);
-}
-
-/** The files `keepUnchanged` recorded since the last `forgetOutputFiles`, with their bytes. */
-export function unchangedFiles(): ReadonlyMap<string, Buffer> {
-  return unchanged;
-}
-
-/** The files `outputFile` made since the last `forgetOutputFiles`. */
-export function outputFilesMade(): ReadonlySet<string> {
-  return made;
-}
-
 /** Starts a new build's record of made files. */
 export function forgetOutputFiles(): void {
-  made.clear();
-  unchanged.clear();
+  outputFilesMade.clear();
+  unchangedFiles.clear();
 }

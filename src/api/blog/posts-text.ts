@@ -4,9 +4,8 @@ import { blogUrls } from "./blog-urls.ts";
 import { blogPaths } from "./paths.ts";
 
 /**
- * The post list for terminals: date, title and URL of every post, newest first. Each line is
- * made terminal-safe as a whole (`terminalText`), so no value in it can send an escape
- * sequence to the reader's terminal or start a line of its own.
+ * The post list for terminals: date, title and URL of every post, newest first; each line made
+ * terminal-safe as a whole, so no value can send an escape sequence or start a line of its own.
  */
 export function postsText(model: BlogModel): string {
   const urls = blogUrls(model);

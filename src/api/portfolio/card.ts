@@ -15,9 +15,8 @@ type Line = Span[];
 const INNER_WIDTH = 64;
 const LABEL_WIDTH = 9;
 /**
- * The accents of the coloured card, each with a contrast of at least 3:1 on a white and on a
- * black terminal (WCAG's ratio, checked by the unit test). Values and plain text carry no colour:
- * they show in the terminal's own, which its owner chose to read on its background.
+ * The coloured card's accents, each with a contrast of at least 3:1 on a white and on a black
+ * terminal (WCAG's ratio, checked by the unit test); values show in the terminal's own colour.
  */
 export const CARD_ACCENTS: Record<"name" | "label" | "muted" | "border", [number, number, number]> = {
   border: [128, 128, 128],
@@ -27,9 +26,8 @@ export const CARD_ACCENTS: Record<"name" | "label" | "muted" | "border", [number
 };
 
 /**
- * The card's lines, laid out once for both renderings. Every value passes through
- * `terminalText` before it is measured or wrapped, so the .ansi card carries no escape
- * sequence but its own colours, and a removed character cannot shift a border.
+ * The card's lines for both renderings; every value passes `terminalText` before it is measured
+ * or wrapped, so the .ansi card carries no escape but its colours and no border shifts.
  */
 function cardLines(model: PortfolioModel): Line[] {
   const { profile, config, stats, pgp } = model;

@@ -7,18 +7,16 @@ import { profileLinks } from "../../schemas/portfolio/profile.ts";
 
 /*
  * /api/v1/resume.json: the owner's résumé in the JSON Resume format (https://jsonresume.org),
- * the document résumé themes and job sites read, so it has no envelope. Everything in it is
- * derived from what the site already publishes (profile, projects, awards, posts); only work
- * history, education and spoken languages come from the optional content/resume.yaml.
+ * without envelope, derived from what the site publishes; work history, education and spoken
+ * languages come from the optional content/resume.yaml.
  */
 
 /** The version of the official schema this document follows (its `$schema` and `meta.version`). */
 export const JSON_RESUME_SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json";
 
 /**
- * Builds the résumé: the part of the JSON Resume format this site writes (the official schema
- * has every field optional). It carries no build time (`meta.lastModified` is left out), so an
- * unchanged résumé is byte-identical across builds at different clocks.
+ * Builds the résumé (the official schema has every field optional), without the build time
+ * (`meta.lastModified`): an unchanged résumé is byte-identical across builds at different clocks.
  */
 export function resumeDocument(model: PortfolioModel) {
   const { config, resume } = model;

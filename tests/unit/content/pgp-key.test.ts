@@ -9,7 +9,7 @@ import { PGP_FINGERPRINT, PGP_FIXTURE } from "../support/content-tree.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 
 /** Writes one file into a fresh temp folder and runs `act` on its path. */
-async function withFile<T>(text: string, act: (file: string) => Promise<T>): Promise<T> {
+async function withFile<T>(text: string, act: (file: string) => T | Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "folio-pgp-"));
   try {
     const file = join(dir, "pgp.asc");
