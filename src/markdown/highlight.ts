@@ -20,10 +20,8 @@ import { escapeControlCharacters } from "../util/terminal-text.ts";
 import { faust, gdscript, shell, zig } from "./grammars.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry, warnCacheOnce } from "../util/build-cache.ts";
 
-// Only the common languages are registered (the core build), which keeps start-up small, and
-// our own grammars (src/markdown/grammars.ts) for languages highlight.js lacks and for bash's
-// commands; a block in any other language is shown plain, escaped by markdown-it, with a
-// warning (warnUnknownLanguages).
+// The common languages only (the core build: a small start-up), and our own grammars for those
+// highlight.js lacks; a block in any other language is shown plain, with a warning.
 const ownGrammars = { bash: shell, faust, gdscript, zig };
 const shipped = { c, cpp, go, ini, javascript, json, kotlin, lua, python, rust, sql, typescript, xml, yaml };
 const languages = { ...shipped, ...ownGrammars };
@@ -42,11 +40,7 @@ export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
   ...["py", "rs", "rss", "svg", "ts", "tsx", "wsf", "xhtml", "xjb", "xsd", "xsl", "yml", "zsh"],
 ]);
 
-/**
- * highlight.js with our languages, registered on first need: registering runs every grammar's
- * definition (6 ms of each build's start on Node 24), and a rebuild whose blocks all come from
- * the cache never needs it.
- */
+/** highlight.js with our languages, registered on first need (6 ms): a cached rebuild never needs it. */
 let registered = false;
 function highlighter(): typeof hljs {
   if (!registered) {
@@ -102,13 +96,10 @@ export function isHighlightOf(html: string, code: string): boolean {
 }
 
 /*
- * Highlighted blocks are kept in the build cache between builds, by language and code: a
- * rebuild highlights only new or edited blocks (highlight.js compiles each language's grammar on
- * first use and then scans every block; both were most of a small site's Markdown time). They
- * are one entry, keyed by highlight.js's version and our languages, that holds the blocks of the
- * last build only, so it never outgrows the site. An entry that does not check, or holds a block
- * that is not its code highlighted, is discarded whole (said once) and every block highlighted
- * afresh: the output is the same as a build without a cache, only slower.
+ * Highlighted blocks are kept between builds, by language and code, in one entry keyed by
+ * highlight.js's version and our languages, holding the last build's blocks only. An entry that
+ * does not check, or holds a block that is not its code highlighted, is discarded whole (said
+ * once): the output is a build's without a cache, only slower.
  */
 interface HighlightedBlocks {
   dir: string | undefined;
@@ -125,7 +116,6 @@ let cache: HighlightedBlocks | undefined;
 function highlightedBlocks(): HighlightedBlocks {
   if (cache) return cache;
   const dir = buildCacheDir("highlight");
-  // The names `listLanguages()` would give once registered, without registering them.
   // Our grammars' source too: a change to one must not leave blocks highlighted by the old one.
   const key = contentKey(
     "highlight",
