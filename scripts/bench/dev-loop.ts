@@ -94,8 +94,10 @@ async function measureSide(side: Side) {
   const first: (number | null)[] = [];
   const visible: (number | null)[] = [];
   const printed: number[] = [];
+  // One port for both starts, as an owner restarts `npm start` on the same one: the pages carry
+  // the preview's URL, so another port would make every page, and what is kept of it, new.
+  const port = nextPort++;
   for (const round of ["cold", "warm"]) {
-    const port = nextPort++;
     const url = `http://127.0.0.1:${port}${side.postPath}`;
     const served = watch(side.start(port));
     try {
