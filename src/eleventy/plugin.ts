@@ -77,7 +77,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // of each, by text, so an edit checks again only the files whose text changed.
   const passed = serving ? new Map() : undefined;
   const linksRead = serving ? new Map() : undefined;
+  // `npm start`'s search index: started once edits pause (an index is seconds, and a build waits
+  // for a running one before its checks), so a series of edits is not held by indexes.
   let indexing = Promise.resolve();
+  let indexSoon: NodeJS.Timeout | undefined;
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
@@ -110,6 +113,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   let cleans = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
+    clearTimeout(indexSoon);
     forgetOutputFiles();
     compareWithOutput(!transformsText(eleventyConfig));
     cleans = isStagingFolder(directories.output) || mayClean(directories.output, [process.cwd(), contentDir]);
@@ -188,7 +192,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
       );
     }
     // Only into a folder whose build passed: a rejected one was emptied above.
-    if (serving) indexing = index().catch((error) => console.error(`[search] No search index: ${error}`));
+    const start = () => (indexing = index().catch((error) => console.error(`[search] No search index: ${error}`)));
+    if (serving) indexSoon = setTimeout(start, 2000);
     else for (const warning of hostLimitWarnings(outputDir)) console.warn(warning);
   });
 
