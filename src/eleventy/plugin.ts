@@ -141,7 +141,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // the search index is written below, and its folder cleaned then.
     const searchFolder = join(outputDir, SEARCH_FOLDER);
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade]), searchFolder);
-    // `npm start` indexes after its checks, while the next edit renders: one index at a time.
+    // An index `npm start` is still writing ends before this build's checks read the folder.
     await indexing;
     saveHighlightedBlocks();
     const blog = await blogModel();
