@@ -3,6 +3,9 @@
 // files given (default: tests/unit and tests/e2e) with uvu's own runner, as many processes at once
 // as the machine has cores, and ends with one `tests: N passed, N failed` line, which CI reads.
 // - All unit tests run in one process: they are cheap, and each process costs Node's start.
+// - The files that time a pass at two sizes (`*-linear.test.ts`) run last, alone: a test
+//   process beside them on this machine's cores shares its caches and pushes a linear pass
+//   from 10-11 to 12-13 times (tests/unit/support/linear-time.ts).
 // - The files that serve the shared loopback build (`servedSampleSite()`) share its one port, so
 //   they run in one process, one after another; every other end-to-end file runs in its own.
 // - A test that wrote into a shared build fails the run: other files read the same folder.
@@ -35,8 +38,9 @@ interface Run {
 
 const files = (process.argv.length > 2 ? process.argv.slice(2) : ["tests/unit", "tests/e2e"]).flatMap(testFiles);
 const unitDir = join(root, "tests/unit") + sep;
-const unit = files.filter((file) => file.startsWith(unitDir));
-const e2e = files.filter((file) => !file.startsWith(unitDir));
+const timed = files.filter((file) => file.endsWith("-linear.test.ts"));
+const unit = files.filter((file) => file.startsWith(unitDir) && !timed.includes(file));
+const e2e = files.filter((file) => !file.startsWith(unitDir) && !timed.includes(file));
 const reads = (file: string, what: string) => readFileSync(file, "utf8").includes(what);
 const served = e2e.filter((file) => reads(file, "servedSampleSite("));
 // The longest runs first: the browser files, then the unit tests, then the rest as listed.
@@ -45,7 +49,8 @@ const runs: Run[] = [
   { name: "unit tests", files: unit },
   ...e2e.filter((file) => !served.includes(file)).map((file) => ({ name: relative(root, file), files: [file] })),
 ].filter((run) => run.files.length > 0);
-if (runs.length === 0) {
+const last: Run[] = timed.length > 0 ? [{ name: "linear-time tests, alone", files: timed }] : [];
+if (runs.length + last.length === 0) {
   console.error(`no test files in ${process.argv.slice(2).join(" ")}`);
   console.log("\ntests: 0 passed, 1 failed");
   process.exit(1);
@@ -122,6 +127,7 @@ await Promise.all(
     for (let run = waiting.shift(); run; run = waiting.shift()) await execute(run);
   }),
 );
+for (const run of last) await execute(run);
 for (const [dir, print] of before) {
   if (fingerprint(dir) === print) continue;
   tally.failed += 1;
