@@ -25,7 +25,7 @@ import { findHugo, hugoArgs, hugoProject } from "./hugo-site.ts";
 const root = resolve(import.meta.dirname, "../..");
 const eleventyCli = join(root, "node_modules/@11ty/eleventy/cmd.cjs");
 const recordUsage = join(root, "scripts/bench/record-usage.mjs");
-const PROJECTS_FOR: Record<number, number> = { 250: 50, 1000: 200, 4000: 500 };
+const PROJECTS_FOR: Record<number, number> = { 250: 50, 1000: 200, 4000: 500, 20000: 1000 };
 
 const values = readOptions("bench", {
   sizes: { type: "string", default: "250,1000,4000" },
