@@ -27,7 +27,8 @@ export interface LinkCheckOptions {
   explainMissing?(path: string): string | undefined;
   /**
    * Each file's links (and a page's ids) as read from its text, kept by `npm start` between its
-   * builds: a file whose text is the same is not read again; its links are still checked.
+   * builds: a file whose text is the same is not read again; its links are still checked. A
+   * file this build does not have is forgotten.
    */
   read?: Map<string, FileLinks>;
 }
@@ -124,12 +125,14 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
       .filter((url) => !servers?.has(url));
     return { text, links };
   };
+  const seen = new Set<string>();
   for (const file of output.files) {
     if (!file.endsWith(".html") && !TEXT_FILES.test(file) && !file.endsWith(".css")) continue;
     const text = writtenText(options.written, join(options.outputDir, file));
     const served = file.replace(/(^|\/)index\.html$/, "$1");
     const fileUrl = new URL(served.split("/").map(encodeURIComponent).join("/"), base);
     const key = `${options.baseUrl} ${file}`;
+    seen.add(key);
     let read = options.read?.get(key);
     if (read?.text !== text) {
       read = linksOf(file, text);
@@ -138,6 +141,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     if (read.ids) idsOf.set(file, read.ids);
     for (const link of read.links) check(link, fileUrl, file, file);
   }
+  for (const key of options.read?.keys() ?? []) if (!seen.has(key)) options.read?.delete(key);
 
   for (const { raw, target, from } of resolved.values()) {
     if (target === null || !("fragment" in target) || from.length === 0) continue;

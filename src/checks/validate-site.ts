@@ -40,7 +40,8 @@ interface ExpectedFile {
  * published schemas: an undeclared field fails, so the description never falls behind the files.
  * A file in `written` (by absolute path) is checked from it; any other is read from disk.
  * `passed` (kept by `npm start` between builds): each file that passed, with its text and its
- * document's; a file whose text and document are the same again is not checked again.
+ * document's; a file whose text and document are the same again is not checked again. A file
+ * this build does not have is forgotten, so the map holds one build's files at most.
  */
 export function validateSite(
   outputDir: string,
@@ -48,8 +49,11 @@ export function validateSite(
   written?: WrittenFiles,
   passed?: Map<string, { text: string; document: string }>,
 ): ValidationProblem[] {
+  const checked = new Set<string>();
+  const problems = apis.flatMap((api) => validateApi(outputDir, api, written, passed, checked));
+  for (const file of passed?.keys() ?? []) if (!checked.has(file)) passed?.delete(file);
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
-  return [...apis.flatMap((api) => validateApi(outputDir, api, written, passed)), ...checkResume(outputDir, written)];
+  return [...problems, ...checkResume(outputDir, written)];
 }
 
 function validateApi(
@@ -57,6 +61,7 @@ function validateApi(
   api: ApiOutput,
   written: WrittenFiles | undefined,
   passed: Map<string, { text: string; document: string }> | undefined,
+  checked: Set<string>,
 ): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const documentFile = join(outputDir, api.openapi);
@@ -80,6 +85,7 @@ function validateApi(
       continue;
     }
     const text = writtenText(written, target);
+    checked.add(target);
     const before = passed?.get(target);
     if (before?.text === text && before.document === documentText) continue;
     // One validator per path of the same document (compileValidators), which the entries come from.

@@ -34,6 +34,8 @@ test("should take a file's links from what it read of the same text before, and 
   const gone = (path: string) =>
     `index.html: link ${path}: a page or file of this build (nothing is written at ${path.slice(1)}index.html)`;
   assert.equal(check({ "index.html": home, "blog/index.html": page("") }, { read }), [gone("/blog/a/")]);
+  assert.not.ok(read.has(`${ROOT} blog/a/index.html`), "a file this build does not have is forgotten");
+  assert.ok(read.has(`${ROOT} blog/index.html`));
   // Read before with other links (a stand-in for the reading not done again): those are checked.
   read.set(`${ROOT} index.html`, { text: home, links: ["/blog/b/"], ids: new Set() });
   assert.equal(check({ "index.html": home, ...blog }, { read }), [gone("/blog/b/")]);

@@ -154,6 +154,12 @@ test("should check again only a file whose text or document changed since it pas
     // ...unless its document changed.
     passed.set(join(dir, "api/v1/things/a.json"), { text: invalid, document: `${document} ` });
     assert.is(onlyProblem(validateSite(dir, [api], undefined, passed)).file, "api/v1/things/a.json");
+    // A file the build no longer has is forgotten: the map holds one build's files at most.
+    assert.ok(passed.has(join(dir, "api/v1/things/b.json")));
+    write("api/v1/things/a.json", validFiles()["api/v1/things/a.json"]);
+    rmSync(join(dir, "api/v1/things/b.json"));
+    assert.match(onlyProblem(validateSite(dir, [api], undefined, passed)).rule, "missing");
+    assert.not.ok(passed.has(join(dir, "api/v1/things/b.json")));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
