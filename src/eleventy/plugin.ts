@@ -14,7 +14,7 @@ import { ASSETS_FOLDER, BLOG_API_ROOT, SEARCH_FOLDER } from "../config/site-path
 import { ContentError } from "../content/content-error.ts";
 import { ogImageFiles } from "../site/og-cards.ts";
 import { saveHighlightedBlocks } from "../markdown/highlight.ts";
-import { useBuildCache } from "../util/build-cache.ts";
+import { keepReadsForNextBuild, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
 import { StacklessError } from "../util/stackless-error.ts";
 import { renderedFiles } from "../util/written-files.ts";
@@ -113,6 +113,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   let cleans = false;
   eleventyConfig.on("eleventy.before", ({ directories }) => {
     startBuild();
+    keepReadsForNextBuild(serving);
     clearTimeout(indexSoon);
     forgetOutputFiles();
     compareWithOutput(!transformsText(eleventyConfig));

@@ -17,6 +17,18 @@ let root: string | undefined;
 /** Each folder's verdict: its path, or undefined when it cannot be used. */
 const verdicts = new Map<string, string | undefined>();
 
+/**
+ * `npm start`'s entries as read in its last build and in this one, by file: a preview rebuilding
+ * on every edit reads each once, not once a build (1,000 posts: about 0.2 s an edit). Only
+ * bytes that matched their digest; an entry neither build read is let go.
+ */
+let reads: { now: Map<string, Buffer>; last: Map<string, Buffer> } | undefined;
+
+/** Starts a build that keeps what it reads for the next (`npm start`; see `reads`), or that keeps nothing. */
+export function keepReadsForNextBuild(on = true): void {
+  reads = on ? { now: new Map(), last: reads?.now ?? new Map() } : undefined;
+}
+
 /** Sets the build cache's folder (FOLIO_CACHE_DIR); undefined, as in unit tests, keeps nothing. */
 export function useBuildCache(dir: string | undefined): void {
   root = dir;
@@ -65,17 +77,22 @@ export function readEntry<T = Buffer>(
 ): T | undefined {
   if (dir === undefined) return undefined;
   const file = entryFile(dir, key);
-  const read = readCacheFile(file);
+  const kept = reads?.now.get(file) ?? reads?.last.get(file);
+  const read = kept ?? readCacheFile(file);
   if (read === undefined) return undefined;
   let why = typeof read === "string" ? read : "does not match its digest";
   const value = Buffer.isBuffer(read) ? read.subarray(65) : undefined;
-  if (value && read[64] === 0x0a && read.toString("latin1", 0, 64) === digestOf(key, value)) {
+  if (value && (kept || (read[64] === 0x0a && read.toString("latin1", 0, 64) === digestOf(key, value)))) {
     why = "holds a value its kind refuses";
     try {
       const decoded = decode(value);
-      if (decoded !== undefined) return decoded;
+      if (decoded !== undefined) {
+        reads?.now.set(file, read as Buffer);
+        return decoded;
+      }
     } catch {}
   }
+  forgetRead(file);
   const line = `The build cache entry ${shown(file)} ${why}: it is made again, as is any other of its folder that does not check.`;
   warnOnce(`${resolve(dir)}\0entries`, line);
   remove(file);
@@ -90,6 +107,7 @@ export function keepEntry(dir: string | undefined, key: string, value: string | 
   if (!dir) return;
   const bytes = typeof value === "string" ? Buffer.from(value) : value;
   const file = entryFile(dir, key);
+  forgetRead(file);
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -126,6 +144,11 @@ export function imageOf(type: string, width: number, height: number): (bytes: Bu
     const found = imageSize(bytes);
     return found.type === type && found.width === width && found.height === height ? bytes : undefined;
   };
+}
+
+function forgetRead(file: string): void {
+  reads?.now.delete(file);
+  reads?.last.delete(file);
 }
 
 function entryFile(dir: string, key: string): string {

@@ -22,6 +22,7 @@ import {
   cacheFolder,
   contentKey,
   keepEntry,
+  keepReadsForNextBuild,
   pruneEntries,
   readEntry,
   useBuildCache,
@@ -83,6 +84,46 @@ test(
     assert.is(readEntry(og, OTHER_KEY, text), undefined, "another key's entry is missing, not damaged");
     assert.equal(readdirSync(join(dir, "cache", "og")), [KEY], "nothing else left behind");
     assert.equal(warnings, []);
+  }),
+);
+
+test(
+  "should read an entry once across npm start's builds, keep it two builds, and take a new value kept",
+  withWarnings((dir, warnings) => {
+    useBuildCache(join(dir, "cache"));
+    const og = buildCacheDir("og");
+    const entry = join(dir, "cache", "og", KEY);
+    try {
+      keepReadsForNextBuild();
+      keepEntry(og, KEY, "value");
+      assert.is(readEntry(og, KEY, text), "value");
+      // Read in this build: not read from disk again in this one or the next.
+      writeFileSync(entry, "damaged");
+      assert.is(readEntry(og, KEY, text), "value");
+      keepReadsForNextBuild();
+      assert.is(readEntry(og, KEY, text), "value", "the next build");
+      // Each read is decoded again: a value the kind refuses is still refused.
+      assert.is(
+        readEntry(og, KEY, () => undefined),
+        undefined,
+      );
+      keepEntry(og, KEY, "new value");
+      assert.is(readEntry(og, KEY, text), "new value", "a value kept replaces the one read");
+      // A build that does not read it, and the one after, lets it go: read from disk again.
+      keepReadsForNextBuild();
+      keepReadsForNextBuild();
+      writeFileSync(entry, "damaged");
+      assert.is(readEntry(og, KEY, text), undefined);
+      assert.equal(warnings.length, 1, warnings.join("\n"));
+      // A build that keeps nothing reads the folder.
+      keepEntry(og, KEY, "value");
+      assert.is(readEntry(og, KEY, text), "value");
+      keepReadsForNextBuild(false);
+      writeFileSync(entry, "damaged");
+      assert.is(readEntry(og, KEY, text), undefined);
+    } finally {
+      keepReadsForNextBuild(false);
+    }
   }),
 );
 
