@@ -6,6 +6,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -19,6 +20,7 @@ import {
   outputDifferences,
   readText,
   removeDir,
+  repoRoot,
   type BuildResult,
 } from "./support/build-site.ts";
 import { copyContentWithSmallImages } from "./support/small-images.ts";
@@ -30,7 +32,8 @@ import { copyContentWithSmallImages } from "./support/small-images.ts";
  * one's tags changed, an image replaced by one of another size (same name), a project edited.
  * The build from the warm cache and one without its renders must write the same bytes, and the
  * warm one must have rendered again only the documents whose source or resolvers' answers
- * changed. Three builds in all.
+ * changed. Then the renderer's code changes (in a copy of the project): a build from the warm
+ * cache must write what one without its renders writes. Five builds in all.
  */
 
 const SITE_URL = "https://margo.example";
@@ -41,15 +44,34 @@ const contentDir = await copyContentWithSmallImages();
 const posts = join(contentDir, "blog/posts");
 const warmCache = join(work, "warm");
 const noRenders = join(work, "no-renders");
+const noRendersAgain = join(work, "no-renders-again");
 let first: BuildResult;
 let warm: BuildResult;
 let clean: BuildResult;
+/** Built by the project whose renderer changed, from the warm cache and without its renders. */
+let changed: BuildResult;
+let changedClean: BuildResult;
 /** The render cache's entries after the first build: name → inode (a write replaces the file). */
 let before: Map<string, number>;
 let after: Map<string, number>;
 
-const build = (cache: string, outDir?: string) =>
-  buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir, outDir, env: { FOLIO_CACHE_DIR: cache } });
+const build = (cache: string, outDir?: string, project?: string) =>
+  buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir, outDir, project, env: { FOLIO_CACHE_DIR: cache } });
+
+/** A copy of the project whose renderer wraps every paragraph otherwise: a change of the renderer's code. */
+function projectWithChangedRenderer(): string {
+  const dir = join(work, "project");
+  for (const name of ["src", "scripts", "site-templates", "site-assets", "api-templates", "_data"])
+    cpSync(join(repoRoot, name), join(dir, name), { recursive: true });
+  for (const name of [".eleventy.js", "package.json"]) cpSync(join(repoRoot, name), join(dir, name));
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"));
+  const renderer = join(dir, "src/markdown/render-markdown.ts");
+  const code = readFileSync(renderer, "utf8");
+  const render = "markdown.renderer.render(tokens, markdown.options, env),";
+  if (!code.includes(render)) throw new Error(`the renderer no longer has "${render}": change the test`);
+  writeFileSync(renderer, code.replace(render, `${render.slice(0, -1)}.replaceAll("<p>", "<p data-changed>"),`));
+  return dir;
+}
 /** The spare beside an output folder, which the next build takes (src/eleventy/output-folder.ts). */
 const spareOf = (outDir: string) => join(dirname(outDir), `.${basename(outDir)}.spare`);
 /** The spare's files before the warm build: path → inode (a write makes a new file). */
@@ -86,6 +108,7 @@ test.before(async () => {
   // The other kinds kept (their own tests prove them), the render cache empty: a cheaper clean build.
   cpSync(warmCache, noRenders, { recursive: true });
   rmSync(join(noRenders, "markdown"), { recursive: true });
+  cpSync(noRenders, noRendersAgain, { recursive: true });
   // The warm build goes where the first went, over a spare holding the first's output, as a
   // rebuild after a rebuild does: the incremental path from render cache to files written.
   cpSync(first.outDir, spareOf(first.outDir), { recursive: true });
@@ -95,10 +118,15 @@ test.before(async () => {
   await changeContent();
   [warm, clean] = await Promise.all([build(warmCache, first.outDir), build(noRenders)]);
   after = renderEntries();
+  const project = projectWithChangedRenderer();
+  [changed, changedClean] = await Promise.all([
+    build(warmCache, undefined, project),
+    build(noRendersAgain, undefined, project),
+  ]);
 });
 
 test.after(() => {
-  for (const result of [first, warm, clean]) if (result) removeDir(result.outDir);
+  for (const result of [first, warm, clean, changed, changedClean]) if (result) removeDir(result.outDir);
   if (first) removeDir(spareOf(first.outDir));
   removeDir(work);
   removeDir(contentDir);
@@ -133,6 +161,15 @@ test("should render again only the documents whose source or resolvers' answers 
   // the replaced image has the same source but another answer for it; the rest were read.
   assert.is(added.length, 3, `new entries: ${added.length}`);
   assert.is(rewritten.length, 1, `rewritten entries: ${rewritten.length}`);
+});
+
+test("should render every document again after a change of the renderer's code", () => {
+  assert.is(changed.status, 0, changed.output);
+  assert.is(changedClean.status, 0, changedClean.output);
+  assert.equal(outputDifferences(changedClean.outDir, changed.outDir), []);
+  const page = "blog/posts/offline-maps-for-flood-teams/index.html";
+  assert.match(readText(changed.outDir, page), "<p data-changed>");
+  assert.not.match(readText(warm.outDir, page), "<p data-changed>");
 });
 
 test.run();

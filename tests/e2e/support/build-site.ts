@@ -12,9 +12,6 @@ export const repoRoot: string = resolve(dirname(fileURLToPath(import.meta.url)),
 /** The sample content that ships with the repository. */
 export const sampleContentDir: string = join(repoRoot, "content");
 
-/** What `npm run build` runs. */
-const buildScript = join(repoRoot, "scripts/build.ts");
-
 /**
  * A build still running after this long is killed (and says so in its output). A build takes a
  * few seconds alone, but a minute and more on a 2-core machine that runs several test files
@@ -36,6 +33,8 @@ export interface BuildOptions {
   env?: Record<string, string>;
   /** `--output`; default: a new temp folder. A folder given here may hold a previous build. */
   outDir?: string;
+  /** The project whose `npm run build` runs; default: this repository. */
+  project?: string;
 }
 
 /** What one build left behind: its output folder and everything it printed. */
@@ -83,11 +82,12 @@ export function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   if (options.epoch !== undefined) env.SOURCE_DATE_EPOCH = String(options.epoch);
   if (options.contentDir !== undefined) env.CONTENT_DIR = options.contentDir;
 
-  const args = [buildScript, `--output=${outDir}`, "--quiet"];
+  const project = options.project ?? repoRoot;
+  const args = [join(project, "scripts/build.ts"), `--output=${outDir}`, "--quiet"];
   if (options.config !== undefined) args.push(`--config=${options.config}`);
 
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
