@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { connect } from "node:net";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { isDeepStrictEqual } from "node:util";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { render as renderNotFound } from "../../site-templates/not-found.11ty.ts";
@@ -438,6 +439,20 @@ test("should rebuild on a content edit, and keep serving the last good build aft
   });
   try {
     assert.is(reference.status, 0, reference.output);
+    // The preview writes its search index 2 s after a build: compared once it has.
+    const index = (dir: string) => join(dir, "pagefind");
+    await waitFor(
+      "the preview's search index",
+      () => {
+        try {
+          return isDeepStrictEqual(filesWithContent(index(server.outDir)), filesWithContent(index(reference.outDir)));
+        } catch {
+          return false; // A file of the index went while it was read: it is being written.
+        }
+      },
+      15_000,
+      server.output,
+    );
     assert.equal(filesWithContent(server.outDir), filesWithContent(reference.outDir));
     assert.equal(readdirSync(buildTmp), [], "a plain build watches nothing");
   } finally {
