@@ -27,7 +27,7 @@ import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { compareWithOutput, transformsText } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
-import { writeSearchIndex } from "./search-index.ts";
+import { stopIndexing, writeSearchIndex } from "./search-index.ts";
 import { publishSiteAssets } from "./site-assets.ts";
 import { SITE_ICON, writeSiteIcons } from "./site-icons.ts";
 import rebuildOnDeletion from "./watch-deletions.ts";
@@ -77,10 +77,12 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // of each, by text, so an edit checks again only the files whose text changed.
   const passed = serving ? new Map() : undefined;
   const linksRead = serving ? new Map() : undefined;
-  // `npm start`'s search index: started once edits pause (an index is seconds, and a build waits
-  // for a running one before its checks), so a series of edits is not held by indexes.
-  let indexing = Promise.resolve();
+  // `npm start`'s search index: started once edits pause for 2 s (an index takes seconds), and
+  // stopped by an edit that comes while it is made (Pagefind's process closed, nothing written),
+  // so an edit never waits for an index of the pages it replaces.
+  let indexing: Promise<void> | undefined;
   let indexSoon: NodeJS.Timeout | undefined;
+  let indexStopped = false;
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
@@ -115,6 +117,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     startBuild();
     keepReadsForNextBuild(serving);
     clearTimeout(indexSoon);
+    if (indexing && !indexStopped) {
+      indexStopped = true;
+      stopIndexing().catch(() => {});
+    }
     forgetOutputFiles();
     compareWithOutput(!transformsText(eleventyConfig));
     cleans = isStagingFolder(directories.output) || mayClean(directories.output, [process.cwd(), contentDir]);
@@ -142,7 +148,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // the search index is written below, and its folder cleaned then.
     const searchFolder = join(outputDir, SEARCH_FOLDER);
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade]), searchFolder);
-    // An index `npm start` is still writing ends before this build's checks read the folder.
+    // An index `npm start` was making, stopped as this build began, ends before its checks read the folder.
     await indexing;
     saveHighlightedBlocks();
     const blog = await blogModel();
@@ -193,7 +199,14 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
       );
     }
     // Only into a folder whose build passed: a rejected one was emptied above.
-    const start = () => (indexing = index().catch((error) => console.error(`[search] No search index: ${error}`)));
+    const start = () => {
+      indexStopped = false;
+      indexing = index()
+        .catch((error) => {
+          if (!indexStopped) console.error(`[search] No search index: ${error}`);
+        })
+        .finally(() => (indexing = undefined));
+    };
     if (serving) indexSoon = setTimeout(start, 2000);
     else for (const warning of hostLimitWarnings(outputDir)) console.warn(warning);
   });

@@ -75,6 +75,11 @@ export async function searchIndexFiles(
   return files;
 }
 
+/** Stops an index being made: Pagefind's process is closed and the index's promise rejects. */
+export async function stopIndexing(): Promise<void> {
+  await (await import("pagefind")).close();
+}
+
 /** Pagefind's files for `pages` (each path in `pagefind/` and its bytes in base64), in its order. */
 async function indexPages(pages: readonly IndexedPage[]): Promise<[string, string][]> {
   const pagefind = await import("pagefind");

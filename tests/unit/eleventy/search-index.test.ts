@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { type IndexedPage, searchIndexFiles } from "../../../src/eleventy/search-index.ts";
+import { type IndexedPage, searchIndexFiles, stopIndexing } from "../../../src/eleventy/search-index.ts";
 
 const page = (url: string, body: string): IndexedPage => ({
   url,
@@ -59,6 +59,26 @@ test("should index with Pagefind only what data-pagefind-body holds, and publish
   );
   assert.match(fragments[0].content, "anemone");
   assert.not.match(fragments[0].content, /Everywhere|Licence/);
+});
+
+test("should stop an index being made, keep nothing of it, and index again afterwards (npm start)", async () => {
+  const cache = mkdtempSync(join(tmpdir(), "search-index-"));
+  try {
+    // Enough pages that Pagefind is still at work when it is stopped.
+    const many = Array.from({ length: 3000 }, (_, i) => page(`/p${i}/`, `word${i} `.repeat(200)));
+    const stopped = searchIndexFiles(many, cache).then(
+      () => "indexed",
+      (error: unknown) => String(error),
+    );
+    await new Promise((settle) => setTimeout(settle, 200));
+    await stopIndexing();
+    assert.match(await stopped, "Pagefind backend closed");
+    assert.equal(readdirSync(cache), [], "no entry kept");
+    const files = await searchIndexFiles([page("/a/", "anemone")], cache);
+    assert.ok(files.some(([path]) => path === "pagefind-entry.json"));
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
 });
 
 test.run();
