@@ -56,13 +56,9 @@ function buildChannel(model: BlogModel) {
 function rfc822(date: DateTime): string {
   const zone = intlTimeZone(date);
   const key = `${date.toMillis()} ${zone}`;
-  let text = rfc822Dates.get(key);
-  if (text === undefined) {
-    if (rfc822Dates.size >= 100_000) rfc822Dates.clear();
-    text = dateToRfc822(date.toJSDate(), zone);
-    rfc822Dates.set(key, text);
-  }
-  return text;
+  if (rfc822Dates.size >= 100_000) rfc822Dates.clear();
+  if (!rfc822Dates.has(key)) rfc822Dates.set(key, dateToRfc822(date.toJSDate(), zone));
+  return rfc822Dates.get(key) as string;
 }
 const rfc822Dates = new Map<string, string>();
 
