@@ -15,8 +15,6 @@ import { highlightCode } from "./highlight.ts";
 import { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 
-export { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
-
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 const RenderedHeading = Type.Object({ level: Type.Number(), id: Type.String(), title: Type.String() });
 export type RenderedHeading = Static<typeof RenderedHeading>;
@@ -77,9 +75,6 @@ export interface RenderOptions {
   /** What raw HTML becomes (site.yaml `markdown.raw_html`). Default: `escape`. */
   rawHtml?: RawHtml | undefined;
 }
-
-/** How a line of inline Markdown (a /now item) is rendered: as a document, less what a line has not. */
-export type InlineOptions = Pick<RenderOptions, "resolveLink" | "rawHtml">;
 
 // One parser per raw-HTML setting, made on first use. Code is highlighted here, in the one
 // render, so pages, feeds and the API's content_html share the same HTML (and the same rule).
@@ -251,12 +246,12 @@ function checkUrls(
             token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
             written,
           );
-          withholdLink(children, index);
+          withholdLink(children, index, token);
           return;
         }
         const url = options.resolveLink ? options.resolveLink(written) : written;
         if (url === null) {
-          withholdLink(children, index);
+          withholdLink(children, index, token);
           return;
         }
         token.attrSet("href", url);
@@ -319,9 +314,7 @@ function linkCloseIndex(children: Token[], openIndex: number): number {
 }
 
 /** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
-function withholdLink(children: Token[], openIndex: number): void {
-  const open = children[openIndex];
-  if (!open) return;
+function withholdLink(children: Token[], openIndex: number, open: Token): void {
   const isAutolink = open.markup === "autolink" || open.markup === "linkify";
   open.hidden = true;
   open.attrs = null;
@@ -335,7 +328,7 @@ function withholdLink(children: Token[], openIndex: number): void {
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
 export function renderInline(
   source: string,
-  options: InlineOptions = {},
+  options: Pick<RenderOptions, "resolveLink" | "rawHtml"> = {},
 ): { html: string; text: string; problems: RenderProblem[] } {
   const markdown = parserFor(options.rawHtml);
   const env = {};
