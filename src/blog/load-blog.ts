@@ -34,11 +34,6 @@ export interface PostPicture {
   plan: ImagePlan;
 }
 
-export interface PostLink {
-  url: string;
-  text: string;
-}
-
 /** A published post: rendered once, every later output derives from this object. */
 export interface BlogPost {
   slug: string;
@@ -61,7 +56,7 @@ export interface BlogPost {
   text: string;
   summary: string;
   headings: RenderedHeading[];
-  links: { internal: PostLink[]; external: PostLink[] };
+  links: Record<"internal" | "external", { url: string; text: string }[]>;
   images: (PostImage & { cover: boolean })[];
   /**
    * The post's local images (cover included) by the URL its HTML, feeds and API show
@@ -231,7 +226,6 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const { file, meta, slug, where } = source;
   const problems: ContentProblem[] = [];
   const url = postUrl(context.config, slug);
-  const siteRoot = `${context.config.baseUrl}/`;
   const tags = postTags(meta.tags ?? [], where, problems);
 
   const pictures = new Map<string, PostPicture>();
@@ -334,9 +328,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   if (problems.length > 0 || !cover || !source.date) throw new ContentError(problems);
 
   const links: BlogPost["links"] = { internal: [], external: [] };
-  for (const link of rendered.links) {
-    (link.url.startsWith(siteRoot) ? links.internal : links.external).push({ url: link.url, text: link.text });
-  }
+  for (const { url: href, text } of rendered.links)
+    (href.startsWith(`${context.config.baseUrl}/`) ? links.internal : links.external).push({ url: href, text });
   const committed = context.history.lastCommit.get(file);
   const commitDate = committed
     ? DateTime.fromISO(committed, { setZone: true }).setZone(context.config.site.timezone)
