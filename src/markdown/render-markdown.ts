@@ -19,14 +19,6 @@ import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 const RenderedHeading = Type.Object({ level: Type.Number(), id: Type.String(), title: Type.String() });
 export type RenderedHeading = Static<typeof RenderedHeading>;
 
-/** A link as written (`written`) and as published, after the resolver (`url`). */
-const RenderedLink = Type.Object({ written: Type.String(), url: Type.String(), text: Type.String() });
-export type RenderedLink = Static<typeof RenderedLink>;
-
-/** An image as written and as published. */
-const RenderedImage = Type.Object({ written: Type.String(), url: Type.String(), alt: Type.String() });
-export type RenderedImage = Static<typeof RenderedImage>;
-
 /**
  * Something wrong with a rendered document, shaped like a content problem without its file:
  * the renderer knows no files (it sits below the content layer), so its callers, which read
@@ -46,8 +38,9 @@ const RenderedMarkdown = Type.Object({
   html: Type.String(),
   text: Type.String(),
   headings: Type.Array(RenderedHeading),
-  links: Type.Array(RenderedLink),
-  images: Type.Array(RenderedImage),
+  /** Links and images as written (`written`) and as published, after the resolver (`url`). */
+  links: Type.Array(Type.Object({ written: Type.String(), url: Type.String(), text: Type.String() })),
+  images: Type.Array(Type.Object({ written: Type.String(), url: Type.String(), alt: Type.String() })),
   /** The language of each fenced code block, in order (null when none is given). */
   codeBlocks: Type.Array(Type.Union([Type.String(), Type.Null()])),
   /** Words of prose (code blocks not counted). */
@@ -225,9 +218,9 @@ function checkUrls(
   tokens: Token[],
   options: RenderOptions,
   lineOf: (line: number) => string | null,
-): { links: RenderedLink[]; images: RenderedImage[]; refused: RenderProblem[] } {
-  const links: RenderedLink[] = [];
-  const images: RenderedImage[] = [];
+): Pick<RenderedMarkdown, "links" | "images"> & { refused: RenderProblem[] } {
+  const links: RenderedMarkdown["links"] = [];
+  const images: RenderedMarkdown["images"] = [];
   const refused: RenderProblem[] = [];
   let line = 0;
   const refuse = (kind: string, url: string): void => {
