@@ -27,13 +27,6 @@ export interface PostImage {
   alt: string;
 }
 
-/** A local image a post shows: its file, and the files it is published as (src/images/rendition-plan.ts). */
-export interface PostPicture {
-  /** Absolute path of the image in the content folder. */
-  source: string;
-  plan: ImagePlan;
-}
-
 /** A published post: rendered once, every later output derives from this object. */
 export interface BlogPost {
   slug: string;
@@ -60,9 +53,10 @@ export interface BlogPost {
   images: (PostImage & { cover: boolean })[];
   /**
    * The post's local images (cover included) by the URL its HTML, feeds and API show
-   * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes.
+   * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes. `source` is
+   * the image's absolute path in the content folder, `plan` its files (src/images/rendition-plan.ts).
    */
-  pictures: ReadonlyMap<string, PostPicture>;
+  pictures: ReadonlyMap<string, { source: string; plan: ImagePlan }>;
   codeLanguages: (string | null)[];
   wordCount: number;
   readingMinutes: number;
@@ -228,7 +222,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const url = postUrl(context.config, slug);
   const tags = postTags(meta.tags ?? [], where, problems);
 
-  const pictures = new Map<string, PostPicture>();
+  const pictures = new Map<string, { source: string; plan: ImagePlan }>();
   const localImage = (written: string, field: string): PostImage | null => {
     const decoded = decodedPath(written);
     const target = decoded === null ? null : resolve(dirname(file), decoded);
