@@ -169,7 +169,6 @@ function renderDocument(source: string, options: RenderOptions): RenderedMarkdow
   const tokens = markdown.parse(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
-  // Problems name lines of the file when the caller said where the body starts, else of the body.
   const lineOf = (line: number) =>
     options.firstLine === undefined ? `body line ${line + 1}` : `line ${options.firstLine + line}`;
   const { links, images, refused } = checkUrls(tokens, options, lineOf);
