@@ -178,8 +178,7 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
       const date = readPostDate(meta.date, config.site.timezone);
       if (date.problem !== undefined)
         problems.add({ file: where, field: "date", expected: date.problem, actual: meta.date });
-      // The file name is the slug as it is, so it is one already: a URL path segment that
-      // needs no escaping, the same on every file system (no case, no Unicode forms).
+      // The file name is the slug as it is (POST_FILE_NAME says why that is safe).
       const slug = basename(file, ".md");
       if (!POST_FILE_NAME.test(basename(file)))
         problems.add({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
