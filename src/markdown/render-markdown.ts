@@ -89,9 +89,8 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
 
 /**
  * Parses a Markdown document once and derives the HTML, the plain text and the headings
- * from that one token stream, so nothing ever renders the same file twice. A link or image
- * whose URL isSafeLink refuses is a problem naming its line and scheme (all of a document's
- * are returned together); the renderer reads no file, its callers add the file's name.
+ * from that one token stream, so nothing ever renders the same file twice (for its problems,
+ * see RenderedMarkdown.problems).
  *
  * With a build cache, a document is rendered once. Rendering is pure but for the resolvers,
  * whose answers depend on other files and whose calls note problems and images, so an entry
