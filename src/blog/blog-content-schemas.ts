@@ -17,12 +17,9 @@ export const BlogFile = Strict({
   schedule: Text,
   source: Strict({
     repository: Url,
-    branch: Type.String({ minLength: 1, pattern: "^[^\\s]+$", expected: "a branch name" }),
-    path: Type.String({
-      minLength: 1,
-      pattern: "^[^\\s]+$",
-      expected: "the folder of the posts inside the repository",
-    }),
+    // No white space: the pattern also refuses an empty name.
+    branch: Type.String({ pattern: "^[^\\s]+$", expected: "a branch name" }),
+    path: Type.String({ pattern: "^[^\\s]+$", expected: "the folder of the posts inside the repository" }),
   }),
 });
 export type BlogFile = Static<typeof BlogFile>;

@@ -27,18 +27,6 @@ export interface PostImage {
   alt: string;
 }
 
-/** A local image a post shows: its file, and the files it is published as (src/images/rendition-plan.ts). */
-export interface PostPicture {
-  /** Absolute path of the image in the content folder. */
-  source: string;
-  plan: ImagePlan;
-}
-
-export interface PostLink {
-  url: string;
-  text: string;
-}
-
 /** A published post: rendered once, every later output derives from this object. */
 export interface BlogPost {
   slug: string;
@@ -61,13 +49,14 @@ export interface BlogPost {
   text: string;
   summary: string;
   headings: RenderedHeading[];
-  links: { internal: PostLink[]; external: PostLink[] };
+  links: Record<"internal" | "external", { url: string; text: string }[]>;
   images: (PostImage & { cover: boolean })[];
   /**
    * The post's local images (cover included) by the URL its HTML, feeds and API show
-   * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes.
+   * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes. `source` is
+   * the image's absolute path in the content folder, `plan` its files (src/images/rendition-plan.ts).
    */
-  pictures: ReadonlyMap<string, PostPicture>;
+  pictures: ReadonlyMap<string, { source: string; plan: ImagePlan }>;
   codeLanguages: (string | null)[];
   wordCount: number;
   readingMinutes: number;
@@ -189,8 +178,7 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
       const date = readPostDate(meta.date, config.site.timezone);
       if (date.problem !== undefined)
         problems.add({ file: where, field: "date", expected: date.problem, actual: meta.date });
-      // The file name is the slug as it is, so it is one already: a URL path segment that
-      // needs no escaping, the same on every file system (no case, no Unicode forms).
+      // The file name is the slug as it is (POST_FILE_NAME says why that is safe).
       const slug = basename(file, ".md");
       if (!POST_FILE_NAME.test(basename(file)))
         problems.add({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
@@ -231,10 +219,9 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const { file, meta, slug, where } = source;
   const problems: ContentProblem[] = [];
   const url = postUrl(context.config, slug);
-  const siteRoot = `${context.config.baseUrl}/`;
   const tags = postTags(meta.tags ?? [], where, problems);
 
-  const pictures = new Map<string, PostPicture>();
+  const pictures = new Map<string, { source: string; plan: ImagePlan }>();
   const localImage = (written: string, field: string): PostImage | null => {
     const decoded = decodedPath(written);
     const target = decoded === null ? null : resolve(dirname(file), decoded);
@@ -334,9 +321,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   if (problems.length > 0 || !cover || !source.date) throw new ContentError(problems);
 
   const links: BlogPost["links"] = { internal: [], external: [] };
-  for (const link of rendered.links) {
-    (link.url.startsWith(siteRoot) ? links.internal : links.external).push({ url: link.url, text: link.text });
-  }
+  for (const { url: href, text } of rendered.links)
+    (href.startsWith(`${context.config.baseUrl}/`) ? links.internal : links.external).push({ url: href, text });
   const committed = context.history.lastCommit.get(file);
   const commitDate = committed
     ? DateTime.fromISO(committed, { setZone: true }).setZone(context.config.site.timezone)

@@ -163,8 +163,6 @@ export const AwardEntry = Strict({
   url: Type.Optional(Url),
 });
 
-export const LinkEntry = Strict({ label: Text, url: Url });
-
 export const ProjectFrontMatter = Strict({
   name: ProjectName,
   owner: Type.Optional(Login),
@@ -182,7 +180,7 @@ export const ProjectFrontMatter = Strict({
   demo: Type.Optional(Url),
   docs: Type.Optional(Url),
   award: Type.Optional(AwardEntry),
-  links: Type.Optional(Type.Array(LinkEntry)),
+  links: Type.Optional(Type.Array(Strict({ label: Text, url: Url }))),
 });
 export type ProjectFrontMatter = Static<typeof ProjectFrontMatter>;
 

@@ -13,8 +13,6 @@ import {
 } from "./content-limits.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 
-export { MAX_CONTENT_FILE_BYTES };
-
 /*
  * The one way authored (untrusted) files enter the build. Each read checks, here: the path stays
  * inside the content folder and meets no symbolic link (which could publish /etc/hostname or a

@@ -1,4 +1,4 @@
-import { MAX_CONTENT_FILE_BYTES } from "../content/read-files.ts";
+import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
 import { ChildJobs } from "../util/child-jobs.ts";
 import { StacklessError } from "../util/stackless-error.ts";
 import {

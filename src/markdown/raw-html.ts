@@ -39,11 +39,6 @@ const URL_ATTRIBUTES = new Set(["href", "src"]);
 // trusts raw HTML should not pay for at start-up.
 let sanitizer: typeof sanitizeHtmlType | undefined;
 
-function sanitizeHtml(): typeof sanitizeHtmlType {
-  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlType;
-  return sanitizer;
-}
-
 /**
  * One raw HTML token (a block or an inline tag) made safe. A tag the token leaves open stays
  * open, so `<details>` … Markdown … `</details>` keeps its structure; the closing tag is kept
@@ -58,7 +53,8 @@ export function sanitizeRawHtml(html: string): string {
   // The sanitizer closes what the fragment left open; those implied closing tags come last and
   // are taken off again, so the element wraps the Markdown that follows, as the author meant.
   let implied: string[] = [];
-  const clean = sanitizeHtml()(html, {
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlType;
+  const clean = sanitizer(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     // sanitize-html's defaults otherwise: refused tags are dropped, `//host` links kept (and checked).

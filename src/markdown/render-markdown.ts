@@ -15,19 +15,9 @@ import { highlightCode } from "./highlight.ts";
 import { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 
-export { MAX_HEADINGS, MAX_NESTING } from "./markdown-limits.ts";
-
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
 const RenderedHeading = Type.Object({ level: Type.Number(), id: Type.String(), title: Type.String() });
 export type RenderedHeading = Static<typeof RenderedHeading>;
-
-/** A link as written (`written`) and as published, after the resolver (`url`). */
-const RenderedLink = Type.Object({ written: Type.String(), url: Type.String(), text: Type.String() });
-export type RenderedLink = Static<typeof RenderedLink>;
-
-/** An image as written and as published. */
-const RenderedImage = Type.Object({ written: Type.String(), url: Type.String(), alt: Type.String() });
-export type RenderedImage = Static<typeof RenderedImage>;
 
 /**
  * Something wrong with a rendered document, shaped like a content problem without its file:
@@ -48,8 +38,9 @@ const RenderedMarkdown = Type.Object({
   html: Type.String(),
   text: Type.String(),
   headings: Type.Array(RenderedHeading),
-  links: Type.Array(RenderedLink),
-  images: Type.Array(RenderedImage),
+  /** Links and images as written (`written`) and as published, after the resolver (`url`). */
+  links: Type.Array(Type.Object({ written: Type.String(), url: Type.String(), text: Type.String() })),
+  images: Type.Array(Type.Object({ written: Type.String(), url: Type.String(), alt: Type.String() })),
   /** The language of each fenced code block, in order (null when none is given). */
   codeBlocks: Type.Array(Type.Union([Type.String(), Type.Null()])),
   /** Words of prose (code blocks not counted). */
@@ -78,9 +69,6 @@ export interface RenderOptions {
   rawHtml?: RawHtml | undefined;
 }
 
-/** How a line of inline Markdown (a /now item) is rendered: as a document, less what a line has not. */
-export type InlineOptions = Pick<RenderOptions, "resolveLink" | "rawHtml">;
-
 // One parser per raw-HTML setting, made on first use. Code is highlighted here, in the one
 // render, so pages, feeds and the API's content_html share the same HTML (and the same rule).
 const parsers = new Map<RawHtml, Parser>();
@@ -101,9 +89,8 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
 
 /**
  * Parses a Markdown document once and derives the HTML, the plain text and the headings
- * from that one token stream, so nothing ever renders the same file twice. A link or image
- * whose URL isSafeLink refuses is a problem naming its line and scheme (all of a document's
- * are returned together); the renderer reads no file, its callers add the file's name.
+ * from that one token stream, so nothing ever renders the same file twice (for its problems,
+ * see RenderedMarkdown.problems).
  *
  * With a build cache, a document is rendered once. Rendering is pure but for the resolvers,
  * whose answers depend on other files and whose calls note problems and images, so an entry
@@ -181,7 +168,6 @@ function renderDocument(source: string, options: RenderOptions): RenderedMarkdow
   const tokens = markdown.parse(source, env);
   if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
-  // Problems name lines of the file when the caller said where the body starts, else of the body.
   const lineOf = (line: number) =>
     options.firstLine === undefined ? `body line ${line + 1}` : `line ${options.firstLine + line}`;
   const { links, images, refused } = checkUrls(tokens, options, lineOf);
@@ -230,9 +216,9 @@ function checkUrls(
   tokens: Token[],
   options: RenderOptions,
   lineOf: (line: number) => string | null,
-): { links: RenderedLink[]; images: RenderedImage[]; refused: RenderProblem[] } {
-  const links: RenderedLink[] = [];
-  const images: RenderedImage[] = [];
+): Pick<RenderedMarkdown, "links" | "images"> & { refused: RenderProblem[] } {
+  const links: RenderedMarkdown["links"] = [];
+  const images: RenderedMarkdown["images"] = [];
   const refused: RenderProblem[] = [];
   let line = 0;
   const refuse = (kind: string, url: string): void => {
@@ -251,12 +237,12 @@ function checkUrls(
             token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
             written,
           );
-          withholdLink(children, index);
+          withholdLink(children, index, token);
           return;
         }
         const url = options.resolveLink ? options.resolveLink(written) : written;
         if (url === null) {
-          withholdLink(children, index);
+          withholdLink(children, index, token);
           return;
         }
         token.attrSet("href", url);
@@ -319,9 +305,7 @@ function linkCloseIndex(children: Token[], openIndex: number): number {
 }
 
 /** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
-function withholdLink(children: Token[], openIndex: number): void {
-  const open = children[openIndex];
-  if (!open) return;
+function withholdLink(children: Token[], openIndex: number, open: Token): void {
   const isAutolink = open.markup === "autolink" || open.markup === "linkify";
   open.hidden = true;
   open.attrs = null;
@@ -335,7 +319,7 @@ function withholdLink(children: Token[], openIndex: number): void {
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
 export function renderInline(
   source: string,
-  options: InlineOptions = {},
+  options: Pick<RenderOptions, "resolveLink" | "rawHtml"> = {},
 ): { html: string; text: string; problems: RenderProblem[] } {
   const markdown = parserFor(options.rawHtml);
   const env = {};

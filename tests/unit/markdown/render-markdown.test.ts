@@ -1,8 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { MAX_HEADINGS, MAX_NESTING } from "../../../src/markdown/markdown-limits.ts";
 import {
-  MAX_HEADINGS,
-  MAX_NESTING,
   renderInline,
   renderMarkdown,
   stripTags,
