@@ -31,7 +31,6 @@ interface Schema {
   anyOf?: Schema[];
   properties?: Record<string, Schema>;
   required?: string[];
-  additionalProperties?: boolean | Schema;
 }
 interface Parameter {
   name: string;

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Manifest, ManifestFile } from "../schemas/manifest.ts";
-import { Manifest as ManifestSchema } from "../schemas/manifest.ts";
+import { Manifest, type ManifestFile } from "../schemas/manifest.ts";
 import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
@@ -40,7 +39,7 @@ export function manifestRoute<M>(apiName: string): Route<M> {
     path: COMMON_API_PATHS.manifest,
     group: "meta",
     body: "envelope",
-    schema: ManifestSchema,
+    schema: Manifest,
     summary: "Every file with its size and digests, to sync by",
     description: `Every other file of the ${apiName}: path, URL, media type, bytes, the SHA-256 of the bytes served and \`contentSha256\`, a digest of what the file says without the build's metadata (of \`data\` for an envelope file), which stays the same across builds while the resource does not change. Poll this file and fetch only the files whose digest changed.`,
     build: () => {

@@ -125,7 +125,7 @@ function withoutPrivatePulls(data: JsonObject): JsonObject {
 
 function readRepositories(refs: RepositoryRef[], data: JsonObject, errors: GraphqlError[], result: LiveGithub): void {
   refs.forEach((ref, index) => {
-    const alias = repositoryAlias(index);
+    const alias = `r${index}`;
     const key = repositoryKey(ref);
     const fail = (reason: string) => result.repositoryFailures.set(key, reason);
     const node = field(data, alias);
@@ -216,16 +216,9 @@ function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next
 }
 
 /** GitHub returns at most 100 search results per page. */
-export const PULLS_PAGE_SIZE = 100;
+const PULLS_PAGE_SIZE = 100;
 /** Repositories asked for in one request, as aliased fields. */
-export const REPOSITORIES_PER_REQUEST = 50;
-
-/** One GraphQL request of the plan: a batch of repositories and/or one page of pull requests. */
-export interface PlannedRequest {
-  repositories: RepositoryRef[];
-  /** Whether this request also asks for a page of pull requests. */
-  pulls: boolean;
-}
+const REPOSITORIES_PER_REQUEST = 50;
 
 /**
  * The search for the owner's pull requests to repositories they do not own; `is:public`, since a
@@ -235,16 +228,14 @@ export function pullsSearch(login: string): string {
   return `is:pr is:public author:${login} -user:${login} sort:created-desc`;
 }
 
-/** Alias of the n-th repository in a request (`r0`, `r1`, …). */
-export function repositoryAlias(index: number): string {
-  return `r${index}`;
-}
-
-/** The text of one request: each repository as an aliased field, and a page of the pull request search. */
-export function buildQuery(request: PlannedRequest): string {
+/**
+ * The text of one request: each repository as a field aliased `r0`, `r1`, …, and, when `pulls`,
+ * a page of the pull request search.
+ */
+export function buildQuery(request: { repositories: RepositoryRef[]; pulls: boolean }): string {
   const repositories = request.repositories.map(
     (ref, index) =>
-      `  ${repositoryAlias(index)}: repository(owner: ${JSON.stringify(ref.owner)}, name: ${JSON.stringify(ref.name)}) { ...RepositoryFacts }`,
+      `  r${index}: repository(owner: ${JSON.stringify(ref.owner)}, name: ${JSON.stringify(ref.name)}) { ...RepositoryFacts }`,
   );
   const pulls = request.pulls
     ? [

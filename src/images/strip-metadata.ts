@@ -87,12 +87,9 @@ function stripJpeg(bytes: Buffer): Buffer {
       at += 1; // fill byte
       continue;
     }
-    if (marker === 0xd9) {
+    if (marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       parts.push(bytes.subarray(at, at + 2));
-      break; // end of image: nothing after it is published
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      parts.push(bytes.subarray(at, at + 2));
+      if (marker === 0xd9) break; // end of image: nothing after it is published
       at += 2;
       continue;
     }

@@ -4,10 +4,8 @@
  * each card and resvg rasterizes it here, and the PNG bytes go back over the IPC channel.
  *
  * Why a process of its own: satori and resvg keep native memory (WebAssembly and Rust
- * allocations, outside V8's heap) that no garbage collection gives back. Rendering 500 cards in
- * the build's process left it about 300 MiB larger for the rest of the build, and a cold
- * 4,000-post build peaked above 1 GiB that way (docs/performance.md, "Memory"). This process
- * exits when the build closes the channel, and its memory goes with it.
+ * allocations) that no garbage collection gives back, 300 MiB after 500 cards (docs/performance.md,
+ * "Memory"). This process exits when the build closes the channel, and its memory goes with it.
  *
  * Messages in: { id, tree, fonts: [{ name, file, weight }], width, height }.
  * Messages out: { id, png } (a Uint8Array) or { id, error } (a message).
