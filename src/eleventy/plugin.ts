@@ -208,7 +208,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
         .finally(() => (indexing = undefined));
     };
     if (serving) indexSoon = setTimeout(start, 2000);
-    else for (const warning of hostLimitWarnings(outputDir)) console.warn(warning);
+    else for (const warning of hostLimitWarnings(outputDir, written)) console.warn(warning);
   });
 
   // After the listeners above, which start each build (listeners run in registration order).
