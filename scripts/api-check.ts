@@ -54,7 +54,7 @@ function buildSite(): string {
   const outDir = mkdtempSync(join(tmpdir(), "folio-api-check-"));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
-  const build = spawnSync(process.execPath, [join(repoRoot, "scripts/build.ts"), `--output=${outDir}`, "--quiet"], {
+  const build = spawnSync(process.execPath, [join(repoRoot, "scripts/build.mjs"), `--output=${outDir}`, "--quiet"], {
     cwd: repoRoot,
     env,
     encoding: "utf8",

@@ -157,7 +157,7 @@ async function measure(plan: AuditPlan): Promise<Measured> {
 function buildAndPlan(): AuditPlan {
   const siteUrl = `${server.origin}${basePath}`;
   console.error(`[audit] building the site for ${siteUrl}`);
-  const build = spawnSync(process.execPath, [join(root, "scripts/build.ts"), `--output=${site}`, "--quiet"], {
+  const build = spawnSync(process.execPath, [join(root, "scripts/build.mjs"), `--output=${site}`, "--quiet"], {
     cwd: root,
     env: { ...process.env, SITE_URL: siteUrl },
     stdio: ["ignore", "inherit", "inherit"],

@@ -48,7 +48,7 @@ if (options.build) {
   console.log("Building the site once to check it…");
   const build = spawnSync(
     process.execPath,
-    ["scripts/build.ts", "--quiet", ...(options.output ? [`--output=${options.output}`] : [])],
+    ["scripts/build.mjs", "--quiet", ...(options.output ? [`--output=${options.output}`] : [])],
     { stdio: "inherit", env: { ...process.env, CONTENT_DIR: contentDir } },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -34,7 +34,7 @@ const site = values.site ?? join(work!, "site");
 const server = await startStaticServer(site, { port: Number(values.port) });
 try {
   if (work) {
-    const build = spawnSync(process.execPath, [join(root, "scripts/build.ts"), `--output=${site}`, "--quiet"], {
+    const build = spawnSync(process.execPath, [join(root, "scripts/build.mjs"), `--output=${site}`, "--quiet"], {
       cwd: root,
       env: { ...process.env, SITE_URL: server.origin },
       stdio: ["ignore", "inherit", "inherit"],

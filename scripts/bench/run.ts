@@ -53,7 +53,7 @@ interface Measured {
   /** User and system CPU seconds of every thread, and of the processes it started; null as for memory. */
   cpuS: number | null;
   validationMs: number | null;
-  /** Each step's milliseconds as scripts/build.ts and the after-build hook record them. */
+  /** Each step's milliseconds as scripts/build.mjs and the after-build hook record them. */
   phases: Record<string, number>;
 }
 
@@ -141,7 +141,7 @@ try {
   mkdirSync(empty);
   const sampleCache = { FOLIO_CACHE_DIR: sharedCache ?? join(work, "cache-sample") };
   const sampleBuild = () =>
-    measure([join(root, "scripts/build.ts"), `--output=${join(work, "sample-out")}`, "--quiet"], root, {
+    measure([join(root, "scripts/build.mjs"), `--output=${join(work, "sample-out")}`, "--quiet"], root, {
       ...epoch,
       ...sampleCache,
     });
@@ -172,7 +172,7 @@ try {
       hugoProject(content, hugoSite);
     }
     const product = () =>
-      measure([join(root, "scripts/build.ts"), `--output=${output}`, "--quiet"], root, {
+      measure([join(root, "scripts/build.mjs"), `--output=${output}`, "--quiet"], root, {
         ...epoch,
         FOLIO_CACHE_DIR: sharedCache ?? join(work, `cache-${posts}`),
         CONTENT_DIR: content,
@@ -213,7 +213,7 @@ try {
       peak_rss_cold_mib: Math.round(first.peakRssMiB ?? 0),
       peak_rss_warm_mib: Math.round(Math.max(...full.map((m) => m.peakRssMiB ?? 0))),
       validation_share: round(validation / fullWall, 3),
-      // Median milliseconds of each step of the warm builds (scripts/build.ts, the after-build hook).
+      // Median milliseconds of each step of the warm builds (scripts/build.mjs, the after-build hook).
       phases_ms: Object.fromEntries(
         phaseNames.map((name) => [name, Math.round(median(full.map((m) => m.phases[name] ?? 0)))]),
       ),

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
-import { join, posix, resolve } from "node:path";
+import { join, posix, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { blogApi } from "../api/blog/routes.ts";
@@ -25,7 +25,7 @@ import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import { hostLimitWarnings } from "./host-limits.ts";
 import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
-import { compareWithOutput, transformsText } from "./paginated-output.ts";
+import { compareWithOutput, transformsText, type TemplateModule } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { stopIndexing, writeSearchIndex } from "./search-index.ts";
 import { publishSiteAssets } from "./site-assets.ts";
@@ -86,14 +86,23 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
-  // strings). `npm start` keeps strings, which the dev server's live reload reads.
+  // strings). `npm start` keeps strings, which the dev server's live reload reads. Imported by
+  // their plain URL: Eleventy's 11ty.js loader adds a new query each build, which Node's compile
+  // cache would store again each time (`npm start` restarts when one changes: package.json). A
+  // virtual template (`addTemplate`) is the module it was given.
+  const template = async (file: string) => {
+    const virtual = eleventyConfig.virtualTemplates[relative(eleventyConfig.directories.input, file)];
+    const { data, render } = (virtual?.content ?? (await import(pathToFileURL(resolve(file)).href))) as TemplateModule;
+    return { data, render };
+  };
   eleventyConfig.addExtension("11ty.ts", {
     key: "11ty.js",
-    compile: () =>
-      async function (this: { defaultRenderer(data: unknown): Promise<string> }, data: unknown) {
-        const text = await this.defaultRenderer(data);
-        return serving ? text : Buffer.from(text);
-      },
+    getData: ["data"],
+    getInstanceFromInputPath: template,
+    compile: (_, file) => async (data) => {
+      const text = (await template(file)).render(data);
+      return serving ? text : Buffer.from(text);
+    },
   });
   eleventyConfig.addTemplateFormats("11ty.ts");
   eleventyConfig.addDataExtension("ts", {
@@ -190,7 +199,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
       writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
-      // A staged build's folder is discarded by scripts/build.ts; here nothing rejected stays served.
+      // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
       if (cleans) emptyOutputFolder(outputDir);
       if (problems.length === 0 && found) throw found;
       throw new SiteValidationError(

@@ -21,8 +21,19 @@ declare module "@11ty/eleventy" {
   export interface UserConfig {
     addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;
     addDataExtension(ext: string, options: { read: boolean; parser: (file: string) => Promise<unknown> }): void;
-    addExtension(ext: string, options: { key: string; compile?: () => (data: unknown) => Promise<unknown> }): void;
+    addExtension(
+      ext: string,
+      options: {
+        key: string;
+        getData: string[];
+        getInstanceFromInputPath(file: string): Promise<object>;
+        compile(content: string, file: string): (data: Record<string, unknown>) => Promise<unknown>;
+      },
+    ): void;
     addTemplateFormats(format: string): void;
+    readonly directories: { input: string };
+    /** The templates added by `addTemplate`, by path in the input folder. */
+    readonly virtualTemplates: Record<string, { content: unknown }>;
     addWatchTarget(target: string): void;
     setWatchJavaScriptDependencies(watch: boolean): void;
     /** The transforms added (`addTransform`), by name. */

@@ -39,7 +39,7 @@ async function killBuild(
   };
   delete env.CONTENT_DIR;
   for (const name of Object.keys(env)) if (name.startsWith("GITHUB_")) delete env[name];
-  const child = spawn(process.execPath, [join(repoRoot, "scripts/build.ts"), `--output=${outDir}`, "--quiet"], {
+  const child = spawn(process.execPath, [join(repoRoot, "scripts/build.mjs"), `--output=${outDir}`, "--quiet"], {
     cwd: repoRoot,
     env,
     stdio: "ignore",

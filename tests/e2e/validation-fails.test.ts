@@ -40,7 +40,7 @@ test("should pass the build through the test config harness when nothing is chan
 });
 
 test("should have seen the corrupted stats.json and published none of the rejected build", () => {
-  // The build is staged (scripts/build.ts): the validator saw the file, the output folder never did.
+  // The build is staged (scripts/build.mjs): the validator saw the file, the output folder never did.
   assert.match(corrupted.output, /api\/v1\/stats\.json: \/data\/projects: must be >= 0/);
   assert.equal(listFiles(corrupted.outDir), []);
 });

@@ -83,7 +83,7 @@ export function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   if (options.contentDir !== undefined) env.CONTENT_DIR = options.contentDir;
 
   const project = options.project ?? repoRoot;
-  const args = [join(project, "scripts/build.ts"), `--output=${outDir}`, "--quiet"];
+  const args = [join(project, "scripts/build.mjs"), `--output=${outDir}`, "--quiet"];
   if (options.config !== undefined) args.push(`--config=${options.config}`);
 
   return new Promise((resolvePromise, reject) => {

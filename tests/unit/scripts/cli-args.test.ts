@@ -18,7 +18,7 @@ function run(script: string, args: string[]) {
 
 for (const [script, args, said] of [
   [
-    "scripts/build.ts",
+    "scripts/build.mjs",
     ["--bogus"],
     "[build] Unknown option '--bogus' (options: --output, --config, --verbose, --quiet)",
   ],
@@ -50,7 +50,7 @@ test("should say a broken site.yaml as it is, in npm start and npm run build ali
     writeFileSync(join(content, "site.yaml"), "url: https://example.org\ntitle: [unclosed\n");
     for (const [script, ...args] of [
       ["scripts/start.ts", "--port=8779", `--output=${output}`],
-      ["scripts/build.ts", `--output=${output}`],
+      ["scripts/build.mjs", `--output=${output}`],
     ] as const) {
       const result = spawnSync(process.execPath, [join(root, script), ...args], {
         cwd: root,

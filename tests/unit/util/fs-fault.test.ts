@@ -24,10 +24,10 @@ const places = {
   ],
 };
 
-/** The output folder and its staging folder, as scripts/build.ts passes them. */
+/** The output folder and its staging folder, as scripts/build.mjs passes them. */
 const outputs = ["/srv/site", "/srv/.site.staging-7-0badc0de"];
 
-/** `fsFaultOf` as scripts/build.ts calls it. */
+/** `fsFaultOf` as scripts/build.mjs calls it. */
 const faultOf = (error: unknown) => fsFaultOf(error, outputs, places);
 
 test("should find the file-system fault under the errors Eleventy wraps around it", () => {
