@@ -1,5 +1,5 @@
 // `npm run bench:dev [-- --sizes sample,1000 --edits 5]`: the owner's edit loop, measured from
-// outside as the owner lives it. Starts the preview (`scripts/start.ts`, what `npm start` runs),
+// outside as the owner lives it. Starts the preview (`scripts/start.mjs`, what `npm start` runs),
 // waits for a post's page, then appends a sentence to that post and polls the served page until
 // the sentence shows. The same posts are served, in the same run, by bare Eleventy
 // (`--serve --incremental`) and, when `hugo` is on the PATH, by `hugo server` (hugo-site.ts), so
@@ -149,7 +149,7 @@ try {
       {
         name: "npm start",
         start: (port) =>
-          launch(process.execPath, [join(root, "scripts/start.ts"), `--port=${port}`, `--output=${output}`], root, {
+          launch(process.execPath, [join(root, "scripts/start.mjs"), `--port=${port}`, `--output=${output}`], root, {
             CONTENT_DIR: content,
             FOLIO_CACHE_DIR: cache,
           }),

@@ -25,7 +25,7 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-const startScript = join(repoRoot, "scripts/start.ts");
+const startScript = join(repoRoot, "scripts/start.mjs");
 const running = new Set<ChildProcess>();
 
 // A test that dies half-way must not leave servers behind.
