@@ -55,8 +55,17 @@ let changedClean: BuildResult;
 let before: Map<string, number>;
 let after: Map<string, number>;
 
+// The copy keeps its compiled code in its own folder, deleted with it: in the repository's, its
+// modules (under a new temporary path each run) would add entries no run reads again.
 const build = (cache: string, outDir?: string, project?: string) =>
-  buildSite({ siteUrl: SITE_URL, epoch: EPOCH, contentDir, outDir, project, env: { FOLIO_CACHE_DIR: cache } });
+  buildSite({
+    siteUrl: SITE_URL,
+    epoch: EPOCH,
+    contentDir,
+    outDir,
+    project,
+    env: { FOLIO_CACHE_DIR: cache, ...(project ? { NODE_COMPILE_CACHE: join(project, ".cache/node") } : {}) },
+  });
 
 /** A copy of the project whose renderer wraps every paragraph otherwise: a change of the renderer's code. */
 function projectWithChangedRenderer(): string {
