@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import type { UserConfig } from "@11ty/eleventy";
 import { clearWayTo, holdsBytes, outputFile, outputPath, unchangedFiles } from "../util/output-path.ts";
+import type { WrittenFiles } from "../util/written-files.ts";
 
 /*
  * The one pagination recipe behind every template: its model's data key (a null model, no blog,
@@ -38,6 +39,31 @@ export function transformsText(config: UserConfig): boolean {
 /** Whether a file the output folder holds is compared with what this build renders (see the top). */
 export function compareWithOutput(on: boolean): void {
   comparing = on;
+}
+
+/**
+ * `npm start`: each text file its last build left in the folder, with its size and time then.
+ * A file still of that size and time holds that text: the same text rendered again is known
+ * unchanged, and another known changed, without reading or encoding megabytes (make's rule).
+ */
+const lastBuild = new Map<string, { text: string; size: number; mtimeMs: number }>();
+
+export function rememberOutput(files: WrittenFiles): void {
+  lastBuild.clear();
+  for (const [file, text] of files) {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (typeof text === "string" && stats) lastBuild.set(file, { text, size: stats.size, mtimeMs: stats.mtimeMs });
+  }
+}
+
+/** What the folder's `file` holds, when it is `text`: that text (the last build's), or its bytes. */
+function unchanged(file: string, text: string): string | Buffer | undefined {
+  const last = lastBuild.get(file);
+  const stats = last && statSync(file, { throwIfNoEntry: false });
+  if (last && stats?.size === last.size && stats.mtimeMs === last.mtimeMs)
+    return last.text === text ? last.text : undefined;
+  const bytes = Buffer.from(text);
+  return holdsBytes(file, bytes) ? bytes : undefined;
 }
 
 /** What an `.11ty.ts` template module exports. */
@@ -78,9 +104,9 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                 const file = outputFile(outputDir, path);
                 if (comparing && existsSync(file)) {
                   const text = spec.render(model, item, full);
-                  const bytes = Buffer.from(text);
-                  if (holdsBytes(file, bytes)) {
-                    unchangedFiles.set(file, bytes);
+                  const held = unchanged(file, text);
+                  if (held !== undefined) {
+                    unchangedFiles.set(file, held);
                     return false;
                   }
                   rendered.set(path, text);

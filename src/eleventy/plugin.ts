@@ -25,7 +25,7 @@ import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
 import { hostLimitWarnings } from "./host-limits.ts";
 import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
-import { compareWithOutput, transformsText, type TemplateModule } from "./paginated-output.ts";
+import { compareWithOutput, rememberOutput, transformsText, type TemplateModule } from "./paginated-output.ts";
 import { copyAssets, postImageAssets } from "./published-assets.ts";
 import { stopIndexing, writeSearchIndex } from "./search-index.ts";
 import { publishSiteAssets } from "./site-assets.ts";
@@ -216,8 +216,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
         })
         .finally(() => (indexing = undefined));
     };
-    if (serving) indexSoon = setTimeout(start, 2000);
-    else for (const warning of hostLimitWarnings(outputDir, written)) console.warn(warning);
+    if (serving) {
+      rememberOutput(written);
+      indexSoon = setTimeout(start, 2000);
+    } else for (const warning of hostLimitWarnings(outputDir, written)) console.warn(warning);
   });
 
   // After the listeners above, which start each build (listeners run in registration order).

@@ -70,7 +70,7 @@ export const outputFilesMade = new Set<string>();
 /** The output folder of the last file `outputFile` made. */
 let root = "";
 /** Of Eleventy's files, those found already holding this build's bytes, so not written again (paginated-output.ts). */
-export const unchangedFiles = new Map<string, Buffer>();
+export const unchangedFiles = new Map<string, string | Buffer>();
 
 /** The absolute file of a checked output path inside `outputDir`, remembered for src/eleventy/dev-output.ts. */
 export function outputFile(outputDir: string, path: string): string {
