@@ -33,3 +33,16 @@ export function envelope<M>(
   if (notes.length > 0) meta.note = [...new Set(notes)].join(" ");
   return { meta, data };
 }
+
+/**
+ * Whether two texts of one file differ at most by `meta.generated`, as `serializeJson` writes it:
+ * `npm start` then keeps the file its earlier build wrote (and said so), instead of rewriting,
+ * checking and hashing every API file again on each edit.
+ */
+export function sameButGenerated(text: string, kept: string): boolean {
+  const [now, then] = [GENERATED.exec(text), GENERATED.exec(kept)];
+  if (!now || !then || now.index !== then.index) return false;
+  const [rest, keptRest] = [now.index + now[0].length, then.index + then[0].length];
+  return text.slice(0, now.index) === kept.slice(0, then.index) && text.slice(rest) === kept.slice(keptRest);
+}
+const GENERATED = /^ {4}"generated": "[^"\n]*",$/m;

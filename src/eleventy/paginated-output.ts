@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import type { UserConfig } from "@11ty/eleventy";
+import { sameButGenerated } from "../api/envelope.ts";
 import { clearWayTo, holdsBytes, outputFile, outputPath, unchangedFiles } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 
@@ -43,8 +44,9 @@ export function compareWithOutput(on: boolean): void {
 
 /**
  * `npm start`: each text file its last build left in the folder, with its size and time then.
- * A file still of that size and time holds that text: the same text rendered again is known
- * unchanged, and another known changed, without reading or encoding megabytes (make's rule).
+ * A file still of that size and time holds that text: the same text rendered again (but for
+ * the build's time) is known unchanged, and another known changed, without reading or encoding
+ * megabytes (make's rule).
  */
 const lastBuild = new Map<string, { text: string; size: number; mtimeMs: number }>();
 
@@ -61,7 +63,7 @@ function unchanged(file: string, text: string): string | Buffer | undefined {
   const last = lastBuild.get(file);
   const stats = last && statSync(file, { throwIfNoEntry: false });
   if (last && stats?.size === last.size && stats.mtimeMs === last.mtimeMs)
-    return last.text === text ? last.text : undefined;
+    return last.text === text || sameButGenerated(text, last.text) ? last.text : undefined;
   const bytes = Buffer.from(text);
   return holdsBytes(file, bytes) ? bytes : undefined;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -24,6 +25,8 @@ import { keepOnlyProjects } from "./support/small-images.ts";
 let server: DevServer;
 let basePathServer: DevServer;
 let contentDir: string;
+/** The base-path server's own copy, which it serves on the real clock (no SOURCE_DATE_EPOCH). */
+let baseContentDir: string;
 // One clock for the server and for the build its output is compared with (scheduled posts, dates).
 const epoch = String(Math.floor(Date.now() / 1000));
 // The server's temporary folder, where the marker of deletions lives while it runs.
@@ -37,16 +40,22 @@ test.before(async () => {
   // build renders every project's social image afresh, and every rebuild pages every project.
   contentDir = copyContent();
   keepOnlyProjects(contentDir, PROJECTS);
+  baseContentDir = copyContent();
+  keepOnlyProjects(baseContentDir, PROJECTS);
   serverTmp = makeTempDir("tmp");
   [server, basePathServer] = await Promise.all([
     startDevServer("/api/v1/projects.json", { contentDir, env: { SOURCE_DATE_EPOCH: epoch, TMPDIR: serverTmp } }),
-    startDevServer("/portfolio/api/v1/projects.json", { siteUrl: "https://owner.github.io/portfolio" }),
+    startDevServer("/portfolio/api/v1/projects.json", {
+      siteUrl: "https://owner.github.io/portfolio",
+      contentDir: baseContentDir,
+    }),
   ]);
 });
 
 test.after(async () => {
   await Promise.all([server?.stop(), basePathServer?.stop()]);
   removeDir(contentDir);
+  removeDir(baseContentDir);
   removeDir(serverTmp);
 });
 
@@ -482,6 +491,26 @@ test("should name the dev server in the preview's pages, images and API URLs whe
     (basePage as { meta: { self: string } }).meta.self,
     "https://owner.github.io/portfolio/api/v1/projects.json",
   );
+});
+
+test("should leave an API file whose data did not change as the build that wrote it left it", async () => {
+  const unrelated = join(basePathServer.outDir, "api/v1/projects/gitgraft.json");
+  const before = { text: readFileSync(unrelated, "utf8"), mtimeMs: statSync(unrelated).mtimeMs };
+  const generated = (text: string) => (JSON.parse(text) as { meta: { generated: string } }).meta.generated;
+  // `meta.generated` has whole seconds: the next build's time differs from the first's.
+  await sleep(1_100);
+  const file = join(baseContentDir, "projects/benchdiff.md");
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^tagline: .*$/m, "tagline: Edited on the real clock"));
+  const edited = () => readText(basePathServer.outDir, "api/v1/projects/benchdiff.json");
+  await waitFor(
+    "the edit to be written",
+    () => edited().includes("Edited on the real clock"),
+    15_000,
+    basePathServer.output,
+  );
+  assert.ok(generated(edited()) > generated(before.text), "the rewritten file names the build that wrote it");
+  assert.is(readFileSync(unrelated, "utf8"), before.text, "kept, with the time of the build that wrote it");
+  assert.is(statSync(unrelated).mtimeMs, before.mtimeMs, "not written again");
 });
 
 test("should remove its marker of deletions when the server stops", async () => {

@@ -1,7 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Type } from "@sinclair/typebox";
-import { envelope } from "../../../src/api/envelope.ts";
+import { envelope, sameButGenerated } from "../../../src/api/envelope.ts";
+import { serializeJson } from "../../../src/api/render-file.ts";
 import { schemaRoute } from "../../../src/api/json-schemas.ts";
 import type { ApiContext, ApiDefinition, Route } from "../../../src/api/route.ts";
 import { siteConfig } from "../support/model.ts";
@@ -105,6 +106,30 @@ test("should pass the payload through as data", () => {
   const result = envelope(route({}), context, api, "https://x.example/r.json", data, null);
 
   assert.is(result.data, data);
+});
+
+test("should know two texts of a file alike but for meta.generated, and no other difference", () => {
+  const at = (buildTime: string, a = 1) =>
+    serializeJson(
+      envelope(
+        route({}),
+        { ...context, config: { ...context.config, buildTime: new Date(buildTime) } },
+        api,
+        "https://x.example/r.json",
+        { a },
+        null,
+      ),
+    );
+  const kept = at("2026-11-21T10:00:00Z");
+  assert.ok(sameButGenerated(at("2026-11-21T10:05:09Z"), kept));
+  assert.ok(sameButGenerated(kept, kept));
+  assert.not.ok(sameButGenerated(at("2026-11-21T10:05:09Z", 2), kept), "the data changed too");
+  assert.not.ok(sameButGenerated(at("2026-11-21T10:00:00Z", 2), kept));
+  assert.not.ok(sameButGenerated(kept.replace("test-api", "other-api"), kept), "a change before the time");
+  assert.not.ok(
+    sameButGenerated("<p>generated</p>\n", "<p>generated</p>\n"),
+    "no envelope: the plain comparison decides",
+  );
 });
 
 test.run();
