@@ -17,6 +17,7 @@ import { renderRouteFile, routePermalink } from "../../../src/api/render-file.ts
 import { availableRoutes, expandParams, routeById } from "../../../src/api/route.ts";
 import { formatProblems, validateSite } from "../../../src/checks/validate-site.ts";
 import { outputFileOf } from "../../../src/config/site-paths.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
 import { fixtureModel } from "../support/model.ts";
 
 const model = await fixtureModel({}, { SITE_URL: "https://x.example/portfolio/" });
@@ -111,6 +112,29 @@ test("should hash what the build wrote before what is on disk, and leave out a m
     assert.is(entry?.contentSha256, sha256('"ünï"'));
     assert.not.ok(manifest.files.some((file) => file.path === "/api/v1/awards.json"));
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("should find the content digest it kept by a file's bytes without the line of meta.generated", () => {
+  const dir = writeApiFiles();
+  useBuildCache(join(dir, ".cache"));
+  try {
+    const stats = resolve(dir, "api/v1/stats.json");
+    const text = readFileSync(stats, "utf8");
+    const kept = buildManifest(dir, portfolioApi, model, new Map()).files.find(
+      (file) => file.path === "/api/v1/stats.json",
+    );
+    // Another build's time on a line no JSON parser takes: its digest can only be the kept one.
+    const moved = text.replace(/^ {4}"generated": .*$/m, '    "generated": "a later build" ?,');
+    assert.is.not(moved, text);
+    const again = buildManifest(dir, portfolioApi, model, new Map([[stats, moved]]));
+    const entry = again.files.find((file) => file.path === "/api/v1/stats.json");
+    assert.is(entry?.sha256, sha256(moved));
+    assert.is(entry?.contentSha256, kept?.contentSha256);
+    assert.is.not(entry?.contentSha256, contentDigest(routeById(portfolioApi, "getStats"), moved));
+  } finally {
+    useBuildCache(undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 });
