@@ -183,22 +183,13 @@ function targetOf(
   // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
   if (raw === "" || raw.includes("{")) return null;
   if (SCHEME.test(raw) && !/^https?:/i.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, pageUrl);
-  } catch {
-    return { invalid: "a URL that parses" };
-  }
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
-    // `/portfolio` itself (the base without its slash) is still this site's home.
-    if (!(url.origin === base.origin && `${url.pathname}/` === base.pathname)) return null;
-  }
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname.slice(base.pathname.length));
-  } catch {
-    return { invalid: "a path whose %-escapes are UTF-8" };
-  }
+  const url = URL.parse(raw, pageUrl);
+  if (url === null) return { invalid: "a URL that parses" };
+  // `/portfolio` itself (the base without its slash) is still this site's home.
+  const inside = url.pathname.startsWith(base.pathname) || `${url.pathname}/` === base.pathname;
+  if (url.origin !== base.origin || !inside) return null;
+  let path = safeDecode(url.pathname.slice(base.pathname.length), null);
+  if (path === null) return { invalid: "a path whose %-escapes are UTF-8" };
   // A top-level folder the build writes nothing into is served by something else on the same
   // host (a contact form, a blog hosted elsewhere): not this build's to check. A file at the
   // top level (`/sitemap.xml`) is always the build's.

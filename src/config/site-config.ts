@@ -8,7 +8,7 @@ import { type LEAVE_OUT, SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { publishedUrl, rebasedUrl } from "./site-paths.ts";
-import { expectedUrl, isSafeAbsoluteUrl } from "../util/safe-url.ts";
+import { expectedUrl, isSafeAbsoluteUrl, safeDecode } from "../util/safe-url.ts";
 
 /** Everything the build needs to know about where and when it runs; read once, passed everywhere. */
 export interface SiteConfig {
@@ -126,14 +126,8 @@ function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
   // `https://host//blog/` would make page paths `//blog/posts/…`, links to another host. (As
   // unknown: the type guard's false branch would narrow `value` to never.)
   if (isSafeAbsoluteUrl(value as unknown) && !new URL(value).pathname.includes("//")) return [];
-  const segments = value.split("/").slice(1);
-  const decoded = segments.map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return "..";
-    }
-  });
+  // A segment whose %-escapes are not UTF-8 is refused as `..` is.
+  const decoded = value.split("/").map((segment) => safeDecode(segment, ".."));
   const safePath =
     value.startsWith("/") &&
     !value.includes("//") &&

@@ -50,11 +50,11 @@ export function isSafeLink(value: string, use: UrlUse = "web-or-mail"): boolean 
   return isSafeAbsoluteUrl(trimmed, use);
 }
 
-/** `text` with its %-escapes decoded, or as it is when they are not UTF-8. */
-export function safeDecode(text: string): string {
+/** `text` with its %-escapes decoded, or `fallback` (`text` itself unless given) when they are not UTF-8. */
+export function safeDecode<T = string>(text: string, fallback: T | string = text): T | string {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return fallback;
   }
 }

@@ -1,3 +1,5 @@
+import { safeDecode } from "./safe-url.ts";
+
 /*
  * Links to posts that are not out yet. A link to a scheduled post is published as plain text
  * until the build on its date, so its URL (and slug) appears in no file; the owner is told once
@@ -62,12 +64,7 @@ export class UnpublishedPosts {
 function pageKey(url: string, base?: string): string | null {
   const parsed = URL.parse(url, base);
   if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) return null;
-  let path = parsed.pathname.replace(/\/index\.html$/, "/");
-  if (!path.endsWith("/")) path += "/";
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-  return parsed.origin + path;
+  const path = parsed.pathname.replace(/\/index\.html$/, "/");
+  const decoded = safeDecode(path.endsWith("/") ? path : `${path}/`, null);
+  return decoded === null ? null : parsed.origin + decoded;
 }
