@@ -1,10 +1,10 @@
-import { XMLBuilder } from "fast-xml-parser";
 import yaml from "js-yaml";
 import { DateTime } from "luxon";
 import { REPOSITORY_NAME_PATTERN } from "../schemas/common.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import type { PullRecord } from "../github/facts.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
+import { xmlDocument } from "../util/xml.ts";
 import type { OwnedRepository } from "./list-repositories.ts";
 import { firstParagraphs } from "./readme-excerpt.ts";
 import { checkRepositoryValues, isTag, shown } from "./repository-entry.ts";
@@ -226,15 +226,14 @@ export function contentTree(
   );
 
   if (!answers.blog) {
-    const feed = {
-      rss: {
-        "@_version": "2.0",
-        channel: { title: `${name}: posts`, link: `${siteUrl}/blog/`, description: `Posts by ${name}.` },
-      },
-    };
+    const channel = [
+      { name: "title", text: `${name}: posts` },
+      { name: "link", text: `${siteUrl}/blog/` },
+      { name: "description", text: `Posts by ${name}.` },
+    ];
     tree.set(
       "blog/feed.xml",
-      `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLBuilder({ ignoreAttributes: false, format: true }).build(feed)}`,
+      xmlDocument({ name: "rss", attributes: { version: "2.0" }, children: [{ name: "channel", children: channel }] }),
     );
   } else {
     tree.set(
