@@ -20,11 +20,3 @@ export function findControlCharacter(text: string): { index: number; codePoint: 
   const code = match[0].codePointAt(0) ?? 0;
   return { index: match.index, codePoint: `U+${code.toString(16).toUpperCase().padStart(4, "0")}` };
 }
-
-/**
- * Characters XML 1.0 does not allow at all (§2.2 Char): C0 controls except tab, LF and CR,
- * lone surrogates, U+FFFE and U+FFFF. DEL and C1 are allowed by XML but are in
- * CONTROL_CHARACTER too, so XML output drops both sets.
- */
-export const NOT_XML_CHARACTER =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER, NOT_XML_CHARACTER } from "./control-characters.ts";
+import { CONTROL_CHARACTER } from "./control-characters.ts";
 
 /*
  * A small XML writer for documents built from objects (the RSS feed, the sitemap), text escaped
@@ -19,7 +19,9 @@ export interface XmlElement {
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&apos;", '"': "&quot;" };
 
-const UNWRITABLE = new RegExp(`(?:${NOT_XML_CHARACTER.source})|(?:${CONTROL_CHARACTER.source})`, "g");
+/** What XML 1.0 (§2.2 Char) refuses beyond CONTROL_CHARACTER: lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/;
+const UNWRITABLE = new RegExp(`${CONTROL_CHARACTER.source}|${NOT_XML.source}`, "g");
 
 /** Text without the characters an XML document must not carry (see the top of this file). */
 export function xmlCharactersOnly(text: string): string {
