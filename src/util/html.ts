@@ -20,11 +20,8 @@ export function escapeHtml(text: string): string {
 
 /** Tagged template that escapes every interpolated value unless it is marked as HTML. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  let out = strings[0] ?? "";
-  values.forEach((value, index) => {
-    out += renderValue(value) + (strings[index + 1] ?? "");
-  });
-  return new SafeHtml(out);
+  // String.raw interleaves the parts; given the cooked strings as `raw`, it keeps their escapes read.
+  return new SafeHtml(String.raw({ raw: strings }, ...values.map(renderValue)));
 }
 
 /** HTML that is already safe to insert. */
