@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { imageSize } from "image-size";
+import { existingPart } from "./fs-fault.ts";
 import { escapeControlCharacters } from "./terminal-text.ts";
 
 /*
@@ -232,13 +233,6 @@ function readOnly(path: string, top: string): FolderProblem {
     mountPoint = dirname(mountPoint);
   const named = fs.statSync(configured).dev === device ? configured : here;
   return { path: named, reason: "is on a read-only file system (EROFS)", topic: `read-only ${mountPoint}` };
-}
-
-/** `path`, or the nearest folder above it that exists. */
-function existingPart(path: string): string {
-  let at = path;
-  while (!fs.existsSync(at) && dirname(at) !== at) at = dirname(at);
-  return at;
 }
 
 /** Prints `[folio] {sentence}` unless a line about `path` was printed in this process. */

@@ -1,4 +1,4 @@
-import { lstatSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isInside } from "./output-path.ts";
 
@@ -135,12 +135,13 @@ export function describeFsFault(fault: FsFault, outputPath?: string, places: Pla
 
 /** The file that stands where a folder of `path` is needed: its deepest existing part, when no folder. */
 function fileOnTheWay(path: string): string | undefined {
-  for (let current = resolve(path); dirname(current) !== current; current = dirname(current)) {
-    try {
-      return lstatSync(current).isDirectory() ? undefined : current;
-    } catch {
-      // Missing, or under the file we are looking for: one level up.
-    }
-  }
-  return undefined;
+  const blocker = existingPart(resolve(path));
+  return lstatSync(blocker).isDirectory() ? undefined : blocker;
+}
+
+/** `path`, or the nearest folder above it that exists. */
+export function existingPart(path: string): string {
+  let at = path;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  return at;
 }
