@@ -111,9 +111,7 @@ function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction
     try {
       body = JSON.parse(text);
     } catch (error) {
-      return [
-        { file: entry.file, pointer: "", rule: `not valid JSON (${error instanceof Error ? error.message : error})` },
-      ];
+      return [{ file: entry.file, pointer: "", rule: `not valid JSON (${(error as SyntaxError).message})` }];
     }
   } else if (/[/+]xml$/.test(entry.mediaType)) {
     const error = xmlError(text);
