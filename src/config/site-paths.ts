@@ -191,14 +191,9 @@ export function outputFileOf(config: Pick<SiteConfig, "basePath">, path: string)
   if (!path.startsWith(`${config.basePath}/`) || path.startsWith("//")) return null;
   const inside = path.slice(config.basePath.length + 1);
   const file = inside === "" || inside.endsWith("/") ? `${inside}index.html` : inside;
-  return file
-    .split("/")
-    .map((segment) => {
-      const name = decodeURIComponent(segment);
-      // One encoded segment is one file name: an encoded `/` must not open another folder.
-      if (name.includes("\\")) throw new OutputPathError(path, "it contains a backslash");
-      if (name.includes("/")) throw new OutputPathError(path, "a name in it holds a slash");
-      return name;
-    })
-    .join("/");
+  // One encoded segment is one file name: an encoded `/` must not open another folder.
+  if (/%2f/i.test(file)) throw new OutputPathError(path, "a name in it holds a slash");
+  const decoded = decodeURIComponent(file);
+  if (decoded.includes("\\")) throw new OutputPathError(path, "it contains a backslash");
+  return decoded;
 }
