@@ -100,10 +100,7 @@ export function proposeDomains(repositories: readonly OwnedRepository[]): {
     .map((topic) => ({
       id: topic,
       emoji: "📁",
-      title: topic
-        .split("-")
-        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-        .join(" "),
+      title: topic.replace(/\b[a-z]/g, (letter) => letter.toUpperCase()).replaceAll("-", " "),
       blurb: `Projects tagged ${topic} on GitHub.`,
     }));
   if (used.has(DEFAULT_DOMAIN.id) || domains.length === 0) domains.push(DEFAULT_DOMAIN);
