@@ -67,7 +67,7 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
       `${run.contentDir} holds your own content (${existing.why}); init replaces only the sample. Run with --force to replace it (the old folder is kept beside it).`,
     );
   }
-  const login = await answer(io, options, "github", "Your GitHub login", options.github);
+  const login = await answer(io, options, "github", "Your GitHub login");
   const settings = githubSettings(run.env);
   const listing = settings ? await listRepositories(settings, login) : null;
   if (listing && !listing.ok)
@@ -79,7 +79,7 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const nameProblem = githubName === "" ? null : answerProblem.name(githubName);
   if (nameProblem) io.print(`Left out GitHub's profile name: expected ${nameProblem}.`);
   const answers: InitAnswers = {
-    name: await answer(io, options, "name", "Your name", options.name, githubName && !nameProblem ? githubName : login),
+    name: await answer(io, options, "name", "Your name", githubName && !nameProblem ? githubName : login),
     login,
     // GitHub Pages' address for the login: where the deploy workflow publishes by default.
     siteUrl: await answer(
@@ -87,10 +87,9 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
       options,
       "siteUrl",
       "Your site's URL (https://…)",
-      options.siteUrl,
       `https://${login.toLowerCase()}.github.io`,
     ),
-    timezone: await answer(io, options, "timezone", "Your time zone", options.timezone, "UTC"),
+    timezone: await answer(io, options, "timezone", "Your time zone", "UTC"),
     blog: options.blog ?? (await yesNo(io, options, "Keep a blog?", true)),
   };
 
@@ -154,11 +153,10 @@ async function answer(
   options: InitOptions,
   key: keyof typeof answerProblem,
   question: string,
-  given: string | undefined,
   fallback?: string,
 ): Promise<string> {
   const flag = `--${key === "siteUrl" ? "site-url" : key}`;
-  const value = given ?? (options.yes ? fallback : undefined);
+  const value = options[key] ?? (options.yes ? fallback : undefined);
   if (value !== undefined) {
     const problem = answerProblem[key](value);
     if (problem)
