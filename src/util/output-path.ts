@@ -33,29 +33,23 @@ export class OutputPathError extends StacklessError {
   }
 }
 
-/** Why `path` is not a plain relative path inside the output folder, or null when it is. */
-function flaw(path: string): string | null {
-  if (path === "") return "the path is empty";
-  if (path.includes("\0")) return "it contains a NUL character";
-  // A control character in a file name could rewrite the terminal of whoever lists the folder.
-  const control = findControlCharacter(path);
-  if (control) return `it contains the control character ${control.codePoint}`;
-  if (path.includes("\\")) return "it contains a backslash";
-  if (path.startsWith("/") || isAbsolute(path)) return "it is an absolute path";
-  const segments = path.split("/");
-  if (segments.some((segment) => segment === ".." || segment === ".")) return "it has a `.` or `..` segment";
-  if (segments.slice(0, -1).some((segment) => segment === "")) return "it has an empty segment";
-  if (segments.at(-1) === "") return "it names a folder, not a file";
-  return null;
-}
-
 /**
  * Checks a path relative to the output folder (`/`-separated, e.g. `projects/x/index.html`)
  * and returns it unchanged; throws `OutputPathError` when it could name anything outside.
  */
 export function outputPath(path: string): string {
-  const reason = flaw(path);
-  if (reason !== null) throw new OutputPathError(path, reason);
+  const refuse = (reason: string) => new OutputPathError(path, reason);
+  if (path === "") throw refuse("the path is empty");
+  if (path.includes("\0")) throw refuse("it contains a NUL character");
+  // A control character in a file name could rewrite the terminal of whoever lists the folder.
+  const control = findControlCharacter(path);
+  if (control) throw refuse(`it contains the control character ${control.codePoint}`);
+  if (path.includes("\\")) throw refuse("it contains a backslash");
+  if (path.startsWith("/") || isAbsolute(path)) throw refuse("it is an absolute path");
+  const segments = path.split("/");
+  if (segments.some((segment) => segment === ".." || segment === ".")) throw refuse("it has a `.` or `..` segment");
+  if (segments.slice(0, -1).some((segment) => segment === "")) throw refuse("it has an empty segment");
+  if (segments.at(-1) === "") throw refuse("it names a folder, not a file");
   return path;
 }
 
