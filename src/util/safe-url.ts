@@ -7,9 +7,6 @@
 /** Schemes a published URL may have, by use. */
 export type UrlUse = "web" | "web-or-mail";
 
-const WEB_SCHEMES: ReadonlySet<string> = new Set(["https:", "http:"]);
-const MAIL_SCHEMES: ReadonlySet<string> = new Set(["https:", "http:", "mailto:"]);
-
 /** The `pattern` of URL fields in the OpenAPI descriptions: the after-build validation checks schemes too. */
 export const WEB_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://";
 export const WEB_OR_MAIL_URL_PATTERN = "^([Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][Ll][Tt][Oo]:)";
@@ -28,9 +25,9 @@ export function expectedUrl(use: UrlUse = "web"): string {
 export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is string {
   if (typeof value !== "string" || value === "" || /[\u0000-\u0020\u007f-\u009f]/.test(value)) return false;
   const url = URL.parse(value);
-  const allowed = use === "web" ? WEB_SCHEMES : MAIL_SCHEMES;
-  if (!url || !allowed.has(url.protocol)) return false;
-  if (url.protocol === "mailto:") return true;
+  if (!url) return false;
+  if (url.protocol === "mailto:") return use === "web-or-mail";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
   // An http(s) URL needs a host, written as one: the parser also reads `https:host`,
   // `https:///host` and `https:\\host` as `https://host/`, which no reader of the text expects.
   if (!/^https?:\/\/[^/\\]/i.test(value)) return false;
@@ -45,9 +42,7 @@ export function isSafeLink(value: string, use: UrlUse = "web-or-mail"): boolean 
   const trimmed = value.trim().replace(/\\/g, "/");
   if (trimmed.startsWith("//")) return isSafeAbsoluteUrl(`https:${trimmed}`, "web");
   // A scheme is letters, digits, `+`, `-`, `.` before the first `:` that comes before any `/?#`.
-  const scheme = /^([^:/?#]*):/.exec(trimmed);
-  if (!scheme) return true;
-  return isSafeAbsoluteUrl(trimmed, use);
+  return !/^[^:/?#]*:/.test(trimmed) || isSafeAbsoluteUrl(trimmed, use);
 }
 
 /** `text` with its %-escapes decoded, or `fallback` (`text` itself unless given) when they are not UTF-8. */
