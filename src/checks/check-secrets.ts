@@ -4,7 +4,7 @@ import { relative, sep } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
 import { byText } from "../util/order.ts";
 import { hasSecrets, secretsIn } from "../util/redact.ts";
-import { textOf, type WrittenFiles } from "../util/written-files.ts";
+import type { WrittenFiles } from "../util/written-files.ts";
 
 /*
  * The last line of defence against publishing a secret: every file the build wrote is searched
@@ -29,7 +29,7 @@ export function checkSecrets(
     const sources = secretsIn(text);
     if (sources.length > 0) found.set(file, sources);
   };
-  for (const [file, content] of written) scan(file, textOf(content));
+  for (const [file, content] of written) scan(file, content.toString());
   const unreadable: string[] = [];
   for (const file of made) {
     if (written.has(file)) continue;

@@ -7,15 +7,11 @@ import { resolve } from "node:path";
  */
 export type WrittenFiles = ReadonlyMap<string, string | Buffer>;
 
-/** The text of a written file. */
-export function textOf(content: string | Buffer): string {
-  return typeof content === "string" ? content : content.toString("utf8");
-}
-
 /** The text of `file`: what the build wrote, else what is on disk (a file a plugin wrote). */
 export function writtenText(written: WrittenFiles | undefined, file: string): string {
   const kept = written?.get(resolve(file));
-  return kept === undefined ? readFileSync(file, "utf8") : textOf(kept);
+  // A Buffer's toString() decodes UTF-8; a string's is the string.
+  return kept === undefined ? readFileSync(file, "utf8") : kept.toString();
 }
 
 /** The files Eleventy rendered (`results` of `eleventy.after`); anything but text or bytes is a bug. */
