@@ -5,7 +5,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -109,9 +109,7 @@ export function holdsBytes(file: string, bytes: Uint8Array): boolean {
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size !== bytes.length) return false;
-    const held = Buffer.allocUnsafe(bytes.length);
-    return readSync(fd, held, 0, held.length, 0) === held.length && held.equals(bytes);
+    return stats.isFile() && stats.size === bytes.length && readFileSync(fd).equals(bytes);
   } finally {
     closeSync(fd);
   }
