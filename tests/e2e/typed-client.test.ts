@@ -38,7 +38,8 @@ function runNode(args: string[], cwd: string): Promise<Run> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, args, {
       cwd,
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      // Node's compile cache in the temporary folder: entries for its files would outlive them.
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", NODE_COMPILE_CACHE: join(root, ".node-cache") },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
