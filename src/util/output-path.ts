@@ -5,7 +5,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
+  readSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -99,6 +99,12 @@ export function clearWayTo(file: string): void {
   }
 }
 
+/**
+ * What `holdsBytes` reads into, grown to the largest file compared: a new buffer a file made
+ * reading back a 4,000-post site take 1.8 s instead of 0.5.
+ */
+let scratch = Buffer.alloc(0);
+
 /** Whether `file` is a file (not a symbolic link) holding exactly `bytes`. */
 export function holdsBytes(file: string, bytes: Uint8Array): boolean {
   let fd: number;
@@ -109,7 +115,10 @@ export function holdsBytes(file: string, bytes: Uint8Array): boolean {
   }
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() && stats.size === bytes.length && readFileSync(fd).equals(bytes);
+    if (!stats.isFile() || stats.size !== bytes.length) return false;
+    if (scratch.length < bytes.length) scratch = Buffer.allocUnsafe(bytes.length);
+    const held = scratch.subarray(0, bytes.length);
+    return readSync(fd, held, 0, held.length, 0) === held.length && held.equals(bytes);
   } finally {
     closeSync(fd);
   }
