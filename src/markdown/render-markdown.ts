@@ -306,13 +306,12 @@ function linkCloseIndex(children: Token[], openIndex: number): number {
 
 /** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
 function withholdLink(children: Token[], openIndex: number, open: Token): void {
-  const isAutolink = open.markup === "autolink" || open.markup === "linkify";
   open.hidden = true;
   open.attrs = null;
   const closeIndex = linkCloseIndex(children, openIndex);
   const close = children[closeIndex];
   if (close) close.hidden = true;
-  if (!isAutolink) return;
+  if (open.markup !== "autolink" && open.markup !== "linkify") return;
   for (const token of children.slice(openIndex + 1, closeIndex)) if (token.type === "text") token.content = "";
 }
 
