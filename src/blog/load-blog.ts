@@ -300,23 +300,19 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   // social image (so feed readers and cards always have a picture with a size and alt text).
   let cover: PostImage | null = null;
   let coverSource: BlogPost["coverSource"] = "front matter";
+  const first = meta.cover ? undefined : images.shift();
   if (meta.cover) {
     const local = localImage(meta.cover.src, "cover.src");
-    if (local) {
-      cover = { ...local, alt: meta.cover.alt };
-      images.unshift({ ...cover, cover: true });
-    }
-  } else if (images[0]) {
-    const first = images[0];
+    if (local) cover = { ...local, alt: meta.cover.alt };
+  } else if (first) {
     cover = { url: first.url, width: first.width, height: first.height, alt: first.alt };
     coverSource = "first image";
-    images[0] = { ...first, cover: true };
   } else {
     const url = publishedUrl(context.config, sitePaths(context.config).siteOgImage);
     cover = { url, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
     coverSource = "site image";
-    images.unshift({ ...cover, cover: true });
   }
+  if (cover) images.unshift({ ...cover, cover: true });
   // Without a date (its problem is reported already) a post is checked but never built.
   if (problems.length > 0 || !cover || !source.date) throw new ContentError(problems);
 
