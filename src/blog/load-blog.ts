@@ -226,15 +226,12 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     const decoded = decodedPath(written);
     const target = decoded === null ? null : resolve(dirname(file), decoded);
     const inside = target === null ? "" : relative(context.paths.images, target);
-    if (target === null || /^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "") {
-      problems.push({
-        file: where,
-        field,
-        expected: `an image file in ${displayPath(context.paths.images)}, referenced relative to the post`,
-        actual: written,
-      });
+    const refuse = (expected: string): null => {
+      problems.push({ file: where, field, expected, actual: written });
       return null;
-    }
+    };
+    if (target === null || /^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "")
+      return refuse(`an image file in ${displayPath(context.paths.images)}, referenced relative to the post`);
     if (context.imagesLinked) return null;
     const size = readImage(target, context.config.contentDir, context.sizes);
     // The image's own problems name the image file; a post naming it says nothing more.
@@ -242,15 +239,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
       problems.push(...size);
       return null;
     }
-    if (!size) {
-      problems.push({
-        file: where,
-        field,
-        expected: "an existing, readable image file (PNG, JPEG, GIF, WebP or SVG)",
-        actual: written,
-      });
-      return null;
-    }
+    if (!size) return refuse("an existing, readable image file (PNG, JPEG, GIF, WebP or SVG)");
     const url = publishedUrl(context.config, sitePaths(context.config).blog.image(inside.split(sep).join("/")));
     const plan = planImage({ url, ...size }, encoderSettings());
     pictures.set(plan.fallback.url, { source: target, plan });
