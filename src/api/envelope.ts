@@ -35,14 +35,20 @@ export function envelope<M>(
 }
 
 /**
- * Whether two texts of one file differ at most by `meta.generated`, as `serializeJson` writes it:
- * `npm start` then keeps the file its earlier build wrote (and said so), instead of rewriting,
- * checking and hashing every API file again on each edit.
+ * Where the line of `meta.generated` is in an envelope file as `serializeJson` writes it (from
+ * the newline before it to the one after); null in any other file, a post's raw text included.
  */
-export function sameButGenerated(text: string, kept: string): boolean {
-  const [now, then] = [GENERATED.exec(text), GENERATED.exec(kept)];
-  if (!now || !then || now.index !== then.index) return false;
-  const [rest, keptRest] = [now.index + now[0].length, then.index + then[0].length];
-  return text.slice(0, now.index) === kept.slice(0, then.index) && text.slice(rest) === kept.slice(keptRest);
+export function generatedLine(text: string | Buffer): [number, number] | null {
+  const start =
+    String(text.slice(0, ENVELOPE_HEAD.length)) === ENVELOPE_HEAD ? text.indexOf('\n    "generated": ') : -1;
+  const end = start < 0 ? -1 : text.indexOf("\n", start + 1);
+  return end < 0 ? null : [start, end];
 }
-const GENERATED = /^ {4}"generated": "[^"\n]*",$/m;
+const ENVELOPE_HEAD = '{\n  "meta": {\n';
+
+/** Whether two texts of one envelope file differ at most by `meta.generated` (`npm start` keeps such a file). */
+export function sameButGenerated(text: string, kept: string): boolean {
+  const [now, then] = [generatedLine(text), generatedLine(kept)];
+  if (!now || !then || now[0] !== then[0]) return false;
+  return text.slice(0, now[0]) === kept.slice(0, then[0]) && text.slice(now[1]) === kept.slice(then[1]);
+}

@@ -6,6 +6,7 @@ import { buildCacheDir, contentKey, keepEntry, readEntry } from "../util/build-c
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 import { COMMON_API_PATHS, fillPath } from "../config/site-paths.ts";
+import { generatedLine } from "./envelope.ts";
 import { renderRouteFile, routePermalink } from "./render-file.ts";
 import {
   availableRoutes,
@@ -89,18 +90,12 @@ function listDigest(files: readonly ManifestFile[], digest: (file: ManifestFile)
 
 const DIGEST = /^[0-9a-f]{64}$/;
 
-/**
- * What the kept content digests are found by: the SHA-256 of a file's bytes without the line of
- * `meta.generated`, which moves with the clock while the data stays (a build without
- * SOURCE_DATE_EPOCH changes every envelope file's bytes, never its data).
- */
+/** What a kept content digest is found by: the bytes' SHA-256 without `meta.generated`, which moves with the clock. */
 function dataKey(bytes: Buffer | string): string {
-  const start = bytes.indexOf('\n    "generated": ');
-  const end = start < 0 ? -1 : bytes.indexOf("\n", start + 1);
-  if (end < 0) return sha256(bytes);
-  const hash = createHash("sha256");
-  if (typeof bytes === "string") return hash.update(bytes.slice(0, start)).update(bytes.slice(end)).digest("hex");
-  return hash.update(bytes.subarray(0, start)).update(bytes.subarray(end)).digest("hex");
+  const line = generatedLine(bytes);
+  return line
+    ? createHash("sha256").update(bytes.slice(0, line[0])).update(bytes.slice(line[1])).digest("hex")
+    : sha256(bytes);
 }
 
 /**

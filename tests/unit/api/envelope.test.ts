@@ -130,6 +130,9 @@ test("should know two texts of a file alike but for meta.generated, and no other
     sameButGenerated("<p>generated</p>\n", "<p>generated</p>\n"),
     "no envelope: the plain comparison decides",
   );
+  const post = (time: string) =>
+    `# A post\n\n\`\`\`json\n{\n  "meta": {\n    "generated": "${time}",\n  }\n}\n\`\`\`\n`;
+  assert.not.ok(sameButGenerated(post("2026"), post("2027")), "a post's text holding the line is no envelope");
 });
 
 test.run();
