@@ -86,10 +86,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
-  // strings). `npm start` keeps strings, which the dev server's live reload reads. Imported by
-  // their plain URL: Eleventy's 11ty.js loader adds a new query each build, which Node's compile
-  // cache would store again each time (`npm start` restarts when one changes: package.json). A
-  // virtual template (`addTemplate`) is the module it was given.
+  // strings). `npm start` keeps strings, which the dev server's live reload reads. Imported once
+  // (Eleventy's loader names each build's import anew: docs/robustness.md); `addTemplate`'s as given.
   const template = async (file: string) => {
     const virtual = eleventyConfig.virtualTemplates[relative(eleventyConfig.directories.input, file)];
     const { data, render } = (virtual?.content ?? (await import(pathToFileURL(resolve(file)).href))) as TemplateModule;
@@ -99,9 +97,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     key: "11ty.js",
     getData: ["data"],
     getInstanceFromInputPath: template,
-    compile: (_, file) => async (data) => {
-      const text = (await template(file)).render(data);
-      return serving ? text : Buffer.from(text);
+    compile: async (_, file) => {
+      const { render } = await template(file);
+      return async (data) => (serving ? render(data) : Buffer.from(render(data)));
     },
   });
   eleventyConfig.addTemplateFormats("11ty.ts");

@@ -27,7 +27,7 @@ declare module "@11ty/eleventy" {
         key: string;
         getData: string[];
         getInstanceFromInputPath(file: string): Promise<object>;
-        compile(content: string, file: string): (data: Record<string, unknown>) => Promise<unknown>;
+        compile(content: string, file: string): Promise<(data: Record<string, unknown>) => Promise<unknown>>;
       },
     ): void;
     addTemplateFormats(format: string): void;
