@@ -36,6 +36,8 @@ declare module "@11ty/eleventy" {
     readonly virtualTemplates: Record<string, { content: unknown }>;
     addWatchTarget(target: string): void;
     setWatchJavaScriptDependencies(watch: boolean): void;
+    /** chokidar's options for the watcher, over Eleventy's own. */
+    setChokidarConfig(options: { awaitWriteFinish: { stabilityThreshold: number; pollInterval: number } }): void;
     /** The transforms added (`addTransform`), by name. */
     readonly transforms: Record<string, unknown>;
     /** What rewrites HTML after the transforms: URL callbacks and posthtml plugins, by extension. */
