@@ -23,6 +23,9 @@ test("should index the pages once, and again when one of them changes", async ()
     const pages = [page("/a/", "first"), page("/b/", "second")];
     const first = await searchIndexFiles(pages, cache, index);
     assert.equal(await searchIndexFiles(pages, cache, index), first);
+    // The same pages as the build holds them, in UTF-8 bytes: the same index.
+    const bytes = pages.map((one) => ({ ...one, content: Buffer.from(one.content) }));
+    assert.equal(await searchIndexFiles(bytes, cache, index), first);
     assert.is(runs, 1);
     await searchIndexFiles([pages[0] as IndexedPage, page("/b/", "edited")], cache, index);
     assert.is(runs, 2);
@@ -33,10 +36,13 @@ test("should index the pages once, and again when one of them changes", async ()
 
 test("should index with Pagefind only what data-pagefind-body holds, and publish no ready-made interface", async () => {
   const files = new Map(
-    (await searchIndexFiles([page("/a/", "anemone"), page("/b/", "bramble")], undefined)).map(([path, base64]) => [
-      path,
-      Buffer.from(base64, "base64"),
-    ]),
+    // One page in UTF-8 bytes, as the build holds it: handed to Pagefind as its text.
+    (
+      await searchIndexFiles(
+        [{ ...page("/a/", "anemone"), content: Buffer.from(page("/a/", "anemone").content) }, page("/b/", "bramble")],
+        undefined,
+      )
+    ).map(([path, base64]) => [path, Buffer.from(base64, "base64")]),
   );
   assert.ok(files.has("pagefind.js") && files.has("pagefind-entry.json"), [...files.keys()].join(", "));
   assert.not.ok(
