@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import type { UserConfig } from "@11ty/eleventy";
 import { sameButGenerated } from "../api/envelope.ts";
-import { clearWayTo, holdsBytes, outputFile, outputPath, unchangedFiles } from "../util/output-path.ts";
+import { clearWayTo, heldBytes, outputFile, outputPath, unchangedFiles } from "../util/output-path.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 
 /*
@@ -16,6 +16,8 @@ const ITEMS = "paginatedOutputItems";
 
 /** Off when the configuration transforms what templates render: their bytes are then not known before. */
 let comparing = true;
+/** `npm start`: a file that differs only in `meta.generated` is kept (envelope.ts says why). */
+let keepingGenerated = false;
 
 /** Eleventy's own transforms and HTML plugin: they leave a page without bundles as it was rendered. */
 const ELEVENTY_OWN = new Set([
@@ -38,8 +40,9 @@ export function transformsText(config: UserConfig): boolean {
 }
 
 /** Whether a file the output folder holds is compared with what this build renders (see the top). */
-export function compareWithOutput(on: boolean): void {
+export function compareWithOutput(on: boolean, serving = false): void {
   comparing = on;
+  keepingGenerated = serving;
 }
 
 /**
@@ -58,14 +61,18 @@ export function rememberOutput(files: WrittenFiles): void {
   }
 }
 
-/** What the folder's `file` holds, when it is `text`: that text (the last build's), or its bytes. */
+/** What the folder's `file` holds, when it is `text` (under `npm start`, but for its time): that text, or its bytes. */
 function unchanged(file: string, text: string): string | Buffer | undefined {
   const last = lastBuild.get(file);
   const stats = last && statSync(file, { throwIfNoEntry: false });
   if (last && stats?.size === last.size && stats.mtimeMs === last.mtimeMs)
     return last.text === text || sameButGenerated(text, last.text) ? last.text : undefined;
   const bytes = Buffer.from(text);
-  return holdsBytes(file, bytes) ? bytes : undefined;
+  const held = heldBytes(file, bytes.length);
+  if (held?.equals(bytes)) return bytes;
+  // `npm start`'s first build over the folder an earlier run or build wrote.
+  const heldText = keepingGenerated ? held?.toString() : undefined;
+  return heldText !== undefined && sameButGenerated(text, heldText) ? heldText : undefined;
 }
 
 /** What an `.11ty.ts` template module exports. */

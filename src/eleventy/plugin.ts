@@ -132,7 +132,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
       stopIndexing().catch(() => {});
     }
     forgetOutputFiles();
-    compareWithOutput(!transformsText(eleventyConfig));
+    compareWithOutput(!transformsText(eleventyConfig), serving);
     cleans = isStagingFolder(directories.output) || mayClean(directories.output, [process.cwd(), contentDir]);
     // So that the next build may clean this folder again (kept by the cleaning: made here).
     if (cleans) writeOutputMarker(directories.output, outputFile(directories.output, OUTPUT_MARKER));

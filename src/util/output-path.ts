@@ -107,18 +107,23 @@ let scratch = Buffer.alloc(0);
 
 /** Whether `file` is a file (not a symbolic link) holding exactly `bytes`. */
 export function holdsBytes(file: string, bytes: Uint8Array): boolean {
+  return heldBytes(file, bytes.length)?.equals(bytes) ?? false;
+}
+
+/** The bytes of `file` when it is a file (not a symbolic link) of `size` bytes, valid until the next call. */
+export function heldBytes(file: string, size: number): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
-    return false;
+    return undefined;
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size !== bytes.length) return false;
-    if (scratch.length < bytes.length) scratch = Buffer.allocUnsafe(bytes.length);
-    const held = scratch.subarray(0, bytes.length);
-    return readSync(fd, held, 0, held.length, 0) === held.length && held.equals(bytes);
+    if (!stats.isFile() || stats.size !== size) return undefined;
+    if (scratch.length < size) scratch = Buffer.allocUnsafe(size);
+    const held = scratch.subarray(0, size);
+    return readSync(fd, held, 0, size, 0) === size ? held : undefined;
   } finally {
     closeSync(fd);
   }

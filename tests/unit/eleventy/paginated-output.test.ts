@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { paginatedOutput, rememberOutput } from "../../../src/eleventy/paginated-output.ts";
+import { compareWithOutput, paginatedOutput, rememberOutput } from "../../../src/eleventy/paginated-output.ts";
 import { forgetOutputFiles, unchangedFiles } from "../../../src/util/output-path.ts";
 import { withTempFolder } from "../support/temp-folder.ts";
 
@@ -11,12 +11,12 @@ import { withTempFolder } from "../support/temp-folder.ts";
  * build's size and time, and reads the folder again when either changed.
  */
 
-/** The items the template would have Eleventy write into `out`, rendering `page.txt` as `text`. */
-function toWrite(out: string, text: string): string[] {
+/** The items the template would have Eleventy write into `out`, rendering `name` as `text`. */
+function toWrite(out: string, text: string, name = "page.txt"): string[] {
   forgetOutputFiles();
   const template = paginatedOutput<{ text: string }, string>({
     modelKey: "model",
-    items: () => ["page.txt"],
+    items: () => [name],
     file: (_, item) => item,
     render: (model) => model.text,
   });
@@ -48,6 +48,29 @@ test(
     assert.equal(toWrite(out, "first"), [], "bytes equal to the text: kept");
     rmSync(file);
     assert.equal(toWrite(out, "first"), ["page.txt"]);
+  }),
+);
+
+test(
+  "should keep under npm start, from its first build, a file that differs only in its build time",
+  withTempFolder("paginated", (out) => {
+    const file = join(out, "page.json");
+    const at = (time: string, self = "a") =>
+      `{\n  "meta": {\n    "generated": "${time}",\n    "self": "${self}"\n  }\n}\n`;
+    const toWriteJson = (text: string) => toWrite(out, text, "page.json");
+    writeFileSync(file, at("2026-01-01T00:00:00Z"));
+    rememberOutput(new Map());
+    assert.equal(toWriteJson(at("2026-11-28T09:00:00Z")), ["page.json"], "npm run build writes its time");
+    // Written again: a file to be written is removed first.
+    writeFileSync(file, at("2026-01-01T00:00:00Z"));
+    compareWithOutput(true, true);
+    try {
+      assert.equal(toWriteJson(at("2026-11-28T09:00:00Z")), [], "npm start keeps the earlier build's file");
+      assert.is(unchangedFiles.get(file), at("2026-01-01T00:00:00Z"));
+      assert.equal(toWriteJson(at("2026-11-28T09:00:00Z", "b")), ["page.json"], "and writes one changed otherwise");
+    } finally {
+      compareWithOutput(true);
+    }
   }),
 );
 
