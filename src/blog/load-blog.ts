@@ -246,18 +246,6 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     return { url: plan.fallback.url, width: plan.fallback.width, height: plan.fallback.height, alt: "" };
   };
 
-  // A link to a draft would be broken, and would publish its URL: a draft may link anywhere,
-  // but nothing may link to one. A link to a scheduled post is held back as plain text until
-  // it is out (util/unpublished-posts.ts), so it is not refused here.
-  const linkedPost = (href: string, target: PostSource): void => {
-    if (meta.draft === true) return;
-    if (target.meta.draft === true)
-      problems.push({
-        file: where,
-        field: `body link ${href}`,
-        expected: `a link to a post that is out when this one is (${target.where} is a draft)`,
-      });
-  };
   const linkSource = { file: where, base: url, warn: isPublished(source, context.buildTime) };
 
   const rendered = renderMarkdown(source.body, {
@@ -265,7 +253,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     rawHtml: context.config.site.markdown?.raw_html,
     resolveLink: (href) =>
       context.unpublished.publishable(
-        rebasedUrl(context.config, resolveLink(href, url, context, linkedPost)),
+        rebasedUrl(context.config, resolveLink(href, source, context, problems)),
         linkSource,
       ),
     resolveImage: (src) => localImage(src, `body image ${src}`) ?? { url: src },
@@ -342,16 +330,11 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
  * Where a link in a post leads once published, decided in the one render that pages, feeds and
  * the API share (docs/architecture.md). Relative links resolve against the post's URL, site
  * paths against the site's root (which may have a base path); a link to another post's Markdown
- * file becomes that post's URL, and `linkedPost` is told of it. A URL with a scheme is kept as
- * written; a protocol-relative `//host/…` (or `\\host`) becomes `https:` (the JSON lists
- * absolute URLs, and the link check passed it as https).
+ * file becomes that post's URL. A URL with a scheme is kept as written; a protocol-relative
+ * `//host/…` (or `\\host`) becomes `https:` (the JSON lists absolute URLs, and the link check
+ * passed it as https).
  */
-function resolveLink(
-  href: string,
-  pageUrl: string,
-  context: PostContext,
-  linkedPost: (href: string, target: PostSource) => void,
-): string {
+function resolveLink(href: string, from: PostSource, context: PostContext, problems: ContentProblem[]): string {
   if (/^[\\/]{2}/.test(href)) return `https://${href.slice(2)}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
   if (href.startsWith("/")) return absoluteUrl(`.${href}`, `${context.config.baseUrl}/`);
@@ -359,12 +342,18 @@ function resolveLink(
   const decoded = path.endsWith(".md") ? decodedPath(path) : null;
   // `other.md` (relative to the file) and `../other.md` (relative to the page) both mean the post `other`.
   const target = decoded === null ? undefined : context.sourceByName.get(basename(decoded));
-  if (target) {
-    linkedPost(href, target);
-    return postUrl(context.config, target.slug) + (hash ? `#${hash}` : "");
-  }
   // As a browser resolves it on the post's page; one that cannot be resolved is kept as written.
-  return absoluteUrl(href, pageUrl);
+  if (!target) return absoluteUrl(href, postUrl(context.config, from.slug));
+  // A link to a draft would be broken, and would publish its URL: a draft may link anywhere,
+  // but nothing may link to one. A link to a scheduled post is held back as plain text until
+  // it is out (util/unpublished-posts.ts), so it is not refused here.
+  if (from.meta.draft !== true && target.meta.draft === true)
+    problems.push({
+      file: from.where,
+      field: `body link ${href}`,
+      expected: `a link to a post that is out when this one is (${target.where} is a draft)`,
+    });
+  return postUrl(context.config, target.slug) + (hash ? `#${hash}` : "");
 }
 
 /** The opening of a post as plain text: its first paragraph, cut at a word near 280 characters. */
