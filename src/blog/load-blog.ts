@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { absoluteUrl } from "@11ty/eleventy-plugin-rss";
+import type { Static } from "@sinclair/typebox";
 import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
@@ -18,14 +19,7 @@ import { readPostDate } from "./post-date.ts";
 import { postTags, type PostTag } from "./post-tags.ts";
 import { publishedUrl, rebasedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 import { UnpublishedPosts } from "../util/unpublished-posts.ts";
-
-/** A published image of a post, with its real pixel size. */
-export interface PostImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+import type { Cover, PostImage } from "../schemas/blog/posts.ts";
 
 /** A published post: rendered once, every later output derives from this object. */
 export interface BlogPost {
@@ -42,7 +36,7 @@ export interface BlogPost {
   draft: boolean;
   tags: PostTag[];
   /** Always present (the OpenAPI schema has no "or null" for it): see `coverSource`. */
-  cover: PostImage;
+  cover: Static<typeof Cover>;
   /** Where the cover came from: the front matter, the post's first image, or the site's social image. */
   coverSource: "front matter" | "first image" | "site image";
   html: string;
@@ -50,7 +44,7 @@ export interface BlogPost {
   summary: string;
   headings: RenderedHeading[];
   links: Record<"internal" | "external", { url: string; text: string }[]>;
-  images: (PostImage & { cover: boolean })[];
+  images: Static<typeof PostImage>[];
   /**
    * The post's local images (cover included) by the URL its HTML, feeds and API show
    * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes. `source` is
@@ -222,7 +216,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   const tags = postTags(meta.tags ?? [], where, problems);
 
   const pictures = new Map<string, { source: string; plan: ImagePlan }>();
-  const localImage = (written: string, field: string): PostImage | null => {
+  const localImage = (written: string, field: string): Static<typeof Cover> | null => {
     const decoded = decodedPath(written);
     const target = decoded === null ? null : resolve(dirname(file), decoded);
     const inside = target === null ? "" : relative(context.paths.images, target);
@@ -275,7 +269,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   });
   // Every post has a cover: the one the author chose, else its first image, else the site's
   // social image (so feed readers and cards always have a picture with a size and alt text).
-  let cover: PostImage | null = null;
+  let cover: Static<typeof Cover> | null = null;
   let coverSource: BlogPost["coverSource"] = "front matter";
   const first = meta.cover ? undefined : images.shift();
   if (meta.cover) {
