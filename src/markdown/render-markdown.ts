@@ -225,29 +225,37 @@ function checkUrls(
     const at = lineOf(line);
     refused.push({ field: at === null ? kind : `${at}, ${kind}`, expected: EXPECTED_URL, actual: schemeOf(url) });
   };
+  // The links open at the current token, innermost last: a published one gathers its text, a
+  // withheld one hides its closing tag (and an autolink's text, which is its URL).
+  const open: { link: RenderedMarkdown["links"][number] | null; erase: boolean }[] = [];
   for (const block of tokens) {
     if (block.map) line = block.map[0];
-    const children = block.children ?? [];
-    children.forEach((token, index) => {
+    for (const token of block.children ?? []) {
+      if (token.type === "link_close") {
+        const { link } = open.pop() ?? { link: null };
+        if (link) links.push({ ...link, text: link.text.trim() });
+        else token.hidden = true;
+        continue;
+      }
+      for (const { link } of open) if (link) link.text += inlineText([token]);
+      if (token.type === "text" && open.some(({ erase }) => erase)) token.content = "";
       if (token.type === "softbreak" || token.type === "hardbreak") line += 1;
       else if (token.type === "link_open") {
         const written = String(token.attrGet("href") ?? "");
-        if (!isSafeLink(written)) {
+        const safe = isSafeLink(written);
+        if (!safe)
           refuse(
             token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
             written,
           );
-          withholdLink(children, index, token);
-          return;
+        const url = !safe ? null : options.resolveLink ? options.resolveLink(written) : written;
+        if (url !== null) token.attrSet("href", url);
+        else {
+          token.hidden = true;
+          token.attrs = null;
         }
-        const url = options.resolveLink ? options.resolveLink(written) : written;
-        if (url === null) {
-          withholdLink(children, index, token);
-          return;
-        }
-        token.attrSet("href", url);
-        const text = inlineText(children.slice(index + 1, linkCloseIndex(children, index))).trim();
-        links.push({ written, url, text });
+        const erase = url === null && (token.markup === "autolink" || token.markup === "linkify");
+        open.push({ link: url === null ? null : { written, url, text: "" }, erase });
       } else if (token.type === "image") {
         const written = String(token.attrGet("src") ?? "");
         if (!isSafeLink(written)) {
@@ -257,7 +265,7 @@ function checkUrls(
           token.type = "text";
           token.attrs = null;
           token.children = null;
-          return;
+          continue;
         }
         const resolved = options.resolveImage ? options.resolveImage(written) : { url: written };
         token.attrSet("src", resolved.url);
@@ -270,7 +278,7 @@ function checkUrls(
         // A tag written across lines moves on as many lines.
         line += token.content.split("\n").length - 1;
       }
-    });
+    }
   }
   return { links, images, refused };
 }
@@ -284,35 +292,6 @@ function schemeOf(url: string): string {
   const scheme = /^([^:/?#]*):/.exec(trimmed)?.[1];
   if (scheme === undefined) return "(no scheme)";
   return `${withoutControlCharacters(scheme).slice(0, 40)}:`;
-}
-
-/**
- * The index of the `link_close` that ends the link opened at `openIndex`. Found by walking on
- * from the link, never by copying the tokens after it: a paragraph of ten thousand links would
- * copy fifty million tokens.
- */
-function linkCloseIndex(children: Token[], openIndex: number): number {
-  let depth = 0;
-  for (let index = openIndex + 1; index < children.length; index += 1) {
-    const type = children[index]?.type;
-    if (type === "link_open") depth += 1;
-    else if (type === "link_close") {
-      if (depth === 0) return index;
-      depth -= 1;
-    }
-  }
-  return children.length;
-}
-
-/** Renders a link as its text alone; an autolink's text is its URL, so that goes too. */
-function withholdLink(children: Token[], openIndex: number, open: Token): void {
-  open.hidden = true;
-  open.attrs = null;
-  const closeIndex = linkCloseIndex(children, openIndex);
-  const close = children[closeIndex];
-  if (close) close.hidden = true;
-  if (open.markup !== "autolink" && open.markup !== "linkify") return;
-  for (const token of children.slice(openIndex + 1, closeIndex)) if (token.type === "text") token.content = "";
 }
 
 /** Renders one line of inline Markdown (a /now item) to HTML and plain text; its links are checked as a document's are. */
