@@ -85,13 +85,7 @@ export function sanitizeRawHtmlTokens(tokens: readonly Token[]): void {
   }
 }
 
-function keepSafeUrls(
-  tagName: string,
-  attribs: Record<string, string>,
-): { tagName: string; attribs: Record<string, string> } {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(attribs)) {
-    if (!URL_ATTRIBUTES.has(name) || isSafeLink(value)) kept[name] = value;
-  }
-  return { tagName, attribs: kept };
+function keepSafeUrls(tagName: string, attribs: Record<string, string>) {
+  const kept = Object.entries(attribs).filter(([name, value]) => !URL_ATTRIBUTES.has(name) || isSafeLink(value));
+  return { tagName, attribs: Object.fromEntries(kept) };
 }
