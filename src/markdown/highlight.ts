@@ -63,7 +63,14 @@ export function highlightCode(code: string, language: string): string {
     if (known !== undefined && isHighlightOf(known, code)) html = known;
     else if (!highlighter().getLanguage(name)) return "";
     else {
-      if (known !== undefined) warnDiscarded(blocks, "holds a block that is not its code highlighted");
+      if (known !== undefined && blocks.dir) {
+        blocks.known.clear();
+        warnCacheOnce(
+          join(blocks.dir, blocks.key),
+          (name) =>
+            `The highlighted-code cache ${name} holds a block that is not its code highlighted: it is discarded and the code is highlighted afresh.`,
+        );
+      }
       html = hljs.highlight(code, { language: name, ignoreIllegals: true }).value;
       blocks.changed = true;
     }
@@ -130,16 +137,6 @@ function highlightedBlocks(): HighlightedBlocks {
   });
   cache = { dir, key, known: known ?? new Map(), used: new Map(), changed: false };
   return cache;
-}
-
-function warnDiscarded(blocks: HighlightedBlocks, reason: string): void {
-  blocks.known.clear();
-  blocks.changed = true;
-  if (blocks.dir)
-    warnCacheOnce(
-      join(blocks.dir, blocks.key),
-      (name) => `The highlighted-code cache ${name} ${reason}: it is discarded and the code is highlighted afresh.`,
-    );
 }
 
 /** Keeps this build's blocks for the next one; called once the build is done. */
