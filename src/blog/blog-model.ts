@@ -53,11 +53,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
   const older = new Map<string, BlogPost | null>();
   const newer = new Map<string, BlogPost | null>();
   const tagMap = new Map<string, BlogTag>();
-  // Each tag's posts by their place in `posts`, for relatedPosts.
-  const tagIndices = new Map<string, number[]>();
-  const archiveMap = new Map<number, Map<number, BlogPost[]>>();
   const languages = new Map<string | null, number>();
-  const years = new Map<number, { posts: number; words: number }>();
   let lastUpdated: BlogPost | null = null;
   for (const [index, post] of posts.entries()) {
     newer.set(post.slug, posts[index - 1] ?? null);
@@ -67,29 +63,18 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
       const entry = tagMap.get(tag.slug) ?? { name: tag.name, slug: tag.slug, posts: [] };
       entry.posts.push(post);
       tagMap.set(tag.slug, entry);
-      const indices = tagIndices.get(tag.slug) ?? [];
-      indices.push(index);
-      tagIndices.set(tag.slug, indices);
     }
-    const year = post.published.year;
-    const months = archiveMap.get(year) ?? new Map<number, BlogPost[]>();
-    // Pushed, not copied: a month of a thousand posts (an imported blog) would copy half a million.
-    const month = months.get(post.published.month) ?? [];
-    month.push(post);
-    months.set(post.published.month, month);
-    archiveMap.set(year, months);
     for (const language of post.codeLanguages) languages.set(language, (languages.get(language) ?? 0) + 1);
-    const perYear = years.get(year) ?? { posts: 0, words: 0 };
-    years.set(year, { posts: perYear.posts + 1, words: perYear.words + post.wordCount });
     if (!lastUpdated || post.updated > lastUpdated.updated) lastUpdated = post;
   }
   const tags = [...tagMap.values()].sort(mostFirst((tag) => [tag.posts.length, tag.slug]));
-  const archive = [...archiveMap.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([year, months]) => ({
-      year,
-      months: [...months.entries()].sort(([a], [b]) => b - a).map(([month, list]) => ({ month, posts: list })),
-    }));
+  const years = [...Map.groupBy(posts, (post) => post.published.year)].sort(([a], [b]) => b - a);
+  const archive = years.map(([year, inYear]) => ({
+    year,
+    months: [...Map.groupBy(inYear, (post) => post.published.month)]
+      .sort(([a], [b]) => b - a)
+      .map(([month, list]) => ({ month, posts: list })),
+  }));
 
   return {
     config,
@@ -102,13 +87,13 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
     older,
     newer,
-    related: relatedPosts(posts, tagIndices),
+    related: relatedPosts(posts, tagMap),
     tags,
     tagBySlug: new Map(tags.map((tag) => [tag.slug, tag])),
     archive,
     stats: {
       posts: posts.length,
-      words: posts.reduce((sum, post) => sum + post.wordCount, 0),
+      words: wordsOf(posts),
       readingMinutes: posts.reduce((sum, post) => sum + post.readingMinutes, 0),
       tags: tags.length,
       codeBlocks: [...languages.values()].reduce((sum, count) => sum + count, 0),
@@ -119,11 +104,13 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
       first: posts[posts.length - 1] ?? null,
       latest: posts[0] ?? null,
       lastUpdated,
-      perYear: [...years.entries()].sort(([a], [b]) => b - a).map(([year, figures]) => ({ year, ...figures })),
+      perYear: years.map(([year, inYear]) => ({ year, posts: inYear.length, words: wordsOf(inYear) })),
     },
     historyUnavailable: content.historyUnavailable,
   };
 }
+
+const wordsOf = (posts: readonly BlogPost[]) => posts.reduce((sum, post) => sum + post.wordCount, 0);
 
 /**
  * For each post, up to RELATED_POSTS others sharing a tag: most tags in common first, then the
@@ -131,7 +118,10 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
  * typed array reset after each post, the best kept by insertion, since sorting all pairs would
  * not do (4,000 posts with three of twenty tags each: 7 million pairs, about 0.3 s).
  */
-function relatedPosts(posts: readonly BlogPost[], tagIndices: ReadonlyMap<string, number[]>): Map<string, BlogPost[]> {
+function relatedPosts(posts: readonly BlogPost[], tagMap: ReadonlyMap<string, BlogTag>): Map<string, BlogPost[]> {
+  // Each tag's posts by their place in `posts`.
+  const place = new Map(posts.map((post, index) => [post, index]));
+  const tagIndices = new Map([...tagMap].map(([slug, tag]) => [slug, tag.posts.map((post) => place.get(post) ?? 0)]));
   const shared = new Uint8Array(posts.length);
   const touched = new Int32Array(posts.length);
   const isDraft = posts.map((post) => post.draft);
