@@ -83,6 +83,7 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
   markdown.validateLink = () => true;
   // linkify-it would also link `ftp://…` text, which no published link may be: it stays text.
   markdown.linkify.add("ftp:", null);
+  if (rawHtml === "sanitize") markdown.core.ruler.push("sanitize", (state) => sanitizeRawHtmlTokens(state.tokens));
   parsers.set(rawHtml, markdown);
   return markdown;
 }
@@ -166,7 +167,6 @@ function renderDocument(source: string, options: RenderOptions): RenderedMarkdow
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parse(source, env);
-  if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const headings = assignHeadingIds(tokens, (index) => inlineText(tokens[index + 1]?.children ?? []).trim());
   const lineOf = (line: number) =>
     options.firstLine === undefined ? `body line ${line + 1}` : `line ${options.firstLine + line}`;
@@ -302,7 +302,6 @@ export function renderInline(
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parseInline(source, env);
-  if (options.rawHtml === "sanitize") sanitizeRawHtmlTokens(tokens);
   const { refused } = checkUrls(tokens, options, () => null);
   return {
     html: markdown.renderer.render(tokens, markdown.options, env),
