@@ -19,11 +19,7 @@ import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 const RenderedHeading = Type.Object({ level: Type.Number(), id: Type.String(), title: Type.String() });
 export type RenderedHeading = Static<typeof RenderedHeading>;
 
-/**
- * Something wrong with a rendered document, shaped like a content problem without its file:
- * the renderer knows no files (it sits below the content layer), so its callers, which read
- * the file, add it and report the problem with their others.
- */
+/** A content problem without its file: the renderer knows no files, so its callers add it. */
 const RenderProblem = Type.Object({
   /** Where in the document (`line 8, link`, or `body line 3, link` when the file's line is not known). */
   field: Type.String(),
@@ -59,11 +55,7 @@ export interface RenderOptions {
   resolveLink?(href: string): string | null;
   /** The published URL of an image and, when known, its pixel size (written on the element, so pages do not shift). */
   resolveImage?(src: string): { url: string; width?: number; height?: number };
-  /**
-   * The line of its file on which the Markdown starts (1-based, front matter counted), as the
-   * reader that split the file knows it; problems name lines of the file. Default: none
-   * (problems name lines of the body, `body line 3`).
-   */
+  /** The file's line (1-based) on which the Markdown starts, so problems name lines of the file, not `body line 3`. */
   firstLine?: number | undefined;
   /** What raw HTML becomes (site.yaml `markdown.raw_html`). Default: `escape`. */
   rawHtml?: RawHtml | undefined;
@@ -314,10 +306,9 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
 /**
  * Plain text of a token stream (block texts separated by blank lines, code kept verbatim) and
- * its words of prose (code and raw HTML not counted). Words are counted one match at a time:
- * `String.prototype.match` builds an array of every word, and V8 makes that array in time that
- * grows far faster than the text (a paragraph of 16,000 words took sixty times what one of
- * 1,600 did).
+ * its words of prose (code and raw HTML not counted), matched one at a time: `match` would build
+ * an array of every word, in time that grows far faster than the text (sixty times for ten times
+ * the words).
  */
 function plainText(tokens: Token[]): { text: string; wordCount: number } {
   const blocks: string[] = [];
