@@ -112,7 +112,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   );
   for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every post" })) problems.add(problem);
 
-  const buildTime = DateTime.fromJSDate(config.buildTime);
   // A link at `blog/images` is reported once here, not again for every image a post shows.
   const imagesLinked = problems.collect(() => {
     checkContentPath(config.contentDir, paths.images);
@@ -125,10 +124,9 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     history: history ?? readGitHistory(paths.posts),
     sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
-    buildTime,
     unpublished: new UnpublishedPosts(
       sources
-        .filter((source) => !isPublished(source, buildTime, config.drafts))
+        .filter((source) => !isPublished(source, config))
         .map((source) => ({
           url: postUrl(config, source.slug),
           file: source.where,
@@ -139,7 +137,7 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   const posts: BlogPost[] = [];
   for (const source of sources) {
     const post = problems.collect(() => toPost(source, context), null);
-    if (post && isPublished(source, buildTime, config.drafts)) posts.push(post);
+    if (post && isPublished(source, config)) posts.push(post);
   }
   problems.throwIfAny();
   return {
@@ -151,8 +149,8 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
 }
 
 /** Out at the build clock: not a draft (unless drafts are shown, under `npm start`), and dated no later than the build. */
-function isPublished(source: PostSource, at: DateTime, drafts = false): boolean {
-  return (drafts || source.meta.draft !== true) && source.date !== null && source.date <= at;
+function isPublished(source: PostSource, config: SiteConfig, drafts = config.drafts): boolean {
+  return (drafts || source.meta.draft !== true) && source.date !== null && source.date.toJSDate() <= config.buildTime;
 }
 
 /**
@@ -191,7 +189,6 @@ interface PostContext {
   sizes: Map<string, ImageRead>;
   /** Every post whose front matter is sound, by file name: where links to other posts lead. */
   sourceByName: ReadonlyMap<string, PostSource>;
-  buildTime: DateTime;
   unpublished: UnpublishedPosts;
 }
 
@@ -240,7 +237,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     return { url: plan.fallback.url, width: plan.fallback.width, height: plan.fallback.height, alt: "" };
   };
 
-  const linkSource = { file: where, base: url, warn: isPublished(source, context.buildTime) };
+  const linkSource = { file: where, base: url, warn: isPublished(source, context.config, false) };
 
   const rendered = renderMarkdown(source.body, {
     firstLine: source.bodyLine,
