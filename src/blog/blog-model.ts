@@ -124,7 +124,6 @@ function relatedPosts(posts: readonly BlogPost[], tagMap: ReadonlyMap<string, Bl
   const tagIndices = new Map([...tagMap].map(([slug, tag]) => [slug, tag.posts.map((post) => place.get(post) ?? 0)]));
   const shared = new Uint8Array(posts.length);
   const touched = new Int32Array(posts.length);
-  const isDraft = posts.map((post) => post.draft);
   // Above zero when the post at `a` ranks above the one at `b`: more tags in common, or as many and newer.
   const above = (a: number, b: number) => (shared[a] ?? 0) - (shared[b] ?? 0) || b - a;
   const related = new Map<string, BlogPost[]>();
@@ -132,7 +131,7 @@ function relatedPosts(posts: readonly BlogPost[], tagMap: ReadonlyMap<string, Bl
     let count = 0;
     for (const tag of post.tags)
       for (const other of tagIndices.get(tag.slug) ?? []) {
-        if (other === index || isDraft[other]) continue;
+        if (other === index || posts[other]?.draft) continue;
         const seen = shared[other] ?? 0;
         if (seen === 0) touched[count++] = other;
         shared[other] = seen + 1;
