@@ -159,12 +159,11 @@ function isPublished(source: PostSource, config: SiteConfig, drafts = config.dra
  * still checked in the same build.
  */
 function readPostSources(folder: string, config: SiteConfig, problems: ProblemList): PostSource[] {
-  const sources: PostSource[] = [];
   // Every read names the content folder, so a symbolic link anywhere below it is refused.
   const files = problems.collect(() => listFiles(folder, ".md", config.contentDir), []);
-  for (const file of files) {
-    const where = displayPath(file);
+  return files.flatMap((file) =>
     problems.collect(() => {
+      const where = displayPath(file);
       const { data, body, bodyLine } = readFrontMatter(file, config.contentDir);
       const meta = checkShape(PostFrontMatter, data, file);
       const date = readPostDate(meta.date, config.site.timezone);
@@ -174,10 +173,9 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
       const slug = basename(file, ".md");
       if (!POST_FILE_NAME.test(basename(file)))
         problems.add({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
-      sources.push({ file, where, meta, body, bodyLine, slug, date: date.date ?? null });
-    }, undefined);
-  }
-  return sources;
+      return [{ file, where, meta, body, bodyLine, slug, date: date.date ?? null }];
+    }, []),
+  );
 }
 
 interface PostContext {
