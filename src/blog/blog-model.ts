@@ -50,14 +50,10 @@ const newestFirst = chain<BlogPost>(
 /** Builds the blog model in one pass over the posts (plus sorting). */
 export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogModel {
   const posts = [...content.posts].sort(newestFirst);
-  const older = new Map<string, BlogPost | null>();
-  const newer = new Map<string, BlogPost | null>();
   const tagMap = new Map<string, BlogTag>();
   const languages = new Map<string | null, number>();
   let lastUpdated: BlogPost | null = null;
-  for (const [index, post] of posts.entries()) {
-    newer.set(post.slug, posts[index - 1] ?? null);
-    older.set(post.slug, posts[index + 1] ?? null);
+  for (const post of posts) {
     for (const tag of post.tags) {
       // The newest post's spelling of a tag names it; posts are visited newest first.
       const entry = tagMap.get(tag.slug) ?? { name: tag.name, slug: tag.slug, posts: [] };
@@ -85,8 +81,8 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     },
     posts,
     postBySlug: new Map(posts.map((post) => [post.slug, post])),
-    older,
-    newer,
+    older: new Map(posts.map((post, index) => [post.slug, posts[index + 1] ?? null])),
+    newer: new Map(posts.map((post, index) => [post.slug, posts[index - 1] ?? null])),
     related: relatedPosts(posts, tagMap),
     tags,
     tagBySlug: new Map(tags.map((tag) => [tag.slug, tag])),
