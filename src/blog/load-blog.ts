@@ -46,9 +46,8 @@ export interface BlogPost {
   links: Record<"internal" | "external", { url: string; text: string }[]>;
   images: Static<typeof PostImage>[];
   /**
-   * The post's local images (cover included) by the URL its HTML, feeds and API show
-   * (`plan.fallback.url`): what pages turn into `<picture>` and the build publishes. `source` is
-   * the image's absolute path in the content folder, `plan` its files (src/images/rendition-plan.ts).
+   * The post's local images (cover included) by the URL its HTML, feeds and API show: what pages
+   * turn into `<picture>` and the build publishes (`source` in the content folder, `plan` its files).
    */
   pictures: ReadonlyMap<string, { source: string; plan: ImagePlan }>;
   codeLanguages: (string | null)[];
@@ -317,11 +316,9 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
 
 /**
  * Where a link in a post leads once published, decided in the one render that pages, feeds and
- * the API share (docs/architecture.md). Relative links resolve against the post's URL, site
- * paths against the site's root (which may have a base path); a link to another post's Markdown
- * file becomes that post's URL. A URL with a scheme is kept as written; a protocol-relative
- * `//host/…` (or `\\host`) becomes `https:` (the JSON lists absolute URLs, and the link check
- * passed it as https).
+ * the API share: against the post's URL, or the site's root (base path included) for a site
+ * path; another post's Markdown file as that post's URL; a URL with a scheme as written; `//host`
+ * (or `\\host`) as `https:` (the JSON lists absolute URLs; the link check passed it as https).
  */
 function resolveLink(href: string, from: PostSource, context: PostContext, problems: ContentProblem[]): string {
   if (/^[\\/]{2}/.test(href)) return `https://${href.slice(2)}`;
