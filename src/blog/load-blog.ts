@@ -249,7 +249,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   for (const problem of rendered.problems) problems.push({ file: where, ...problem });
   warnUnknownLanguages(where, rendered.codeBlocks);
 
-  const images: BlogPost["images"] = [];
+  const images: Static<typeof Cover>[] = [];
   rendered.images.forEach((image) => {
     if (!image.alt)
       problems.push({
@@ -258,26 +258,23 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
         expected: "alt text: ![what the image shows](path)",
       });
     const picture = pictures.get(image.url)?.plan.fallback;
-    if (picture)
-      images.push({ url: picture.url, width: picture.width, height: picture.height, alt: image.alt, cover: false });
+    if (picture) images.push({ url: picture.url, width: picture.width, height: picture.height, alt: image.alt });
   });
   // Every post has a cover: the one the author chose, else its first image, else the site's
   // social image (so feed readers and cards always have a picture with a size and alt text).
   let cover: Static<typeof Cover> | null = null;
   let coverSource: BlogPost["coverSource"] = "front matter";
-  const first = meta.cover ? undefined : images.shift();
   if (meta.cover) {
     const local = localImage(meta.cover.src, "cover.src");
     if (local) cover = { ...local, alt: meta.cover.alt };
-  } else if (first) {
-    cover = { url: first.url, width: first.width, height: first.height, alt: first.alt };
+  } else if (images.length > 0) {
+    cover = images.shift() ?? null;
     coverSource = "first image";
   } else {
     const url = publishedUrl(context.config, sitePaths(context.config).siteOgImage);
     cover = { url, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
     coverSource = "site image";
   }
-  if (cover) images.unshift({ ...cover, cover: true });
   // Without a date (its problem is reported already) a post is checked but never built.
   if (problems.length > 0 || !cover || !source.date) throw new ContentError(problems);
 
@@ -306,7 +303,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     summary: summarize(rendered.text),
     headings: rendered.headings,
     links,
-    images,
+    images: [{ ...cover, cover: true }, ...images.map((image) => ({ ...image, cover: false }))],
     pictures,
     codeLanguages: rendered.codeBlocks,
     wordCount: rendered.wordCount,
