@@ -122,29 +122,26 @@ function relatedPosts(posts: readonly BlogPost[], tagMap: ReadonlyMap<string, Bl
   const touched = new Int32Array(posts.length);
   // Above zero when the post at `a` ranks above the one at `b`: more tags in common, or as many and newer.
   const above = (a: number, b: number) => (shared[a] ?? 0) - (shared[b] ?? 0) || b - a;
-  const related = new Map<string, BlogPost[]>();
-  posts.forEach((post, index) => {
-    let count = 0;
-    for (const tag of post.tags)
-      for (const other of tagIndices.get(tag.slug) ?? []) {
-        if (other === index || posts[other]?.draft) continue;
-        const seen = shared[other] ?? 0;
-        if (seen === 0) touched[count++] = other;
-        shared[other] = seen + 1;
+  return new Map(
+    posts.map((post, index) => {
+      let count = 0;
+      for (const tag of post.tags)
+        for (const other of tagIndices.get(tag.slug) ?? []) {
+          if (other === index || posts[other]?.draft) continue;
+          const seen = shared[other] ?? 0;
+          if (seen === 0) touched[count++] = other;
+          shared[other] = seen + 1;
+        }
+      const best: number[] = [];
+      for (const other of touched.subarray(0, count)) {
+        if (best.length === RELATED_POSTS && above(other, best[RELATED_POSTS - 1] ?? 0) < 0) continue;
+        let at = best.length;
+        while (at > 0 && above(other, best[at - 1] ?? 0) > 0) at -= 1;
+        best.splice(at, 0, other);
+        if (best.length > RELATED_POSTS) best.pop();
       }
-    const best: number[] = [];
-    for (const other of touched.subarray(0, count)) {
-      if (best.length === RELATED_POSTS && above(other, best[RELATED_POSTS - 1] ?? 0) < 0) continue;
-      let at = best.length;
-      while (at > 0 && above(other, best[at - 1] ?? 0) > 0) at -= 1;
-      best.splice(at, 0, other);
-      if (best.length > RELATED_POSTS) best.pop();
-    }
-    for (const other of touched.subarray(0, count)) shared[other] = 0;
-    related.set(
-      post.slug,
-      best.flatMap((i) => posts[i] ?? []),
-    );
-  });
-  return related;
+      for (const other of touched.subarray(0, count)) shared[other] = 0;
+      return [post.slug, best.flatMap((i) => posts[i] ?? [])];
+    }),
+  );
 }
