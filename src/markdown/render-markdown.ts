@@ -41,10 +41,7 @@ const RenderedMarkdown = Type.Object({
   codeBlocks: Type.Array(Type.Union([Type.String(), Type.Null()])),
   /** Words of prose (code blocks not counted). */
   wordCount: Type.Number(),
-  /**
-   * Links and images whose URL isSafeLink refused, in document order. Each is published as its
-   * text alone (so the HTML never carries the URL), but the caller must refuse the document.
-   */
+  /** Limits it exceeds, then URLs isSafeLink refused (published as their text alone): the caller refuses it. */
   problems: Type.Array(RenderProblem),
 });
 export type RenderedMarkdown = Static<typeof RenderedMarkdown>;
