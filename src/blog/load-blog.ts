@@ -282,9 +282,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   for (const { url: href, text } of rendered.links)
     (href.startsWith(`${context.config.baseUrl}/`) ? links.internal : links.external).push({ url: href, text });
   const committed = context.history.lastCommit.get(file);
-  const commitDate = committed
-    ? DateTime.fromISO(committed, { setZone: true }).setZone(context.config.site.timezone)
-    : null;
+  const commitDate = committed ? DateTime.fromISO(committed, { zone: context.config.site.timezone }) : null;
 
   return {
     slug,
