@@ -131,25 +131,36 @@ export function pruneRenderCache(): void {
   pruneEntries(buildCacheDir("markdown"), used.size + 1000);
 }
 
-/** Part of every key: the source of this module and all it imports, and the manifests of markdown-it, its dependencies and highlight.js. */
+/** Part of every key: the renderer's code (`rendererInputs`) and markdown-it's dependencies' manifests. */
 function rendererVersion(): string {
   const markdownIt = findPackageJSON("markdown-it", import.meta.url) ?? "";
   const { dependencies = {} } = JSON.parse(readFileSync(markdownIt, "utf8")) as { dependencies?: object };
-  const packages = Object.keys(dependencies).map((name) => findPackageJSON(name, pathToFileURL(markdownIt)));
-  const manifests = [markdownIt, findPackageJSON("highlight.js", import.meta.url), ...packages];
+  const { sources, manifests } = rendererInputs(fileURLToPath(import.meta.url));
+  for (const name of Object.keys(dependencies)) manifests.add(findPackageJSON(name, pathToFileURL(markdownIt)) ?? "");
   return contentKey(
-    sourcesOf(fileURLToPath(import.meta.url)),
-    manifests.map((file) => String(readFileSync(file ?? ""))),
+    sources,
+    [...manifests].sort().map((file) => String(readFileSync(file))),
   );
 }
 
-/** The source of `file` and of every module it imports by a relative path, followed once each. */
-function sourcesOf(file: string, seen = new Set<string>()): string[] {
-  if (seen.has(file)) return [];
+const IMPORT = /^(?:import|export|\})[^"\n]* from "([^"]+)"/gm;
+
+/**
+ * The source of `file` and of every module it imports by a relative path, followed once each,
+ * and the manifest (`package.json`) of every package they import (sanitize-html, slugify, …).
+ */
+export function rendererInputs(file: string, seen = new Set<string>(), manifests = new Set<string>()) {
+  const sources: string[] = [];
+  if (seen.has(file)) return { sources, manifests };
   seen.add(file);
   const text = readFileSync(file, "utf8");
-  const imports = [...text.matchAll(/ from "(\.[^"]+)"/g)].map((found) => resolve(dirname(file), found[1] ?? ""));
-  return [text, ...imports.flatMap((next) => sourcesOf(next, seen))];
+  sources.push(text);
+  for (const [, specifier = ""] of text.matchAll(IMPORT)) {
+    if (specifier.startsWith("."))
+      sources.push(...rendererInputs(resolve(dirname(file), specifier), seen, manifests).sources);
+    else if (!specifier.startsWith("node:")) manifests.add(findPackageJSON(specifier, pathToFileURL(file)) ?? "");
+  }
+  return { sources, manifests };
 }
 
 function renderDocument(source: string, options: RenderOptions): RenderedMarkdown {

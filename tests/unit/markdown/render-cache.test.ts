@@ -9,10 +9,15 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { pruneRenderCache, renderMarkdown, type RenderOptions } from "../../../src/markdown/render-markdown.ts";
+import {
+  pruneRenderCache,
+  rendererInputs,
+  renderMarkdown,
+  type RenderOptions,
+} from "../../../src/markdown/render-markdown.ts";
 import { contentKey, keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
 
 /*
@@ -211,5 +216,18 @@ test(
     assert.ok(stale.slice(-999).every((key) => existsSync(join(dir, key))));
   }),
 );
+
+test("should key the renders by every package the renderer's modules import, and their own code", () => {
+  const root = join(import.meta.dirname, "../../..");
+  const { sources, manifests } = rendererInputs(join(root, "src/markdown/render-markdown.ts"));
+  const packages = [...manifests].map((file) => relative(join(root, "node_modules"), file));
+  // A newer sanitize-html or slugify can change a rendering as much as a newer markdown-it.
+  for (const name of ["markdown-it", "highlight.js", "sanitize-html", "@sindresorhus/slugify"])
+    assert.ok(packages.includes(`${name}/package.json`), `${name}: ${packages.join(", ")}`);
+  assert.ok(
+    sources.some((text) => text.includes("export function sanitizeRawHtml")),
+    "raw-html.ts, imported",
+  );
+});
 
 test.run();
