@@ -28,6 +28,24 @@ test("should read a raster image's size, type and the digest of its bytes", asyn
   });
 });
 
+test("should examine a file again once it changed, and not before (npm start's builds)", async () => {
+  const png = (background: string) =>
+    sharp({ create: { width: 30, height: 20, channels: 3, background } })
+      .png()
+      .toBuffer();
+  writeFileSync(join(root, "a.png"), await png("#336699"));
+  const first = read("a.png");
+  assert.is(read("a.png"), first, "a build after: the same facts, not read again");
+  const other = await png("#993366");
+  writeFileSync(join(root, "a.png"), other);
+  assert.equal(read("a.png"), {
+    width: 30,
+    height: 20,
+    type: "png",
+    digest: createHash("sha256").update(other).digest("hex"),
+  });
+});
+
 test("should give a JPEG turned a quarter by its EXIF orientation its displayed size", async () => {
   const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#336699" } })
     .withMetadata({ orientation: 6 })
