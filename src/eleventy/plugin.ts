@@ -32,8 +32,7 @@ import { publishSiteAssets } from "./site-assets.ts";
 import { SITE_ICON, writeSiteIcons } from "./site-icons.ts";
 import rebuildOnDeletion from "./watch-deletions.ts";
 
-// What the build derives is kept in .cache/, or FOLIO_CACHE_DIR (src/util/build-cache.ts): set
-// as this module loads, before the configuration reads site.yaml.
+// The build cache's folder (src/util/build-cache.ts), set as this module loads: before site.yaml is read.
 useBuildCache(process.env.FOLIO_CACHE_DIR?.trim() || ".cache");
 
 /** The APIs whose files the after-build hook validates. */
@@ -70,7 +69,6 @@ export class SiteValidationError extends StacklessError {
  * Docs: https://www.11ty.dev/docs/languages/typescript/ and https://www.11ty.dev/docs/data-custom/
  */
 export default async function folioPlugin(eleventyConfig: UserConfig): Promise<void> {
-  // `npm start` listens on loopback unless FOLIO_DEV_HOST says otherwise (docs/security.md).
   const serving = process.env.ELEVENTY_RUN_MODE === "serve";
   if (serving) await listenOnDevServerHost();
   // Between `npm start`'s builds: the files that passed validation and what the link check read
@@ -114,6 +112,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   // which restarts it when a module it loaded changes (package.json).
   eleventyConfig.setWatchJavaScriptDependencies(false);
   const contentDir = process.env.CONTENT_DIR ?? "content";
+  // Only our loader reads content: Eleventy must not search, import or watch through a link there (to /).
+  eleventyConfig.ignores.add(`${relative(".", contentDir)}/**`);
+  eleventyConfig.setChokidarConfig({ followSymlinks: false });
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
   // Eleventy waits until a changed file's size has held for 150 ms before it rebuilds; an editor
@@ -232,7 +233,6 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     await writeSiteIcons(readFileSync(SITE_ICON), outputDir);
     await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
   });
-  // Eleventy 3 does not rebuild on a deleted file; this makes `npm start` do so.
   eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [contentDir, SITE_ASSETS] });
 }
 

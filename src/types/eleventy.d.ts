@@ -35,6 +35,8 @@ declare module "@11ty/eleventy" {
     /** The templates added by `addTemplate`, by path in the input folder. */
     readonly virtualTemplates: Record<string, { content: unknown }>;
     addWatchTarget(target: string): void;
+    readonly ignores: Set<string>;
+    setChokidarConfig(options: { followSymlinks: boolean }): void;
     setWatchJavaScriptDependencies(watch: boolean): void;
     /** chokidar's options for the watcher, over Eleventy's own. */
     setChokidarConfig(options: { awaitWriteFinish: { stabilityThreshold: number; pollInterval: number } }): void;

@@ -80,8 +80,7 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   const zone = model.config.site.timezone;
   // The cover shown above the text is the first image above the fold; else the text's first image is.
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
-  // An h-entry (microformats2): name, dates, content, author, URL and categories.
-  // Never a draft in the search index.
+  // An h-entry (microformats2): name, dates, content, author, URL and categories; no draft in the search index.
   const body = html`<article class="post h-entry"${post.draft ? "" : PAGEFIND_BODY}>
 <data class="u-url u-uid" value="${full.url}"></data>
 <header>

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -145,6 +145,33 @@ test("should refuse a blog.url that would lead out of the output folder, writing
   // Refused where site.yaml is read, or else where the first page's path is made.
   assertRefused(result, { mentions: [/blog\.url|Refusing to write/], hostile: outside });
   assert.not.ok(existsSync(join(dirname(result.outDir), outside)), "nothing was written beside the output folder");
+});
+
+test("should not search, import or publish what a symbolic link in the project's content/ leads to", async () => {
+  // A copy of the project whose content/ (inside Eleventy's input folder, as by default) holds a
+  // link to a folder elsewhere with a template in it: a link to / would have Eleventy walk the
+  // machine and import every `*.11ty.ts` on it (56 s and 576 MB, then a crash, in one try).
+  const project = makeTempDir("project");
+  const elsewhere = makeTempDir("elsewhere");
+  dirs.push(project, elsewhere);
+  for (const name of [".eleventy.js", "_data", "api-templates", "site-templates", "site-assets", "src", "scripts"])
+    cpSync(name, join(project, name), { recursive: true });
+  for (const name of ["package.json", "content"]) cpSync(name, join(project, name), { recursive: true });
+  symlinkSync(resolve("node_modules"), join(project, "node_modules"));
+  writeFileSync(
+    join(elsewhere, "linked.11ty.ts"),
+    `export const data = { permalink: "linked.html" };\nexport const render = () => "${MARKER}";\n`,
+  );
+  symlinkSync(elsewhere, join(project, "content/blog/images/elsewhere"));
+  const result = await buildSite({
+    siteUrl: SITE_URL,
+    epoch: EPOCH,
+    project,
+    env: { FOLIO_CACHE_DIR: resolve(".cache") },
+  });
+  dirs.push(result.outDir);
+  assertPublishedWithout(result, MARKER);
+  assert.not.ok(existsSync(join(result.outDir, "linked.html")));
 });
 
 /** A build that fails before Eleventy starts: the output folder cannot be used. */
