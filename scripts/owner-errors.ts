@@ -20,7 +20,7 @@ export function ownersProblem(error: unknown): Error | undefined {
  */
 export function printOwnersProblems(
   eleventy: Eleventy,
-  closing: string,
+  closing: string | (() => string),
   printedElsewhere: (error: unknown) => boolean = () => false,
 ): void {
   const errorHandler = eleventy.errorHandler;
@@ -36,7 +36,7 @@ export function printOwnersProblems(
   const finished = eleventy.logFinished.bind(eleventy);
   // Called once at the end of every build: under `npm start`, the next one starts afresh.
   eleventy.logFinished = () => {
-    const line = failed ? closing : finished();
+    const line = failed ? (typeof closing === "string" ? closing : closing()) : finished();
     failed = false;
     return line;
   };

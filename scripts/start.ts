@@ -2,6 +2,8 @@
 // with the same configuration, templates, data and checks as `npm run build` (src/eleventy/
 // plugin.ts), and a failed rebuild printed as the build prints it (owner-errors.ts). Run under
 // `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
+import { watch } from "node:fs/promises";
+import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
@@ -11,10 +13,16 @@ const values = readOptions("start", {
   port: { type: "string", default: "8080" },
   output: { type: "string" },
 });
+const contentDir = process.env.CONTENT_DIR ?? "content";
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
   fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);
 const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: true, runMode: "serve" });
-printOwnersProblems(eleventy, "Nothing was written: the preview still serves the last good build.");
+let serving = false;
+printOwnersProblems(eleventy, () =>
+  serving
+    ? "Nothing was written: the preview still serves the last good build."
+    : "Nothing is served yet: the preview starts once the content builds (each save in the content folder tries again).",
+);
 try {
   await eleventy.init();
 } catch (error) {
@@ -25,7 +33,19 @@ try {
   console.error(`${owners.message}\nFix it and run npm start again.`);
   process.exit(1);
 }
-await eleventy.watch();
+// A first build that fails on the owner's content leaves nothing to serve, and Eleventy watches
+// nothing yet: it builds again at each save in the content folder until one passes.
+for (;;) {
+  try {
+    await eleventy.watch();
+    break;
+  } catch (error) {
+    if (!ownersProblem(error)) throw error;
+    for await (const _ of watch(contentDir, { recursive: true })) break;
+    await setTimeout(200);
+  }
+}
+serving = true;
 eleventy.serve(Number(values.port));
 process.on("SIGINT", async () => {
   await eleventy.stopWatch();

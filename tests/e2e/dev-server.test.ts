@@ -513,6 +513,36 @@ test("should leave an API file whose data did not change as the build that wrote
   assert.is(statSync(unrelated).mtimeMs, before.mtimeMs, "not written again");
 });
 
+test("should start serving once the content it started with is fixed, without a stack trace", async () => {
+  const broken = copyContent();
+  keepOnlyProjects(broken, PROJECTS);
+  const now = join(broken, "now.yaml");
+  const original = readFileSync(now, "utf8");
+  writeFileSync(now, `${original}x\n`);
+  let printed = "";
+  const starting = startDevServer("/api/v1/projects.json", {
+    contentDir: broken,
+    onOutput: (text) => (printed += text),
+  });
+  // It crashed here with the ContentError's stack, having said it "still serves the last good build".
+  await waitFor(
+    "the content error",
+    () => printed.includes("Nothing is served yet"),
+    30_000,
+    () => printed,
+  );
+  writeFileSync(now, original);
+  const fixed = await starting;
+  try {
+    assert.match(printed, "now.yaml: (file): expected valid YAML");
+    assert.not.match(printed, "still serves the last good build");
+    assert.equal(stackTraceLines(fixed.output()), []);
+  } finally {
+    await fixed.stop();
+    removeDir(broken);
+  }
+});
+
 test("should remove its marker of deletions when the server stops", async () => {
   assert.is(
     readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length,

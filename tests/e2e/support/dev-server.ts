@@ -11,6 +11,8 @@ export interface DevServerOptions {
   contentDir?: string;
   /** Further environment variables (e.g. FOLIO_DEV_HOST). */
   env?: Record<string, string>;
+  /** Called with what it prints as it prints it, before it serves too. */
+  onOutput?: (text: string) => void;
 }
 
 /** A running `eleventy --serve` on 127.0.0.1, building into its own temp folder. */
@@ -70,8 +72,12 @@ export async function startDevServer(readyPath: string, options: DevServerOption
   });
   running.add(child);
   let printed = "";
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (printed += chunk));
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (printed += chunk));
+  const print = (chunk: string) => {
+    printed += chunk;
+    options.onOutput?.(chunk);
+  };
+  child.stdout?.setEncoding("utf8").on("data", print);
+  child.stderr?.setEncoding("utf8").on("data", print);
   const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
 
   const server: DevServer = {
