@@ -40,8 +40,8 @@ const secrets = new Map<string, string>();
 /** The search for all of them, built once per change of `secrets` (null: build it again). */
 let search: RegExp | null = null;
 
-// `scheme://userinfo@`: the authority part of a URL up to `@`, before any `/`, `?` or `#`.
-const URL_USERINFO = /\b([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^\s/?#@]+@/g;
+// `scheme://userinfo@` before any `/`, `?` or `#`; a scheme of at most 64 characters keeps `a.a.a…` linear.
+const URL_USERINFO = /\b([A-Za-z][A-Za-z0-9+.-]{0,63}:\/\/)[^\s/?#@]+@/g;
 
 /**
  * Remembers a secret of this process as it is, URL-encoded and JSON-escaped. `source` names its
