@@ -15,11 +15,11 @@ export function firstParagraphs(readme: string): string {
     .filter((block) => block !== "" && !/^(#|<|!\[|\[!\[|```|~~~|[-*+] |\d+\. |\||>|=|---)/.test(block))
     .map((block) =>
       block
-        .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-        .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-        .replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1")
-        .replace(/<[^>\n]*>/g, "")
-        .replace(/[ \t]+\n/g, "\n")
+        .replace(/!\[([^[\]]*)\]\([^()]*\)/g, "$1")
+        .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
+        .replace(/\[([^[\]]*)\]\[[^[\]]*\]/g, "$1")
+        .replace(/<[^<>\n]*>/g, "")
+        .replace(/(?<![ \t])[ \t]+\n/g, "\n")
         .trim(),
     )
     .filter((block) => /[\p{L}\p{N}]/u.test(block));
