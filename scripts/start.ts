@@ -36,7 +36,10 @@ try {
   process.exit(1);
 }
 // A first build that fails on the owner's content leaves nothing to serve, and Eleventy watches
-// nothing yet: it builds again at each save in the content folder until one passes.
+// nothing yet: it builds again at each save in the content folder until one passes. Ctrl-C
+// meanwhile exits at once, so that the "exit" listeners remove what they made (watch-deletions).
+const stopWaiting = () => process.exit(130);
+process.on("SIGINT", stopWaiting);
 for (;;) {
   try {
     await eleventy.watch();
@@ -47,6 +50,7 @@ for (;;) {
     await setTimeout(200);
   }
 }
+process.off("SIGINT", stopWaiting);
 serving = true;
 eleventy.serve(Number(values.port));
 // Eleventy's watcher lets go of a content folder that is deleted (moved away and back, replaced
