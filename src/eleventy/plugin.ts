@@ -114,12 +114,15 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   const contentDir = process.env.CONTENT_DIR ?? "content";
   // Only our loader reads content: Eleventy must not search, import or watch through a link there (to /).
   eleventyConfig.ignores.add(`${relative(".", contentDir)}/**`);
-  eleventyConfig.setChokidarConfig({ followSymlinks: false });
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
-  // Eleventy waits until a changed file's size has held for 150 ms before it rebuilds; an editor
-  // writes a post in one go, so 50 ms still skips a file caught half-written (docs/performance.md).
-  eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
+  // One call (each replaces the last): the watcher follows no link either; and Eleventy waits until
+  // a changed file's size has held for 150 ms before it rebuilds, but an editor writes a post in
+  // one go, so 50 ms still skips a file caught half-written (docs/performance.md).
+  eleventyConfig.setChokidarConfig({
+    followSymlinks: false,
+    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
+  });
 
   // Whether this build cleans its output folder (dev-output.ts), decided before anything is
   // written there. Not async, and first: when it throws, Eleventy calls no later listener.

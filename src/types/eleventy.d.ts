@@ -37,10 +37,12 @@ declare module "@11ty/eleventy" {
     readonly virtualTemplates: Record<string, { content: unknown }>;
     addWatchTarget(target: string): void;
     readonly ignores: Set<string>;
-    setChokidarConfig(options: { followSymlinks: boolean }): void;
     setWatchJavaScriptDependencies(watch: boolean): void;
-    /** chokidar's options for the watcher, over Eleventy's own. */
-    setChokidarConfig(options: { awaitWriteFinish: { stabilityThreshold: number; pollInterval: number } }): void;
+    /** chokidar's options for the watcher, over Eleventy's own; each call replaces the last. */
+    setChokidarConfig(options: {
+      followSymlinks: boolean;
+      awaitWriteFinish: { stabilityThreshold: number; pollInterval: number };
+    }): void;
     /** The transforms added (`addTransform`), by name. */
     readonly transforms: Record<string, unknown>;
     /** What rewrites HTML after the transforms: URL callbacks and posthtml plugins, by extension. */
