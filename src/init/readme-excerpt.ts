@@ -15,8 +15,8 @@ export function firstParagraphs(readme: string): string {
     .filter((block) => block !== "" && !/^(#|<|!\[|\[!\[|```|~~~|[-*+] |\d+\. |\||>|=|---)/.test(block))
     .map((block) =>
       block
-        .replace(/!\[([^[\]]*)\]\([^()]*\)/g, "$1")
-        .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
+        .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
+        .replace(/\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
         .replace(/\[([^[\]]*)\]\[[^[\]]*\]/g, "$1")
         .replace(/<[^<>\n]*>/g, "")
         .replace(/(?<![ \t])[ \t]+\n/g, "\n")

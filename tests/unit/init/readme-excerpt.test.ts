@@ -9,6 +9,11 @@ test("should take the first two paragraphs of prose, with links turned into thei
   assert.is(firstParagraphs(readme), "Reads tables and logo fast.\n\nSecond bad.\n");
 });
 
+test("should turn a link whose target holds one pair of parentheses into its text", () => {
+  const readme = "Calls [bad](javascript:alert(1)) and [a page](https://en.wikipedia.org/wiki/Tide_(sea)).\n";
+  assert.is(firstParagraphs(readme), "Calls bad and a page.\n");
+});
+
 test("should return nothing for a README without prose", () => {
   assert.is(firstParagraphs("# Title\n\n- a list\n\n```\ncode\n```\n"), "");
 });
