@@ -15,35 +15,30 @@ test.after.each(() => rmSync(root, { recursive: true, force: true }));
 
 const read = (name: string): ImageRead => readImage(join(root, name), root, new Map());
 
-test("should read a raster image's size, type and the digest of its bytes", async () => {
-  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#336699" } })
+/** A 30 × 20 PNG of one colour, and what reading it must give. */
+async function png(background: string): Promise<{ bytes: Buffer; facts: ImageRead }> {
+  const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background } })
     .png()
     .toBuffer();
+  return {
+    bytes,
+    facts: { width: 30, height: 20, type: "png", digest: createHash("sha256").update(bytes).digest("hex") },
+  };
+}
+
+test("should read a raster image's size, type and the digest of its bytes", async () => {
+  const { bytes, facts } = await png("#336699");
   writeFileSync(join(root, "a.png"), bytes);
-  assert.equal(read("a.png"), {
-    width: 30,
-    height: 20,
-    type: "png",
-    digest: createHash("sha256").update(bytes).digest("hex"),
-  });
+  assert.equal(read("a.png"), facts);
 });
 
 test("should examine a file again once it changed, and not before (npm start's builds)", async () => {
-  const png = (background: string) =>
-    sharp({ create: { width: 30, height: 20, channels: 3, background } })
-      .png()
-      .toBuffer();
-  writeFileSync(join(root, "a.png"), await png("#336699"));
+  writeFileSync(join(root, "a.png"), (await png("#336699")).bytes);
   const first = read("a.png");
   assert.is(read("a.png"), first, "a build after: the same facts, not read again");
   const other = await png("#993366");
-  writeFileSync(join(root, "a.png"), other);
-  assert.equal(read("a.png"), {
-    width: 30,
-    height: 20,
-    type: "png",
-    digest: createHash("sha256").update(other).digest("hex"),
-  });
+  writeFileSync(join(root, "a.png"), other.bytes);
+  assert.equal(read("a.png"), other.facts);
 });
 
 test("should give a JPEG turned a quarter by its EXIF orientation its displayed size", async () => {
