@@ -106,7 +106,7 @@ const MAX_RETRY_WAIT_MS = 10_000;
 const MAX_ANSWER_BYTES = 32 * MIB;
 
 /** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
-async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
+export async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
   if (Number(response.headers.get("content-length")) > maxBytes) {
     await response.body?.cancel();
     return null;

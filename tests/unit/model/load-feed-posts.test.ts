@@ -1,0 +1,75 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { ContentError } from "../../../src/content/content-error.ts";
+import { loadFeedPosts } from "../../../src/model/load-portfolio.ts";
+import { siteConfig } from "../support/model.ts";
+
+/*
+ * A blog feed read from a URL: the server's faults are content problems naming the feed (one
+ * line each, with every other problem of the build, no stack trace), and its answer is held to
+ * a content file's 64 MiB. A real server on 127.0.0.1 answers by path.
+ */
+
+const FEED = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Blog</title><link>https://b.example/</link><description>d</description>
+<item><title>One</title><link>https://b.example/one/</link><description>First.</description></item>
+</channel></rss>`;
+
+let server: Server;
+let origin = "";
+
+test.before(async () => {
+  server = createServer((request, response) => {
+    if (request.url === "/feed.xml") response.end(FEED);
+    else if (request.url === "/huge.xml") {
+      // Said to be one byte over the limit: not read at all.
+      response.writeHead(200, { "content-length": String(64 * 1024 * 1024 + 1) });
+      response.end();
+    } else {
+      response.writeHead(500);
+      response.end("down");
+    }
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.after(() => {
+  server.closeAllConnections();
+  return new Promise<void>((closed) => server.close(() => closed()));
+});
+
+/** What loading the feed at `path` threw, as `expected, found` of its one problem; or its posts' titles. */
+async function load(path: string): Promise<string[]> {
+  const config = siteConfig();
+  const feed = path.startsWith("http") ? path : `${origin}${path}`;
+  try {
+    const posts = await loadFeedPosts({ ...config, site: { ...config.site, blog: { url: "/blog/", feed } } });
+    return posts.map((post) => post.title);
+  } catch (error) {
+    assert.instance(error, ContentError, String(error));
+    const [problem] = (error as ContentError).problems;
+    assert.is(problem?.file, feed);
+    return [`${problem?.expected}, found ${problem?.actual}`];
+  }
+}
+
+test("should read the posts of a feed a server answers", async () => {
+  assert.equal(await load("/feed.xml"), ["One"]);
+});
+
+test("should name the feed and what its server did: an error, too large an answer, no answer", async () => {
+  const expected = "an RSS feed of at most 64 MiB within 10 s";
+  assert.equal(await load("/down.xml"), [`${expected}, found HTTP 500`]);
+  assert.equal(await load("/huge.xml"), [`${expected}, found a larger answer, not read`]);
+  // A port nothing listens on (the server's, closed by a second one bound and let go).
+  const closed = createServer();
+  await new Promise<void>((listening) => closed.listen(0, "127.0.0.1", listening));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((done) => closed.close(() => done()));
+  assert.equal(await load(`http://127.0.0.1:${port}/feed.xml`), [`${expected}, found no answer (ECONNREFUSED)`]);
+});
+
+test.run();
