@@ -2,9 +2,7 @@
 // with the same configuration, templates, data and checks as `npm run build` (src/eleventy/
 // plugin.ts), and a failed rebuild printed as the build prints it (owner-errors.ts). Run under
 // `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
-import { existsSync } from "node:fs";
 import { watch } from "node:fs/promises";
-import { resolve } from "node:path";
 import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions } from "./cli-args.mjs";
@@ -53,21 +51,6 @@ for (;;) {
 process.off("SIGINT", stopWaiting);
 serving = true;
 eleventy.serve(Number(values.port));
-// Eleventy's watcher lets go of a content folder that is deleted (moved away and back, replaced
-// by a checkout): the preview builds then (and names the missing folder), and once the folder
-// is back, builds and watches anew (a new watcher: the old one keeps some state of the folder).
-const contentPath = resolve(contentDir);
-const watchContentFolder = (): void => {
-  eleventy.watcher.on("unlinkDir", async (path) => {
-    if (resolve(path) !== contentPath) return;
-    eleventy.watcher.emit("change", contentDir);
-    while (!existsSync(contentPath)) await setTimeout(250);
-    await eleventy.watcher.close();
-    await eleventy.watch();
-    watchContentFolder();
-  });
-};
-watchContentFolder();
 process.on("SIGINT", async () => {
   await eleventy.stopWatch();
   process.exitCode = 0;

@@ -18,12 +18,13 @@ export const hostHeaders: Readonly<Record<string, string>> = {
   "Access-Control-Allow-Headers": "*",
   "Access-Control-Max-Age": "600",
   "Cache-Control": "max-age=600",
-  // What a static site can ask of a browser to limit the harm of anything that slips through (docs/security.md). The
-  // pages load only their own stylesheet, script and icon, fetch only the site's own search index, and have no
-  // inline script, style or form, so the policy can be strict. Images may also come from any https host: a post may
-  // show one, and post images are published as absolute URLs of the site, which a local preview serves from another
-  // origin. Owners who opt in to raw HTML in Markdown (`markdown.raw_html`) get this policy too: an inline
-  // `<script>` or `style` attribute they write is blocked, by design.
+  // What a static site can ask of a browser to limit the harm of anything that slips through
+  // (docs/security.md). The pages load only their own stylesheet, script and icon, fetch only
+  // the site's own search index, and have no inline script, style or form, so the policy can be
+  // strict. Images may also come from any https host: a post may show one, and post images are
+  // published as absolute URLs of the site, which a local preview serves from another origin.
+  // Owners who opt in to raw HTML in Markdown (`markdown.raw_html`) get this policy too: an
+  // inline `<script>` or `style` attribute they write is blocked, by design.
   "Content-Security-Policy": [
     "default-src 'none'",
     // Pagefind's search compiles its WebAssembly module (docs/security.md).

@@ -17,7 +17,6 @@ declare module "@11ty/eleventy" {
     watch(): Promise<void>;
     serve(port: number): void;
     stopWatch(): Promise<void>;
-    readonly watcher: import("chokidar").FSWatcher;
   }
   export interface UserConfig {
     addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;

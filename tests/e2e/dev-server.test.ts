@@ -543,48 +543,6 @@ test("should start serving once the content it started with is fixed, without a 
   }
 });
 
-test("should say the content folder is gone, and watch it again once it is put back", async () => {
-  const folder = copyContent();
-  keepOnlyProjects(folder, PROJECTS);
-  const own = await startDevServer("/api/v1/projects.json", { contentDir: folder });
-  const moved = `${folder}-moved`;
-  const file = join(folder, "projects/benchdiff.md");
-  const served = async () =>
-    ((await (await get("/api/v1/projects/benchdiff.json", own)).json()) as { data: { tagline: string } }).data.tagline;
-  try {
-    let before = own.output().length;
-    renameSync(folder, moved);
-    try {
-      // It said nothing here and, with the folder back, never rebuilt again: edits went unseen.
-      await waitFor(
-        "the missing folder to be named",
-        () => own.output().slice(before).includes("expected the content folder to exist"),
-        15_000,
-        own.output,
-      );
-      before = own.output().length;
-    } finally {
-      renameSync(moved, folder);
-    }
-    await waitFor(
-      "a build of the folder put back",
-      () => own.output().slice(before).includes("Wrote "),
-      15_000,
-      own.output,
-    );
-    writeFileSync(file, readFileSync(file, "utf8").replace(/^tagline: .*$/m, "tagline: Edited in the folder put back"));
-    await waitFor(
-      "the edit to be served",
-      async () => (await served()) === "Edited in the folder put back",
-      15_000,
-      own.output,
-    );
-  } finally {
-    await own.stop();
-    removeDir(folder);
-  }
-});
-
 test("should remove its marker of deletions when the server stops", async () => {
   assert.is(
     readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length,
