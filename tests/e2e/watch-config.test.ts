@@ -1,0 +1,28 @@
+import Eleventy from "@11ty/eleventy";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+
+/*
+ * The watcher's configuration as Eleventy holds it once the project's configuration has run
+ * (in a process of its own: loading it sets the build cache's folder for the process).
+ * `setChokidarConfig` replaces the options of an earlier call, so two calls from two places lose
+ * the first (it happened once: a link in content/ to / would crash `npm start` again).
+ */
+
+test("should watch without following links, and build 50 ms after a saved file settles", async () => {
+  // Eleventy's own configuration object, which its types (src/types/eleventy.d.ts) leave out.
+  const eleventy = new Eleventy(".", "_site", { quietMode: true }) as unknown as {
+    initializeConfig(): Promise<void>;
+    eleventyConfig: { getConfig(): { chokidarConfig: object }; userConfig: { ignores: Set<string> } };
+  };
+  await eleventy.initializeConfig();
+  const config = eleventy.eleventyConfig;
+  assert.equal(config.getConfig().chokidarConfig, {
+    followSymlinks: false,
+    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
+  });
+  // The template search skips the content folder, which only our loader reads.
+  assert.ok(config.userConfig.ignores.has("content/**"));
+});
+
+test.run();
