@@ -88,9 +88,10 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     dead.set(key, entry);
   };
 
-  // The same URLs recur on thousands of pages (the stylesheet, tag pages, post URLs): each absolute or root-relative
-  // one is resolved once, a relative one once per page. A link with a fragment keeps the files it was found in:
-  // fragments are checked once every page's ids are known.
+  // The same URLs recur on thousands of pages (the stylesheet, tag pages, post URLs): each
+  // absolute or root-relative one is resolved once, a relative one once per page. A link with
+  // a fragment keeps the files it was found in: fragments are checked once every page's ids
+  // are known.
   const resolved = new Map<string, Resolved>();
   const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
     const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
