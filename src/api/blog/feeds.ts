@@ -3,7 +3,7 @@ import type { DateTime } from "luxon";
 import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
-import { withoutControlCharacters } from "../../util/control-characters.ts";
+import { withoutControlCharacters as feedText } from "../../util/control-characters.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { xmlDocument, type XmlElement } from "../../util/xml.ts";
 import { blogUrls } from "./blog-urls.ts";
@@ -111,13 +111,14 @@ function writeRss(channel: ReturnType<typeof buildChannel>): string {
 }
 
 /**
- * Atom 1.0 (RFC 4287) with full content: the posts of the RSS feed, or those of one tag. Its
- * `updated` is the newest change to one of its posts (the Unix epoch for a blog with none yet),
- * so an unchanged blog gives an unchanged feed.
+ * Atom 1.0 (RFC 4287) with full content: the posts of the RSS feed, or the newest
+ * `TAG_FEED_POSTS` of one tag (all of them repeated each post's text once per tag: 52 MB at
+ * 4,000 posts, as much as the blog's three feeds). Its `updated` is the newest change to one of
+ * its posts (the Unix epoch for a blog with none yet), so an unchanged blog gives an unchanged feed.
  */
 export function atomFeed(model: BlogModel, tag?: BlogTag): string {
   const urls = blogUrls(model);
-  const posts = tag?.posts ?? model.posts;
+  const posts = tag ? tag.posts.slice(0, TAG_FEED_POSTS) : model.posts;
   const self = tag ? urls.tagAtom(tag.slug) : urls.atom;
   const home = tag ? urls.tag(tag.slug) : urls.home;
   const newest = posts.reduce((max, post) => Math.max(max, post.updated.toMillis()), 0);
@@ -159,8 +160,7 @@ export function atomFeed(model: BlogModel, tag?: BlogTag): string {
   });
 }
 
-/** A feed's text without control characters, as the RSS feed writes it (see the top of this file). */
-const feedText = withoutControlCharacters;
+export const TAG_FEED_POSTS = 20;
 
 /** JSON Feed 1.1 with full content; item ids are the posts' original URLs, which edits never change. */
 export function jsonFeed(model: BlogModel): JsonFeed {

@@ -18,7 +18,7 @@ import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route, type RouteParam } from "../route.ts";
 import { blogBadges } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
-import { atomFeed, jsonFeed, rssFeed } from "./feeds.ts";
+import { atomFeed, jsonFeed, rssFeed, TAG_FEED_POSTS } from "./feeds.ts";
 import { blogPaths as paths } from "./paths.ts";
 import { postsText } from "./posts-text.ts";
 import * as build from "./resources.ts";
@@ -184,7 +184,7 @@ const routes: R[] = [
     body: "raw",
     schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
     summary: "Atom 1.0 of one tag's posts",
-    description: "No envelope. The Atom feed narrowed to the posts carrying the tag, newest first.",
+    description: `No envelope. The Atom feed narrowed to the newest ${TAG_FEED_POSTS} posts carrying the tag, newest first.`,
     param: tagParam,
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { jsonFeed, rssFeed } from "../../../../src/api/blog/feeds.ts";
+import { atomFeed, jsonFeed, rssFeed, TAG_FEED_POSTS } from "../../../../src/api/blog/feeds.ts";
 import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 import { blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
@@ -191,6 +191,32 @@ test("should write the JSON Feed's own fields with base-path URLs", () => {
     authors: [{ name: "Fixture Owner", url: "https://fixture.example/folio/" }],
   });
   assert.is(items.length, 2);
+});
+
+test("should give a tag's Atom feed its newest posts only, dated by them, and the blog's Atom feed every post", () => {
+  const tags = [{ name: "Notes", slug: "notes" }];
+  const count = TAG_FEED_POSTS + 5;
+  // Post i is published on day i; the oldest is edited last, so its change is the newest of all.
+  const posts = Array.from({ length: count }, (_, i) => {
+    const day = String(i + 1).padStart(2, "0");
+    const updated = i === 0 ? blogTime("2026-06-01T12:00:00") : undefined;
+    return handPost(`day-${day}`, `2026-03-${day}T10:00:00`, { tags, ...(updated ? { updated } : {}) });
+  });
+  const model = handBlogModel(posts);
+  const entries = (xml: string) => [...xml.matchAll(/<entry>\n\s*<id>[^<]*\/(day-\d+)\/<\/id>/g)].map((m) => m[1]);
+  const tag = model.tagBySlug.get("notes");
+  assert.ok(tag);
+  const tagFeed = atomFeed(model, tag);
+  const newest = posts.map((post) => post.slug).reverse();
+  assert.equal(entries(tagFeed), newest.slice(0, TAG_FEED_POSTS));
+  // Its `updated` is its newest entry's, not the edit of a post it leaves out.
+  assert.ok(
+    tagFeed.includes(`<updated>2026-03-${String(count).padStart(2, "0")}T09:00:00Z</updated>`),
+    tagFeed.slice(0, 600),
+  );
+  const blogFeed = atomFeed(model);
+  assert.equal(entries(blogFeed), newest);
+  assert.ok(blogFeed.includes("<updated>2026-06-01T10:00:00Z</updated>"), blogFeed.slice(0, 600));
 });
 
 test.run();
