@@ -115,6 +115,12 @@ function keptDigests(key: string): Map<string, string> {
 }
 
 /**
+ * Each API's files hashed by the last manifest, by absolute path: `npm start` hands a file that
+ * did not change as the very text of the last build, which is then not hashed again (twice).
+ */
+const lastDigests = new Map<string, Map<string, { bytes: string | Buffer; sha256: string; key: string }>>();
+
+/**
  * The manifest's payload from the API's files, from `written` (by absolute path) or else from
  * disk; a file in neither is left out, and the after-build validation reports it missing.
  */
@@ -130,6 +136,8 @@ export function buildManifest<M>(
   const digestsKey = contentKey("content-digests", "jcs envelope-data/2", definition.root);
   const known = keptDigests(digestsKey);
   const used = new Map<string, string>();
+  const [lastHashed, hashed] = [lastDigests.get(definition.root) ?? new Map(), new Map()];
+  lastDigests.set(definition.root, hashed);
   for (const route of availableRoutes(definition, model)) {
     if (isWrittenAfterBuild(route)) continue;
     for (const params of expandParams(route, model)) {
@@ -139,8 +147,10 @@ export function buildManifest<M>(
       // What Eleventy wrote is hashed as it was written (bytes, or text: the hash of its UTF-8
       // bytes), without reading it back or copying it into a buffer: tens of MiB in a large blog.
       const bytes = kept ?? readFileSync(file);
-      const bytesSha256 = sha256(bytes);
-      const key = route.body === "raw" ? bytesSha256 : dataKey(bytes);
+      const last = lastHashed.get(file);
+      const bytesSha256 = last?.bytes === bytes ? last.sha256 : sha256(bytes);
+      const key = last?.bytes === bytes ? last.key : route.body === "raw" ? bytesSha256 : dataKey(bytes);
+      hashed.set(file, { bytes, sha256: bytesSha256, key });
       const contentSha256 = known.get(key) ?? contentDigest(route, bytes);
       used.set(key, contentSha256);
       files.push({

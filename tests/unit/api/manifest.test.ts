@@ -116,6 +116,26 @@ test("should hash what the build wrote before what is on disk, and leave out a m
   }
 });
 
+test("should hash a file again in the next build when its text changed, and give the same digests when not", () => {
+  const dir = writeApiFiles();
+  try {
+    const stats = resolve(dir, "api/v1/stats.json");
+    const entry = (text: string) =>
+      buildManifest(dir, portfolioApi, model, new Map([[stats, text]])).files.find(
+        (file) => file.path === "/api/v1/stats.json",
+      );
+    const text = '{"meta":{},"data":"one"}\n';
+    const first = entry(text);
+    // The same text (`npm start` hands an unchanged file's very text again), then a new one.
+    assert.equal(entry(text), first);
+    const changed = entry('{"meta":{},"data":"two"}\n');
+    assert.is(changed?.sha256, sha256('{"meta":{},"data":"two"}\n'));
+    assert.is(changed?.contentSha256, sha256('"two"'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("should find the content digest it kept by a file's bytes without the line of meta.generated", () => {
   const dir = writeApiFiles();
   useBuildCache(join(dir, ".cache"));
