@@ -1,9 +1,9 @@
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { WrittenFiles } from "../util/written-files.ts";
 
 /** What static hosts take of one site (docs/scaling.md): a build past one says so, and goes on. */
-export const HOST_LIMITS = { files: 20_000, bytes: 1_000_000_000 };
+export const HOST_LIMITS = { files: 20_000, bytes: 1_000_000_000, fileBytes: 25 * 1024 * 1024 };
 
 /** One warning per host limit the output passes, naming the figure; a file the build wrote is sized from `written`. */
 export function hostLimitWarnings(
@@ -11,16 +11,24 @@ export function hostLimitWarnings(
   written: WrittenFiles = new Map(),
   limits = HOST_LIMITS,
 ): string[] {
-  const files = readdirSync(outputDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const files = readdirSync(outputDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
   const sizeOf = (file: string, kept = written.get(file)) =>
     kept === undefined ? statSync(file).size : typeof kept === "string" ? Buffer.byteLength(kept) : kept.length;
-  const bytes = files.reduce((sum, entry) => sum + sizeOf(join(entry.parentPath, entry.name)), 0);
+  const sized = files.map((file) => ({ file, size: sizeOf(file) }));
+  const bytes = sized.reduce((sum, { size }) => sum + size, 0);
+  const largest = sized.reduce((max, one) => (one.size > max.size ? one : max), { file: "", size: 0 });
   const warnings: string[] = [];
   if (files.length > limits.files)
     warnings.push(`the site has ${files.length} files: Cloudflare Pages takes at most ${limits.files} a deployment`);
   if (bytes > limits.bytes)
     warnings.push(
       `the site is ${(bytes / 1e9).toFixed(2)} GB: GitHub Pages publishes at most ${limits.bytes / 1e9} GB`,
+    );
+  if (largest.size > limits.fileBytes)
+    warnings.push(
+      `${relative(outputDir, largest.file)} is ${(largest.size / 2 ** 20).toFixed(1)} MiB: Cloudflare Pages takes files of at most ${limits.fileBytes / 2 ** 20} MiB`,
     );
   return warnings.map((warning) => `[build] Host limit: ${warning} (docs/scaling.md says what to do).`);
 }
