@@ -1,5 +1,5 @@
 // `node tests/e2e/support/make-shared-builds.ts [sample] [base] [served]`: what
-// scripts/run-tests.mjs runs once before the end-to-end files that read a shared build. It builds
+// scripts/test.ts runs once before the end-to-end files that read a shared build. It builds
 // the variants asked for, side by side, and prints one JSON line: the environment variables that
 // hand the folders to the test files (sample-site.ts). The runner removes the folders at the end.
 import { removeDir } from "./build-site.ts";

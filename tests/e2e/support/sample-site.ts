@@ -4,7 +4,7 @@ import { buildSite, removeDir } from "./build-site.ts";
 import { freePort } from "./dev-server.ts";
 
 // The sample site, built once per test run and shared by every end-to-end file that only reads
-// it. scripts/run-tests.mjs builds it before those files start (make-shared-builds.ts) and
+// it. scripts/test.ts builds it before those files start (make-shared-builds.ts) and
 // hands the folders over in the environment; a file run on its own builds them itself, once,
 // and removes them when it exits. The folders are read-only in spirit: a test that writes into
 // one breaks the others, and the runner fails the run when a shared folder changed.
