@@ -39,7 +39,16 @@ export function renderPage(options: PageOptions): string {
   const siteOgImage = publishedUrl(config, paths.siteOgImage);
   const rss = paths.blogApi(blogPaths.rss);
   const jsonFeed = paths.blogApi(blogPaths.jsonFeed);
-  const atom = paths.blogApi(blogPaths.atom);
+  // Head elements, each with its line end, that only some sites have.
+  const search = publishes(config, "search")
+    ? html`<meta name="search-fulltext" content="${paths.searchScript}">\n`
+    : "";
+  const atomFeed = publishes(config, "atom")
+    ? html`<link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, paths.blogApi(blogPaths.atom))}">\n`
+    : "";
+  const fediverse = config.fediverseCreator
+    ? html`<meta name="fediverse:creator" content="${config.fediverseCreator}">\n`
+    : "";
   const fullTitle = options.section === "home" ? config.site.title : `${options.title} · ${config.site.title}`;
   // A section with nothing to show is left out (SiteConfig.emptySections).
   const hidden = new Set<Section>(config.emptySections ?? []);
@@ -69,24 +78,9 @@ export function renderPage(options: PageOptions): string {
 <link rel="icon" href="${paths.asset("favicon.svg")}" type="image/svg+xml">
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
 <meta name="search-index" content="${paths.portfolioApi(portfolioPaths.search)}">
-${
-  publishes(config, "search")
-    ? html`<meta name="search-fulltext" content="${paths.searchScript}">
-`
-    : ""
-}<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
-${
-  publishes(config, "atom")
-    ? html`<link rel="alternate" type="application/atom+xml" title="Blog (Atom)" href="${publishedUrl(config, atom)}">
-`
-    : ""
-}<link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
-${
-  config.fediverseCreator
-    ? html`<meta name="fediverse:creator" content="${config.fediverseCreator}">
-`
-    : ""
-}<meta property="og:site_name" content="${config.site.title}">
+${search}<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
+${atomFeed}<link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
+${fediverse}<meta property="og:site_name" content="${config.site.title}">
 <meta property="og:title" content="${options.title}">
 <meta property="og:description" content="${options.description}">
 <meta property="og:url" content="${url}">
