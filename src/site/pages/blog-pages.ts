@@ -138,11 +138,9 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
     path,
     section: "blog",
     body,
-    ...(feed
-      ? {
-          head: html`<link rel="alternate" type="application/atom+xml" title="${detail.name} (Atom)" href="${publishedUrl(model.config, feed)}">`,
-        }
-      : {}),
+    head: feed
+      ? html`<link rel="alternate" type="application/atom+xml" title="${detail.name} (Atom)" href="${publishedUrl(model.config, feed)}">`
+      : html``,
     jsonLd: [trail(model, { name: `Tag: ${detail.name}`, path })],
   });
 }
