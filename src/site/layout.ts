@@ -49,6 +49,8 @@ export function renderPage(options: PageOptions): string {
   const fediverse = config.fediverseCreator
     ? html`<meta name="fediverse:creator" content="${config.fediverseCreator}">\n`
     : "";
+  // The home page's heading is the owner's name: the header does not say it twice.
+  const nameClass = options.section === "home" ? html` class="sr-only"` : "";
   const fullTitle = options.section === "home" ? config.site.title : `${options.title} · ${config.site.title}`;
   // A section with nothing to show is left out (SiteConfig.emptySections).
   const hidden = new Set<Section>(config.emptySections ?? []);
@@ -97,10 +99,7 @@ ${options.jsonLd && options.jsonLd.length > 0 ? html`${jsonLdScript(options.json
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><div class="bar">
-<a class="site-name" href="${paths.home}"><img src="${paths.asset("favicon.svg")}" alt="" role="presentation" width="28" height="28"><span${
-    // The home page's heading is the owner's name: the header does not say it twice.
-    options.section === "home" ? html` class="sr-only"` : ""
-  }>${config.site.title}</span></a>
+<a class="site-name" href="${paths.home}"><img src="${paths.asset("favicon.svg")}" alt="" role="presentation" width="28" height="28"><span${nameClass}>${config.site.title}</span></a>
 <nav aria-label="Site"><ul>
 ${nav.map(([section, label, path]) => html`<li><a href="${path}"${section === options.section ? html` aria-current="page"` : ""}>${label}</a></li>`)}
 </ul></nav>
