@@ -33,11 +33,11 @@ const ALLOWED_ATTRIBUTES = {
   "*": ["class", "lang", "dir", "title"],
 };
 
-const URL_ATTRIBUTES = new Set(["href", "src"]);
-
 // Loaded on first use: sanitize-html brings a CSS parser along, which a site that escapes or
 // trusts raw HTML should not pay for at start-up.
 let sanitizer: typeof sanitizeHtmlType | undefined;
+
+const URL_ATTRIBUTES = new Set(["href", "src"]);
 
 /**
  * One raw HTML token (a block or an inline tag) made safe. A tag the token leaves open stays
@@ -54,7 +54,7 @@ export function sanitizeRawHtml(html: string): string {
   // are taken off again, so the element wraps the Markdown that follows, as the author meant.
   let implied: string[] = [];
   sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlType;
-  const clean = sanitizer(html, {
+  let clean = sanitizer(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     // sanitize-html's defaults otherwise: refused tags are dropped, `//host` links kept (and checked).
@@ -65,12 +65,11 @@ export function sanitizeRawHtml(html: string): string {
     onOpenTag: () => (implied = []),
     onCloseTag: (name, isImplied) => (implied = isImplied ? [...implied, name] : []),
   });
-  let result = clean;
   for (const name of [...implied].reverse()) {
     const tag = `</${name}>`;
-    if (result.endsWith(tag)) result = result.slice(0, -tag.length);
+    if (clean.endsWith(tag)) clean = clean.slice(0, -tag.length);
   }
-  return result;
+  return clean;
 }
 
 /**
