@@ -4,7 +4,7 @@ import { html, raw } from "../../util/html.ts";
 import { profileLinks } from "../../schemas/portfolio/profile.ts";
 import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
-import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode } from "../json-ld.ts";
+import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { copyScript, medal, PAGEFIND_BODY, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
@@ -14,6 +14,11 @@ import { icon } from "./icons.ts";
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
  * JSON file can never disagree.
  */
+
+/** The breadcrumb trail of a projects page: the site's home page, the projects page, then `steps`. */
+function projectsTrail(model: PortfolioModel, ...steps: Crumb[]) {
+  return breadcrumbNode(model.config, { name: "Projects", path: sitePaths(model.config).projects }, ...steps);
+}
 
 export function homePage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
@@ -86,7 +91,7 @@ ${api
     path: pages.projects,
     section: "projects",
     body,
-    jsonLd: [breadcrumbNode(model.config, { name: "Projects", path: pages.projects })],
+    jsonLd: [projectsTrail(model)],
   });
 }
 
@@ -126,11 +131,7 @@ ${detail.related.length > 0 ? html`<h2 data-pagefind-ignore>Related projects</h2
     head: copyScript(detail.writeup?.html ?? "", pages),
     jsonLd: [
       sourceCodeNode(model.config, detail),
-      breadcrumbNode(
-        model.config,
-        { name: "Projects", path: pages.projects },
-        { name: detail.name, path: pages.project(project.name) },
-      ),
+      projectsTrail(model, { name: detail.name, path: pages.project(project.name) }),
     ],
   });
 }
@@ -153,13 +154,7 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
     path: pages.domain(domain.id),
     section: "projects",
     body,
-    jsonLd: [
-      breadcrumbNode(
-        model.config,
-        { name: "Projects", path: pages.projects },
-        { name: detail.title, path: pages.domain(domain.id) },
-      ),
-    ],
+    jsonLd: [projectsTrail(model, { name: detail.title, path: pages.domain(domain.id) })],
   });
 }
 
