@@ -38,7 +38,6 @@ export function renderPage(options: PageOptions): string {
   const url = publishedUrl(config, options.path);
   const siteOgImage = publishedUrl(config, paths.siteOgImage);
   const rss = paths.blogApi(blogPaths.rss);
-  const jsonFeed = paths.blogApi(blogPaths.jsonFeed);
   // Head elements, each with its line end, that only some sites have.
   const search = publishes(config, "search")
     ? html`<meta name="search-fulltext" content="${paths.searchScript}">\n`
@@ -81,7 +80,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
 <meta name="search-index" content="${paths.portfolioApi(portfolioPaths.search)}">
 ${search}<link rel="alternate" type="application/rss+xml" title="Blog (RSS)" href="${publishedUrl(config, rss)}">
-${atomFeed}<link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, jsonFeed)}">
+${atomFeed}<link rel="alternate" type="application/feed+json" title="Blog (JSON Feed)" href="${publishedUrl(config, paths.blogApi(blogPaths.jsonFeed))}">
 ${fediverse}<meta property="og:site_name" content="${config.site.title}">
 <meta property="og:title" content="${options.title}">
 <meta property="og:description" content="${options.description}">
