@@ -160,6 +160,7 @@ async function send(
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(settings.timeoutMs),
+      redirect: "manual",
     });
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
@@ -192,6 +193,8 @@ function statusReason(response: Response): string {
   if (response.status === 401) return "GitHub refused the token (HTTP 401)";
   if (isRateLimited(response)) return `GitHub's rate limit was reached (HTTP ${response.status})`;
   if (response.status === 403) return "GitHub refused the request (HTTP 403)";
+  const to = response.status >= 300 && response.status < 400 && URL.parse(response.headers.get("location") ?? "");
+  if (to) return redact(`GitHub redirected to ${to.origin}, not followed (HTTP ${response.status})`);
   return `GitHub answered HTTP ${response.status}`;
 }
 
@@ -203,9 +206,6 @@ function cacheKey(endpoint: string, token: string, body: unknown): string {
   const tokenTag = createHash("sha256").update(`folio-token\u0000${token}`).digest("hex").slice(0, 16);
   return contentKey("github-graphql", endpoint, tokenTag, body);
 }
-
-// GitHub's complete answers, kept under GITHUB_CACHE_DIR as `{ savedAt, data }` entries of the
-// build cache: one is used only while younger than the duration and not from the future.
 
 /** The cached answer for `key` (a `contentKey` without the token), or undefined when there is none that checks out. */
 export function readCachedAnswer(dir: string, key: string, maxAgeMs: number, now: number): JsonObject | undefined {

@@ -214,6 +214,27 @@ for (const { name, fault, reason, env } of faults) {
   });
 }
 
+test("should fall back with a note, and ask no other origin, when GitHub redirects to one", async () => {
+  const other = await startFakeGithub({
+    repositories: Object.fromEntries(
+      wanted.map((ref) => [`${ref.owner}/${ref.name}`, { stars: 7, pushedAt: "2026-11-21T10:00:00Z" }]),
+    ),
+    pulls: [],
+  });
+  try {
+    for (const status of [302, 307]) {
+      const r = await run({ fault: () => ({ status, headers: { location: other.url } }) });
+
+      assert.is(other.requests.length, 0, `HTTP ${status} must not be followed`);
+      assert.is(starsOf(r.data, first), snapshotStars(first));
+      assert.match(r.data?.notes.repositories ?? "", /redirected to http:\/\/127\.0\.0\.1:\d+, not followed/);
+      assertNoSecret(r);
+    }
+  } finally {
+    await other.close();
+  }
+});
+
 test("should keep the live repositories and leak no token when a partial answer's errors echo it", async () => {
   const r = await run({
     fault: (_, q) => ({
