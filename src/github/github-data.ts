@@ -68,10 +68,12 @@ export async function loadGithubData(
   log(
     `[github] Live data: ${live.requests} request(s) to ${endpoint.origin}${endpoint.pathname}, ${live.repositories.size}/${wanted.length} repositories, ${live.pulls ? `${live.pulls.length} pull requests` : "pull requests from the snapshot"}.`,
   );
-  const reasons = [
-    ...[...live.repositoryFailures.entries()].map(([key, reason]) => `${key}: ${reason}`),
-    ...(live.pullsFailure ? [`pull requests: ${live.pullsFailure}`] : []),
-  ];
+  const failed = Map.groupBy(live.repositoryFailures.keys(), (key) => live.repositoryFailures.get(key) ?? "");
+  const reasons = [...failed].map(([reason, keys]) => {
+    const which = keys.length === 1 ? keys[0] : `${keys.length}/${wanted.length} repositories`;
+    return `${which}${reason === live.pullsFailure ? " and the pull requests" : ""}: ${reason}`;
+  });
+  if (live.pullsFailure && !failed.has(live.pullsFailure)) reasons.push(`pull requests: ${live.pullsFailure}`);
   for (const reason of reasons) log(`[github] Fallback: ${reason}`);
   for (const sentence of live.pullsCleaned) log(`[github] ${sentence}`);
   if (reasons.length > 0 && truthy(env.GITHUB_REQUIRED)) throw new GithubRequiredError(reasons);
@@ -136,7 +138,8 @@ function snapshotFacts(snapshot: SnapshotFile | null) {
     if (facts.pushed_at !== null && pushedAt === null) outOfRange.push(key);
     repositories.set(key.toLowerCase(), { stars: facts.stars, pushedAt });
   }
-  const cleaned = { repositories: [] as string[], pulls: [] as string[] };
+  const pulls = checkPulls((snapshot?.pulls ?? []).map(fromPullRecord));
+  const cleaned = { repositories: [] as string[], pulls: pulls.notes };
   if (repeated.length > 0)
     cleaned.repositories.push(
       `The snapshot lists ${repeated.map(([key]) => key).join(", ")} more than once (ignoring case): the first is used.`,
@@ -145,8 +148,6 @@ function snapshotFacts(snapshot: SnapshotFile | null) {
     cleaned.repositories.push(
       `The snapshot dates the last pushes of ${outOfRange.join(", ")} outside ${DATE_RANGE}: they are shown without one.`,
     );
-  const pulls = checkPulls((snapshot?.pulls ?? []).map(fromPullRecord));
-  cleaned.pulls = pulls.notes;
   return { repositories, pulls: pulls.pulls, cleaned };
 }
 
@@ -156,9 +157,8 @@ export function fromSnapshot(
   wanted: readonly RepositoryRef[],
   facts: SnapshotFacts = snapshotFacts(snapshot),
 ): GithubData {
-  const { repositories } = facts;
   const missing = wanted
-    .filter((ref) => !repositories.has(repositoryKey(ref)))
+    .filter((ref) => !facts.repositories.has(repositoryKey(ref)))
     .map((ref) => `${ref.owner}/${ref.name}`);
   const asOf = snapshot
     ? `the GitHub snapshot of ${snapshot.fetched_at}`
@@ -170,7 +170,7 @@ export function fromSnapshot(
   if (missing.length > 0)
     repositoriesNote.push(`No data for ${missing.join(", ")}: shown with 0 stars and no push date.`);
   return {
-    repositories,
+    repositories: facts.repositories,
     pulls: facts.pulls,
     notes: {
       repositories: repositoriesNote.join(" "),

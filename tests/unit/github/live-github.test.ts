@@ -423,6 +423,20 @@ test("should fail instead of falling back when GITHUB_REQUIRED is set", async ()
   done(r);
 });
 
+test("should say a dead GitHub's fault in one line, with how many repositories fell back", async () => {
+  const r = await run({ fault: () => ({ status: 503 }) });
+
+  assert.ok(wanted.length > 1);
+  assert.equal(
+    r.logs.filter((line) => line.includes("Fallback")),
+    [
+      `[github] Fallback: ${wanted.length}/${wanted.length} repositories and the pull requests: GitHub answered HTTP 503`,
+    ],
+  );
+  assert.match(r.data?.notes.repositories ?? "", /from the GitHub snapshot of .*: GitHub answered HTTP 503/);
+  done(r);
+});
+
 test("should never print the token in its log lines", async () => {
   const r = await run({ fault: () => ({ status: 401 }) });
 
