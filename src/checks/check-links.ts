@@ -120,7 +120,7 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
     if (file.endsWith(".css")) return { text, links: [...text.matchAll(CSS_URL)].map((match) => match[2] ?? "") };
     const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
     const links = siteUrls(text)
-      .map(withoutTrailing)
+      .map((url) => withoutTrailing(url, base.origin.length))
       .map((url) => (url.includes("&") ? decodeEntities(url) : url))
       .filter((url) => !servers?.has(url));
     return { text, links };
@@ -225,10 +225,10 @@ function siteUrlFinder(origin: string): (text: string) => string[] {
   };
 }
 
-/** `url` without its TRAILING punctuation, from the end (`/[.,]+$/` tries each dot of a run: quadratic). */
-function withoutTrailing(url: string): string {
+/** `url` less TRAILING punctuation past `keep` (its origin: `[::1]`), from the end (`/[.,]+$/` is quadratic). */
+function withoutTrailing(url: string, keep: number): string {
   let end = url.length;
-  while (end > 0 && TRAILING.includes(url.charAt(end - 1))) end -= 1;
+  while (end > keep && TRAILING.includes(url.charAt(end - 1))) end -= 1;
   return url.slice(0, end);
 }
 

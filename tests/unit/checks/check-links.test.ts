@@ -228,6 +228,18 @@ test("should read site URLs in text files without their trailing punctuation or 
   ]);
 });
 
+test("should read a site URL of an IPv6 host whole, the origin alone included, and check its path", () => {
+  const v6 = "http://[::1]";
+  const problems = check(
+    { "card.txt": `home ${v6} see ${v6}/a/. and ${v6}/a/gone/]`, "index.html": page(""), "a/index.html": page("") },
+    { baseUrl: v6 },
+  );
+
+  assert.equal(problems, [
+    `card.txt: link ${v6}/a/gone/: a page or file of this build (nothing is written at a/gone/index.html)`,
+  ]);
+});
+
 test("should read a site URL followed by a megabyte of punctuation in one pass", () => {
   // Anchored at the end alone, the trailing-punctuation rule was tried from each character of the
   // run: 200,000 dots took the link check 50 s, a post's 1 MiB of them about 20 minutes.
