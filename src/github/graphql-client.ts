@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MIB } from "../content/content-limits.ts";
 import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
+import { readAnswerText } from "../util/read-answer.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import {
   AnObject,
@@ -104,23 +105,6 @@ const MAX_RETRY_WAIT_MS = 10_000;
 
 /** Largest answer read: one page of our queries is well under 1 MiB; more is a broken or hostile server. */
 const MAX_ANSWER_BYTES = 32 * MIB;
-
-/** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
-export async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
-  if (Number(response.headers.get("content-length")) > maxBytes) {
-    await response.body?.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of response.body ?? []) {
-    length += chunk.byteLength;
-    // Leaving the loop cancels the stream: the rest is never downloaded.
-    if (length > maxBytes) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, length).toString("utf8");
-}
 
 /** The GraphQL envelope: `data` (an object, or null when nothing came) and `errors`. */
 const Envelope = AnObject({

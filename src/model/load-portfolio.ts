@@ -3,7 +3,7 @@ import type { SiteConfig } from "../config/site-config.ts";
 import type { PortfolioContent } from "../content/load-portfolio-content.ts";
 import { parseRssPosts, readRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
 import { loadGithubData, type GithubData, type RepositoryRef } from "../github/github-data.ts";
-import { readAnswerText } from "../github/graphql-client.ts";
+import { readAnswerText } from "../util/read-answer.ts";
 import { ContentError } from "../content/content-error.ts";
 import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
 
