@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fediverseHandle, type OptionalSection, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
-import type { GithubData } from "../github/github-data.ts";
-import { loadFeedPosts, loadPortfolioGithub } from "../model/load-portfolio.ts";
+import { loadGithubData, snapshotPath, type GithubData } from "../github/github-data.ts";
+import { githubSettings } from "../github/settings.ts";
+import { readSnapshot } from "../github/snapshot.ts";
+import { loadFeedPosts, projectRepositories } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
 import { blogPaths, loadBlog, type BlogContent } from "../blog/load-blog.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
@@ -49,9 +51,10 @@ export const pageConfig = (): Promise<SiteConfig> =>
 
 /**
  * Reads and checks all content in one step, so one build reports every problem of every file in
- * one ContentError (only site.yaml comes before): the portfolio, the blog, the posts of the feed
- * site.yaml names (null when the blog is built here), and the portfolio's Markdown, rendered
- * here so a refused link in a writeup is reported beside a project's bad field.
+ * one ContentError (only site.yaml comes before): the portfolio, the blog, the GitHub settings and
+ * snapshot (read again, with live data, by `githubData`), the posts of the feed site.yaml names (null
+ * when the blog is built here), and the portfolio's Markdown, rendered here so a refused link
+ * in a writeup is reported beside a project's bad field.
  */
 const checkedContent = () =>
   once("content", async () => {
@@ -59,6 +62,8 @@ const checkedContent = () =>
     const problems = new ProblemList();
     const { content: portfolio, refusedProjects } = await readPortfolioContent(config.contentDir, problems);
     const blog = problems.collect(() => loadBlog(config), null);
+    problems.collect(() => githubSettings(process.env), null);
+    problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
     const feedPosts = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), []) : null;
     if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
       problems.add({
@@ -85,7 +90,9 @@ const checkedContent = () =>
 export const portfolioContent = async (): Promise<PortfolioContent> => (await checkedContent()).portfolio;
 
 export const githubData = (): Promise<GithubData> =>
-  once("github", async () => loadPortfolioGithub(await siteConfig(), await portfolioContent()));
+  once("github", async () =>
+    loadGithubData(await siteConfig(), projectRepositories(await siteConfig(), await portfolioContent())),
+  );
 
 export const blogContent = async (): Promise<BlogContent | null> => (await checkedContent()).blog;
 

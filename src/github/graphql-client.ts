@@ -69,12 +69,8 @@ export async function postGraphql(
   if ("reason" in response) return { ok: false, reason: redact(response.reason) };
   if (!response.ok) return { ok: false, reason: statusReason(response) };
 
-  let text: string | null;
-  try {
-    text = await readAnswerText(response, MAX_ANSWER_BYTES);
-  } catch {
-    return { ok: false, reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
-  }
+  const text = await readAnswerText(response, MAX_ANSWER_BYTES).catch(() => undefined);
+  if (text === undefined) return { ok: false, reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
   if (text === null)
     return { ok: false, reason: `GitHub's answer was larger than ${MAX_ANSWER_BYTES / MIB} MiB and was not read` };
   let answer: Static<typeof Envelope>;

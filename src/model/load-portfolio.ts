@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
 import type { PortfolioContent } from "../content/load-portfolio-content.ts";
 import { parseRssPosts, readRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
-import { loadGithubData, type GithubData, type RepositoryRef } from "../github/github-data.ts";
+import type { RepositoryRef } from "../github/github-data.ts";
 import { readAnswerText } from "../util/read-answer.ts";
 import { ContentError } from "../content/content-error.ts";
 import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
@@ -13,11 +13,6 @@ export function projectRepositories(config: SiteConfig, content: PortfolioConten
     owner: project.meta.owner ?? config.site.github,
     name: project.meta.name,
   }));
-}
-
-/** GitHub figures for every listed repository, plus the owner's pull requests. */
-export function loadPortfolioGithub(config: SiteConfig, content: PortfolioContent): Promise<GithubData> {
-  return loadGithubData(config, projectRepositories(config, content));
 }
 
 /** The blog posts the portfolio lists, from the blog's RSS feed (a file under content/ or a URL). */

@@ -82,6 +82,7 @@ test.before(async () => {
   dirs.push(projects, outside);
   writeFileSync(join(projects, "pgp.asc"), relabelled(plain.privateKey));
   edit(projects, "profile.yaml", (text) => text.replace(/itch: .*/, "itch: javascript:alert(1)"));
+  edit(projects, "github/snapshot.json", (text) => text.replace('"stars": 874', '"stars": -874'));
   edit(projects, "projects/bramble.md", (text) =>
     text.replace(
       /^tagline: .*$/m,
@@ -197,6 +198,10 @@ test("should refuse a javascript: URL in the profile's links", () => {
     mentions: ["profile.yaml: links.itch: expected an absolute http(s) URL"],
     hostile: "javascript:alert(1)",
   });
+});
+
+test("should report a broken GitHub snapshot with the other content problems", () => {
+  assertRefused(projectsBuild, { mentions: ["snapshot.json", "profile.yaml: links.itch"], hostile: "-874" });
 });
 
 test("should refuse terminal escapes in a project's tagline, and keep them out of the log", () => {
