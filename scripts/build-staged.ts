@@ -88,7 +88,7 @@ const eleventy = new Eleventy(undefined, staging, {
 // is printed by `fail` as one sentence.
 printOwnersProblems(
   eleventy,
-  "Nothing was published: the output folder is as it was.",
+  () => "Nothing was published: the output folder is as it was.",
   (error) => !!ownersFault(error),
 );
 try {

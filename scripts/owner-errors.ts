@@ -15,12 +15,12 @@ export function ownersProblem(error: unknown): Error | undefined {
 
 /**
  * Takes over how `eleventy` prints a build's error, as above; `printedElsewhere` picks the errors
- * the caller prints itself. `closing` words the line Eleventy ends a failed build with ("Wrote
+ * the caller prints itself. `closing` words (at the time) the line Eleventy ends a failed build with ("Wrote
  * N files", in red); a build that passes keeps Eleventy's own.
  */
 export function printOwnersProblems(
   eleventy: Eleventy,
-  closing: string | (() => string),
+  closing: () => string,
   printedElsewhere: (error: unknown) => boolean = () => false,
 ): void {
   const errorHandler = eleventy.errorHandler;
@@ -36,7 +36,7 @@ export function printOwnersProblems(
   const finished = eleventy.logFinished.bind(eleventy);
   // Called once at the end of every build: under `npm start`, the next one starts afresh.
   eleventy.logFinished = () => {
-    const line = failed ? (typeof closing === "string" ? closing : closing()) : finished();
+    const line = failed ? closing() : finished();
     failed = false;
     return line;
   };
