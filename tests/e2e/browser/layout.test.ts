@@ -34,7 +34,7 @@ test.after(async () => {
 });
 
 /** How wide the page's document is, and the widest elements that stick out of the screen, for the message. */
-function widthOf(page: Page): Promise<{ document: number; screen: number; culprits: string[] }> {
+function widthOf(page: Page): Promise<{ document: number; screen: number; culprits: string[]; cutLinks: string[] }> {
   return page.evaluate(() => {
     const screen = window.innerWidth;
     const culprits = [...document.querySelectorAll("body *")]
@@ -44,7 +44,17 @@ function widthOf(page: Page): Promise<{ document: number; screen: number; culpri
         (element) =>
           `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)} px)`,
       );
-    return { document: document.documentElement.scrollWidth, screen, culprits };
+    // A link past the screen's edge, not in a box that scrolls: cut off (a section's paint
+    // containment clips without widening the page), so a visitor cannot read or tap all of it.
+    const scrolls = (element: Element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+    const cutLinks = [...document.querySelectorAll("a")]
+      .filter((link) => link.getBoundingClientRect().right > screen + 0.5)
+      .filter((link) => {
+        for (let box = link.parentElement; box; box = box.parentElement) if (scrolls(box)) return false;
+        return true;
+      })
+      .map((link) => link.href);
+    return { document: document.documentElement.scrollWidth, screen, culprits, cutLinks };
   });
 }
 
@@ -101,6 +111,14 @@ test("should fit every page into a phone's width, tables and code scrolling in t
     .filter(({ measure }) => measure.width.document > measure.width.screen)
     .map(({ page, measure }) => `${page}: ${measure.width.document} px wide; ${measure.width.culprits.join(", ")}`);
   assert.equal(wide, []);
+});
+
+test("should show every link whole on a phone, wrapped if long, unless it is in a box that scrolls", async () => {
+  if (skip) return console.warn(skip);
+  const cut = (await measureAll())
+    .filter(({ measure }) => measure.width.cutLinks.length > 0)
+    .map(({ page, measure }) => `${page}: ${measure.width.cutLinks.slice(0, 3).join(", ")}`);
+  assert.equal(cut, []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
