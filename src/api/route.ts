@@ -10,7 +10,7 @@ export interface RouteParam<M> {
 }
 
 /** Which data a file depends on, so its `meta.note` can say when that data is not live. */
-export type NoteTopic = "repositories" | "pulls" | "history";
+export type NoteTopic = "repositories" | "pulls" | "posts" | "history";
 
 /**
  * One file (or family of files, with a parameter) of an API. The route table alone drives the

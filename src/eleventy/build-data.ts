@@ -64,7 +64,7 @@ const checkedContent = () =>
     const blog = problems.collect(() => loadBlog(config), null);
     problems.collect(() => githubSettings(process.env), null);
     problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
-    const feedPosts = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), []) : null;
+    const feed = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), { posts: [] }) : null;
     if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
       problems.add({
         file: displayPath(join(config.contentDir, "site.yaml")),
@@ -84,7 +84,7 @@ const checkedContent = () =>
       null,
     );
     if (problems.items.length > 0 || !portfolioMarkdown) throw new ContentError(problems.items);
-    return { portfolio, blog, feedPosts, portfolioMarkdown };
+    return { portfolio, blog, feed, portfolioMarkdown };
   });
 
 export const portfolioContent = async (): Promise<PortfolioContent> => (await checkedContent()).portfolio;
@@ -106,11 +106,12 @@ export const blogModel = (): Promise<BlogModel | null> =>
 export const portfolioModel = (): Promise<PortfolioModel> =>
   once("portfolio", async () => {
     const config = await pageConfig();
-    const { portfolio, blog, feedPosts, portfolioMarkdown } = await checkedContent();
+    const { portfolio, blog, feed, portfolioMarkdown: markdown } = await checkedContent();
     const github = await githubData();
     // The posts of the feed site.yaml names, or else of this build's own blog feed.
-    const own = feedPosts ? null : await blogModel();
-    const posts = feedPosts ?? (own ? postsFromRss(rssChannel(own), "the blog's RSS feed") : []);
+    const own = feed ? null : await blogModel();
+    const posts = feed?.posts ?? (own ? postsFromRss(rssChannel(own), "the blog's RSS feed") : []);
     const unpublished = blog?.unpublished;
-    return buildPortfolioModel({ config, content: portfolio, github, posts, unpublished, markdown: portfolioMarkdown });
+    const postsNote = feed?.note;
+    return buildPortfolioModel({ config, content: portfolio, github, posts, postsNote, unpublished, markdown });
   });

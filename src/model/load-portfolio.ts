@@ -3,7 +3,9 @@ import type { SiteConfig } from "../config/site-config.ts";
 import type { PortfolioContent } from "../content/load-portfolio-content.ts";
 import { parseRssPosts, readRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
 import type { RepositoryRef } from "../github/github-data.ts";
+import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { readAnswerText } from "../util/read-answer.ts";
+import { redact } from "../util/redact.ts";
 import { ContentError } from "../content/content-error.ts";
 import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
 
@@ -16,10 +18,31 @@ export function projectRepositories(config: SiteConfig, content: PortfolioConten
 }
 
 /** The blog posts the portfolio lists, from the blog's RSS feed (a file under content/ or a URL). */
-export async function loadFeedPosts(config: SiteConfig): Promise<FeedPost[]> {
+export async function loadFeedPosts(config: SiteConfig): Promise<{ posts: FeedPost[]; note?: string }> {
   const feed = config.site.blog.feed ?? "";
-  if (!/^https?:\/\//.test(feed)) return readRssPosts(resolve(config.contentDir, feed));
-  // The server's faults are the owner's to fix, said with the others, as a feed file's would be.
+  if (!/^https?:\/\//.test(feed)) return { posts: readRssPosts(resolve(config.contentDir, feed)) };
+  // The last feed read is kept by its URL: a failing server (or a broken answer) falls back to it.
+  const cache = buildCacheDir("feed");
+  const key = contentKey("feed", feed);
+  try {
+    const text = await readFeed(feed);
+    const posts = parseRssPosts(text, feed);
+    keepEntry(cache, key, text);
+    pruneEntries(cache, 4);
+    return { posts };
+  } catch (error) {
+    const kept = readEntry(cache, key, (bytes) => parseRssPosts(bytes.toString("utf8"), feed));
+    if (kept === undefined || !(error instanceof ContentError)) throw error;
+    // What the server did, or a fixed phrase: a broken answer's problems may quote its text.
+    const answer = error.problems[0]?.field === "(answer)" ? String(error.problems[0].actual) : undefined;
+    const why = redact(answer ?? "not an RSS feed this build can read");
+    console.warn(`Fallback: the blog's feed ${redact(feed)}: ${why}; its posts as last read are shown.`);
+    return { posts: kept, note: `The blog's feed could not be read (${why}): its posts are shown as last read.` };
+  }
+}
+
+/** The text of the feed at `url`; the server's faults are the owner's to fix, said with the others. */
+async function readFeed(feed: string): Promise<string> {
   const refused = (found: string) =>
     new ContentError([
       { file: feed, field: "(answer)", expected: "an RSS feed of at most 64 MiB within 10 s", actual: found },
@@ -31,5 +54,5 @@ export async function loadFeedPosts(config: SiteConfig): Promise<FeedPost[]> {
   if (!response.ok) throw refused(`HTTP ${response.status}`);
   const text = await readAnswerText(response, MAX_CONTENT_FILE_BYTES).catch(noAnswer);
   if (text === null) throw refused("a larger answer, not read");
-  return parseRssPosts(text, feed);
+  return text;
 }

@@ -78,7 +78,7 @@ export interface PortfolioModel {
   recentPushes: { project: Project; at: string }[];
   stats: PortfolioStats;
   /** `meta.note` texts by the data they concern, for files built from that data. */
-  notes: { repositories?: string; pulls?: string };
+  notes: { repositories?: string; pulls?: string; posts?: string };
 }
 
 export interface ModelInputs {
@@ -86,6 +86,8 @@ export interface ModelInputs {
   content: PortfolioContent;
   github: GithubData;
   posts: FeedPost[];
+  /** Why the posts are not the feed's as of now (a failing feed server), for their files' `meta.note`. */
+  postsNote?: string | undefined;
   /** The blog's posts that are not out yet: links to scheduled ones are held back as plain text. */
   unpublished?: UnpublishedPosts | undefined;
   /** The writeups and /now items, rendered while the content was checked; rendered here when absent. */
@@ -195,7 +197,7 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
       lastPush: pushes[0] ? { project: pushes[0].project.name, at: pushes[0].at } : null,
     },
     // Set only when there is something to say (src/github/github-data.ts).
-    notes: github.notes,
+    notes: { ...github.notes, ...(inputs.postsNote ? { posts: inputs.postsNote } : {}) },
   };
 }
 

@@ -49,4 +49,17 @@ test("should render every file of the fixture's portfolio API so that the valida
   }
 });
 
+test("should put the feed's fallback note on the files built from its posts, and only there", () => {
+  const note = "The blog's feed could not be read (HTTP 500): its posts are shown as last read.";
+  const fallen = { ...model, notes: { ...model.notes, posts: note } };
+  const noted: string[] = [];
+  for (const route of availableRoutes(portfolioApi, fallen).filter((route) => !isWrittenAfterBuild(route))) {
+    for (const params of expandParams(route, fallen)) {
+      const text = renderRouteFile(portfolioApi, fallen, route.id, params);
+      if (text.includes(note)) noted.push(routePermalink(portfolioApi, route.id, params));
+    }
+  }
+  assert.equal(noted, ["api/v1/posts.json", "api/v1/stats.json"]);
+});
+
 test.run();

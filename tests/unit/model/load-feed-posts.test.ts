@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { loadFeedPosts } from "../../../src/model/load-portfolio.ts";
+import { useBuildCache } from "../../../src/util/build-cache.ts";
 import { siteConfig } from "../support/model.ts";
 
 /*
@@ -19,10 +23,13 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 
 let server: Server;
 let origin = "";
+/** What `/flaky.xml` answers: the feed, an error, or a 200 that is not a feed. */
+let flaky: "up" | "down" | "broken" = "up";
 
 test.before(async () => {
   server = createServer((request, response) => {
-    if (request.url === "/feed.xml") response.end(FEED);
+    if (request.url === "/feed.xml" || (request.url === "/flaky.xml" && flaky === "up")) response.end(FEED);
+    else if (request.url === "/flaky.xml" && flaky === "broken") response.end("<html>Maintenance</html>");
     else if (request.url === "/huge.xml") {
       // Said to be one byte over the limit: not read at all.
       response.writeHead(200, { "content-length": String(64 * 1024 * 1024 + 1) });
@@ -46,7 +53,7 @@ async function load(path: string): Promise<string[]> {
   const config = siteConfig();
   const feed = path.startsWith("http") ? path : `${origin}${path}`;
   try {
-    const posts = await loadFeedPosts({ ...config, site: { ...config.site, blog: { url: "/blog/", feed } } });
+    const { posts } = await loadFeedPosts({ ...config, site: { ...config.site, blog: { url: "/blog/", feed } } });
     return posts.map((post) => post.title);
   } catch (error) {
     assert.instance(error, ContentError, String(error));
@@ -70,6 +77,54 @@ test("should name the feed and what its server did: an error, too large an answe
   const port = (closed.address() as AddressInfo).port;
   await new Promise<void>((done) => closed.close(() => done()));
   assert.equal(await load(`http://127.0.0.1:${port}/feed.xml`), [`${expected}, found no answer (ECONNREFUSED)`]);
+});
+
+test("should fall back to the feed as last read, with a note, when its server fails or answers no feed", async () => {
+  const cache = mkdtempSync(join(tmpdir(), "folio-feed-"));
+  const config = siteConfig();
+  const feed = `${origin}/flaky.xml`;
+  const read = () => loadFeedPosts({ ...config, site: { ...config.site, blog: { url: "/blog/", feed } } });
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (line: string) => warnings.push(line);
+  try {
+    useBuildCache(cache);
+    flaky = "down";
+    // Nothing kept yet: the build stops, as before.
+    await read().then(
+      () => assert.unreachable("a feed never read has no fallback"),
+      (error) => assert.instance(error, ContentError),
+    );
+    flaky = "up";
+    assert.equal(await read(), {
+      posts: [{ title: "One", url: "https://b.example/one/", published: null, summary: "First." }],
+    });
+    flaky = "down";
+    const down = await read();
+    assert.equal(
+      down.posts.map((post) => post.title),
+      ["One"],
+    );
+    assert.is(down.note, "The blog's feed could not be read (HTTP 500): its posts are shown as last read.");
+    flaky = "broken";
+    const broken = await read();
+    assert.equal(
+      broken.posts.map((post) => post.title),
+      ["One"],
+    );
+    // A fixed phrase: the answer's own text is not quoted.
+    assert.is(broken.note?.includes("Maintenance"), false);
+    assert.match(broken.note ?? "", /not an RSS feed this build can read/);
+    assert.equal(warnings, [
+      `Fallback: the blog's feed ${feed}: HTTP 500; its posts as last read are shown.`,
+      `Fallback: the blog's feed ${feed}: not an RSS feed this build can read; its posts as last read are shown.`,
+    ]);
+  } finally {
+    console.warn = warn;
+    flaky = "up";
+    useBuildCache(undefined);
+    rmSync(cache, { recursive: true, force: true });
+  }
 });
 
 test.run();

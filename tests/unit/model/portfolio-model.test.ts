@@ -17,6 +17,11 @@ test("should list projects by name, ignoring case", () => {
   );
 });
 
+test("should keep the blog feed's fallback note for the files built from its posts", () => {
+  assert.is(handModel({ postsNote: "The feed is old." }).notes.posts, "The feed is old.");
+  assert.equal(Object.keys(handModel().notes), []);
+});
+
 test("should relate a project to the other projects of its domain, most shared tags first", () => {
   const projects = [
     project({ name: "a", cluster: "one", tags: ["x", "y"] }),

@@ -93,13 +93,20 @@ export function pull(changes: Partial<PullFacts> & { repo: string; number: numbe
 
 /** A model from hand-built inputs. */
 export function handModel(
-  inputs: { config?: SiteConfig; content?: PortfolioContent; github?: GithubData; posts?: FeedPost[] } = {},
+  inputs: {
+    config?: SiteConfig;
+    content?: PortfolioContent;
+    github?: GithubData;
+    posts?: FeedPost[];
+    postsNote?: string;
+  } = {},
 ): PortfolioModel {
   return buildPortfolioModel({
     config: inputs.config ?? siteConfig(),
     content: inputs.content ?? content(),
     github: inputs.github ?? github(),
     posts: inputs.posts ?? [],
+    postsNote: inputs.postsNote,
   });
 }
 
@@ -117,7 +124,7 @@ export async function fixtureModel(
       content: loaded,
       // No token in this environment: the snapshot only, no request, nothing logged.
       github: await loadGithubData(config, projectRepositories(config, loaded), {}, () => {}),
-      posts: await loadFeedPosts(config),
+      posts: (await loadFeedPosts(config)).posts,
     });
   } finally {
     tree.cleanup();
