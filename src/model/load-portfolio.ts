@@ -36,7 +36,7 @@ export async function loadFeedPosts(config: SiteConfig): Promise<{ posts: FeedPo
     // What the server did, or a fixed phrase: a broken answer's problems may quote its text.
     const answer = error.problems[0]?.field === "(answer)" ? String(error.problems[0].actual) : undefined;
     const why = redact(answer ?? "not an RSS feed this build can read");
-    console.warn(`Fallback: the blog's feed ${redact(feed)}: ${why}; its posts as last read are shown.`);
+    console.warn(`[feed] Fallback: the blog's feed ${redact(feed)}: ${why}; its posts as last read are shown.`);
     return { posts: kept, note: `The blog's feed could not be read (${why}): its posts are shown as last read.` };
   }
 }

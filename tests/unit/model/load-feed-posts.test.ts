@@ -116,8 +116,8 @@ test("should fall back to the feed as last read, with a note, when its server fa
     assert.is(broken.note?.includes("Maintenance"), false);
     assert.match(broken.note ?? "", /not an RSS feed this build can read/);
     assert.equal(warnings, [
-      `Fallback: the blog's feed ${feed}: HTTP 500; its posts as last read are shown.`,
-      `Fallback: the blog's feed ${feed}: not an RSS feed this build can read; its posts as last read are shown.`,
+      `[feed] Fallback: the blog's feed ${feed}: HTTP 500; its posts as last read are shown.`,
+      `[feed] Fallback: the blog's feed ${feed}: not an RSS feed this build can read; its posts as last read are shown.`,
     ]);
   } finally {
     console.warn = warn;
