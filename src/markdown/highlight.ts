@@ -26,42 +26,20 @@ const ownGrammars = { bash: shell, faust, gdscript, zig };
 const shipped = { c, cpp, go, ini, javascript, json, kotlin, lua, python, rust, sql, typescript, xml, yaml };
 const languages = { ...shipped, ...ownGrammars };
 const ALIASES = { bash: ["sh", "shell", "console"], ini: ["toml"] };
-/**
- * Every name highlight.js answers to once the languages above are registered: theirs, the
- * aliases their grammars declare, and ours. Known without registering them, so that a block from
- * the cache is used only for a language a build without the cache would highlight (a test checks
- * this list against highlight.js).
- */
-export const LANGUAGE_NAMES: ReadonlySet<string> = new Set([
-  ...Object.keys(languages),
-  ...Object.values(ALIASES).flat(),
-  ...["atom", "c++", "cc", "cjs", "cts", "cxx", "golang", "gyp", "h", "h++", "hh", "hpp", "html", "hxx"],
-  ...["ipython", "js", "json5", "jsonc", "jsx", "kt", "ktm", "kts", "ktx", "mjs", "mts", "plist", "pluto"],
-  ...["py", "rs", "rss", "svg", "ts", "tsx", "wsf", "xhtml", "xjb", "xsd", "xsl", "yml", "zsh"],
-]);
-
-/** highlight.js with our languages, registered on first need (6 ms): a cached rebuild never needs it. */
-let registered = false;
-function highlighter(): typeof hljs {
-  if (!registered) {
-    for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
-    for (const [languageName, aliases] of Object.entries(ALIASES)) hljs.registerAliases(aliases, { languageName });
-    registered = true;
-  }
-  return hljs;
-}
+for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
+for (const [languageName, aliases] of Object.entries(ALIASES)) hljs.registerAliases(aliases, { languageName });
 
 /** markdown-it's `highlight` hook: highlighted HTML, or "" to let markdown-it escape the code as is. */
 export function highlightCode(code: string, language: string): string {
   const name = language.trim().toLowerCase();
-  if (!LANGUAGE_NAMES.has(name)) return "";
+  // Asked first: a block from the cache is used only for a language this build highlights.
+  if (!hljs.getLanguage(name)) return "";
   const blocks = highlightedBlocks();
   const key = createHash("sha256").update(name).update("\0").update(code).digest("base64url").slice(0, 24);
   let html = blocks.used.get(key);
   if (html === undefined) {
     const known = blocks.known.get(key);
     if (known !== undefined && isHighlightOf(known, code)) html = known;
-    else if (!highlighter().getLanguage(name)) return "";
     else {
       if (known !== undefined && blocks.dir) {
         blocks.known.clear();
@@ -84,7 +62,7 @@ export function highlightCode(code: string, language: string): string {
  * blocks are shown plain), naming the file: the renderer knows no files, its callers do.
  */
 export function warnUnknownLanguages(file: string, languages: readonly (string | null)[]): void {
-  const unknown = new Set(languages.filter((name) => name !== null && !LANGUAGE_NAMES.has(name.toLowerCase())));
+  const unknown = new Set(languages.filter((name) => name !== null && !hljs.getLanguage(name)));
   for (const name of unknown)
     console.warn(`[highlight] ${file}: no grammar for code in "${escapeControlCharacters(name ?? "")}": shown plain`);
 }

@@ -1,15 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import hljs from "highlight.js/lib/core";
 import {
   highlightCode,
   isHighlightOf,
-  LANGUAGE_NAMES,
   saveHighlightedBlocks,
   warnUnknownLanguages,
 } from "../../../src/markdown/highlight.ts";
@@ -153,48 +150,6 @@ test("should accept highlight.js's own HTML and refuse anything added to it", ()
   assert.not.ok(isHighlightOf(`${html}<img src=x onerror=alert(1)>`, code));
   assert.not.ok(isHighlightOf(html.replace("&lt;b&gt;", "<b>"), code));
   assert.not.ok(isHighlightOf(html.replace('class="hljs-string"', 'class="x" onclick="y"'), code));
-});
-
-test("should register no language for a build whose blocks all come from the cache", () => {
-  // A process of its own: the languages, once registered, stay for the process.
-  const dir = mkdtempSync(join(tmpdir(), "folio-highlight-lazy-"));
-  const script = [
-    `import hljs from "highlight.js/lib/core";`,
-    `import { highlightCode, saveHighlightedBlocks } from ${JSON.stringify(join(import.meta.dirname, "../../../src/markdown/highlight.ts"))};`,
-    `import { useBuildCache } from ${JSON.stringify(join(import.meta.dirname, "../../../src/util/build-cache.ts"))};`,
-    `useBuildCache(${JSON.stringify(dir)});`,
-    `const html = highlightCode(${JSON.stringify(RUST)}, "rust");`,
-    `saveHighlightedBlocks();`,
-    `console.log(JSON.stringify({ html, languages: hljs.listLanguages().length }));`,
-  ].join("\n");
-  const run = () =>
-    JSON.parse(
-      execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-        cwd: join(import.meta.dirname, "../../.."),
-        encoding: "utf8",
-      }),
-    ) as { html: string; languages: number };
-  try {
-    const cold = run();
-    assert.ok(cold.languages > 0, "a cold build registers them to highlight");
-    const warm = run();
-    assert.is(warm.languages, 0, "a warm build takes the block from the cache");
-    assert.is(warm.html, cold.html);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test("should know, without registering, exactly the names highlight.js answers to", () => {
-  highlightCode("x = 1", "python");
-  const answered = new Set<string>();
-  for (const name of hljs.listLanguages()) {
-    answered.add(name);
-    for (const alias of hljs.getLanguage(name)?.aliases ?? []) answered.add(alias);
-  }
-  for (const name of ["sh", "shell", "console", "toml"]) answered.add(name);
-  assert.equal([...LANGUAGE_NAMES].sort(), [...answered].sort());
-  for (const name of LANGUAGE_NAMES) assert.ok(hljs.getLanguage(name), name);
 });
 
 test(
