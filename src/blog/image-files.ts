@@ -43,20 +43,15 @@ const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
 /** An image's facts; the problems that refuse it; or null when it is missing or no image. */
 export type ImageRead = ImageFacts | ContentProblem[] | null;
 
-/** Reads an image file inside the content folder `root` once (cached by path). */
-export function readImage(file: string, root: string, cache: Map<string, ImageRead>): ImageRead {
-  if (!cache.has(file)) cache.set(file, examineOnce(file, root));
-  return cache.get(file) ?? null;
-}
-
 /**
  * What each image file was found to be, by the file's identity, size and change time then
  * (which no tool sets back): `npm start` reads and hashes a file again only once it changed
- * (the sample's photos: 35 ms an edit).
+ * (the sample's photos: 35 ms an edit), and a build an image several posts show only once.
  */
 const examined = new Map<string, { stamp: string; read: ImageRead }>();
 
-function examineOnce(file: string, root: string): ImageRead {
+/** Reads an image file inside the content folder `root`, again only once it changed (`examined`). */
+export function readImage(file: string, root: string): ImageRead {
   let stamp = "";
   try {
     const stats = lstatSync(file);

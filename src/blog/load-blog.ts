@@ -12,7 +12,7 @@ import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdow
 import { warnUnknownLanguages } from "../markdown/highlight.ts";
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
-import { readImage, type ImageRead } from "./image-files.ts";
+import { readImage } from "./image-files.ts";
 import { encoderSettings } from "../images/encode-rendition.ts";
 import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import { readPostDate } from "./post-date.ts";
@@ -121,7 +121,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     imagesLinked,
     paths,
     history: history ?? readGitHistory(paths.posts),
-    sizes: new Map(),
     sourceByName: new Map(sources.map((source) => [basename(source.file), source])),
     unpublished: new UnpublishedPosts(
       sources
@@ -183,7 +182,6 @@ interface PostContext {
   /** True when `blog/images` is a symbolic link (reported already): no image is read. */
   imagesLinked: boolean;
   history: GitHistory;
-  sizes: Map<string, ImageRead>;
   /** Every post whose front matter is sound, by file name: where links to other posts lead. */
   sourceByName: ReadonlyMap<string, PostSource>;
   unpublished: UnpublishedPosts;
@@ -221,7 +219,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     if (target === null || /^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "")
       return refuse(`an image file in ${displayPath(context.paths.images)}, referenced relative to the post`);
     if (context.imagesLinked) return null;
-    const size = readImage(target, context.config.contentDir, context.sizes);
+    const size = readImage(target, context.config.contentDir);
     // The image's own problems name the image file; a post naming it says nothing more.
     if (Array.isArray(size)) {
       problems.push(...size);

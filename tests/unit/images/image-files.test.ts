@@ -13,7 +13,7 @@ test.before.each(() => {
 });
 test.after.each(() => rmSync(root, { recursive: true, force: true }));
 
-const read = (name: string): ImageRead => readImage(join(root, name), root, new Map());
+const read = (name: string): ImageRead => readImage(join(root, name), root);
 
 /** A 30 × 20 PNG of one colour, and what reading it must give. */
 async function png(background: string): Promise<{ bytes: Buffer; facts: ImageRead }> {
