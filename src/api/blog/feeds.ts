@@ -48,29 +48,20 @@ function buildChannel(model: BlogModel) {
 }
 
 /**
- * RSS's date (RFC 822) by the RSS plugin, in the date's own zone: `Tue, 11 Aug 2026 00:00:00 +0200`
- * (`+0000` with Node 20's and 24's ICU, `GMT` with some others). The plugin makes an
- * `Intl.DateTimeFormat` a date (0.2-0.3 ms each here): `npm start`'s rebuilds take each date's
- * from the last build (cleared past 100,000 dates).
+ * RSS's date (RFC 822) by the RSS plugin, at the date's own offset, which Intl takes as a zone
+ * (`+02:00`) on every Node this project runs on (22.18 and 24), whatever luxon zone the date is
+ * in: `Tue, 11 Aug 2026 00:00:00 +0200` (`+0000` with Node 20's and 24's ICU, `GMT` with some
+ * others). The plugin makes an `Intl.DateTimeFormat` a date (0.2-0.3 ms each here): `npm start`'s
+ * rebuilds take each date's from the last build (cleared past 100,000 dates).
  */
 function rfc822(date: DateTime): string {
-  const zone = intlTimeZone(date);
-  const key = `${date.toMillis()} ${zone}`;
+  const offset = date.toFormat("ZZ");
+  const key = `${date.toMillis()} ${offset}`;
   if (rfc822Dates.size >= 100_000) rfc822Dates.clear();
-  if (!rfc822Dates.has(key)) rfc822Dates.set(key, dateToRfc822(date.toJSDate(), zone));
+  if (!rfc822Dates.has(key)) rfc822Dates.set(key, dateToRfc822(date.toJSDate(), offset));
   return rfc822Dates.get(key) as string;
 }
 const rfc822Dates = new Map<string, string>();
-
-/**
- * A date's zone as Intl names it: an IANA name, the system zone as Intl's default, a fixed offset
- * (`UTC+3`) as `+03:00`, which the Intl of every Node this project runs on takes (22.18 and 24).
- */
-function intlTimeZone(date: DateTime): string | undefined {
-  if (date.zone.type === "iana") return date.zone.name;
-  if (date.zone.type === "system") return undefined;
-  return date.toFormat("ZZ");
-}
 
 const text = (name: string, value: string): XmlElement => ({ name, text: value });
 
