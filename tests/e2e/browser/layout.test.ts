@@ -58,9 +58,41 @@ function widthOf(page: Page): Promise<{ document: number; screen: number; culpri
   });
 }
 
-/** What one load of a page at one width measured: the layout's width, and the header's height. */
+/**
+ * The table cells whose text is one plain word (no code or link in it: those may break anywhere)
+ * that a line ends inside of, between two letters or digits: "Typ|e" in a narrow column. A line
+ * may end after a hyphen or a slash, as in "octet-|stream".
+ */
+function brokenWordsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const brokenMidWord = (cell: Element) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      let before: { char: string; bottom: number } | undefined;
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (let at = 0; at < (text.textContent ?? "").length; at++) {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          const box = range.getBoundingClientRect();
+          const char = text.textContent?.[at] ?? "";
+          if (box.width === 0) continue;
+          if (before && box.top >= before.bottom && /^[\p{L}\p{N}]{2}$/u.test(before.char + char)) return true;
+          before = { char, bottom: box.bottom };
+        }
+      }
+      return false;
+    };
+    return [...document.querySelectorAll("th, td")]
+      .filter((cell) => /^\S+$/.test(cell.textContent?.trim() ?? "") && !cell.querySelector("code, a"))
+      .filter(brokenMidWord)
+      .map((cell) => `${cell.tagName.toLowerCase()} "${cell.textContent?.trim()}"`);
+  });
+}
+
+/** What one load of a page at one width measured: the layout's width, broken words, and the header's height. */
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
+  brokenWords: string[];
   header: number;
 }
 
@@ -82,7 +114,11 @@ function measureAll(): NonNullable<typeof measured> {
       const tab = await context.newPage();
       for (const page of pages) {
         await tab.goto(`${server.origin}${page.path}`, { waitUntil: "load" });
-        const measure = { width: await widthOf(tab), header: await headerHeightOf(tab) };
+        const measure = {
+          width: await widthOf(tab),
+          brokenWords: await brokenWordsOf(tab),
+          header: await headerHeightOf(tab),
+        };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
       }
       await context.close();
@@ -119,6 +155,14 @@ test("should show every link whole on a phone, wrapped if long, unless it is in 
     .filter(({ measure }) => measure.width.cutLinks.length > 0)
     .map(({ page, measure }) => `${page}: ${measure.width.cutLinks.slice(0, 3).join(", ")}`);
   assert.equal(cut, []);
+});
+
+test("should never break a table cell's one word, a column's header as its values, on a phone", async () => {
+  if (skip) return console.warn(skip);
+  const broken = (await measureAll())
+    .filter(({ measure }) => measure.brokenWords.length > 0)
+    .map(({ page, measure }) => `${page}: ${[...new Set(measure.brokenWords)].slice(0, 4).join(", ")}`);
+  assert.equal(broken, []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
