@@ -1,17 +1,17 @@
-/*
- * Makes `npm start` rebuild when a file is deleted, which Eleventy 3 does not do
- * (https://github.com/11ty/eleventy/issues/2798): a watcher of our own changes a marker file that
- * Eleventy watches, in a private temporary folder (not one .gitignore makes Eleventy skip).
- */
-import { existsSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+// Makes `npm start` rebuild when a file is deleted, which Eleventy 3 does not do
+// (https://github.com/11ty/eleventy/issues/2798): a watcher of our own changes a marker file that
+// Eleventy watches, in a private temporary folder (not one .gitignore makes Eleventy skip).
+import { existsSync, mkdtempSync, rmSync, watch, watchFile, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /** The kinds of file the build reads from the watched folders: content, images and assets. */
 const READ = /\.(md|ya?ml|json|asc|xml|txt|png|jpe?g|webp|gif|avif|svg|css|js)$/i;
 
-/** The marker, once made: one per process, reused by reloaded configs. */
-let marker: string | undefined;
+/** The marker, once made (else ""): one per process, reused by reloaded configs; and its changes. */
+let marker = "";
+let touches = 0;
 /** Folders already watched in this process (absolute). */
 const watched = new Set<string>();
 
@@ -24,9 +24,9 @@ export default function rebuildOnDeletion(
   // Set by Eleventy from the command line before it loads the config.
   const mode = process.env.ELEVENTY_RUN_MODE;
   if (mode !== "serve" && mode !== "watch") return;
-  marker ??= makeMarker();
+  marker ||= makeMarker();
   eleventyConfig.addWatchTarget(marker);
-  for (const folder of options.folders) watchFolder(resolve(folder), marker);
+  for (const folder of options.folders) watchFolder(resolve(folder));
 }
 
 /** Creates the marker in a folder of its own (mkdtemp: no name another user can plant first), removed on exit. */
@@ -48,27 +48,29 @@ function makeMarker(): string {
 }
 
 /**
- * Changes `markerFile` when a file of a kind the build reads (`READ`) under `folder` is gone: not
+ * Changes the marker when a file of a kind the build reads (`READ`) under `folder` is gone: not
  * an editor's temporary file renamed over the file it saves (Eleventy sees that save). A burst
- * (a deleted folder) changes the marker once.
+ * (a deleted folder) changes the marker once. Once the folder itself went (a checkout), neither
+ * Eleventy's watcher nor this one sees it again: a poll of its path sees it back, and a watcher
+ * of its every change stands in for both from then on.
  */
-function watchFolder(folder: string, markerFile: string): void {
+function watchFolder(folder: string, everyChange = false): void {
   if (watched.has(folder) || !existsSync(folder)) return;
   watched.add(folder);
-  let touches = 0;
   let pending: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => writeFile(marker, String(++touches)).catch(stop), 50);
+  };
+  if (everyChange) touch();
   // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
-    if (event !== "rename" || (name !== null && (!READ.test(name) || existsSync(join(folder, name))))) return;
-    clearTimeout(pending);
-    pending = setTimeout(() => {
-      try {
-        writeFileSync(markerFile, String(++touches));
-      } catch (error) {
-        stop(error);
-      }
-    }, 50);
+    const gone = name === "" || !existsSync(folder);
+    if (gone && watched.delete(folder)) watcher.close();
+    const deleted = event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
+    if (gone || everyChange || deleted) touch();
   });
+  if (!everyChange) watchFile(folder, { persistent: false, interval: 500 }, () => watchFolder(folder, true));
   // The system's limit of watched folders, or the marker removed: saves still rebuild, so say so
   // once (only the error's code: the paths come from the environment) and go on.
   const stop = (error: unknown): void => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -541,6 +541,32 @@ test("should start serving once the content it started with is fixed, without a 
     await fixed.stop();
     removeDir(broken);
   }
+});
+
+test("should see edits and deletions once its content folder is deleted and put back, as by a checkout", async () => {
+  // A new folder where the old one was: what a checkout of a commit without it, then back, leaves.
+  const away = makeTempDir("away");
+  cpSync(contentDir, away, { recursive: true });
+  const before = server.output().length;
+  rmSync(contentDir, { recursive: true });
+  await waitFor("the failed build", () => server.output().slice(before).includes("Nothing was written"), 15_000);
+  renameSync(away, contentDir);
+
+  const file = join(contentDir, "projects/benchdiff.md");
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^tagline: .*$/m, "tagline: Edited after a checkout"));
+  await waitFor(
+    "the edit to be served",
+    async () => (await tagline()) === "Edited after a checkout",
+    15_000,
+    server.output,
+  );
+  rmSync(join(contentDir, "projects/kestrel-os.md"));
+  await waitFor(
+    "the deleted project to answer 404",
+    async () => (await status("/api/v1/projects/kestrel-os.json")) === 404,
+    15_000,
+    server.output,
+  );
 });
 
 test("should remove its marker of deletions when the server stops", async () => {
