@@ -101,7 +101,9 @@ try {
   if (breaking > 0) {
     console.log(
       "\nWithin v1, changes may only add things: no path, field or value a client relies on may go." +
-        '\nShip the change under /api/v2/ and keep v1 as it is (docs/recipes.md, "Versioning").',
+        '\nShip a change of the code under /api/v2/ and keep v1 as it is (docs/recipes.md, "Versioning").' +
+        "\nA change of your content (a profile link removed): to publish it anyway, breaking clients that" +
+        "\nrelied on it, record it with npm run api:baseline -- --allow-breaking and commit api-baseline/.",
     );
   }
   if (values.update) {

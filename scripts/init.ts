@@ -52,6 +52,19 @@ if (options.build) {
     { stdio: "inherit", env: { ...process.env, CONTENT_DIR: contentDir } },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);
+  // The owner's APIs start here: api:check (in the deploy workflow) compares later builds with
+  // these documents, not with the sample's. Only for the project's own content folder.
+  if (contentDir === resolve("content")) {
+    const site = `--site=${options.output ?? "_site"}`;
+    const baseline = spawnSync(process.execPath, ["scripts/api-check.ts", "--update", "--allow-breaking", site], {
+      encoding: "utf8",
+    });
+    if (baseline.status !== 0) {
+      process.stderr.write(baseline.stdout + baseline.stderr);
+      process.exit(baseline.status ?? 1);
+    }
+    console.log("Recorded your APIs' OpenAPI documents in api-baseline/: commit them with your content.");
+  }
 }
 console.log(
   `Done. Run npm start to see your site. Next, edit ${escapeControlCharacters(join(contentDir, "profile.yaml"))} (placeholders), domains.yaml and each project's writeup; docs/init.md lists the rest.`,

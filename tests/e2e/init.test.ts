@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -19,6 +19,7 @@ import {
   makeTempDir,
   readJson,
   removeDir,
+  repoRoot,
   sampleContentDir,
   type Envelope,
 } from "./support/build-site.ts";
@@ -270,6 +271,40 @@ test("should take the name from GitHub's profile with --yes, else the login, and
   } finally {
     removeContent(named);
     removeContent(unnamed);
+  }
+});
+
+test("should record the owner's APIs as the baseline, so the deploy workflow's check passes", () => {
+  // A copy of the project: init on its own content/ writes its api-baseline/.
+  const project = makeTempDir("init-project");
+  try {
+    for (const name of [
+      "src",
+      "scripts",
+      "site-templates",
+      "site-assets",
+      "api-templates",
+      "_data",
+      "content",
+      "api-baseline",
+    ])
+      cpSync(join(repoRoot, name), join(project, name), { recursive: true });
+    for (const name of [".eleventy.js", "package.json", "tsconfig.json"])
+      cpSync(join(repoRoot, name), join(project, name));
+    symlinkSync(join(repoRoot, "node_modules"), join(project, "node_modules"));
+    const env: NodeJS.ProcessEnv = { ...process.env, GITHUB_TOKEN: "" };
+    delete env.CONTENT_DIR;
+    const run = (argv: string[]) => spawnSync(process.execPath, argv, { cwd: project, env, encoding: "utf8" });
+    const init = run(["scripts/init.ts", ...BASE.filter((arg) => arg !== "--no-build"), "--no-blog", "--yes"]);
+    assert.is(init.status, 0, init.stdout + init.stderr);
+    assert.match(init.stdout, "Recorded your APIs' OpenAPI documents in api-baseline/");
+    assert.not.ok(existsSync(join(project, "api-baseline/blog/api/openapi.json")), "no blog, no blog API");
+    // Against the sample's baseline, which requires the sample's profile links, this check fails.
+    const after = run(["scripts/api-check.ts"]);
+    assert.is(after.status, 0, after.stdout + after.stderr);
+    assert.match(after.stdout, "no breaking change");
+  } finally {
+    removeDir(project);
   }
 });
 
