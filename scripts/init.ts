@@ -31,12 +31,17 @@ const stop = (): never => {
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 const terminal = process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stdout }) : null;
-// Ctrl-C at a question reaches readline, not the process.
-terminal?.on("SIGINT", stop);
+// Ctrl-C (which reaches readline, not the process) or Ctrl-D at a question: nothing is written
+// before the last answer.
+const stopAtQuestion = (): never => {
+  console.log("\nStopped at a question: nothing was changed.");
+  process.exit(130);
+};
+terminal?.on("SIGINT", stopAtQuestion);
 const result = await runInit(
   options,
   {
-    ask: async (question) => (terminal ? terminal.question(question) : null),
+    ask: async (question) => (terminal ? terminal.question(question).catch(stopAtQuestion) : null),
     print: (line) => console.log(escapeControlCharacters(line)),
   },
   { contentDir, env: process.env, now: new Date() },

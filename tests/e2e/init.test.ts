@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
@@ -305,6 +305,35 @@ test("should record the owner's APIs as the baseline, so the deploy workflow's c
     assert.match(after.stdout, "no breaking change");
   } finally {
     removeDir(project);
+  }
+});
+
+test("should stop without a stack trace at Ctrl-D on a question, changing nothing", async () => {
+  const dir = copyContent();
+  try {
+    const before = listContent(dir);
+    // A terminal (util-linux's script): init asks only there.
+    const child = spawn("script", ["-qec", `${process.execPath} scripts/init.ts`, "/dev/null"], {
+      env: { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Your GitHub login:")) child.stdin.write("\x04");
+    });
+    const status = await new Promise<number | null>((ended) => {
+      child.on("close", ended);
+      child.on("error", (error) => {
+        output += String(error);
+        ended(null);
+      });
+    });
+    assert.match(output, "Stopped at a question: nothing was changed.");
+    assert.not.match(output, /AbortError|\n\s+at /);
+    assert.is.not(status, 0);
+    assert.equal(listContent(dir), before);
+  } finally {
+    removeContent(dir);
   }
 });
 
