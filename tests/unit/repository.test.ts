@@ -32,4 +32,15 @@ test("should refer to nothing outside the repository", () => {
   assert.equal(found, []);
 });
 
+test("should register every test of a file before its test.run(), which ignores later ones", () => {
+  const files = execFileSync("git", ["ls-files", "tests/*.test.ts"], { cwd: root, encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+  assert.ok(files.length > 50, `git lists the test files (${files.length})`);
+  const late = files.filter((file) =>
+    /^test\.run\(\);?$[\s\S]*^test(?:\.\w+)?\(/m.test(readFileSync(join(root, file), "utf8")),
+  );
+  assert.equal(late, []);
+});
+
 test.run();

@@ -172,8 +172,6 @@ test("should date the first post and the /now list in the owner's time zone", ()
   assert.match(tree.get("blog/posts/hello-world.md") ?? "", 'date: "2026-11-22"');
 });
 
-test.run();
-
 test("should write in profile.yaml only the GitHub link and no contact placeholders", () => {
   const tree = contentTree(answers, [repository("alpha")], new Set(), NOW, []);
 
@@ -182,3 +180,5 @@ test("should write in profile.yaml only the GitHub link and no contact placehold
   assert.equal(profile.links, { github: "https://github.com/ada" });
   assert.equal(profile.contact, {});
 });
+
+test.run();
