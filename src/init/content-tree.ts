@@ -233,6 +233,8 @@ export function contentTree(
       xmlDocument({ name: "rss", attributes: { version: "2.0" }, children: [{ name: "channel", children: channel }] }),
     );
   } else {
+    // A project site (https://LOGIN.github.io/REPO/) is built from REPO; a guess for any other URL.
+    const repository = /^https:\/\/[^/]+\.github\.io\/([^/]+)/i.exec(siteUrl)?.[1] ?? `${answers.login}.github.io`;
     tree.set(
       "blog/blog.yaml",
       dump({
@@ -244,7 +246,7 @@ export function contentTree(
         links: [{ label: "Portfolio", url: `${siteUrl}/` }],
         schedule: "New posts when there is something to say.",
         source: {
-          repository: `https://github.com/${answers.login}/${answers.login}.github.io`,
+          repository: `https://github.com/${answers.login}/${repository}`,
           branch: "main",
           path: "content/blog/posts",
         },

@@ -181,4 +181,17 @@ test("should write in profile.yaml only the GitHub link and no contact placehold
   assert.equal(profile.contact, {});
 });
 
+test("should name the blog's source repository after a project site's path, else the user site's", () => {
+  const source = (siteUrl: string) =>
+    (
+      yaml.load(contentTree({ ...answers, siteUrl }, [], new Set(), NOW, null).get("blog/blog.yaml") ?? "") as {
+        source: { repository: string };
+      }
+    ).source.repository;
+
+  assert.is(source("https://ada.github.io/portfolio"), "https://github.com/ada/portfolio");
+  assert.is(source("https://ada.github.io"), "https://github.com/ada/ada.github.io");
+  assert.is(source("https://ada.example/folio/"), "https://github.com/ada/ada.github.io");
+});
+
 test.run();
