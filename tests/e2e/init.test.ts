@@ -390,6 +390,8 @@ test("should write a minimal site without a token, and build it from the CLI", (
       search.join(", "),
     );
     assert.not.match(home, "Featured projects");
+    // Nothing featured: the project is shown under "Projects", not an empty list.
+    assert.match(home, /<h2 id="featured-title">Projects<\/h2>[\s\S]*?<ul class="cards">\s*<li[\s\S]*?example-project/);
   } finally {
     removeContent(dir);
     removeDir(out);

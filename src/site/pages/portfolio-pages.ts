@@ -31,8 +31,9 @@ export function homePage(model: PortfolioModel): string {
     ...(profile.contact.form ? [{ name: "mail", label: "Contact", url: profile.contact.form, me: false }] : []),
     ...(profile.pgp ? [{ name: "key", label: "PGP key", url: pages.pgpKey, me: false }] : []),
   ];
-  // Nothing featured: no heading over an empty list, only the way to every project.
+  // Nothing featured: the first projects by name, under "Projects", not an empty list.
   const featured = model.featured.length > 0;
+  const cards = featured ? model.featured : model.projects.slice(0, 3);
   // An h-card (microformats2) for IndieWeb readers: name, the site as its URL, headline, summary, links.
   const body = html`<section class="hero h-card" aria-labelledby="intro-title">
 <h1 id="intro-title" class="p-name">${profile.name}</h1>
@@ -45,7 +46,7 @@ export function homePage(model: PortfolioModel): string {
 </section>
 <section aria-labelledby="featured-title">
 <div class="section-head"><h2 id="featured-title">${featured ? "Featured projects" : "Projects"}</h2><a class="more" href="${pages.projects}">All projects (${model.stats.projects}) →</a></div>
-${featured ? html`<ul class="cards">${model.featured.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>` : ""}
+<ul class="cards">${cards.map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
 </section>
 <section aria-labelledby="domains-title">
 <div class="section-head"><h2 id="domains-title">Domains</h2></div>
