@@ -238,7 +238,9 @@ function parseYamlText(text: string, file: string, firstLine = 1): unknown {
       : error instanceof Error
         ? error.message.split("\n")[0]
         : String(error);
-    throw problem(file, `valid YAML (${reason})`);
+    // The mistake owners make most: a text value holding `: ` unquoted (`title: Rust: a tour`).
+    const hint = /mapping entry/.test(reason) ? '; a value holding ": " needs quotes' : "";
+    throw problem(file, `valid YAML (${reason}${hint})`);
   }
   const problems = valueProblems(data, file);
   if (problems.length > 0) throw new ContentError(problems);

@@ -162,6 +162,12 @@ test("should reject a YAML file that does not parse, at the file's line and colu
   assert.match(problem.expected, /^valid YAML \(.+ at line 3, column \d+\)$/);
 });
 
+test('should say that a value holding ": " needs quotes when that is the likely mistake', async () => {
+  const { problems } = await problemsWith({ "profile.yaml": "name: Ada\nheadline: Rust: a tour\n" });
+
+  assert.match(problemAt(problems, "(file)").expected, /at line 2, column \d+; a value holding ": " needs quotes\)$/);
+});
+
 test("should reject front matter with invalid YAML, at the line of the file, not of the block", async () => {
   const { problems, file } = await problemsWith({
     "projects/beta.md": "---\nname: beta\ntagline: [oops\ncluster: a: b\n---\nBody\n",
