@@ -239,7 +239,7 @@ function parseYamlText(text: string, file: string, firstLine = 1): unknown {
         ? error.message.split("\n")[0]
         : String(error);
     // The mistake owners make most: a text value holding `: ` unquoted (`title: Rust: a tour`).
-    const hint = /mapping entry/.test(reason) ? '; a value holding ": " needs quotes' : "";
+    const hint = String(reason).includes("mapping entry") ? '; a value holding ": " needs quotes' : "";
     throw problem(file, `valid YAML (${reason}${hint})`);
   }
   const problems = valueProblems(data, file);
