@@ -4,6 +4,8 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { displayPath, readText } from "../content/read-files.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
 import type { Post } from "../schemas/portfolio/activity.ts";
+import { isPublishableUrl } from "../github/entry-check.ts";
+import { findControlCharacter } from "../util/control-characters.ts";
 
 /** A blog post as the portfolio knows it (the API's Post): what the blog's RSS feed says about it. */
 export type FeedPost = Post;
@@ -57,13 +59,13 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
     const field = (name: string) => `item[${index}].${name}`;
     const [title, link, pubDate] = [textOf(item.title), textOf(item.link), textOf(item.pubDate)];
     if (!title) problems.push({ file: where, field: field("title"), expected: "a title" });
-    if (!link || !/^https?:\/\//.test(link))
+    if (!link || !isPublishableUrl(link))
       problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
     if (pubDate) {
       const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
-      // The feed's own offset is kept, so the day is the one the blog shows.
-      if (parsed.isValid) published = parsed.toISO({ suppressMilliseconds: true }) ?? null;
+      // The feed's own offset is kept, so the day is the one the blog shows (a zone's: under 24 h).
+      if (parsed.isValid && Math.abs(parsed.offset) < 1440) published = parsed.toISO({ suppressMilliseconds: true });
       else
         problems.push({
           file: where,
@@ -76,6 +78,8 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
       const summary = stripTags(textOf(item.description) ?? "")
         .replace(/\s+/g, " ")
         .trim();
+      const bad = findControlCharacter(stripTags(title) + summary)?.codePoint;
+      if (bad) problems.push({ file: where, field: field("title"), expected: "no control characters", actual: bad });
       posts.push({ title: stripTags(title).trim(), url: link, published, summary });
     }
   });

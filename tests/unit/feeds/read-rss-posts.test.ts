@@ -71,6 +71,49 @@ test("should reject an item without a link, naming item[i].link", async () => {
   assert.is(problem.expected, "an absolute http(s) URL");
 });
 
+test("should reject a link the APIs may not publish: credentials, no host, not a URI", async () => {
+  // Each passed the old `^https?://` test: the first was published with its password, the
+  // second stopped the build with a stack trace, the others failed the after-build validation.
+  const links = ["https://user:secret@b.example/1/", "https://", "https://b.example/a b", 'https://b.example/"><x>'];
+  const xml = rss(
+    links
+      .map((link) => item(`<title>T</title><link>${link.replace(/[<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</link>`))
+      .join(""),
+  );
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  assert.equal(
+    links.map((_, index) => problemAt(problems, `item[${index}].link`).expected),
+    links.map(() => "an absolute http(s) URL"),
+  );
+});
+
+test("should reject a pubDate whose offset is not a time zone's (+9959), which no date-time may carry", async () => {
+  const xml = rss(
+    item("<title>T</title><link>https://b.example/t/</link><pubDate>Tue, 03 Jun 2025 09:00:00 +9959</pubDate>"),
+  );
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  assert.is(problemAt(problems, "item[0].pubDate").actual, "Tue, 03 Jun 2025 09:00:00 +9959");
+});
+
+test("should reject a title or summary with a control character, also once its references are decoded", async () => {
+  // A reference (`&#x1b;`) the parser drops; a raw one, or one escaped twice as summaries are, it keeps.
+  const xml = rss(
+    item("<title>Red\u001b[31m</title><link>https://b.example/1/</link>") +
+      item("<title>Fine</title><link>https://b.example/2/</link><description>Bell&amp;#7;</description>"),
+  );
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  assert.equal(
+    [problemAt(problems, "item[0].title").actual, problemAt(problems, "item[1].title").actual],
+    ["U+001B", "U+0007"],
+  );
+});
+
 test("should reject an item whose pubDate is not an RFC 822 date", async () => {
   const xml = rss(item("<title>T</title><link>https://b.example/t/</link><pubDate>2025-02-11</pubDate>"));
 
