@@ -24,6 +24,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
 const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
+const onLoopback = () => ["127.0.0.1", "localhost", "::1"].includes(devServerHost());
 
 /** Makes Eleventy's dev server listen on devServerHost(); imported only by `npm start` (31 ms of a build). */
 export async function listenOnDevServerHost(): Promise<void> {
@@ -41,7 +42,7 @@ export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
     // When exposed on purpose, the start message lists every address, not "localhost" only.
-    showAllHosts: !["127.0.0.1", "localhost", "::1"].includes(devServerHost()),
+    showAllHosts: !onLoopback(),
     // The pages name the port (previewOrigin, src/config/site-config.ts): a busy one is an error.
     portReassignmentRetryCount: 0,
     // Every response, the 404 page included (the dev server answers 404.html by itself).
@@ -93,6 +94,10 @@ export function malformedPath(url: string): string | undefined {
 /** Answers a malformed path with 400; an error thrown by the rest of the chain is a 500 and one line. */
 export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const reason = malformedPath(req.url ?? "");
+  // On loopback, a page of another site reads no preview (drafts included), by CORS or DNS rebinding.
+  const names = [req.headers.host, req.headers.origin?.replace(/^https?:\/\//, "") ?? "localhost"];
+  if (onLoopback() && !names.every((name) => /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(name ?? "")))
+    return void res.writeHead(403, hostHeaders).end("Forbidden: a request from another site.\n");
   if (reason !== undefined) {
     res.writeHead(400, { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" });
     res.end(`Bad request: the path is malformed (${reason}).\n`);

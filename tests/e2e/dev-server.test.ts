@@ -109,19 +109,21 @@ test("should answer an unknown project, an unknown path and a folder with the HT
   }
 });
 
-test("should answer a CORS preflight with 204 and the allowed method", async () => {
-  const response = await fetch(`${server.origin}/api/v1/projects.json`, {
-    method: "OPTIONS",
-    headers: {
-      Origin: "https://client.example",
-      "Access-Control-Request-Method": "GET",
-      "Access-Control-Request-Headers": "x-trace",
-    },
-  });
+test("should answer a CORS preflight with 204 and the allowed method, from a client on loopback only", async () => {
+  const preflight = (origin: string) =>
+    fetch(`${server.origin}/api/v1/projects.json`, {
+      method: "OPTIONS",
+      headers: { Origin: origin, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-trace" },
+    });
+  const response = await preflight("http://localhost:5173");
   assert.is(response.status, 204);
   assert.is(response.headers.get("access-control-allow-origin"), "*");
   assert.match(response.headers.get("access-control-allow-methods") ?? "", "GET");
   assert.is(response.headers.get("access-control-allow-headers"), "*");
+  // A page of another site the owner has open reads no preview (drafts included).
+  assert.is((await preflight("https://client.example")).status, 403);
+  const read = await fetch(`${server.origin}/api/v1/projects.json`, { headers: { Origin: "https://client.example" } });
+  assert.is(read.status, 403);
 });
 
 test("should write the same rules into _headers for Netlify and Cloudflare Pages", () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -74,6 +74,44 @@ test("should answer a malformed path with 400 and its reason, never calling what
     assert.is(await response.text(), "Bad request: the path is malformed (it is not UTF-8 once decoded).\n");
     assert.not.ok(called);
   } finally {
+    server.close();
+  }
+});
+
+/** The status `origin` answers to GET / with these headers (node:http: fetch sets Host itself). */
+function statusWith(origin: string, headers: Record<string, string>): Promise<number | undefined> {
+  return new Promise((answered, failed) => {
+    const sent = request(`${origin}/`, { headers, timeout: 5_000 }, (response) => {
+      response.resume();
+      answered(response.statusCode);
+    });
+    sent.on("error", failed).end();
+  });
+}
+
+test("should refuse a page of another site: by its Origin (CORS) or by a Host of its own (DNS rebinding)", async () => {
+  // The preview shows drafts and answers CORS as the host does: any page the owner opened could read it.
+  const { origin, server } = await serving(() => {
+    throw new Error("let through");
+  });
+  const error = console.error;
+  console.error = () => {};
+  try {
+    const port = new URL(origin).port;
+    const statuses = [
+      await statusWith(origin, { Origin: "https://evil.example" }),
+      await statusWith(origin, { Origin: "null" }),
+      await statusWith(origin, { Host: `evil.example:${port}` }),
+      await statusWith(origin, { Host: `127.0.0.1.evil.example:${port}` }),
+      // What a preview and a client of it on loopback send: let through (500 from what comes next).
+      await statusWith(origin, {}),
+      await statusWith(origin, { Host: `localhost:${port}`, Origin: "http://localhost:5173" }),
+      await statusWith(origin, { Host: `[::1]:${port}`, Origin: `http://127.0.0.1:${port}` }),
+    ];
+
+    assert.equal(statuses, [403, 403, 403, 403, 500, 500, 500]);
+  } finally {
+    console.error = error;
     server.close();
   }
 });
