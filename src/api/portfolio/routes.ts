@@ -38,6 +38,7 @@ const routes: Route<PortfolioModel>[] = [
     schema: Type.Array(SearchItem),
     summary: "Search index of pages, projects, domains and posts",
     description: "What the site's command palette loads: one small file to filter as you type.",
+    notes: ["posts"],
     build: (model) => build.searchIndex(model),
   },
   {
@@ -58,7 +59,7 @@ const routes: Route<PortfolioModel>[] = [
     schema: Now,
     summary: "What the owner is doing now",
     description: "The /now list, whether it is stale (60 days without update), the latest post and recent pushes.",
-    notes: ["repositories"],
+    notes: ["repositories", "posts"],
     build: (model) => build.nowResource(model),
   },
   {
