@@ -47,8 +47,8 @@ async function readFeed(feed: string): Promise<string> {
     new ContentError([
       { file: feed, field: "(answer)", expected: "an RSS feed of at most 64 MiB within 10 s", actual: found },
     ]);
-  const noAnswer = (error: Error & { cause?: { code?: string } }): never => {
-    throw refused(`no answer (${error.cause?.code ?? error.message})`);
+  const noAnswer = (error: Error & { cause?: { code?: string; message?: string } }): never => {
+    throw refused(`no answer (${error.cause?.code ?? error.cause?.message ?? error.message})`);
   };
   const response = await fetch(feed, { signal: AbortSignal.timeout(10_000) }).catch(noAnswer);
   if (!response.ok) throw refused(`HTTP ${response.status}`);

@@ -30,7 +30,10 @@ test.before(async () => {
   server = createServer((request, response) => {
     if (request.url === "/feed.xml" || (request.url === "/flaky.xml" && flaky === "up")) response.end(FEED);
     else if (request.url === "/flaky.xml" && flaky === "broken") response.end("<html>Maintenance</html>");
-    else if (request.url === "/huge.xml") {
+    else if (request.url === "/loop.xml" || request.url === "/to-file.xml") {
+      response.writeHead(302, { location: request.url === "/loop.xml" ? "/loop.xml" : "file:///etc/passwd" });
+      response.end();
+    } else if (request.url === "/huge.xml") {
       // Said to be one byte over the limit: not read at all.
       response.writeHead(200, { "content-length": String(64 * 1024 * 1024 + 1) });
       response.end();
@@ -71,6 +74,9 @@ test("should name the feed and what its server did: an error, too large an answe
   const expected = "an RSS feed of at most 64 MiB within 10 s";
   assert.equal(await load("/down.xml"), [`${expected}, found HTTP 500`]);
   assert.equal(await load("/huge.xml"), [`${expected}, found a larger answer, not read`]);
+  // What fetch found, not its "fetch failed" (before: the same words for both).
+  assert.equal(await load("/loop.xml"), [`${expected}, found no answer (redirect count exceeded)`]);
+  assert.equal(await load("/to-file.xml"), [`${expected}, found no answer (URL scheme must be a HTTP(S) scheme)`]);
   // A port nothing listens on (the server's, closed by a second one bound and let go).
   const closed = createServer();
   await new Promise<void>((listening) => closed.listen(0, "127.0.0.1", listening));
