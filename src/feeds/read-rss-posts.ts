@@ -58,7 +58,7 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   (channel.item ?? []).forEach((item, index) => {
     const field = (name: string) => `item[${index}].${name}`;
     const [title, link, pubDate] = [textOf(item.title), textOf(item.link), textOf(item.pubDate)];
-    if (!title) problems.push({ file: where, field: field("title"), expected: "a title" });
+    if (!title || !stripTags(title).trim()) problems.push({ file: where, field: field("title"), expected: "a title" });
     if (!link || !isPublishableUrl(link))
       problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;

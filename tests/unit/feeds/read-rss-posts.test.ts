@@ -71,6 +71,15 @@ test("should reject an item without a link, naming item[i].link", async () => {
   assert.is(problem.expected, "an absolute http(s) URL");
 });
 
+test("should reject an item whose title is only markup, which no page could show", async () => {
+  // Before: published with an empty title, and linked from the pages by an empty <a>.
+  const xml = rss(item("<title>&lt;b&gt;&lt;/b&gt;</title><link>https://b.example/1/</link>"));
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  assert.is(problemAt(problems, "item[0].title").expected, "a title");
+});
+
 test("should reject a link the APIs may not publish: credentials, no host, not a URI", async () => {
   // Each passed the old `^https?://` test: the first was published with its password, the
   // second stopped the build with a stack trace, the others failed the after-build validation.
