@@ -57,8 +57,8 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   const posts: FeedPost[] = [];
   (channel.item ?? []).forEach((item, index) => {
     const field = (name: string) => `item[${index}].${name}`;
-    const [title, link, pubDate] = [textOf(item.title), textOf(item.link), textOf(item.pubDate)];
-    if (!title || !stripTags(title).trim()) problems.push({ file: where, field: field("title"), expected: "a title" });
+    const [title, link, pubDate] = [stripTags(textOf(item.title) ?? ""), textOf(item.link), textOf(item.pubDate)];
+    if (!title.trim()) problems.push({ file: where, field: field("title"), expected: "a title" });
     if (!link || !isPublishableUrl(link))
       problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
@@ -78,9 +78,9 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
       const summary = stripTags(textOf(item.description) ?? "")
         .replace(/\s+/g, " ")
         .trim();
-      const bad = findControlCharacter(stripTags(title) + summary)?.codePoint;
+      const bad = findControlCharacter(title + summary)?.codePoint;
       if (bad) problems.push({ file: where, field: field("title"), expected: "no control characters", actual: bad });
-      posts.push({ title: stripTags(title).trim(), url: link, published, summary });
+      posts.push({ title: title.trim(), url: link, published, summary });
     }
   });
   if (problems.length > 0) throw new ContentError(problems);
