@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentTypeFor, hostHeaders, renderHeadersFile } from "../site/host-rules.ts";
@@ -25,12 +26,23 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
 const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
 const onLoopback = () => ["127.0.0.1", "localhost", "::1"].includes(devServerHost());
+/** On loopback, a request of a page of another site (by CORS or DNS rebinding), which reads nothing of the preview. */
+const fromAnotherSite = (req: IncomingMessage): boolean =>
+  onLoopback() &&
+  ![req.headers.host, req.headers.origin?.replace(/^https?:\/\//, "") ?? "localhost"].every((name) =>
+    /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(name ?? ""),
+  );
 
 /** Makes Eleventy's dev server listen on devServerHost(); imported only by `npm start` (31 ms of a build). */
 export async function listenOnDevServerHost(): Promise<void> {
   const { default: EleventyDevServer } = await import("@11ty/eleventy-dev-server");
   EleventyDevServer.prototype._serverListen = function (this: InstanceType<typeof EleventyDevServer>, port: number) {
     this.server.listen({ port, host: devServerHost() });
+    // Its live-reload socket too, which names each rebuild's files and errors: refused before `ws` answers.
+    this.server.prependListener(
+      "upgrade",
+      (req: IncomingMessage, socket: Duplex) => fromAnotherSite(req) && socket.destroy(),
+    );
   };
 }
 
@@ -94,9 +106,7 @@ export function malformedPath(url: string): string | undefined {
 /** Answers a malformed path with 400; an error thrown by the rest of the chain is a 500 and one line. */
 export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const reason = malformedPath(req.url ?? "");
-  // On loopback, a page of another site reads no preview (drafts included), by CORS or DNS rebinding.
-  const names = [req.headers.host, req.headers.origin?.replace(/^https?:\/\//, "") ?? "localhost"];
-  if (onLoopback() && !names.every((name) => /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(name ?? "")))
+  if (fromAnotherSite(req))
     return void res.writeHead(403, hostHeaders).end("Forbidden: a request from another site.\n");
   if (reason !== undefined) {
     res.writeHead(400, { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" });

@@ -345,5 +345,7 @@ function inlineText(children: Token[]): string {
 
 /** Removes tags and decodes character references: enough for text that came as HTML (feed summaries). */
 export function stripTags(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ""));
+  // Past the last ">" no tag can end: the pattern tried from each "<" there would be quadratic.
+  const end = html.lastIndexOf(">") + 1;
+  return decodeEntities(html.slice(0, end).replace(/<[^>]*>/g, "") + html.slice(end));
 }

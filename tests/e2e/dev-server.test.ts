@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -124,6 +125,31 @@ test("should answer a CORS preflight with 204 and the allowed method, from a cli
   assert.is((await preflight("https://client.example")).status, 403);
   const read = await fetch(`${server.origin}/api/v1/projects.json`, { headers: { Origin: "https://client.example" } });
   assert.is(read.status, 403);
+});
+
+test("should open the live-reload socket to the preview's own pages only", async () => {
+  // What a WebSocket handshake from a page of `origin` gets: 101, or the connection closed.
+  const handshake = (origin: string) =>
+    new Promise<string>((answered) => {
+      const request = httpRequest(`${server.origin}/`, {
+        headers: {
+          Connection: "Upgrade",
+          Upgrade: "websocket",
+          Origin: origin,
+          "Sec-WebSocket-Version": "13",
+          "Sec-WebSocket-Key": Buffer.from("0123456789abcdef").toString("base64"),
+        },
+      });
+      request.on("upgrade", (response, socket) => {
+        socket.destroy();
+        answered(String(response.statusCode));
+      });
+      request.on("response", (response) => answered(String(response.statusCode)));
+      request.on("error", (error) => answered((error as NodeJS.ErrnoException).code ?? error.message));
+      request.end();
+    });
+  assert.is(await handshake(server.origin), "101");
+  assert.is(await handshake("https://client.example"), "ECONNRESET");
 });
 
 test("should write the same rules into _headers for Netlify and Cloudflare Pages", () => {

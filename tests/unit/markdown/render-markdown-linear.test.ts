@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
-import { renderInline, renderMarkdown } from "../../../src/markdown/render-markdown.ts";
+import { renderInline, renderMarkdown, stripTags } from "../../../src/markdown/render-markdown.ts";
 import { assertLinear } from "../support/linear-time.ts";
 
 /*
@@ -119,6 +119,14 @@ test("should render a /now item full of links in time linear in its size", () =>
   assertLinear("inline links", (scale) => {
     const source = repeated(LONG_POST, (i) => `[link ${i}](https://example.org/${i}) `)(scale);
     return () => renderInline(source);
+  });
+});
+
+test('should strip the tags of a text full of unclosed "<" in time linear in its size', () => {
+  // A feed's title or summary, or a raw HTML block: 80,000 "<" took 8.6 s, quadratic.
+  assertLinear("unclosed <", (scale) => {
+    const text = `<b>x</b> ${"<".repeat(2_000 * scale)}`;
+    return () => stripTags(text);
   });
 });
 
