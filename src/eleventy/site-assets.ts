@@ -13,10 +13,8 @@ import { folderAssets, type PublishedAsset } from "./published-assets.ts";
  * by source and esbuild's version, so a rebuild does not start esbuild (30 ms of a build).
  */
 
-/** Stylesheets published as one file, each from its sources in cascade order. */
-export const STYLESHEET_BUNDLES: Readonly<Record<string, readonly string[]>> = {
-  "site.css": ["site.css", "palette.css"],
-};
+/** The stylesheet published as one file (pages link only it), from its sources in cascade order. */
+const SITE_CSS = ["site.css", "palette.css"];
 
 /**
  * What the minified files may use: browsers of 2023 on, and the script's own ES2022 (browser
@@ -37,11 +35,10 @@ const FONT_SOURCE = join(
 
 /**
  * Writes the minified stylesheets and scripts of `dir` to `to/` in `outputDir` and returns the
- * other files, to be copied as they are (`copyAssets`), the web font among them. A stylesheet
- * that is part of a bundle is published only in it.
+ * other files, to be copied as they are (`copyAssets`), the web font among them. The command
+ * palette's stylesheet is published only inside site.css (SITE_CSS).
  */
 export async function publishSiteAssets(dir: string, to: string, outputDir: string): Promise<PublishedAsset[]> {
-  const bundled = new Set(Object.values(STYLESHEET_BUNDLES).flat());
   const asIs: PublishedAsset[] = [{ source: FONT_SOURCE, file: `${to}/${SITE_FONT}`, root: dirname(FONT_SOURCE) }];
   for (const asset of folderAssets(dir, to)) {
     const name = asset.file.slice(to.length + 1);
@@ -50,9 +47,8 @@ export async function publishSiteAssets(dir: string, to: string, outputDir: stri
       asIs.push(asset);
       continue;
     }
-    const sources = STYLESHEET_BUNDLES[name] ?? [name];
-    // Published inside its bundle only.
-    if (bundled.has(name) && !STYLESHEET_BUNDLES[name]) continue;
+    if (name !== SITE_CSS[0] && SITE_CSS.includes(name)) continue;
+    const sources = name === SITE_CSS[0] ? SITE_CSS : [name];
     const text = sources.map((source) => readBytes(join(dir, source), dir).toString("utf8")).join("\n");
     writeOutputFile(outputFile(outputDir, asset.file), Buffer.from(await minifiedOnce(text, loader)));
   }
