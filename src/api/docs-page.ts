@@ -34,6 +34,7 @@ interface Schema {
 }
 interface Parameter {
   name: string;
+  in: string;
   description?: string;
   schema?: { enum?: string[] };
 }
@@ -45,7 +46,8 @@ interface OperationDoc {
   parameters?: Parameter[];
   responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
 }
-export interface OpenApiForDocs {
+/** The document buildOpenApi writes, typed for its readers: this page and the after-build validation. */
+export interface OpenApiDocument {
   info: { title: string; version: string; summary?: string; description?: string };
   servers: { url: string }[];
   paths: Record<string, { get: OperationDoc }>;
@@ -57,7 +59,7 @@ export interface OpenApiForDocs {
  * then every schema; it links the OpenAPI document at `openapiUrl`.
  */
 export function renderDocsPage(
-  doc: OpenApiForDocs,
+  doc: OpenApiDocument,
   options: { openapiUrl: string; url: string; config: SiteConfig },
 ): string {
   const server = doc.servers[0]?.url ?? "";
@@ -87,7 +89,7 @@ ${Object.entries(doc.components.schemas).map(([name, schema]) => schemaSection(n
  * person starts from, its index, its reference and its OpenAPI document.
  */
 export function renderLandingPage(
-  doc: OpenApiForDocs,
+  doc: OpenApiDocument,
   options: { url: string; indexUrl: string; docsUrl: string; openapiUrl: string; config: SiteConfig },
 ): string {
   return apiPage(
@@ -103,7 +105,7 @@ export function renderLandingPage(
 }
 
 /** A page about the API at `options.url` (from the route table's context): its title and description, then `body`. */
-function apiPage(doc: OpenApiForDocs, options: { url: string; config: SiteConfig }, body: SafeHtml): string {
+function apiPage(doc: OpenApiDocument, options: { url: string; config: SiteConfig }, body: SafeHtml): string {
   return renderPage({
     config: options.config,
     title: doc.info.title,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
+import type { OpenApiDocument } from "../api/docs-page.ts";
 import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
 import { filesUnder } from "../util/files-under.ts";
@@ -155,16 +156,6 @@ function describe(error: ErrorObject): string {
       ? ` "${String(params.additionalProperty)}" (not declared in the OpenAPI description)`
       : "";
   return `${error.message ?? "is invalid"}${detail} [${error.keyword} at ${error.schemaPath}]`;
-}
-
-interface OpenApiDocument {
-  servers?: { url: string }[];
-  paths?: Record<string, { get?: Operation }>;
-  components?: { schemas?: Record<string, unknown> };
-}
-interface Operation {
-  parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
 /** Every file the document's paths declare, with path parameters expanded over their enums. */

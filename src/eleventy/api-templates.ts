@@ -1,4 +1,4 @@
-import { renderDocsPage, renderLandingPage, type OpenApiForDocs } from "../api/docs-page.ts";
+import { renderDocsPage, renderLandingPage, type OpenApiDocument } from "../api/docs-page.ts";
 import { landingPaths } from "../api/meta-routes.ts";
 import { buildOpenApi } from "../api/openapi.ts";
 import { isWrittenAfterBuild } from "../api/manifest.ts";
@@ -43,7 +43,7 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
         ? outputFileOf(model.config, linkTarget(model.config, api.context(model).docs))
         : outputFileOf(model.config, apiPath(model.config, api.root, path)),
     render: (model, path) => {
-      const doc = buildOpenApi(api, model) as unknown as OpenApiForDocs;
+      const doc = buildOpenApi(api, model) as unknown as OpenApiDocument;
       const config = model.config;
       const [docsUrl, openapiUrl] = [api.context(model).docs, url(model, "getOpenApi")];
       if (path === null) return renderDocsPage(doc, { openapiUrl, url: docsUrl, config });
