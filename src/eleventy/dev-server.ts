@@ -1,19 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import type { UserConfig } from "@11ty/eleventy";
 import { statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentTypeFor, hostHeaders, renderHeadersFile } from "../site/host-rules.ts";
 import { filesUnder } from "../util/files-under.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
-
-interface EleventyConfig {
-  /** The output folder, `--output` included; read once Eleventy has settled it. */
-  readonly directories: { readonly output: string };
-  /** `/` or `/portfolio/`; available to plugins once the config file has returned it. */
-  readonly pathPrefix?: string;
-  setServerOptions(options: Record<string, unknown>): void;
-  on(event: "eleventy.after", handler: (arg: { directories: { output: string } }) => void): void;
-}
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -50,7 +42,7 @@ export async function listenOnDevServerHost(): Promise<void> {
  * Serves `_site` as the production host does (src/site/host-rules.ts): `npm start`'s options,
  * and the `_headers` file Netlify and Cloudflare Pages read. https://www.11ty.dev/docs/dev-server/#options
  */
-export default function devServerPlugin(eleventyConfig: EleventyConfig): void {
+export default function devServerPlugin(eleventyConfig: UserConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
     // When exposed on purpose, the start message lists every address, not "localhost" only.

@@ -1,4 +1,4 @@
-// @11ty/eleventy ships no types; this declares what scripts/ (build-staged, start) and src/eleventy/plugin.ts use.
+// @11ty/eleventy ships no types; this declares what scripts/ (build-staged, start) and src/eleventy/ (the plugins) use.
 declare module "@11ty/eleventy" {
   export interface EleventyErrorHandler {
     once(type: string, error: unknown, message: string): void;
@@ -31,7 +31,11 @@ declare module "@11ty/eleventy" {
       },
     ): void;
     addTemplateFormats(format: string): void;
-    readonly directories: { input: string };
+    /** `output`: the output folder, `--output` included; read once Eleventy has settled it. */
+    readonly directories: { input: string; output: string };
+    /** `/` or `/portfolio/`; available to plugins once the config file has returned it. */
+    readonly pathPrefix?: string;
+    setServerOptions(options: Record<string, unknown>): void;
     /** The templates added by `addTemplate`, by path in the input folder. */
     readonly virtualTemplates: Record<string, { content: unknown }>;
     addWatchTarget(target: string): void;
