@@ -42,8 +42,8 @@ const WEIGHTS = [400, 700, 800] as const;
 const FONT_FAMILY = SUBSETS.map((subset) => `"Inter ${subset}"`).join(", ");
 const MAX_BADGES = 6;
 
-/** A font file the renderer's process reads (og-render-process.mjs), under the family name satori is told. */
-interface FontFile {
+/** A font file the renderer's process reads (og-render-process.ts), under the family name satori is told. */
+export interface FontFile {
   name: string;
   file: string;
   weight: (typeof WEIGHTS)[number];
@@ -255,7 +255,7 @@ function cardTree(card: OgCard): Element {
 
 /**
  * Renders one card as a 1200×630 PNG. The same card gives the same bytes. The layout and the
- * rasterizing happen in the renderer's process (og-render-process.mjs says why), started on the
+ * rasterizing happen in the renderer's process (og-render-process.ts says why), started on the
  * first card and kept until `closeOgRenderer`; the card's tree and fonts are chosen here.
  */
 export async function renderOgImage(card: OgCard): Promise<Uint8Array> {
@@ -276,7 +276,7 @@ export function closeOgRenderer(): void {
   running = undefined;
 }
 
-const RENDER_PROCESS = fileURLToPath(new URL("./og-render-process.mjs", import.meta.url));
+const RENDER_PROCESS = fileURLToPath(new URL("./og-render-process.ts", import.meta.url));
 
 type RenderReply = { id: number; png?: Uint8Array; error?: string };
 

@@ -1,4 +1,3 @@
-// @ts-check
 /*
  * The social-image renderer's own process (started by src/site/og-image.ts): satori lays out
  * each card and resvg rasterizes it here, and the PNG bytes go back over the IPC channel.
@@ -11,21 +10,19 @@
  * Messages out: { id, png } (a Uint8Array) or { id, error } (a message).
  */
 import { readFileSync } from "node:fs";
+import type { Font } from "satori";
+import type { FontFile } from "./og-image.ts";
 
-/** @typedef {{ name: string, file: string, weight: 400 | 700 | 800 }} FontFile */
-/** @typedef {{ id: number, tree: unknown, fonts: FontFile[], width: number, height: number }} Job */
+type Job = { id: number; tree: unknown; fonts: FontFile[]; width: number; height: number };
 
-/** @type {Promise<[typeof import("satori"), typeof import("@resvg/resvg-js")]> | undefined} */
-let modules;
+let modules: Promise<[typeof import("satori"), typeof import("@resvg/resvg-js")]> | undefined;
 /**
  * satori parses the fonts of each array it is given once and keeps them keyed by the array, so
  * each set of fonts has one array for the life of this process.
- * @type {Map<string, import("satori").Font[]>}
  */
-const fontSets = new Map();
+const fontSets = new Map<string, Font[]>();
 
-/** @param {FontFile[]} files */
-function fontsOf(files) {
+function fontsOf(files: FontFile[]): Font[] {
   const key = files.map((font) => `${font.file}@${font.weight}`).join("\n");
   let fonts = fontSets.get(key);
   if (!fonts) {
@@ -34,18 +31,17 @@ function fontsOf(files) {
       name: font.name,
       data: readFileSync(font.file),
       weight: font.weight,
-      style: /** @type {const} */ ("normal"),
+      style: "normal" as const,
     }));
     fontSets.set(key, fonts);
   }
   return fonts;
 }
 
-/** @param {Job} job @returns {Promise<Uint8Array>} */
-async function render(job) {
+async function render(job: Job): Promise<Uint8Array> {
   modules ??= Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const [{ default: satori }, { renderAsync }] = await modules;
-  const svg = await satori(/** @type {Parameters<typeof satori>[0]} */ (job.tree), {
+  const svg = await satori(job.tree as Parameters<typeof satori>[0], {
     width: job.width,
     height: job.height,
     fonts: fontsOf(job.fonts),
@@ -58,7 +54,7 @@ async function render(job) {
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
-process.on("message", (/** @type {Job} */ job) => {
+process.on("message", (job: Job) => {
   render(job).then(
     (png) => process.send?.({ id: job.id, png }),
     (error) => process.send?.({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
