@@ -66,7 +66,7 @@ export interface BlogContent {
 }
 
 /** Where the blog's files are inside the content folder. */
-export function blogPaths(config: SiteConfig) {
+function blogPaths(config: SiteConfig) {
   const dir = join(config.contentDir, "blog");
   return { dir, settings: join(dir, "blog.yaml"), posts: join(dir, "posts"), images: join(dir, "images") };
 }
@@ -89,14 +89,18 @@ interface PostSource {
 }
 
 /**
- * Reads the blog: null when the owner has none (no `content/blog/blog.yaml`). Every post, drafts
- * and scheduled ones included, is checked and rendered, so a post cannot break the build on the
- * day it comes out; only then are unpublished posts dropped, before anything is derived from
- * them. Every problem of every post is reported at once.
+ * Reads the blog: null when the owner has none (no `content/blog/blog.yaml`: site.yaml must then
+ * name a `blog.feed`). Every post, drafts and scheduled ones included, is checked and rendered,
+ * so a post cannot break the build on the day it comes out; only then are unpublished posts
+ * dropped, before anything is derived from them. Every problem of every post is reported at once.
  */
 export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent | null {
   const paths = blogPaths(config);
-  if (!existsSync(paths.settings)) return null;
+  if (!existsSync(paths.settings)) {
+    if (config.site.blog.feed) return null;
+    const expected = `the blog's RSS feed (a path under content/ or a URL), since ${displayPath(paths.settings)} does not exist`;
+    throw new ContentError([{ file: displayPath(join(config.contentDir, "site.yaml")), field: "blog.feed", expected }]);
+  }
   // A link at `blog/` itself is reported once, not by every read below it.
   checkContentPath(config.contentDir, paths.dir);
   const problems = new ProblemList();

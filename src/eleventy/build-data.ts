@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { fediverseHandle, type OptionalSection, readSiteConfig, type SiteConfig } from "../config/site-config.ts";
 import { readPortfolioContent, type PortfolioContent } from "../content/load-portfolio-content.ts";
 import { loadGithubData, snapshotPath, type GithubData } from "../github/github-data.ts";
@@ -7,11 +5,10 @@ import { githubSettings } from "../github/settings.ts";
 import { readSnapshot } from "../github/snapshot.ts";
 import { loadFeedPosts, projectRepositories } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
-import { blogPaths, loadBlog, type BlogContent } from "../blog/load-blog.ts";
+import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
 import { postsFromRss } from "../feeds/read-rss-posts.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
-import { displayPath } from "../content/read-files.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
 import { renderPortfolioMarkdown } from "../model/portfolio-markdown.ts";
 
@@ -65,13 +62,6 @@ const checkedContent = () =>
     problems.collect(() => githubSettings(process.env), null);
     problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
     const feed = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), { posts: [] }) : null;
-    if (!config.site.blog.feed && !existsSync(blogPaths(config).settings)) {
-      problems.add({
-        file: displayPath(join(config.contentDir, "site.yaml")),
-        field: "blog.feed",
-        expected: `the blog's RSS feed (a path under content/ or a URL), since ${displayPath(blogPaths(config).settings)} does not exist`,
-      });
-    }
     const portfolioMarkdown = problems.collect(
       () =>
         renderPortfolioMarkdown({
