@@ -175,10 +175,13 @@ async function answer(
 
 async function yesNo(io: InitIo, options: InitOptions, question: string, fallback: boolean): Promise<boolean> {
   if (options.yes) return true;
-  const reply = await io.ask(`${question} [${fallback ? "Y/n" : "y/N"}] `);
-  if (reply === null)
-    throw new InitRefused(`${question} needs an answer: pass --yes when init cannot ask (no terminal).`);
-  return reply.trim() === "" ? fallback : /^y(es)?$/i.test(reply.trim());
+  for (;;) {
+    const reply = (await io.ask(`${question} [${fallback ? "Y/n" : "y/N"}] `))?.trim();
+    if (reply === undefined)
+      throw new InitRefused(`${question} needs an answer: pass --yes when init cannot ask (no terminal).`);
+    if (reply === "" || /^(y(es)?|no?)$/i.test(reply)) return reply === "" ? fallback : /^y/i.test(reply);
+    io.print("Expected y or n.");
+  }
 }
 
 /**

@@ -308,6 +308,36 @@ test("should record the owner's APIs as the baseline, so the deploy workflow's c
   }
 });
 
+test("should ask a yes-or-no question again until the answer is one", async () => {
+  const dir = copyContent();
+  try {
+    const asked: string[] = [];
+    const replies = ["maybe", "n", "nope", "n"];
+    const lines: string[] = [];
+    const result = await runInit(
+      parseInitArgs(BASE),
+      {
+        ask: async (question) => {
+          if (question.startsWith("Your time zone")) return "UTC";
+          asked.push(question.trim());
+          return replies.shift() ?? null;
+        },
+        print: (line) => lines.push(line),
+      },
+      { contentDir: dir, env: {}, now: NOW },
+    );
+    assert.is(result.written, false);
+    // "Keep a blog?" twice, then "Go ahead?" twice.
+    assert.is(asked.length, 4, asked.join(" | "));
+    assert.equal(
+      lines.filter((line) => line === "Expected y or n."),
+      ["Expected y or n.", "Expected y or n."],
+    );
+  } finally {
+    removeContent(dir);
+  }
+});
+
 test("should stop without a stack trace at Ctrl-D on a question, changing nothing", async () => {
   const dir = copyContent();
   try {
