@@ -14,8 +14,19 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { classifyContent } from "../src/init/sample-content.ts";
 
 const root = join(import.meta.dirname, "..");
+
+// The tests read the sample content: once `npm run init` replaced it, they cannot pass.
+const content = classifyContent(join(root, "content"));
+if (content.kind !== "sample") {
+  const why = content.kind === "own" ? content.why : "it is empty";
+  console.log(`npm test tests the project with its sample content, and content/ is not the sample (${why}).`);
+  console.log("For your own site, npm run check and npm run build check it. To test a change of the code,");
+  console.log("run npm test in a checkout that still has the sample.\ntests: 0 passed, 1 failed");
+  process.exit(1);
+}
 const UVU = join(root, "node_modules/uvu/bin.js");
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
 const tally = { passed: 0, failed: 0 };

@@ -303,6 +303,11 @@ test("should record the owner's APIs as the baseline, so the deploy workflow's c
     const after = run(["scripts/api-check.ts"]);
     assert.is(after.status, 0, after.stdout + after.stderr);
     assert.match(after.stdout, "no breaking change");
+    // The project's own tests read the sample, which is gone: npm test says so at once.
+    const tests = run(["scripts/test.ts"]);
+    assert.is(tests.status, 1);
+    assert.match(tests.stdout, "content/ is not the sample (site.yaml names the GitHub login");
+    assert.match(tests.stdout, "npm run check");
   } finally {
     removeDir(project);
   }
