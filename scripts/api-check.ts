@@ -11,17 +11,21 @@ import { blogApi } from "../src/api/blog/routes.ts";
 import { portfolioApi } from "../src/api/portfolio/routes.ts";
 import { serializeJson } from "../src/api/render-file.ts";
 import { breakingChanges, compareOpenApi, type ApiChange } from "../src/checks/api-compat.ts";
+import { ContentError } from "../src/content/content-error.ts";
+import { displayPath, readJson as readContentJson } from "../src/content/read-files.ts";
+import { isObject } from "../src/util/is-object.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const baselineDir = join(repoRoot, "api-baseline");
 
 const { values } = parseArgs({
   options: {
     update: { type: "boolean", default: false },
     "allow-breaking": { type: "boolean", default: false },
     site: { type: "string" },
+    baseline: { type: "string" },
   },
 });
+const baselineDir = values.baseline ? resolve(values.baseline) : join(repoRoot, "api-baseline");
 
 /**
  * The route tables behind the documents, for the paths that only exist when the content has
@@ -69,6 +73,26 @@ function buildSite(): string {
 }
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
+
+/**
+ * A committed baseline is untrusted like content: a link (to /dev/zero took 17 GB of memory), a
+ * FIFO (a hang), bad JSON (a stack trace) or JSON that is no OpenAPI document (`null` passed as
+ * "no breaking change") is the problem in one line, and exit 1.
+ */
+function readBaseline(file: string): unknown {
+  try {
+    const document = readContentJson(file);
+    if (isObject(document) && typeof document.openapi === "string" && isObject(document.paths)) return document;
+    throw new ContentError([
+      { file: displayPath(file), field: "(file)", expected: "an OpenAPI document (openapi and paths)" },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`${error.message}\napi:check: nothing to compare with; npm run api:baseline records it again`);
+    if (!values.site) rmSync(siteDir, { recursive: true, force: true });
+    process.exit(1);
+  }
+}
 const line = (change: ApiChange) => `  ${change.breaking ? "✗" : "+"} ${change.where}: ${change.what}`;
 
 const siteDir = values.site ? resolve(values.site) : buildSite();
@@ -86,7 +110,7 @@ try {
       console.log(`api:check ${document}: new, not in the baseline (an addition)`);
       continue;
     }
-    const changes = compareOpenApi(readJson(baselineFile), readJson(join(siteDir, document)), {
+    const changes = compareOpenApi(readBaseline(baselineFile), readJson(join(siteDir, document)), {
       contentDependentPaths: contentDependentPaths(document),
     });
     const broken = breakingChanges(changes);
