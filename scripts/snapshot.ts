@@ -14,9 +14,12 @@ try {
   const content = await loadPortfolioContent(config.contentDir);
   result = await refreshSnapshot(config, projectRepositories(config, content), process.env, new Date());
 } catch (error) {
-  // A bad setting or content file is the owner's to fix: its message says where, a stack would not.
-  if (!(error instanceof ContentError)) throw error;
-  console.error(escapeControlCharacters(redact(error.message)));
+  // A bad setting or content file is the owner's to fix: its message says where, a stack would not;
+  // so is a snapshot file that cannot be written (a link or FIFO in its place, a read-only folder).
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (!(error instanceof ContentError) && typeof code !== "string") throw error;
+  const message = error instanceof ContentError ? error.message : `Snapshot not written: ${(error as Error).message}`;
+  console.error(escapeControlCharacters(redact(message)));
   process.exit(1);
 }
 

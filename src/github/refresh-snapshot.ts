@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
 import type { SiteConfig } from "../config/site-config.ts";
 import { repositoryKey, toPullRecord, type RepositoryRef } from "./facts.ts";
@@ -65,6 +65,8 @@ export async function refreshSnapshot(
     const problem = `the snapshot would carry the value of ${leaked.join(" and ")} (not shown), and it is committed and published`;
     return { snapshot: null, problems: [problem], cleaned: live.pullsCleaned, requests: live.requests, file };
   }
-  writeFileSync(file, text);
+  // Whole or not at all; and a link or FIFO in its place is replaced, never written through or waited on.
+  writeFileSync(`${file}.new-${process.pid}`, text, { flag: "wx" });
+  renameSync(`${file}.new-${process.pid}`, file);
   return { snapshot, problems, cleaned: live.pullsCleaned, requests: live.requests, file };
 }

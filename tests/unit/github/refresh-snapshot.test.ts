@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -231,6 +232,29 @@ test("should refuse to write a snapshot that would carry a secret, naming the se
     "the snapshot would carry the value of GITHUB_GRAPHQL_URL (not shown), and it is committed and published",
   ]);
   assert.is(readFileSync(file, "utf8"), before);
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+test("should replace a link or FIFO planted in the snapshot's place, never writing through it (before: the link's target overwritten, the FIFO hung)", async () => {
+  const { contentDir, config, wanted, repositories, file } = await setUp();
+  const victim = `${contentDir}-victim`;
+  writeFileSync(victim, "precious\n");
+  const server = await startFakeGithub({ repositories, pulls: [] });
+  const env = { GITHUB_TOKEN: TOKEN, GITHUB_GRAPHQL_URL: server.url, GITHUB_CACHE_DIR: join(contentDir, ".cache") };
+  for (const plant of [() => symlinkSync(victim, file), () => spawnSync("mkfifo", [file])]) {
+    rmSync(file, { force: true });
+    plant();
+    // A FIFO without a reader would block an ordinary open for writing for ever.
+    const result = await refreshSnapshot(config, wanted, env, NOW);
+    assert.ok(result.snapshot);
+    assert.ok(lstatSync(file).isFile(), "a regular file in its place");
+    assert.is(readSnapshot(file)?.fetched_at, "2026-11-21T06:00:00Z");
+  }
+  await server.close();
+
+  assert.is(readFileSync(victim, "utf8"), "precious\n");
+  assert.equal(readdirSync(join(contentDir, "github")), ["snapshot.json"], "no temporary file left");
+  rmSync(victim);
   rmSync(contentDir, { recursive: true, force: true });
 });
 
