@@ -89,10 +89,36 @@ function brokenWordsOf(page: Page): Promise<string[]> {
   });
 }
 
-/** What one load of a page at one width measured: the layout's width, broken words, and the header's height. */
+/**
+ * The code blocks whose copy button (site-assets/copy.js) covers some of their code: the lines
+ * that meet the button's box, first characters of each, before the block is scrolled.
+ */
+function coveredCodeOf(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll(".code-frame")].flatMap((frame) => {
+      const button = frame.querySelector(".copy-code")?.getBoundingClientRect();
+      const code = frame.querySelector("pre");
+      if (!button || !code) return [];
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      const meets = [...range.getClientRects()].some(
+        (line) =>
+          line.width > 0 &&
+          line.left < button.right &&
+          line.right > button.left &&
+          line.top < button.bottom &&
+          line.bottom > button.top,
+      );
+      return meets ? [`"${code.textContent?.trim().slice(0, 30)}"`] : [];
+    }),
+  );
+}
+
+/** What one load of a page at one width measured: the layout's width, broken words, covered code, and the header's height. */
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
   brokenWords: string[];
+  coveredCode: string[];
   header: number;
 }
 
@@ -117,6 +143,7 @@ function measureAll(): NonNullable<typeof measured> {
         const measure = {
           width: await widthOf(tab),
           brokenWords: await brokenWordsOf(tab),
+          coveredCode: await coveredCodeOf(tab),
           header: await headerHeightOf(tab),
         };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
@@ -163,6 +190,14 @@ test("should never break a table cell's one word, a column's header as its value
     .filter(({ measure }) => measure.brokenWords.length > 0)
     .map(({ page, measure }) => `${page}: ${[...new Set(measure.brokenWords)].slice(0, 4).join(", ")}`);
   assert.equal(broken, []);
+});
+
+test("should never cover a code block's code with its copy button on a phone", async () => {
+  if (skip) return console.warn(skip);
+  const covered = (await measureAll())
+    .filter(({ measure }) => measure.coveredCode.length > 0)
+    .map(({ page, measure }) => `${page}: ${measure.coveredCode.join(", ")}`);
+  assert.equal(covered, []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
