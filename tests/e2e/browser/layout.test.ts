@@ -114,11 +114,25 @@ function coveredCodeOf(page: Page): Promise<string[]> {
   );
 }
 
-/** What one load of a page at one width measured: the layout's width, broken words, covered code, and the header's height. */
+/** The blocks of rendered Markdown (a table, a list, a code block) that touch the block after them. */
+function gaplessBlocksOf(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll(".prose > *")]
+      .filter((block) => {
+        const next = block.nextElementSibling;
+        if (!next || block.getBoundingClientRect().height === 0) return false;
+        return next.getBoundingClientRect().top - block.getBoundingClientRect().bottom < 1;
+      })
+      .map((block) => `${block.tagName.toLowerCase()} before ${block.nextElementSibling?.tagName.toLowerCase()}`),
+  );
+}
+
+/** What one load of a page at one width measured: the layout's width, broken words, covered code, gapless blocks, and the header's height. */
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
   brokenWords: string[];
   coveredCode: string[];
+  gaplessBlocks: string[];
   header: number;
 }
 
@@ -144,6 +158,7 @@ function measureAll(): NonNullable<typeof measured> {
           width: await widthOf(tab),
           brokenWords: await brokenWordsOf(tab),
           coveredCode: await coveredCodeOf(tab),
+          gaplessBlocks: await gaplessBlocksOf(tab),
           header: await headerHeightOf(tab),
         };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
@@ -198,6 +213,14 @@ test("should never cover a code block's code with its copy button on a phone", a
     .filter(({ measure }) => measure.coveredCode.length > 0)
     .map(({ page, measure }) => `${page}: ${measure.coveredCode.join(", ")}`);
   assert.equal(covered, []);
+});
+
+test("should leave space between every two blocks of a post or a writeup, a table and the text after it too", async () => {
+  if (skip) return console.warn(skip);
+  const touching = (await measureAll())
+    .filter(({ measure }) => measure.gaplessBlocks.length > 0)
+    .map(({ page, measure }) => `${page}: ${measure.gaplessBlocks.join(", ")}`);
+  assert.equal(touching, []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
