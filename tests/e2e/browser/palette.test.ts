@@ -203,11 +203,13 @@ test("should find a post by a word only in its body, and never a scheduled post 
 });
 
 test("should say when the index cannot be loaded, and load it on the next open", async () => {
-  const { page, close } = await home();
   let answered = 0;
-  // The first answer is a server error; the second the real file.
-  await page.route("**/api/v1/search.json", (route) =>
-    answered++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue(),
+  // The first answer is a server error; the second the real file. Routed before the page loads,
+  // as below: a route added after it missed the palette's fetch now and then.
+  const { page, close } = await home({}, (page) =>
+    page.route("**/api/v1/search.json", (route) =>
+      answered++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue(),
+    ),
   );
   await page.keyboard.press("Control+K");
   await page.locator("dialog.palette .palette-status", { hasText: "could not be loaded" }).waitFor();
