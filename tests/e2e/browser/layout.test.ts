@@ -170,6 +170,14 @@ function measureAll(): NonNullable<typeof measured> {
   return measured;
 }
 
+/** "page at width: the first four faults" for each page and width where `faults` finds any. */
+async function pagesWith(faults: (measure: Measured) => string[]): Promise<string[]> {
+  return (await measureAll()).flatMap(({ page, measure }) => {
+    const found = [...new Set(faults(measure))];
+    return found.length > 0 ? [`${page}: ${found.slice(0, 4).join(", ")}`] : [];
+  });
+}
+
 test("should find a page of every kind to lay out", () => {
   if (skip) return console.warn(skip);
   assert.equal(
@@ -193,34 +201,22 @@ test("should fit every page into a phone's width, tables and code scrolling in t
 
 test("should show every link whole on a phone, wrapped if long, unless it is in a box that scrolls", async () => {
   if (skip) return console.warn(skip);
-  const cut = (await measureAll())
-    .filter(({ measure }) => measure.width.cutLinks.length > 0)
-    .map(({ page, measure }) => `${page}: ${measure.width.cutLinks.slice(0, 3).join(", ")}`);
-  assert.equal(cut, []);
+  assert.equal(await pagesWith((measure) => measure.width.cutLinks), []);
 });
 
 test("should never break a table cell's one word, a column's header as its values, on a phone", async () => {
   if (skip) return console.warn(skip);
-  const broken = (await measureAll())
-    .filter(({ measure }) => measure.brokenWords.length > 0)
-    .map(({ page, measure }) => `${page}: ${[...new Set(measure.brokenWords)].slice(0, 4).join(", ")}`);
-  assert.equal(broken, []);
+  assert.equal(await pagesWith((measure) => measure.brokenWords), []);
 });
 
 test("should never cover a code block's code with its copy button on a phone", async () => {
   if (skip) return console.warn(skip);
-  const covered = (await measureAll())
-    .filter(({ measure }) => measure.coveredCode.length > 0)
-    .map(({ page, measure }) => `${page}: ${measure.coveredCode.join(", ")}`);
-  assert.equal(covered, []);
+  assert.equal(await pagesWith((measure) => measure.coveredCode), []);
 });
 
 test("should leave space between every two blocks of a post or a writeup, a table and the text after it too", async () => {
   if (skip) return console.warn(skip);
-  const touching = (await measureAll())
-    .filter(({ measure }) => measure.gaplessBlocks.length > 0)
-    .map(({ page, measure }) => `${page}: ${measure.gaplessBlocks.join(", ")}`);
-  assert.equal(touching, []);
+  assert.equal(await pagesWith((measure) => measure.gaplessBlocks), []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
