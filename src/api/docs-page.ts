@@ -2,7 +2,10 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { linkTarget } from "../config/site-paths.ts";
 import { renderPage } from "../site/layout.ts";
 import { renderInline } from "../markdown/render-markdown.ts";
-import { html, raw, type SafeHtml } from "../util/html.ts";
+import { escapeHtml, html, raw, type SafeHtml } from "../util/html.ts";
+
+/** `text` that a narrow column breaks after a slash (`/api/v1/<wbr>tags.json`), never inside a name. */
+const slashBreaks = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll("/", "/<wbr>"));
 
 /** OpenAPI descriptions are CommonMark: `code` and links render as such on the page. */
 function markdown(text: string): SafeHtml {
@@ -71,7 +74,7 @@ export function renderDocsPage(
     html`<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
 <p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
 <nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
-${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${path}</code></a></td><td>${op.summary}</td><td>${Object.keys(op.responses["200"]?.content ?? {})[0] ?? ""}</td></tr>`)}
+${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${slashBreaks(path)}</code></a></td><td>${op.summary}</td><td>${slashBreaks(Object.keys(op.responses["200"]?.content ?? {})[0] ?? "")}</td></tr>`)}
 </tbody></table></nav>
 ${groups.map(
   (group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>

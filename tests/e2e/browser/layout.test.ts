@@ -59,9 +59,10 @@ function widthOf(page: Page): Promise<{ document: number; screen: number; culpri
 }
 
 /**
- * The table cells whose text is one plain word (no code or link in it: those may break anywhere)
- * that a line ends inside of, between two letters or digits: "Typ|e" in a narrow column. A line
- * may end after a hyphen or a slash, as in "octet-|stream".
+ * The table cells whose text is one plain word (no code or link in it: those may break anywhere),
+ * and the cells of an API reference's endpoints table (paths break after a slash), that a line
+ * ends inside of, between two letters or digits: "Typ|e", "/api/v1/fea|tured.json" in a narrow
+ * column. A line may end after a hyphen or a slash, as in "octet-|stream".
  */
 function brokenWordsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -75,6 +76,11 @@ function brokenWordsOf(page: Page): Promise<string[]> {
           range.setEnd(text, at + 1);
           const box = range.getBoundingClientRect();
           const char = text.textContent?.[at] ?? "";
+          // A line may end at a space: the next word starts afresh.
+          if (/\s/.test(char)) {
+            before = undefined;
+            continue;
+          }
           if (box.width === 0) continue;
           if (before && box.top >= before.bottom && /^[\p{L}\p{N}]{2}$/u.test(before.char + char)) return true;
           before = { char, bottom: box.bottom };
@@ -83,7 +89,11 @@ function brokenWordsOf(page: Page): Promise<string[]> {
       return false;
     };
     return [...document.querySelectorAll("th, td")]
-      .filter((cell) => /^\S+$/.test(cell.textContent?.trim() ?? "") && !cell.querySelector("code, a"))
+      .filter(
+        (cell) =>
+          (/^\S+$/.test(cell.textContent?.trim() ?? "") && !cell.querySelector("code, a")) ||
+          cell.closest(".api-docs nav"),
+      )
       .filter(brokenMidWord)
       .map((cell) => `${cell.tagName.toLowerCase()} "${cell.textContent?.trim()}"`);
   });
