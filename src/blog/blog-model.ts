@@ -1,6 +1,6 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { rebasedUrl } from "../config/site-paths.ts";
-import { byText, chain, mostFirst } from "../util/order.ts";
+import { byText, mostFirst } from "../util/order.ts";
 import { RELATED_POSTS } from "../schemas/blog/posts.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
@@ -42,10 +42,8 @@ export interface BlogModel {
   historyUnavailable: string | null;
 }
 
-const newestFirst = chain<BlogPost>(
-  (a, b) => b.published.toMillis() - a.published.toMillis(),
-  (a, b) => byText(a.slug, b.slug),
-);
+const newestFirst = (a: BlogPost, b: BlogPost): number =>
+  b.published.toMillis() - a.published.toMillis() || byText(a.slug, b.slug);
 
 /** Builds the blog model in one pass over the posts (plus sorting). */
 export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogModel {

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
-import { byText, chain } from "../util/order.ts";
+import { byText } from "../util/order.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import { decodeEntities } from "../util/html.ts";
 import { safeDecode } from "../util/safe-url.ts";
@@ -262,10 +262,5 @@ function toProblems(dead: ReadonlyMap<string, DeadLink>): ContentProblem[] {
       problems.push({ file: `${first}${more}`, field, expected: link.expected });
     }
   }
-  return problems.sort(
-    chain(
-      (a, b) => byText(a.file, b.file),
-      (a, b) => byText(a.field, b.field),
-    ),
-  );
+  return problems.sort((a, b) => byText(a.file, b.file) || byText(a.field, b.field));
 }

@@ -7,7 +7,7 @@ import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
 import type { Award } from "../schemas/portfolio/projects.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
-import { byText, chain, mostFirst, newestFirst, newestInstantFirst } from "../util/order.ts";
+import { byText, mostFirst, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
@@ -116,11 +116,10 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
   const awards = projects
     .flatMap((project) => (project.award ? [{ project, award: project.award }] : []))
     .sort(
-      chain(
-        (a, b) => MEDAL_RANK[a.award.medal] - MEDAL_RANK[b.award.medal],
-        (a, b) => byText(a.award.event, b.award.event),
-        (a, b) => byText(a.project.name, b.project.name),
-      ),
+      (a, b) =>
+        MEDAL_RANK[a.award.medal] - MEDAL_RANK[b.award.medal] ||
+        byText(a.award.event, b.award.event) ||
+        byText(a.project.name, b.project.name),
     );
   // A Map, not the parsed object: a language named `constructor` or `toString` must not find
   // Object.prototype's member of that name.
@@ -131,27 +130,16 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
   }));
   const tags = groupBy(projects, (p) => p.tags);
   const pulls = [...github.pulls].sort(
-    chain(
-      (a, b) => Number(b.state === "merged") - Number(a.state === "merged"),
-      (a, b) => newestFirst(a.created, b.created),
-      (a, b) => byText(a.repo, b.repo),
-      (a, b) => b.number - a.number,
-    ),
+    (a, b) =>
+      Number(b.state === "merged") - Number(a.state === "merged") ||
+      newestFirst(a.created, b.created) ||
+      byText(a.repo, b.repo) ||
+      b.number - a.number,
   );
-  const sortedPosts = [...posts].sort(
-    chain(
-      (a, b) => newestInstantFirst(a.published, b.published),
-      (a, b) => byText(a.url, b.url),
-    ),
-  );
+  const sortedPosts = [...posts].sort((a, b) => newestInstantFirst(a.published, b.published) || byText(a.url, b.url));
   const pushes = projects
     .flatMap((project) => (project.pushedAt ? [{ project, at: project.pushedAt }] : []))
-    .sort(
-      chain(
-        (a, b) => newestFirst(a.at, b.at),
-        (a, b) => byText(a.project.name, b.project.name),
-      ),
-    );
+    .sort((a, b) => newestFirst(a.at, b.at) || byText(a.project.name, b.project.name));
   const featured = projects.filter((p) => p.featured);
 
   return {

@@ -28,14 +28,3 @@ export const newestInstantFirst = newest((a, b) => Date.parse(b) - Date.parse(a)
 function newest(compare: (a: string, b: string) => number): (a: string | null, b: string | null) => number {
   return (a, b) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : compare(a, b));
 }
-
-/** Chains comparators: the first that tells two items apart decides. */
-export function chain<T>(...comparators: Array<(a: T, b: T) => number>): (a: T, b: T) => number {
-  return (a, b) => {
-    for (const compare of comparators) {
-      const result = compare(a, b);
-      if (result !== 0) return result;
-    }
-    return 0;
-  };
-}
