@@ -6,19 +6,13 @@ export function Nullable<T extends TSchema>(schema: T, description?: string) {
   return Type.Union([schema, Type.Null()], description ? { description } : {});
 }
 
-/** The scheme rule of src/util/safe-url.ts as a JSON Schema `pattern`, by use. */
-export const URL_PATTERNS: Readonly<Record<UrlUse, string>> = {
-  web: WEB_URL_PATTERN,
-  "web-or-mail": WEB_OR_MAIL_URL_PATTERN,
-};
-
 /**
- * A published URL: every URL field of both APIs is made here, with the scheme as a pattern too
- * (`format: uri` accepts `javascript:`), so validation refuses what got past the entry checks.
- * `web-or-mail` only where a contact address may be published.
+ * A published URL: every URL field of both APIs is made here, with the scheme rule of
+ * src/util/safe-url.ts as a pattern too (`format: uri` accepts `javascript:`), so validation
+ * refuses what got past the entry checks. `web-or-mail` only where a contact address may be published.
  */
 export const UriString = (use: UrlUse = "web", options: { description?: string; examples?: string[] } = {}) =>
-  Type.String({ format: "uri", pattern: URL_PATTERNS[use], ...options });
+  Type.String({ format: "uri", pattern: use === "web" ? WEB_URL_PATTERN : WEB_OR_MAIL_URL_PATTERN, ...options });
 
 /** A required http(s) URL field. */
 export const Uri = (description: string, examples?: string[]) =>
