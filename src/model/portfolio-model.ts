@@ -247,16 +247,9 @@ function assignRelated(projects: Project[]): void {
 
 /** Groups project names under each key (language, tag): most projects first, then by name. */
 function groupBy(projects: Project[], keys: (project: Project) => string[]): Grouping[] {
-  const groups = new Map<string, string[]>();
-  for (const project of projects) {
-    for (const key of new Set(keys(project))) {
-      const names = groups.get(key) ?? [];
-      names.push(project.name);
-      groups.set(key, names);
-    }
-  }
-  return [...groups.entries()]
-    .map(([name, names]) => ({ name, projects: names }))
+  const uses = projects.flatMap((project) => [...new Set(keys(project))].map((key) => ({ key, name: project.name })));
+  return [...Map.groupBy(uses, (use) => use.key)]
+    .map(([name, group]) => ({ name, projects: group.map((use) => use.name) }))
     .sort(mostFirst((group) => [group.projects.length, group.name]));
 }
 
