@@ -2,7 +2,7 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { linkTarget } from "../config/site-paths.ts";
 import { renderPage } from "../site/layout.ts";
 import { renderInline } from "../markdown/render-markdown.ts";
-import { escapeHtml, html, raw, type SafeHtml } from "../util/html.ts";
+import { escapeHtml, html, raw, type SafeHtml, scrollingTable } from "../util/html.ts";
 
 /** `text` that a narrow column breaks after a slash (`/api/v1/<wbr>tags.json`), never inside a name. */
 const slashBreaks = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll("/", "/<wbr>"));
@@ -68,14 +68,15 @@ export function renderDocsPage(
   const server = doc.servers[0]?.url ?? "";
   const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item.get }));
   const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];
+  const endpoints = html`<table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
+${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${slashBreaks(path)}</code></a></td><td>${op.summary}</td><td>${slashBreaks(Object.keys(op.responses["200"]?.content ?? {})[0] ?? "")}</td></tr>`)}
+</tbody></table>`;
   return apiPage(
     doc,
     options,
     html`<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
 <p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
-<nav aria-label="Endpoints"><h2>Endpoints</h2><table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
-${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${slashBreaks(path)}</code></a></td><td>${op.summary}</td><td>${slashBreaks(Object.keys(op.responses["200"]?.content ?? {})[0] ?? "")}</td></tr>`)}
-</tbody></table></nav>
+<nav aria-label="Endpoints"><h2>Endpoints</h2>${scrollingTable("Table of endpoints", endpoints)}</nav>
 ${groups.map(
   (group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>
 ${operations.filter(({ op }) => (op.tags?.[0] ?? "other") === group).map(({ path, op }) => endpoint(server, path, op))}
@@ -157,14 +158,11 @@ function exampleUrl(server: string, path: string, parameters: Parameter[]): stri
 function schemaSection(name: string, schema: Schema): SafeHtml {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  return html`<article id="schema-${name}"><h3>${name}</h3><p>${markdown(schema.description ?? "")}</p>
-${
-  properties.length > 0
-    ? html`<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
+  const fields = html`<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
 ${properties.map(([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${markdown(property.description ?? "")}</td></tr>`)}
-</tbody></table>`
-    : html`<p>Type: ${typeText(schema)}</p>`
-}</article>`;
+</tbody></table>`;
+  return html`<article id="schema-${name}"><h3>${name}</h3><p>${markdown(schema.description ?? "")}</p>
+${properties.length > 0 ? scrollingTable(`Fields of ${name}`, fields) : html`<p>Type: ${typeText(schema)}</p>`}</article>`;
 }
 
 /** A short human reading of a schema: `array of ProjectSummary`, `string (uri) or null`. */

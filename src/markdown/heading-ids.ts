@@ -22,8 +22,6 @@ export const LAYOUT_IDS: ReadonlySet<string> = new Set([
   // A post's table of contents and related posts.
   "toc-title",
   "related-title",
-  // The pull requests table's caption, which names its scrolling box.
-  "pulls-caption",
 ]);
 
 /**

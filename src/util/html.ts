@@ -43,6 +43,11 @@ function renderValue(value: unknown): string {
   return escapeHtml(String(value));
 }
 
+/** A table in a box that scrolls sideways on a narrow screen: a named region a keyboard can scroll (WCAG 2.1.1). */
+export function scrollingTable(name: string, table: SafeHtml): SafeHtml {
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="${name}">${table}</div>`;
+}
+
 /** Marks HTML that our own renderer produced (a writeup, a post) as safe to insert as it is. */
 export function raw(rendered: string): SafeHtml {
   return new SafeHtml(rendered);

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { html, raw, type SafeHtml } from "../../util/html.ts";
+import { html, raw, type SafeHtml, scrollingTable } from "../../util/html.ts";
 import type { ProjectSummary } from "../../schemas/portfolio/projects.ts";
 import type { Post } from "../../schemas/portfolio/activity.ts";
 import type { SiteConfig } from "../../config/site-config.ts";
@@ -67,15 +67,18 @@ export function tagLink(name: string, path: string, className?: string): SafeHtm
 
 /**
  * Rendered Markdown for a page: a code block that scrolls sideways gets `tabindex="0"`, so a
- * keyboard can reach and scroll it (WCAG 2.1.1), and each heading a link to itself (its text
- * becomes the link; a heading that holds a link gets a separate `#` one, named for screen
- * readers). Done here, not in the renderer, so the API's `content_html` and the feeds stay as
- * they are. Only the renderer's own `<pre>` and `<hN id>` are matched: sanitized raw HTML never
- * carries a bare `<` inside a tag, and code text is escaped.
+ * keyboard can reach and scroll it (WCAG 2.1.1), as does a table's box (regions named by number),
+ * and each heading links to itself (its text becomes the link; a heading that holds a link gets
+ * a separate `#` one, named for screen readers). Done
+ * here, not in the renderer, so the API's `content_html` and the feeds stay as they are. Only the
+ * renderer's own `<pre>`, `<table>` and `<hN id>` are matched: sanitized raw HTML never carries a
+ * bare `<` inside a tag, and code text is escaped.
  */
 export function proseHtml(rendered: string): SafeHtml {
+  let tables = 0;
   return raw(
     rendered
+      .replace(/<table>[\s\S]*?<\/table>/g, (table) => scrollingTable(`Table ${++tables}`, raw(table)).value)
       .replaceAll("<pre>", '<pre tabindex="0">')
       .replace(
         /(<(h[1-6]) id=["]([^"]+)">)([\s\S]*?)<\/\2>/g,

@@ -1,6 +1,6 @@
 import { availabilityText, type Domain, type PortfolioModel, type Project } from "../../model/portfolio-model.ts";
 import * as api from "../../api/portfolio/resources.ts";
-import { html, raw } from "../../util/html.ts";
+import { html, raw, scrollingTable } from "../../util/html.ts";
 import { profileLinks } from "../../schemas/portfolio/profile.ts";
 import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
@@ -208,12 +208,13 @@ export function pullsPage(model: PortfolioModel): string {
 <p>No pull requests to other people's projects yet.</p>`
       : html`<h1>Pull requests</h1>
 <p>${countOf(figures.count, "pull request", "pull requests")} to ${countOf(figures.repos, "other project", "other projects")}, ${figures.merged} merged, reaching repositories with ${stars} in all.</p>
-<div class="table-scroll" tabindex="0" role="region" aria-labelledby="pulls-caption">
-<table><caption id="pulls-caption">Merged first, then newest first</caption>
+${scrollingTable(
+  "Pull requests",
+  html`<table><caption>Merged first, then newest first</caption>
 <thead><tr><th scope="col">Repository</th><th scope="col">Pull request</th><th scope="col">State</th><th scope="col">Opened</th></tr></thead>
 <tbody>${pulls.map((p) => html`<tr><td>${p.repo}</td><td><a href="${p.url}">#${p.number} ${p.title}</a></td><td><span class="state state-${p.state}">${p.state}</span></td><td>${p.created ? time(p.created) : "unknown"}</td></tr>`)}</tbody>
-</table>
-</div>`;
+</table>`,
+)}`;
   return renderPage({
     config: model.config,
     title: "Pull requests",

@@ -137,12 +137,32 @@ function gaplessBlocksOf(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The tables whose scrolling box a keyboard cannot reach or a screen reader cannot name: each
+ * table scrolls in the nearest box with `overflow-x: auto` (itself or an ancestor), which must be
+ * focusable (`tabindex="0"`, so Safari's keyboard can scroll it) and a region with a name.
+ */
+function unreachableTablesOf(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main table")].flatMap((table) => {
+      let box: HTMLElement | null = table as HTMLElement;
+      while (box && box.tagName !== "MAIN" && !["auto", "scroll"].includes(getComputedStyle(box).overflowX))
+        box = box.parentElement;
+      const label = box?.getAttribute("aria-labelledby");
+      const name = (label ? document.getElementById(label)?.textContent : box?.getAttribute("aria-label")) ?? "";
+      const reachable = box?.tagName !== "MAIN" && box?.tabIndex === 0 && box.getAttribute("role") === "region";
+      return reachable && name.trim() ? [] : [`table "${table.textContent?.replace(/\s+/g, " ").trim().slice(0, 24)}"`];
+    }),
+  );
+}
+
 /** What one load of a page at one width measured: the layout's width, broken words, covered code, gapless blocks, and the header's height. */
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
   brokenWords: string[];
   coveredCode: string[];
   gaplessBlocks: string[];
+  unreachableTables: string[];
   header: number;
 }
 
@@ -169,6 +189,7 @@ function measureAll(): NonNullable<typeof measured> {
           brokenWords: await brokenWordsOf(tab),
           coveredCode: await coveredCodeOf(tab),
           gaplessBlocks: await gaplessBlocksOf(tab),
+          unreachableTables: await unreachableTablesOf(tab),
           header: await headerHeightOf(tab),
         };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
@@ -227,6 +248,11 @@ test("should never cover a code block's code with its copy button on a phone", a
 test("should leave space between every two blocks of a post or a writeup, a table and the text after it too", async () => {
   if (skip) return console.warn(skip);
   assert.equal(await pagesWith((measure) => measure.gaplessBlocks), []);
+});
+
+test("should let a keyboard scroll every table's box on a phone, a region a screen reader names", async () => {
+  if (skip) return console.warn(skip);
+  assert.equal(await pagesWith((measure) => measure.unreachableTables), []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readableDate } from "../../../../src/site/pages/fragments.ts";
+import { proseHtml, readableDate } from "../../../../src/site/pages/fragments.ts";
 
 const ZONES = ["UTC", "Europe/Berlin", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati"];
 
@@ -35,6 +35,19 @@ test("should hand back text that is not a date, and say never for none", () => {
   assert.is(readableDate("2026-02-30"), "2026-02-30");
   assert.is(readableDate("soon"), "soon");
   assert.is(readableDate(null), "never");
+});
+
+test("should put each table of rendered Markdown in a box a keyboard can scroll, a region named by its number", () => {
+  const rendered = "<table>\n<tr><td>a</td></tr>\n</table>\n<p>between</p>\n<table>\n<tr><td>b</td></tr>\n</table>\n";
+  const page = proseHtml(rendered).value;
+  const boxes = [
+    ...page.matchAll(/<div class="table-scroll" tabindex="0" role="region" aria-label="([^"]+)"><table>/g),
+  ];
+  assert.equal(
+    boxes.map((box) => box[1]),
+    ["Table 1", "Table 2"],
+  );
+  assert.is(page.match(/<\/table><\/div>/g)?.length, 2);
 });
 
 test.run();
