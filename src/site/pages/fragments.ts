@@ -68,8 +68,8 @@ export function tagLink(name: string, path: string, className?: string): SafeHtm
 /**
  * Rendered Markdown for a page: a code block that scrolls sideways gets `tabindex="0"`, so a
  * keyboard can reach and scroll it (WCAG 2.1.1), as does a table's box (regions named by number),
- * and each heading links to itself (its text becomes the link; a heading that holds a link gets
- * a separate `#` one, named for screen readers). Done
+ * a number is tied to its "%" outside code, and each heading links to itself (its text becomes the
+ * link; a heading that holds a link gets a separate `#` one, named for screen readers). Done
  * here, not in the renderer, so the API's `content_html` and the feeds stay as they are. Only the
  * renderer's own `<pre>`, `<table>` and `<hN id>` are matched: sanitized raw HTML never carries a
  * bare `<` inside a tag, and code text is escaped.
@@ -78,6 +78,7 @@ export function proseHtml(rendered: string): SafeHtml {
   let tables = 0;
   return raw(
     rendered
+      .replace(/(<(pre|code|script)\b[\s\S]*?<\/\2>)|\d %/g, (all, code?: string) => code ?? `${all[0]}&nbsp;%`)
       .replace(/<table>[\s\S]*?<\/table>/g, (table) => scrollingTable(`Table ${++tables}`, raw(table)).value)
       .replaceAll("<pre>", '<pre tabindex="0">')
       .replace(

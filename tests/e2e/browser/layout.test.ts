@@ -156,6 +156,28 @@ function unreachableTablesOf(page: Page): Promise<string[]> {
   );
 }
 
+/** The percentages in the page's text (not code) whose "%" a line break parts from its number: "96.4 |%". */
+function splitPercentsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const split: string[] = [];
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (text.parentElement?.closest("pre, code")) continue;
+      for (const match of (text.textContent ?? "").matchAll(/\d+(?:[.,]\d+)?\s+%/g)) {
+        const box = (at: number) => {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          return range.getBoundingClientRect();
+        };
+        const end = match.index + match[0].length - 1;
+        if (box(end).top >= box(match.index).bottom) split.push(`"${match[0]}"`);
+      }
+    }
+    return split;
+  });
+}
+
 /** What one load of a page at one width measured: the layout's width, broken words, covered code, gapless blocks, and the header's height. */
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
@@ -163,6 +185,7 @@ interface Measured {
   coveredCode: string[];
   gaplessBlocks: string[];
   unreachableTables: string[];
+  splitPercents: string[];
   header: number;
 }
 
@@ -190,6 +213,7 @@ function measureAll(): NonNullable<typeof measured> {
           coveredCode: await coveredCodeOf(tab),
           gaplessBlocks: await gaplessBlocksOf(tab),
           unreachableTables: await unreachableTablesOf(tab),
+          splitPercents: await splitPercentsOf(tab),
           header: await headerHeightOf(tab),
         };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
@@ -253,6 +277,11 @@ test("should leave space between every two blocks of a post or a writeup, a tabl
 test("should let a keyboard scroll every table's box on a phone, a region a screen reader names", async () => {
   if (skip) return console.warn(skip);
   assert.equal(await pagesWith((measure) => measure.unreachableTables), []);
+});
+
+test("should keep a percentage's number and its % on one line on a phone", async () => {
+  if (skip) return console.warn(skip);
+  assert.equal(await pagesWith((measure) => measure.splitPercents), []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {

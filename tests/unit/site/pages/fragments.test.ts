@@ -50,4 +50,13 @@ test("should put each table of rendered Markdown in a box a keyboard can scroll,
   assert.is(page.match(/<\/table><\/div>/g)?.length, 2);
 });
 
+test("should keep a number and its % on one line in text, and leave code as it is written", () => {
+  const rendered =
+    "<p>about 40 % of it</p>\n<td>96.4 %</td><pre><code>printf 5 %</code></pre><p><code>x 5 % 3</code></p>";
+  assert.is(
+    proseHtml(rendered).value,
+    '<p>about 40&nbsp;% of it</p>\n<td>96.4&nbsp;%</td><pre tabindex="0"><code>printf 5 %</code></pre><p><code>x 5 % 3</code></p>',
+  );
+});
+
 test.run();
