@@ -1,4 +1,5 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, ElementHandle, Page } from "playwright-core";
+import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { type AuditPage, everyPageKind } from "../../../scripts/audit/pages.ts";
@@ -178,6 +179,33 @@ function splitPercentsOf(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * How light the box's first and last column of pixels inside its border are (0-255), each the
+ * median down the column: the background shows there between the table's lines of text.
+ */
+async function edgesOf(box: ElementHandle<Element>): Promise<{ left: number; right: number }> {
+  const { border, inner } = await box.evaluate((element) => ({
+    border: element.clientLeft,
+    inner: element.clientWidth,
+  }));
+  // The screenshot after the next frame is painted: one taken right after a scroll or a change of
+  // scheme could show the box's background before it followed (1 load in 25 here).
+  await box.scrollIntoViewIfNeeded();
+  await box.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  const { data, info } = await sharp(await box.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const column = (x: number) => {
+    const shades: number[] = [];
+    for (let y = 0; y < info.height; y++) {
+      const at = (y * info.width + x) * info.channels;
+      shades.push(0.2126 * (data[at] ?? 0) + 0.7152 * (data[at + 1] ?? 0) + 0.0722 * (data[at + 2] ?? 0));
+    }
+    return shades.sort((a, b) => a - b)[Math.floor(shades.length / 2)] ?? 0;
+  };
+  return { left: column(border + 1), right: column(border + inner - 2) };
+}
+
 /** What one load of a page at one width measured: the layout's width, broken words, covered code, gapless blocks, and the header's height. */
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
@@ -282,6 +310,47 @@ test("should let a keyboard scroll every table's box on a phone, a region a scre
 test("should keep a percentage's number and its % on one line on a phone", async () => {
   if (skip) return console.warn(skip);
   assert.equal(await pagesWith((measure) => measure.splitPercents), []);
+});
+
+test("should shade the edge a table's box scrolls towards on a phone, in both colour schemes", async () => {
+  if (skip) return console.warn(skip);
+  const context = await browser.newContext({ viewport: { width: PHONES[1] ?? 360, height: 800 } });
+  const tab = await context.newPage();
+  const faults: string[] = [];
+  let boxes = 0;
+  for (const page of pages) {
+    await tab.goto(`${server.origin}${page.path}`, { waitUntil: "load" });
+    // The page's first table that overflows its scrolling box.
+    const found = await tab.evaluateHandle(
+      () =>
+        [...document.querySelectorAll("main table")]
+          .map((table) => {
+            let box: Element | null = table;
+            while (box && !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+            return box;
+          })
+          .find((box) => box && box.scrollWidth > box.clientWidth + 1) ?? null,
+    );
+    const box = found.asElement() as ElementHandle<Element> | null;
+    if (!box) continue;
+    boxes += 1;
+    for (const colorScheme of ["light", "dark"] as const) {
+      await tab.emulateMedia({ colorScheme });
+      await box.evaluate((element) => element.scrollTo(0, 0));
+      const start = await edgesOf(box);
+      await box.evaluate((element) => element.scrollTo(element.scrollWidth, 0));
+      const end = await edgesOf(box);
+      // The edge with more to see is shaded (darker or lighter), the other one is not; scrolled
+      // to the end, the other way round.
+      const atStart = start.right - start.left;
+      const atEnd = end.left - end.right;
+      if (Math.abs(atStart) < 8 || Math.abs(atEnd) < 8 || Math.sign(atStart) !== Math.sign(atEnd))
+        faults.push(`${page.path} ${colorScheme}: edges ${JSON.stringify({ start, end })}`);
+    }
+  }
+  await context.close();
+  assert.ok(boxes >= 3, `the pull requests and both API references have a table that scrolls (${boxes})`);
+  assert.equal(faults, []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
