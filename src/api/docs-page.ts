@@ -3,6 +3,7 @@ import { linkTarget } from "../config/site-paths.ts";
 import { renderPage } from "../site/layout.ts";
 import { renderInline } from "../markdown/render-markdown.ts";
 import { escapeHtml, html, raw, type SafeHtml, scrollingTable } from "../util/html.ts";
+import type { OpenApiDocument, OperationDoc, Parameter, Schema } from "./openapi.ts";
 
 /** `text` that a narrow column breaks after a slash (`/api/v1/<wbr>tags.json`), never inside a name. */
 const slashBreaks = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll("/", "/<wbr>"));
@@ -22,40 +23,6 @@ function markdown(text: string): SafeHtml {
  * The human API reference, generated from the OpenAPI document the build publishes, so the
  * page can never describe something the files do not do.
  */
-
-interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  description?: string;
-  items?: Schema;
-  anyOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
-interface Parameter {
-  name: string;
-  in: string;
-  description?: string;
-  schema?: { enum?: string[] };
-}
-interface OperationDoc {
-  operationId: string;
-  summary: string;
-  description: string;
-  tags?: string[];
-  parameters?: Parameter[];
-  responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
-}
-/** The document buildOpenApi writes, typed for its readers: this page and the after-build validation. */
-export interface OpenApiDocument {
-  info: { title: string; version: string; summary?: string; description?: string };
-  servers: { url: string }[];
-  paths: Record<string, { get: OperationDoc }>;
-  components: { schemas: Record<string, Schema> };
-}
 
 /**
  * Renders the reference page at `url`: endpoints by group with parameters and example links,

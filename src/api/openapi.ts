@@ -2,6 +2,40 @@ import { Type, type TSchema } from "@sinclair/typebox";
 import { apiServerUrl } from "../config/site-paths.ts";
 import { availableRoutes, forModel, mediaTypeOf, type ApiDefinition, type Route } from "./route.ts";
 
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  description?: string;
+  items?: Schema;
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
+export interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+  schema?: { enum?: string[] };
+}
+export interface OperationDoc {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  responses: Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>;
+}
+/** The document buildOpenApi writes, typed for its readers: the reference page and the after-build validation. */
+export interface OpenApiDocument {
+  info: { title: string; version: string; summary?: string; description?: string };
+  servers: { url: string }[];
+  paths: Record<string, { get: OperationDoc }>;
+  components: { schemas: Record<string, Schema> };
+}
+
 /** The little an OpenAPI file promises about itself; the full rules live in the OpenAPI 3.1 specification. */
 export const OpenApiDocumentShape = Type.Object(
   {

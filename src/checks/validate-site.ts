@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
-import type { OpenApiDocument } from "../api/docs-page.ts";
+import type { OpenApiDocument } from "../api/openapi.ts";
 import { checkResume } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
 import { filesUnder } from "../util/files-under.ts";

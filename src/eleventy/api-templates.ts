@@ -1,6 +1,6 @@
-import { renderDocsPage, renderLandingPage, type OpenApiDocument } from "../api/docs-page.ts";
+import { renderDocsPage, renderLandingPage } from "../api/docs-page.ts";
 import { landingPaths } from "../api/meta-routes.ts";
-import { buildOpenApi } from "../api/openapi.ts";
+import { buildOpenApi, type OpenApiDocument } from "../api/openapi.ts";
 import { isWrittenAfterBuild } from "../api/manifest.ts";
 import { renderRouteFile, routePermalink } from "../api/render-file.ts";
 import { availableRoutes, expandParams, routeById, routeUrl, type ApiDefinition } from "../api/route.ts";
