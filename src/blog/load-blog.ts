@@ -10,6 +10,7 @@ import { spellingProblems } from "../content/name-spellings.ts";
 import { checkContentPath, displayPath, listFiles, readFrontMatter, readYaml } from "../content/read-files.ts";
 import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdown.ts";
 import { warnUnknownLanguages } from "../markdown/highlight.ts";
+import { summarize } from "../markdown/summary.ts";
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import { readImage } from "./image-files.ts";
@@ -72,7 +73,6 @@ function blogPaths(config: SiteConfig) {
 }
 
 const WORDS_PER_MINUTE = 220;
-const SUMMARY_LENGTH = 280;
 
 /** A post file whose front matter passed its checks: everything known before rendering. */
 interface PostSource {
@@ -337,17 +337,4 @@ function resolveLink(href: string, from: PostSource, context: PostContext, probl
       expected: `a link to a post that is out when this one is (${target.where} is a draft)`,
     });
   return postUrl(context.config, target.slug) + (hash ? `#${hash}` : "");
-}
-
-/** The opening of a post as plain text: its first paragraph, cut at a word near 280 characters. */
-function summarize(text: string): string {
-  const first =
-    text
-      .split("\n\n")
-      .find((block) => block.trim() !== "")
-      ?.replace(/\s+/g, " ")
-      .trim() ?? "";
-  if (first.length <= SUMMARY_LENGTH) return first;
-  const cut = first.slice(0, SUMMARY_LENGTH);
-  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : SUMMARY_LENGTH).replace(/[\s,.;:]+$/, "")}…`;
 }

@@ -3,6 +3,8 @@ import { DateTime } from "luxon";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { displayPath, readText } from "../content/read-files.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
+import { summarize } from "../markdown/summary.ts";
+import { MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
 import type { Post } from "../schemas/portfolio/activity.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
@@ -58,7 +60,16 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   (channel.item ?? []).forEach((item, index) => {
     const field = (name: string) => `item[${index}].${name}`;
     const [title, link, pubDate] = [stripTags(textOf(item.title) ?? ""), textOf(item.link), textOf(item.pubDate)];
-    if (!title.trim()) problems.push({ file: where, field: field("title"), expected: "a title" });
+    // As long as a YAML string may be (a post's own title): a 60 MB title took a build 3.7 GB.
+    const long = title.length > MAX_STRING_CHARACTERS;
+    if (!title.trim() || long)
+      problems.push({
+        file: where,
+        field: field("title"),
+        expected: long
+          ? `a string of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters (this one has ${title.length.toLocaleString("en")})`
+          : "a title",
+      });
     if (!link || !isPublishableUrl(link))
       problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
@@ -74,10 +85,9 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
           actual: pubDate,
         });
     }
-    if (title && link) {
-      const summary = stripTags(textOf(item.description) ?? "")
-        .replace(/\s+/g, " ")
-        .trim();
+    if (title && !long && link) {
+      // A description may be a whole post: cut as a post's own summary is, so no item is megabytes.
+      const summary = summarize(stripTags(textOf(item.description) ?? ""));
       const bad = findControlCharacter(title + summary)?.codePoint;
       if (bad) problems.push({ file: where, field: field("title"), expected: "no control characters", actual: bad });
       posts.push({ title: title.trim(), url: link, published, summary });
