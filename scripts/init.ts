@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { createInterface } from "node:readline/promises";
 import { join, resolve } from "node:path";
+import { checkOutputFolder } from "../src/eleventy/output-folder.ts";
 import { initHelp, parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
 import { runInit } from "../src/init/run-init.ts";
 import { redact } from "../src/util/redact.ts";
@@ -22,6 +23,16 @@ if (options.help) {
 }
 
 const contentDir = resolve(process.env.CONTENT_DIR?.trim() || "content");
+// The closing build's output folder passes the build's own check before any content is replaced:
+// `--output=content` would be refused only after the swap.
+try {
+  if (options.build) checkOutputFolder(options.output ?? "_site", [process.cwd(), contentDir]);
+} catch (error) {
+  console.error(
+    `${escapeControlCharacters(error instanceof Error ? error.message : String(error))} Nothing was changed.`,
+  );
+  process.exit(2);
+}
 // With a listener, Node handles a signal between two turns of the event loop, never inside
 // synchronous code: the staged write and the swap (one synchronous call) finish or never start.
 const stop = (): never => {

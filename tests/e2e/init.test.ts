@@ -667,4 +667,30 @@ test("should name the missing flag when the CLI cannot ask, and refuse an unknow
   }
 });
 
+test("should refuse an output folder holding the content before changing anything", () => {
+  // Before: the content was replaced, and only then did the closing build refuse the folder.
+  const dir = copyContent();
+  try {
+    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    const env = { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" };
+    const argv = ["--name", "Ada", "--github", LOGIN, "--site-url", "https://ada.example", "--yes"];
+    const run = spawnSync(process.execPath, ["scripts/init.ts", ...argv, `--output=${dir}`], {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+
+    assert.is(run.status, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, `holds ${dir}`);
+    assert.match(run.stderr, "Nothing was changed.");
+    assert.not.match(run.stderr, "    at ");
+    assert.equal(
+      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
+      before,
+    );
+  } finally {
+    removeContent(dir);
+  }
+});
+
 test.run();
