@@ -107,15 +107,25 @@ export function readBytes(file: string, root?: string, maxBytes: number = MAX_CO
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads a content file as UTF-8; bytes that are not UTF-8 are an error giving the first one's offset. */
+/** Reads a content file as UTF-8 (see utf8Text). */
 export function readText(file: string, root?: string, maxBytes?: number): string {
-  const bytes = readBytes(file, root, maxBytes);
+  return utf8Text(readBytes(file, root, maxBytes), displayPath(file));
+}
+
+/** Content's bytes as text; bytes that are not UTF-8 are an error of `where` giving the first one's offset. */
+export function utf8Text(bytes: Uint8Array, where: string): string {
   try {
     return utf8.decode(bytes);
   } catch {
     const offset = firstInvalidUtf8Byte(bytes);
     const line = bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1;
-    throw problem(file, `UTF-8 text (the byte at offset ${offset}, line ${line}, is not UTF-8)`);
+    throw new ContentError([
+      {
+        file: where,
+        field: "(file)",
+        expected: `UTF-8 text (the byte at offset ${offset}, line ${line}, is not UTF-8)`,
+      },
+    ]);
   }
 }
 

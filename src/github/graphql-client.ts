@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MIB } from "../content/content-limits.ts";
 import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
-import { readAnswerText } from "../util/read-answer.ts";
+import { readAnswer } from "../util/read-answer.ts";
 import { redact, redactJson, withoutHiddenCharacters } from "../util/redact.ts";
 import {
   AnObject,
@@ -69,15 +69,15 @@ export async function postGraphql(
   if ("reason" in response) return { ok: false, reason: redact(response.reason) };
   if (!response.ok) return { ok: false, reason: statusReason(response) };
 
-  const text = await readAnswerText(response, MAX_ANSWER_BYTES).catch(() => undefined);
-  if (text === undefined) return { ok: false, reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
-  if (text === null)
+  const bytes = await readAnswer(response, MAX_ANSWER_BYTES).catch(() => undefined);
+  if (bytes === undefined) return { ok: false, reason: `GitHub did not answer within ${settings.timeoutMs / 1000} s` };
+  if (bytes === null)
     return { ok: false, reason: `GitHub's answer was larger than ${MAX_ANSWER_BYTES / MIB} MiB and was not read` };
   let answer: Static<typeof Envelope>;
   try {
     // Redacted before anything reads it, so an echoed token reaches no note, title or cache
     // entry, even disguised; each text is redacted again once it is clean.
-    answer = readShape(Envelope, redactJson(JSON.parse(text)), "");
+    answer = readShape(Envelope, redactJson(JSON.parse(bytes.toString("utf8"))), "");
   } catch (error) {
     if (error instanceof WrongShape)
       return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };

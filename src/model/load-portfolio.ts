@@ -4,10 +4,11 @@ import type { PortfolioContent } from "../content/load-portfolio-content.ts";
 import { parseRssPosts, readRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
 import type { RepositoryRef } from "../github/github-data.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
-import { readAnswerText } from "../util/read-answer.ts";
+import { readAnswer } from "../util/read-answer.ts";
 import { redact } from "../util/redact.ts";
 import { ContentError } from "../content/content-error.ts";
 import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
+import { utf8Text } from "../content/read-files.ts";
 
 /** The repositories the site lists, as GitHub names them. */
 export function projectRepositories(config: SiteConfig, content: PortfolioContent): RepositoryRef[] {
@@ -52,7 +53,8 @@ async function readFeed(feed: string): Promise<string> {
   };
   const response = await fetch(feed, { signal: AbortSignal.timeout(10_000) }).catch(noAnswer);
   if (!response.ok) throw refused(`HTTP ${response.status}`);
-  const text = await readAnswerText(response, MAX_CONTENT_FILE_BYTES).catch(noAnswer);
-  if (text === null) throw refused("a larger answer, not read");
-  return text;
+  const bytes = await readAnswer(response, MAX_CONTENT_FILE_BYTES).catch(noAnswer);
+  if (bytes === null) throw refused("a larger answer, not read");
+  // The rule a feed file follows: bytes that are not UTF-8 are refused, not published as U+FFFD.
+  return utf8Text(bytes, feed);
 }

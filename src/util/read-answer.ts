@@ -1,5 +1,5 @@
-/** The answer's text, or null when it is longer than `maxBytes` (reading stops there). */
-export async function readAnswerText(response: Response, maxBytes: number): Promise<string | null> {
+/** The answer's bytes, or null when it is longer than `maxBytes` (reading stops there). */
+export async function readAnswer(response: Response, maxBytes: number): Promise<Buffer | null> {
   if (Number(response.headers.get("content-length")) > maxBytes) {
     await response.body?.cancel();
     return null;
@@ -12,5 +12,5 @@ export async function readAnswerText(response: Response, maxBytes: number): Prom
     if (length > maxBytes) return null;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, length).toString("utf8");
+  return Buffer.concat(chunks, length);
 }

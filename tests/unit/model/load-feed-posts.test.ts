@@ -30,6 +30,7 @@ test.before(async () => {
   server = createServer((request, response) => {
     if (request.url === "/feed.xml" || (request.url === "/flaky.xml" && flaky === "up")) response.end(FEED);
     else if (request.url === "/flaky.xml" && flaky === "broken") response.end("<html>Maintenance</html>");
+    else if (request.url === "/latin1.xml") response.end(Buffer.from(FEED.replace("One", "Caf\u00e9"), "latin1"));
     else if (request.url === "/loop.xml" || request.url === "/to-file.xml") {
       response.writeHead(302, { location: request.url === "/loop.xml" ? "/loop.xml" : "file:///etc/passwd" });
       response.end();
@@ -68,6 +69,14 @@ async function load(path: string): Promise<string[]> {
 
 test("should read the posts of a feed a server answers", async () => {
   assert.equal(await load("/feed.xml"), ["One"]);
+});
+
+test("should refuse an answer that is not UTF-8, as a feed file with the same bytes is", async () => {
+  // Before: published with U+FFFD in place of each byte ("Caf\ufffd").
+  const offset = FEED.indexOf("One") + "Caf".length;
+  assert.equal(await load("/latin1.xml"), [
+    `UTF-8 text (the byte at offset ${offset}, line 3, is not UTF-8), found undefined`,
+  ]);
 });
 
 test("should name the feed and what its server did: an error, too large an answer, no answer", async () => {
