@@ -136,7 +136,7 @@ export async function copyAssets(assets: readonly PublishedAsset[], outputDir: s
           writeOutputFile(target, asset.imageType ? withoutMetadata(bytes, asset.imageType) : bytes);
         } catch (error) {
           if (!(error instanceof MalformedImageError)) throw error;
-          refuse(asset, DAMAGED, error.message);
+          refuse(asset, error.expected ?? DAMAGED, error.message);
         }
       };
     const key = renditionKey(encoderSettings(), spec.digest, spec);

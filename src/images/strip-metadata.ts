@@ -1,4 +1,5 @@
 import { crc32 } from "node:zlib";
+import { PIXEL_LIMIT } from "../blog/image-files.ts";
 
 /*
  * Removes photo metadata from an image published as it is, by an allow-list (docs/security.md,
@@ -7,8 +8,15 @@ import { crc32 } from "node:zlib";
  * one-tag EXIF block. An image that carries nothing to remove keeps its bytes.
  */
 
-/** Why an image's structure could not be read: its segments or chunks overrun the file. */
-export class MalformedImageError extends Error {}
+/** Why an image's structure could not be read (its segments or chunks overrun the file), or what it breaks. */
+export class MalformedImageError extends Error {
+  /** What the owner should give instead, when it is more than an image that reads whole. */
+  readonly expected?: string;
+  constructor(message: string, expected?: string) {
+    super(message);
+    this.expected = expected;
+  }
+}
 
 /** How each image type (as image-size names it) loses its metadata. */
 const STRIPPERS: ReadonlyMap<string, (bytes: Buffer) => Buffer> = new Map([
@@ -234,6 +242,8 @@ function stripGif(bytes: Buffer): Buffer {
   };
   let at = 13 + tableSize(bytes[10] ?? 0);
   const parts: Buffer[] = [bytes.subarray(0, at)];
+  // Every frame counts: the header's size alone let 10,000 full frames reach visitors' browsers.
+  let pixels = 0;
   while (at < bytes.length) {
     const introducer = bytes[at];
     if (introducer === 0x3b) {
@@ -249,6 +259,13 @@ function stripGif(bytes: Buffer): Buffer {
       if (label === 0xff)
         kept = bytes[at + 2] === 11 && GIF_KEPT_APPLICATIONS.has(bytes.subarray(at + 3, at + 14).toString("latin1"));
     } else if (introducer === 0x2c) {
+      pixels +=
+        ((bytes[at + 5] ?? 0) | ((bytes[at + 6] ?? 0) << 8)) * ((bytes[at + 7] ?? 0) | ((bytes[at + 8] ?? 0) << 8));
+      if (pixels > PIXEL_LIMIT)
+        throw new MalformedImageError(
+          `frames of over ${PIXEL_LIMIT / 1_000_000} megapixels in all`,
+          `an animation of at most ${PIXEL_LIMIT / 1_000_000} megapixels, every frame counted (fewer or smaller frames)`,
+        );
       // After the descriptor, its colour table and the LZW minimum code size: the image data.
       end = subBlocksEnd(at + 11 + tableSize(bytes[at + 9] ?? 0));
     } else throw new MalformedImageError(`no GIF block at byte ${at}`);

@@ -226,4 +226,19 @@ test("should refuse a JPEG or PNG whose segment runs past the end of the file", 
   );
 });
 
+test("should refuse a GIF whose frames hold over 50 megapixels in all, though its header says 100 × 100", () => {
+  // Before: only the header was read, so thousands of full frames reached visitors' browsers.
+  const header = Buffer.from([...Buffer.from("GIF89a", "latin1"), 100, 0, 100, 0, 0, 0, 0]);
+  // A 1,000 × 1,000 frame at (0, 0) without a colour table; its one data sub-block is never decoded.
+  const frame = Buffer.from([0x2c, 0, 0, 0, 0, 0xe8, 0x03, 0xe8, 0x03, 0, 2, 1, 0, 0]);
+  const gif = (frames: number) => Buffer.concat([header, ...Array(frames).fill(frame), Buffer.from([0x3b])]);
+
+  assert.is(withoutMetadata(gif(50), "gif").length, gif(50).length);
+  assert.throws(
+    () => withoutMetadata(gif(51), "gif"),
+    (error: unknown) =>
+      error instanceof MalformedImageError && error.expected?.includes("50 megapixels, every frame counted") === true,
+  );
+});
+
 test.run();
