@@ -60,16 +60,18 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   (channel.item ?? []).forEach((item, index) => {
     const field = (name: string) => `item[${index}].${name}`;
     const [title, link, pubDate] = [stripTags(textOf(item.title) ?? ""), textOf(item.link), textOf(item.pubDate)];
-    // As long as a YAML string may be (a post's own title): a 60 MB title took a build 3.7 GB.
-    const long = title.length > MAX_STRING_CHARACTERS;
-    if (!title.trim() || long)
+    // Each as long as a YAML string may be (a post's own title): a 60 MB title took a build 3.7 GB.
+    const long = Object.entries({ title, link, pubDate }).filter(
+      ([, { length } = ""]) => length > MAX_STRING_CHARACTERS,
+    );
+    for (const [name, { length } = ""] of long)
       problems.push({
         file: where,
-        field: field("title"),
-        expected: long
-          ? `a string of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters (this one has ${title.length.toLocaleString("en")})`
-          : "a title",
+        field: field(name),
+        expected: `a string of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters (this one has ${length.toLocaleString("en")})`,
       });
+    if (long.length > 0) return;
+    if (!title.trim()) problems.push({ file: where, field: field("title"), expected: "a title" });
     if (!link || !isPublishableUrl(link))
       problems.push({ file: where, field: field("link"), expected: "an absolute http(s) URL", actual: link });
     let published: string | null = null;
@@ -85,7 +87,7 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
           actual: pubDate,
         });
     }
-    if (title && !long && link) {
+    if (title && link) {
       // A description may be a whole post: cut as a post's own summary is, so no item is megabytes.
       const summary = summarize(stripTags(textOf(item.description) ?? ""));
       const bad = findControlCharacter(title + summary)?.codePoint;

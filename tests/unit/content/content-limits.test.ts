@@ -64,8 +64,8 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     value: count(MAX_YAML_CHARACTERS),
   },
   {
-    robustness: "characters of one YAML string or key, or of a feed item's title",
-    contentFormat: "one YAML string or key, or the title of an item of the blog's feed",
+    robustness: "characters of one YAML string or key, or of a feed item's title, link or `pubDate`",
+    contentFormat: "one YAML string or key, or the title, link or date of an item of the blog's feed",
     value: count(MAX_STRING_CHARACTERS),
   },
   {

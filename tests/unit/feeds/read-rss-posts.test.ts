@@ -171,4 +171,21 @@ test("should reject a title longer than a YAML string may be, saying how long it
   );
 });
 
+test("should reject a link or date longer than a YAML string may be, quoting neither", async () => {
+  // Before: a 20,000-character link was published, and a long pubDate was quoted whole in the error.
+  const link = `https://b.example/${"a".repeat(10_000)}`;
+  const xml = rss(item(`<title>T</title><link>${link}</link><pubDate>${"Tue ".repeat(2_501)}</pubDate>`));
+
+  const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
+
+  const long = (count: number) => `a string of at most 10,000 characters (this one has ${count.toLocaleString("en")})`;
+  assert.equal(
+    [problemAt(problems, "item[0].link"), problemAt(problems, "item[0].pubDate")].map((p) => [p.expected, p.actual]),
+    [
+      [long(link.length), undefined],
+      [long(10_003), undefined],
+    ],
+  );
+});
+
 test.run();
