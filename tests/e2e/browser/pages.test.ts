@@ -183,7 +183,7 @@ interface PageCase {
   /** The path on the test server, known once the site is built. */
   path: () => string;
   status?: number;
-  /** Also saved in the dark scheme. */
+  /** Also checked in the dark scheme. */
   dark?: boolean;
   ogImage?: () => string;
   /** Further checks on the open page. */
@@ -237,7 +237,11 @@ const pageCases: PageCase[] = [
   },
 ];
 
-/** Opens one page in one colour scheme, saves its screenshot, then checks it. */
+/**
+ * Opens one page in one colour scheme and checks it; a page that fails is saved whole, for a person
+ * to look at. A passing one is not: a full-page screenshot of each cost a third of this file's
+ * time, and `npm run screenshots` pictures every kind of page.
+ */
 async function checkPage(pageCase: PageCase, scheme: "light" | "dark"): Promise<void> {
   const expected = pageCase.status ?? 200;
   const { page, errors, requested, close } = await open({ colorScheme: scheme });
@@ -245,8 +249,6 @@ async function checkPage(pageCase: PageCase, scheme: "light" | "dark"): Promise<
     const url = `${server.origin}${pageCase.path()}`;
     // "load" waits for the stylesheets, eager images and deferred script; lazy images may load later.
     const response = await page.goto(url, { waitUntil: "load" });
-    // The screenshot first, so a failing page is still there to look at.
-    await savePage(page, scheme === "light" ? `page-${pageCase.type}` : `page-${pageCase.type}-dark`);
     assert.ok(response, `a response for ${url}`);
     assert.is(response.status(), expected, `status of ${url}`);
     assert.match(response.headers()["content-type"] ?? "", /^text\/html/);
@@ -270,6 +272,11 @@ async function checkPage(pageCase: PageCase, scheme: "light" | "dark"): Promise<
         "the dark scheme applies",
       );
     }
+  } catch (error) {
+    const name = scheme === "light" ? `page-${pageCase.type}` : `page-${pageCase.type}-dark`;
+    // The failure is the news: a page that cannot be pictured does not hide it.
+    await savePage(page, name).catch(() => undefined);
+    throw error;
   } finally {
     await close();
   }
