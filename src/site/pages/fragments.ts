@@ -72,17 +72,17 @@ export function tagLink(name: string, path: string, className?: string): SafeHtm
  * link; a heading that holds a link gets a separate `#` one, named for screen readers). Done
  * here, not in the renderer, so the API's `content_html` and the feeds stay as they are. Only the
  * renderer's own `<pre>`, `<table>` and `<hN id>` are matched: sanitized raw HTML never carries a
- * bare `<` inside a tag, and code text is escaped.
+ * bare `<` inside a tag, and code text is escaped. A tag left open searches only to the next one.
  */
 export function proseHtml(rendered: string): SafeHtml {
   let tables = 0;
   return raw(
     rendered
-      .replace(/(<(pre|code|script)\b[\s\S]*?<\/\2>)|\d %/g, (all, code?: string) => code ?? `${all[0]}&nbsp;%`)
-      .replace(/<table>[\s\S]*?<\/table>/g, (table) => scrollingTable(`Table ${++tables}`, raw(table)).value)
+      .replace(/(<(pre|code|script)\b[\s\S]*?(?:<\/\2>|$))|\d %/g, (all, code?: string) => code ?? `${all[0]}&nbsp;%`)
+      .replace(/<table>(?:(?!<\/?table\b)[\s\S])*<\/table>/g, (t) => scrollingTable(`Table ${++tables}`, raw(t)).value)
       .replaceAll("<pre>", '<pre tabindex="0">')
       .replace(
-        /(<(h[1-6]) id=["]([^"]+)">)([\s\S]*?)<\/\2>/g,
+        /(<(h[1-6]) id=["]([^"]+)">)((?:(?!<h[1-6][\s>])[\s\S])*?)<\/\2>/g,
         (_, open: string, tag: string, id: string, inner: string) =>
           inner.includes("<a ")
             ? `${open}${inner} <a class="anchor" href="#${id}" aria-label="Link to this section"></a></${tag}>`

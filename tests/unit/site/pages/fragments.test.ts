@@ -1,7 +1,9 @@
 import { DateTime } from "luxon";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { renderMarkdown } from "../../../../src/markdown/render-markdown.ts";
 import { proseHtml, readableDate } from "../../../../src/site/pages/fragments.ts";
+import { assertLinear } from "../../support/linear-time.ts";
 
 const ZONES = ["UTC", "Europe/Berlin", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati"];
 
@@ -58,5 +60,23 @@ test("should keep a number and its % on one line in text, and leave code as it i
     '<p>about 40&nbsp;% of it</p>\n<td>96.4&nbsp;%</td><pre tabindex="0"><code>printf 5 %</code></pre><p><code>x 5 % 3</code></p>',
   );
 });
+
+test("should box a table nested in a raw HTML table alone, so each box closes inside its own cell", () => {
+  const rendered = "<table><tr><td>\n<table>\n<tr><td>in</td></tr>\n</table>\n</td></tr></table>\n";
+  assert.is(
+    proseHtml(rendered).value,
+    '<table><tr><td>\n<div class="table-scroll" tabindex="0" role="region" aria-label="Table 1"><table>\n<tr><td>in</td></tr>\n</table></div>\n</td></tr></table>\n',
+  );
+});
+
+// Raw HTML leaves tags open (markdown.raw_html: sanitize keeps them so): each opening tag the
+// page's passes look for must not search the rest of the document again (20,000 `<code>` took 2.5 s).
+for (const open of ["<code>", "<pre>", "<table>", '<h2 id="a">', "<script>"])
+  test(`should take time linear in the number of raw ${open} tags left open`, () => {
+    assertLinear(`${open} left open`, (scale) => {
+      const rendered = renderMarkdown(`${open}x 5 %\n\n`.repeat(300 * scale), { rawHtml: "trust" }).html;
+      return () => proseHtml(rendered);
+    });
+  });
 
 test.run();
