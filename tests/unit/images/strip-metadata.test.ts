@@ -241,4 +241,24 @@ test("should refuse a GIF whose frames hold over 50 megapixels in all, though it
   );
 });
 
+test("should copy a GIF's frames in runs between dropped blocks, not one piece per frame", () => {
+  // Before: each frame was a piece of its own; 4 million 1 × 1 frames (60 MB) took 2.9 s and 667 MB.
+  const header = Buffer.from([...Buffer.from("GIF89a", "latin1"), 1, 0, 1, 0, 0, 0, 0]);
+  const frames = Array(1000).fill(Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0]));
+  const comment = Buffer.from([0x21, 0xfe, 1, 0x78, 0]);
+  const gif = Buffer.concat([header, ...frames, comment, ...frames, Buffer.from([0x3b])]);
+  const concat = Buffer.concat;
+  const pieces: number[] = [];
+  Buffer.concat = (list, length) => {
+    pieces.push(list.length);
+    return concat(list, length);
+  };
+  try {
+    assert.ok(withoutMetadata(gif, "gif").equals(Buffer.concat([header, ...frames, ...frames, Buffer.from([0x3b])])));
+    assert.equal(pieces.slice(0, 1), [2], "the run before the comment and the run after it");
+  } finally {
+    Buffer.concat = concat;
+  }
+});
+
 test.run();
