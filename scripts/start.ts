@@ -7,6 +7,7 @@ import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
+import { markDeleted } from "../src/eleventy/watch-deletions.ts";
 
 const values = readOptions("start", {
   // Read again by src/config/site-config.ts (previewOrigin), which names it in the pages.
@@ -49,6 +50,8 @@ for (;;) {
   }
 }
 process.off("SIGINT", stopWaiting);
+// Eleventy's watcher sees every deletion but rebuilds for none (watch-deletions.ts).
+eleventy.watcher?.on("unlink", markDeleted);
 serving = true;
 eleventy.serve(Number(values.port));
 process.on("SIGINT", async () => {

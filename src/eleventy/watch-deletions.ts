@@ -14,6 +14,30 @@ let marker = "";
 let touches = 0;
 /** Folders already watched in this process (absolute). */
 const watched = new Set<string>();
+let pending: NodeJS.Timeout | undefined;
+
+/** Changes the marker, so Eleventy rebuilds; a burst (a deleted folder) changes it once. */
+function rebuildForDeletion(): void {
+  clearTimeout(pending);
+  pending = setTimeout(() => writeFile(marker, String(++touches)).catch(stopped), 50);
+}
+
+/**
+ * A deletion Eleventy's own watcher saw (scripts/start.ts hands them over): Node's recursive
+ * watcher loses a file an editor saved through a temporary file renamed over it (sed -i).
+ */
+export function markDeleted(file: string): void {
+  if (marker && READ.test(file)) rebuildForDeletion();
+}
+
+/**
+ * The system's limit of watched folders, or the marker removed: saves still rebuild, so say so
+ * (only the error's code: the paths come from the environment).
+ */
+function stopped(error: unknown): void {
+  const code = error instanceof Error && "code" in error ? String(error.code) : "an error";
+  console.warn(`[folio] Deleting a file no longer rebuilds the site (${code}); save any file to rebuild.`);
+}
 
 /** Eleventy plugin: under `--serve` or `--watch`, a deletion in `folders` rebuilds the site. */
 export default function rebuildOnDeletion(
@@ -57,26 +81,17 @@ function makeMarker(): string {
 function watchFolder(folder: string, everyChange = false): void {
   if (watched.has(folder) || !existsSync(folder)) return;
   watched.add(folder);
-  let pending: NodeJS.Timeout | undefined;
-  const touch = () => {
-    clearTimeout(pending);
-    pending = setTimeout(() => writeFile(marker, String(++touches)).catch(stop), 50);
-  };
-  if (everyChange) touch();
+  if (everyChange) rebuildForDeletion();
   // Not persistent: it never keeps the process alive, so it ends with Eleventy's server.
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
     const gone = name === "" || !existsSync(folder);
     if (gone && watched.delete(folder)) watcher.close();
     const deleted = event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
-    if (gone || everyChange || deleted) touch();
+    if (gone || everyChange || deleted) rebuildForDeletion();
   });
   if (!everyChange) watchFile(folder, { persistent: false, interval: 500 }, () => watchFolder(folder, true));
-  // The system's limit of watched folders, or the marker removed: saves still rebuild, so say so
-  // once (only the error's code: the paths come from the environment) and go on.
-  const stop = (error: unknown): void => {
-    const code = error instanceof Error && "code" in error ? String(error.code) : "an error";
-    console.warn(`[folio] Deleting a file no longer rebuilds the site (${code}); save any file to rebuild.`);
+  watcher.on("error", (error) => {
     watcher.close();
-  };
-  watcher.on("error", stop);
+    stopped(error);
+  });
 }

@@ -1,7 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { DateTime } from "luxon";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
-import { displayPath, readText } from "../content/read-files.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
 import { summarize } from "../markdown/summary.ts";
 import { MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
@@ -27,11 +26,6 @@ const parser = new XMLParser({
  */
 export interface RssChannel {
   item?: readonly { title?: unknown; link?: unknown; pubDate?: unknown; description?: unknown }[];
-}
-
-/** Reads an RSS 2.0 file into posts; an item without title or link, or with a bad date, fails the build. */
-export function readRssPosts(file: string): FeedPost[] {
-  return parseRssPosts(readText(file), displayPath(file));
 }
 
 /** Parses RSS 2.0 text into posts (in feed order). `where` names the source in errors. */

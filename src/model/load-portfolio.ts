@@ -1,14 +1,14 @@
 import { resolve } from "node:path";
 import type { SiteConfig } from "../config/site-config.ts";
 import type { PortfolioContent } from "../content/load-portfolio-content.ts";
-import { parseRssPosts, readRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
+import { parseRssPosts, type FeedPost } from "../feeds/read-rss-posts.ts";
 import type { RepositoryRef } from "../github/github-data.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { readAnswer } from "../util/read-answer.ts";
 import { redact } from "../util/redact.ts";
 import { ContentError } from "../content/content-error.ts";
 import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
-import { utf8Text } from "../content/read-files.ts";
+import { displayPath, readText, utf8Text } from "../content/read-files.ts";
 
 /** The repositories the site lists, as GitHub names them. */
 export function projectRepositories(config: SiteConfig, content: PortfolioContent): RepositoryRef[] {
@@ -21,7 +21,8 @@ export function projectRepositories(config: SiteConfig, content: PortfolioConten
 /** The blog posts the portfolio lists, from the blog's RSS feed (a file under content/ or a URL). */
 export async function loadFeedPosts(config: SiteConfig): Promise<{ posts: FeedPost[]; note?: string }> {
   const feed = config.site.blog.feed ?? "";
-  if (!/^https?:\/\//.test(feed)) return { posts: readRssPosts(resolve(config.contentDir, feed)) };
+  const file = resolve(config.contentDir, feed);
+  if (!/^https?:\/\//.test(feed)) return { posts: parseRssPosts(readText(file), displayPath(file)) };
   // The last feed read is kept by its URL: a failing server (or a broken answer) falls back to it.
   const cache = buildCacheDir("feed");
   const key = contentKey("feed", feed);

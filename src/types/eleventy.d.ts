@@ -17,6 +17,8 @@ declare module "@11ty/eleventy" {
     watch(): Promise<void>;
     serve(port: number): void;
     stopWatch(): Promise<void>;
+    /** chokidar's watcher, once `watch()` has set it up. */
+    watcher?: { on(event: "unlink", listener: (path: string) => void): void };
   }
   export interface UserConfig {
     addPlugin<T>(plugin: (config: never, options: T) => unknown, options?: T): void;

@@ -401,6 +401,29 @@ test("should not take a save through a temporary file renamed over it (sed -i) f
   );
 });
 
+test("should rebuild when a file last saved through a temporary file renamed over it is deleted", async () => {
+  // Before: Node's recursive watcher lost such a file, so its deletion rebuilt nothing and the
+  // post stayed served everywhere until another save (Eleventy's own watcher saw it, unused).
+  const file = join(contentDir, "blog/posts/saved-by-rename.md");
+  const page = "/blog/posts/saved-by-rename/";
+  const post = (line: string) =>
+    `---\ntitle: Saved by rename\ndescription: A post an editor saves through a temporary file.\ndate: 2026-01-06\n---\n${line}\n`;
+  writeFileSync(file, post("First."));
+  await waitFor("the post to be served", async () => (await status(page)) === 200, 15_000, server.output);
+  const temporary = join(contentDir, "blog/posts/sedQ9w8e7");
+  writeFileSync(temporary, post("Second."));
+  renameSync(temporary, file);
+  await waitFor(
+    "the save to be served",
+    async () => (await (await get(page)).text()).includes("Second."),
+    15_000,
+    server.output,
+  );
+  rmSync(file);
+  await waitFor("the deleted post to answer 404", async () => (await status(page)) === 404, 15_000, server.output);
+  assert.not.ok(await listed("/blog/api/v1/posts.json", "saved-by-rename"), "posts.json still lists it");
+});
+
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");
