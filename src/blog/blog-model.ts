@@ -1,6 +1,6 @@
 import type { SiteConfig } from "../config/site-config.ts";
 import { rebasedUrl } from "../config/site-paths.ts";
-import { byText, mostFirst } from "../util/order.ts";
+import { byText } from "../util/order.ts";
 import { RELATED_POSTS } from "../schemas/blog/posts.ts";
 import type { BlogFile } from "./blog-content-schemas.ts";
 import type { BlogContent, BlogPost } from "./load-blog.ts";
@@ -61,7 +61,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
     for (const language of post.codeLanguages) languages.set(language, (languages.get(language) ?? 0) + 1);
     if (!lastUpdated || post.updated > lastUpdated.updated) lastUpdated = post;
   }
-  const tags = [...tagMap.values()].sort(mostFirst((tag) => [tag.posts.length, tag.slug]));
+  const tags = [...tagMap.values()].sort((a, b) => b.posts.length - a.posts.length || byText(a.slug, b.slug));
   const years = [...Map.groupBy(posts, (post) => post.published.year)].sort(([a], [b]) => b - a);
   const archive = years.map(([year, inYear]) => ({
     year,
@@ -93,7 +93,7 @@ export function buildBlogModel(config: SiteConfig, content: BlogContent): BlogMo
       codeBlocks: [...languages.values()].reduce((sum, count) => sum + count, 0),
       codeLanguages: [...languages.entries()]
         .map(([language, count]) => ({ language, count }))
-        .sort(mostFirst((entry) => [entry.count, entry.language ?? ""])),
+        .sort((a, b) => b.count - a.count || byText(a.language ?? "", b.language ?? "")),
       images: posts.reduce((sum, post) => sum + post.images.length, 0),
       first: posts[posts.length - 1] ?? null,
       latest: posts[0] ?? null,

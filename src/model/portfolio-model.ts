@@ -7,7 +7,7 @@ import type { PublicKeyInfo } from "../content/pgp-key.ts";
 import type { FeedPost } from "../feeds/read-rss-posts.ts";
 import type { Award } from "../schemas/portfolio/projects.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
-import { byText, mostFirst, newestFirst, newestInstantFirst } from "../util/order.ts";
+import { byText, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
@@ -175,7 +175,7 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
       tags: tags.length,
       starsTotal: projects.reduce((sum, p) => sum + p.stars, 0),
       topStarred: [...projects]
-        .sort(mostFirst((p) => [p.stars, p.name]))
+        .sort((a, b) => b.stars - a.stars || byText(a.name, b.name))
         .slice(0, TOP_STARRED)
         .map((p) => ({ name: p.name, stars: p.stars })),
       pulls: pullFigures(pulls),
@@ -240,7 +240,7 @@ function assignRelated(projects: Project[]): void {
     project.related = projects
       .filter((other) => other !== project)
       .map((other) => ({ name: other.name, shared: other.tags.filter((tag) => own.has(tag)).length }))
-      .sort(mostFirst((entry) => [entry.shared, entry.name]))
+      .sort((a, b) => b.shared - a.shared || byText(a.name, b.name))
       .map((entry) => entry.name);
   }
 }
@@ -250,7 +250,7 @@ function groupBy(projects: Project[], keys: (project: Project) => string[]): Gro
   const uses = projects.flatMap((project) => [...new Set(keys(project))].map((key) => ({ key, name: project.name })));
   return [...Map.groupBy(uses, (use) => use.key)]
     .map(([name, group]) => ({ name, projects: group.map((use) => use.name) }))
-    .sort(mostFirst((group) => [group.projects.length, group.name]));
+    .sort((a, b) => b.projects.length - a.projects.length || byText(a.name, b.name));
 }
 
 function pullFigures(pulls: PullFacts[]): PortfolioStats["pulls"] {

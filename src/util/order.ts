@@ -11,14 +11,6 @@ export function byText(a: string, b: string): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
-/** Most first by the count `key` gives (a tag's posts, stars), ties in `byText` order of its name. */
-export function mostFirst<T>(key: (item: T) => readonly [count: number, name: string]): (a: T, b: T) => number {
-  return (a, b) => {
-    const [[countA, nameA], [countB, nameB]] = [key(a), key(b)];
-    return countB - countA || byText(nameA, nameB);
-  };
-}
-
 /** Newest first for ISO date or date-time strings; missing dates last. */
 export const newestFirst = newest((a, b) => (a < b ? 1 : -1));
 
