@@ -167,7 +167,17 @@ function readPostSources(folder: string, config: SiteConfig, problems: ProblemLi
     problems.collect(() => {
       const where = displayPath(file);
       const { data, body, bodyLine } = readFrontMatter(file, config.contentDir);
-      const meta = checkShape(PostFrontMatter, data, file);
+      let meta: Static<typeof PostFrontMatter>;
+      try {
+        meta = checkShape(PostFrontMatter, data, file);
+      } catch (error) {
+        // A bad day is named beside a missing title in one build, unless the shape named the date.
+        const written = (data as { date?: unknown } | null)?.date;
+        const day = typeof written === "string" ? readPostDate(written, config.site.timezone).problem : undefined;
+        if (day && error instanceof ContentError && error.problems.every((problem) => problem.field !== "date"))
+          problems.add({ file: where, field: "date", expected: day, actual: written });
+        throw error;
+      }
       const date = readPostDate(meta.date, config.site.timezone);
       if (date.problem !== undefined)
         problems.add({ file: where, field: "date", expected: date.problem, actual: meta.date });

@@ -41,6 +41,16 @@ test("should reject 2026-02-30 as a date that is not on the calendar", async () 
   assert.is(problem.actual, "2026-02-30");
 });
 
+test("should name a day not on the calendar beside a missing title and an unknown field, in one run", async () => {
+  // Before: the date was checked only once the rest of the front matter passed, a second build later.
+  const problems = await problemsOf({
+    "three-faults.md": postFile(meta({ title: undefined, date: "2026-02-30", colour: "red" })),
+  });
+
+  assert.equal(problems.map((problem) => problem.field).sort(), ["colour", "date", "title"]);
+  assert.match(problemAt(problems, "date").expected, /real calendar date/);
+});
+
 test("should reject a date written in words and say which format is expected", async () => {
   const problems = await problemsOf({ "in-words.md": postFile(meta({ date: "March 3rd" })) });
 
