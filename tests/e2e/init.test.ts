@@ -25,6 +25,11 @@ import {
 } from "./support/build-site.ts";
 
 /** Removes a test's content folder and the copies init keeps beside it. */
+/** Each file of a content folder with its length: what "nothing was changed" compares. */
+function contentSizes(dir: string): string[] {
+  return listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+}
+
 function removeContent(dir: string): void {
   for (const entry of readdirSync(dirname(dir))) {
     if (entry.startsWith(`${basename(dir)}.before-init-`)) removeDir(join(dirname(dir), entry));
@@ -466,7 +471,7 @@ test("should refuse content that is not the sample's without --force, and keep i
 test("should leave the content untouched when interrupted before the swap", async () => {
   const dir = copyContent();
   try {
-    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    const before = contentSizes(dir);
     let thrown: unknown = null;
     try {
       await runInit(parseInitArgs([...BASE, "--yes"]), quiet, {
@@ -481,10 +486,7 @@ test("should leave the content untouched when interrupted before the swap", asyn
       thrown = error;
     }
     assert.ok(thrown instanceof Error && thrown.message === "interrupted");
-    assert.equal(
-      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
-      before,
-    );
+    assert.equal(contentSizes(dir), before);
     assert.not.ok(
       readdirSync(join(dir, "..")).some(
         (entry) => entry.includes("init-staging") && entry.includes(dir.split("/").pop() ?? ""),
@@ -621,7 +623,7 @@ test("should leave out, with a line, each value from GitHub the site cannot publ
 test("should change nothing when an answer would fail the build's content checks", async () => {
   const dir = copyContent();
   try {
-    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    const before = contentSizes(dir);
     const lines: string[] = [];
     const argv = ["--name", "Ada", "--github", LOGIN, "--site-url", 'https://ada.example/"x', "--no-build", "--yes"];
 
@@ -633,10 +635,7 @@ test("should change nothing when an answer would fail the build's content checks
 
     assert.not.ok(result.written, lines.join("\n"));
     assert.match(lines.join("\n"), "Nothing was changed");
-    assert.equal(
-      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
-      before,
-    );
+    assert.equal(contentSizes(dir), before);
   } finally {
     removeContent(dir);
   }
@@ -671,7 +670,7 @@ test("should refuse an output folder holding the content before changing anythin
   // Before: the content was replaced, and only then did the closing build refuse the folder.
   const dir = copyContent();
   try {
-    const before = listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`);
+    const before = contentSizes(dir);
     const env = { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" };
     const argv = ["--name", "Ada", "--github", LOGIN, "--site-url", "https://ada.example", "--yes"];
     const run = spawnSync(process.execPath, ["scripts/init.ts", ...argv, `--output=${dir}`], {
@@ -684,10 +683,7 @@ test("should refuse an output folder holding the content before changing anythin
     assert.match(run.stderr, `holds ${dir}`);
     assert.match(run.stderr, "Nothing was changed.");
     assert.not.match(run.stderr, "    at ");
-    assert.equal(
-      listContent(dir).map((file) => `${file}:${readFileSync(join(dir, file), "utf8").length}`),
-      before,
-    );
+    assert.equal(contentSizes(dir), before);
   } finally {
     removeContent(dir);
   }
