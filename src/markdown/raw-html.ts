@@ -41,20 +41,22 @@ const URL_ATTRIBUTES = new Set(["href", "src"]);
 
 /**
  * One raw HTML token (a block or an inline tag) made safe. A tag the token leaves open stays
- * open, so `<details>` … Markdown … `</details>` keeps its structure; the closing tag is kept
- * when its element is allowed. Every attribute value is re-escaped by the sanitizer.
+ * open, so `<details>` … Markdown … `</details>` keeps its structure. The closing tags a token
+ * starts with close what an earlier one opened (`</td></tr>` after a cell's Markdown): each is
+ * kept when its element is allowed (the sanitizer, seeing nothing open, would drop it). Every
+ * attribute value is re-escaped by the sanitizer.
  */
 export function sanitizeRawHtml(html: string): string {
-  const closing = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>\s*$/.exec(html);
-  if (closing) {
-    const name = (closing[1] ?? "").toLowerCase();
-    return ALLOWED_TAGS.includes(name) ? `</${name}>${/\s*$/.exec(html)?.[0] ?? ""}` : "";
-  }
+  const leading = /^(?:\s*<\/[A-Za-z][A-Za-z0-9-]*\s*>)*\s*/.exec(html)?.[0] ?? "";
+  const closers = leading.replace(/<\/([A-Za-z][A-Za-z0-9-]*)\s*>/g, (_, name: string) =>
+    ALLOWED_TAGS.includes(name.toLowerCase()) ? `</${name.toLowerCase()}>` : "",
+  );
+  if (leading.length === html.length) return closers;
   // The sanitizer closes what the fragment left open; those implied closing tags come last and
   // are taken off again, so the element wraps the Markdown that follows, as the author meant.
   let implied: string[] = [];
   sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlType;
-  let clean = sanitizer(html, {
+  let clean = sanitizer(html.slice(leading.length), {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     // sanitize-html's defaults otherwise: refused tags are dropped, `//host` links kept (and checked).
@@ -69,7 +71,7 @@ export function sanitizeRawHtml(html: string): string {
     const tag = `</${name}>`;
     if (clean.endsWith(tag)) clean = clean.slice(0, -tag.length);
   }
-  return clean;
+  return closers + clean;
 }
 
 /**

@@ -164,6 +164,18 @@ test("should keep a sanitized element open around the Markdown it wraps, as writ
   );
 });
 
+test("should keep the closing tags a sanitized block starts with, so a raw table around Markdown closes", () => {
+  const rendered = renderMarkdown(
+    "<table><tr><td>\n\n**Bold** cell\n\n</td></tr><tr><td>\n\nNext\n\n</td></tr></iframe>\n</table>\n\nAfter.\n",
+    { rawHtml: "sanitize" },
+  );
+
+  assert.is(
+    rendered.html,
+    "<table><tr><td>\n<p><strong>Bold</strong> cell</p>\n</td></tr><tr><td>\n<p>Next</p>\n</td></tr>\n</table>\n<p>After.</p>\n",
+  );
+});
+
 test("should refuse every unsafe link and image scheme at once, naming the line and the scheme only", () => {
   const source = [
     "# Title", // 1
