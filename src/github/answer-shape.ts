@@ -41,8 +41,12 @@ export const OrNull = <T extends TSchema>(schema: T, expected = "an object or nu
 export const Text = Type.String({ expected: "a string" });
 export const NullableText = OrNull(Type.String(), "a string or null");
 export const Flag = Type.Boolean({ expected: "true or false" });
-/** A whole number of 0 or more (stars, pull request numbers). */
-export const Count = Type.Integer({ minimum: 0, expected: "a whole number of 0 or more" });
+/** A whole number of GraphQL's Int, 0 or more (stars, pull request numbers): a sum of them stays finite. */
+export const Count = Type.Integer({
+  minimum: 0,
+  maximum: 2 ** 31 - 1,
+  expected: "a whole number from 0 to 2,147,483,647",
+});
 export const List = ListOf(Type.Unknown());
 // A value of the right type that breaks a rule is described by the rule, any other by its type.
 export const NameWithOwner = Type.Intersect([

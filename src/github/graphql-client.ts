@@ -88,7 +88,7 @@ export async function postGraphql(
   if (!data) {
     return {
       ok: false,
-      reason: `GitHub answered with GraphQL errors: ${errors.map((e) => e.message).join("; ") || "no data"}`,
+      reason: `GitHub answered with GraphQL errors: ${quoteMessages(errors) || "no data"}`,
     };
   }
   // Only complete answers are cached: a partial one must be asked again next time.
@@ -109,6 +109,12 @@ const Envelope = AnObject({
     ListOf(AnObject({ message: Text, type: Type.Optional(NullableText), path: Type.Optional(Type.Unknown()) })),
   ),
 });
+
+/** The first three errors' messages, then how many more: a note quotes them, it does not list them. */
+export function quoteMessages(errors: readonly GraphqlError[]): string {
+  const more = errors.length > 3 ? [`and ${errors.length - 3} more`] : [];
+  return [...errors.slice(0, 3).map((error) => error.message), ...more].join("; ");
+}
 
 /** Longest GitHub error message kept in a note: they are quoted, not published as documents. */
 const MESSAGE_LENGTH = 200;

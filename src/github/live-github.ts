@@ -5,7 +5,6 @@ import {
   field,
   Flag,
   isObject,
-  List,
   NameWithOwner,
   NullableDateTime,
   NullableText,
@@ -16,7 +15,7 @@ import {
 } from "./answer-shape.ts";
 import { checkPulls, DATE_RANGE, entryInstant } from "./entry-check.ts";
 import { repositoryKey, type PullFacts, type RepositoryFacts, type RepositoryRef } from "./facts.ts";
-import { postGraphql, type GraphqlError, type GraphqlSettings } from "./graphql-client.ts";
+import { postGraphql, quoteMessages, type GraphqlError, type GraphqlSettings } from "./graphql-client.ts";
 
 /** What one live fetch learned, and what it could not. */
 export interface LiveGithub {
@@ -37,6 +36,8 @@ export interface LiveGithub {
 
 /** More pages than any real owner has: an answer that keeps promising another must not keep the build asking. */
 const MAX_PULL_PAGES = 50;
+/** GitHub returns at most 100 search results per page. */
+const PULLS_PAGE_SIZE = 100;
 
 /**
  * Fetches every repository's stars and last push, and the pull requests of `login` to others'
@@ -83,7 +84,7 @@ export async function fetchLiveGithub(
     const page = field(outcome.data, "pulls");
     const pullErrors = outcome.errors.filter((error) => error.path[0] === "pulls");
     if (page === null || page === undefined || pullErrors.length > 0) {
-      const messages = pullErrors.map((error) => error.message).join("; ");
+      const messages = quoteMessages(pullErrors);
       failPulls(`GitHub could not list pull requests (${messages || "no search result"})`);
       continue;
     }
@@ -168,7 +169,8 @@ const Repository = AnObject({
 
 const PullPage = AnObject({
   pageInfo: AnObject({ hasNextPage: Flag, endCursor: Type.Optional(NullableText) }),
-  nodes: List,
+  // More than asked is no page of ours (150,000 nodes overflowed the stack).
+  nodes: Type.Array(Type.Unknown(), { maxItems: PULLS_PAGE_SIZE, expected: `a list of at most ${PULLS_PAGE_SIZE}` }),
 });
 
 const PullNode = AnObject({
@@ -215,8 +217,6 @@ function readPullPage(value: unknown, login: string): { pulls: PullFacts[]; next
   return { pulls, next: hasNextPage && endCursor ? endCursor : null };
 }
 
-/** GitHub returns at most 100 search results per page. */
-const PULLS_PAGE_SIZE = 100;
 /** Repositories asked for in one request, as aliased fields. */
 const REPOSITORIES_PER_REQUEST = 50;
 

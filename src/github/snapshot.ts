@@ -15,7 +15,7 @@ export const SnapshotFile = Type.Object(
       Type.String({ pattern: NAME_WITH_OWNER.source }),
       Type.Object(
         {
-          stars: Type.Integer({ minimum: 0 }),
+          stars: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
           pushed_at: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
         },
         { additionalProperties: false },
@@ -35,7 +35,7 @@ export const SnapshotFile = Type.Object(
           // checkShape holds every `format: "uri"` string to isSafeAbsoluteUrl (web).
           url: Type.String({ format: "uri", expected: expectedUrl("web") }),
           created: Type.Union([Type.String({ format: "date" }), Type.Null()]),
-          repo_stars: Type.Integer({ minimum: 0 }),
+          repo_stars: Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }),
         },
         { additionalProperties: false },
       ),

@@ -655,4 +655,48 @@ test("should redact a GraphQL error message once its hidden characters are gone"
   assertNoSecret(r);
 });
 
+test("should fall back for a repository whose star count is past GraphQL's Int, so no sum overflows", async () => {
+  // Two stars of 1e308 add up to Infinity, which JSON writes as null: stats.json failed the
+  // after-build validation, and the build with it.
+  const repositories = { ...liveRepositories(), [`${first.owner}/${first.name}`]: { stars: 1e308, pushedAt: null } };
+  const r = await run({ repositories });
+
+  assert.is(starsOf(r.data, first), snapshotStars(first));
+  assert.is(starsOf(r.data, second), 1001);
+  assert.match(r.data?.notes.repositories ?? "", "stargazerCount: expected a whole number from 0 to 2,147,483,647");
+  assertNoSecret(r);
+});
+
+test("should fall back when a page holds more pull requests than the 100 asked for", async () => {
+  // 150,000 on one page overflowed the stack (a RangeError and its trace, after 33 s and 690 MB).
+  const r = await run({
+    fault: () => ({
+      rewrite: (answer) => {
+        const page = answer.data.pulls as { nodes: { number: number }[] };
+        const node = page.nodes[0];
+        return {
+          data: {
+            ...answer.data,
+            pulls: { ...page, nodes: Array.from({ length: 101 }, (_, i) => ({ ...node, number: i + 1 })) },
+          },
+        };
+      },
+    }),
+  });
+
+  assert.is(r.error, undefined);
+  assert.is(r.data?.pulls.length, snapshot.pulls.length);
+  assert.match(r.data?.notes.pulls ?? "", "pulls.nodes: expected a list of at most 100");
+  assertNoSecret(r);
+});
+
+test("should quote three of GitHub's error messages in a note, however many it sends", async () => {
+  // 300,000 were all quoted: a note of 2.5 MB in pulls.json and stats.json, and a 27 s build.
+  const errors = Array.from({ length: 1000 }, (_, i) => ({ type: "X", path: ["pulls"], message: `m${i}` }));
+  const r = await run({ fault: () => ({ rewrite: (answer) => ({ ...answer, errors }) }) });
+
+  assert.match(r.data?.notes.pulls ?? "", "(m0; m1; m2; and 997 more)");
+  assertNoSecret(r);
+});
+
 test.run();

@@ -97,6 +97,22 @@ test("should refuse repository names GitHub cannot have", () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("should refuse star counts past GraphQL's Int, whose sum would not be a number", () => {
+  // Two of 1e308 added up to Infinity: stats.json failed the after-build validation instead.
+  const { dir, file } = writeSnapshot((s) => {
+    s.repositories["margo-voss/kestrel-os"] = { stars: 1e308, pushed_at: null };
+    s.pulls[0] = { ...s.pulls[0], repo_stars: 2 ** 31 };
+    return s;
+  });
+
+  const problems = problemsOf(file).sort();
+
+  assert.equal(problems.length, 2, problems.join("\n"));
+  assert.ok(problems[0]?.startsWith("pulls[0].repo_stars: "), problems.join("\n"));
+  assert.ok(problems[1]?.startsWith("repositories.margo-voss/kestrel-os.stars: "), problems.join("\n"));
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test("should read repositories named like Object.prototype members from a snapshot", () => {
   const { dir, file } = writeSnapshot((s) => ({
     fetched_at: "2026-11-20T03:12:00Z",
