@@ -81,7 +81,8 @@ export function hasSecrets(): boolean {
 
 /**
  * The search for every registered secret; null when there is none. Longer secrets first, so a
- * secret that contains another is found whole; a fresh copy per call, sharing no `lastIndex`.
+ * secret that contains another is found whole. Shared, not copied: `replace` starts at 0 and leaves
+ * `lastIndex` at 0, `matchAll` works on a copy, and a copy per call compiled it anew (12 µs a string).
  */
 function secretSearch(): RegExp | null {
   if (secrets.size === 0) return null;
@@ -89,7 +90,7 @@ function secretSearch(): RegExp | null {
     const forms = [...secrets.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
     search = new RegExp(forms.map(disguisable).join("|"), "gu");
   }
-  return new RegExp(search);
+  return search;
 }
 
 /** The pattern of one secret with any run of DISGUISE characters between its characters. */
