@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
 import {
   AnObject,
   Count,
@@ -181,7 +182,11 @@ const PullNode = AnObject({
     owner: AnObject({ login: Text }),
   }),
   number: Count,
-  title: Text,
+  // As long as any content string may be: a title of 30 MB was published whole.
+  title: Type.String({
+    maxLength: MAX_STRING_CHARACTERS,
+    expected: `a string of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters`,
+  }),
   url: Text,
   state: Type.Union([Type.Literal("OPEN"), Type.Literal("CLOSED"), Type.Literal("MERGED")], {
     expected: "one of OPEN, CLOSED, MERGED",

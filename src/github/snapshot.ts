@@ -5,6 +5,7 @@ import { ProblemList } from "../content/content-error.ts";
 import { displayPath, readJson } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { expectedUrl } from "../util/safe-url.ts";
+import { MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
 import { NAME_WITH_OWNER, NAME_WORDS } from "./answer-shape.ts";
 
 /** Last-known GitHub data, committed so that a build without network or token still has real figures. */
@@ -28,7 +29,7 @@ export const SnapshotFile = Type.Object(
         {
           repo: Type.String({ pattern: NAME_WITH_OWNER.source, expected: NAME_WORDS }),
           number: Type.Integer({ minimum: 0 }),
-          title: Type.String(),
+          title: Type.String({ maxLength: MAX_STRING_CHARACTERS }),
           state: Type.Union([Type.Literal("open"), Type.Literal("closed"), Type.Literal("merged")], {
             expected: "one of open, closed, merged",
           }),

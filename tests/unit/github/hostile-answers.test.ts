@@ -699,4 +699,14 @@ test("should quote three of GitHub's error messages in a note, however many it s
   assertNoSecret(r);
 });
 
+test("should fall back when a pull request's title is longer than any content string may be", async () => {
+  // A title of 30 MB was published: pulls/index.html of 28.6 MiB, and 680 MB for the build.
+  const pulls = [{ ...TWO_PULLS[0], title: "x".repeat(10_001) }];
+  const r = await run({ pulls });
+
+  assert.is(r.data?.pulls.length, snapshot.pulls.length);
+  assert.match(r.data?.notes.pulls ?? "", "pulls.nodes.0.title: expected a string of at most 10,000 characters");
+  assertNoSecret(r);
+});
+
 test.run();

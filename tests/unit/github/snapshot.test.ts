@@ -113,6 +113,19 @@ test("should refuse star counts past GraphQL's Int, whose sum would not be a num
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("should refuse a pull request title longer than any content string may be", () => {
+  const { dir, file } = writeSnapshot((s) => {
+    s.pulls[1] = { ...s.pulls[1], title: "x".repeat(10_001) };
+    return s;
+  });
+
+  const problems = problemsOf(file);
+
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.ok(problems[0]?.startsWith("pulls[1].title: "), problems.join("\n"));
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test("should read repositories named like Object.prototype members from a snapshot", () => {
   const { dir, file } = writeSnapshot((s) => ({
     fetched_at: "2026-11-20T03:12:00Z",
