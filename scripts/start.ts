@@ -8,6 +8,7 @@ import Eleventy from "@11ty/eleventy";
 import { fail, readOptions } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
 import { markDeleted } from "../src/eleventy/watch-deletions.ts";
+import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
 const values = readOptions("start", {
   // Read again by src/config/site-config.ts (previewOrigin), which names it in the pages.
@@ -18,6 +19,10 @@ const contentDir = process.env.CONTENT_DIR ?? "content";
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
   fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);
 const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: true, runMode: "serve" });
+// Eleventy names each changed file as it is ("File added: …"): an ESC in a file name would
+// reach the terminal.
+const forceLog = eleventy.logger.forceLog.bind(eleventy.logger);
+eleventy.logger.forceLog = (message) => forceLog(escapeControlCharacters(message));
 let serving = false;
 printOwnersProblems(eleventy, () =>
   serving

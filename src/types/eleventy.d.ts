@@ -10,6 +10,8 @@ declare module "@11ty/eleventy" {
       options?: { source?: string; quietMode?: boolean; configPath?: string; runMode?: "build" | "watch" | "serve" },
     );
     errorHandler: EleventyErrorHandler;
+    /** Its console logger: `forceLog` prints the watcher's "File added: …" lines. */
+    logger: { forceLog(message: string): void };
     /** The closing line Eleventy prints after every build, a failed one too. */
     logFinished(): string;
     init(): Promise<void>;

@@ -424,6 +424,26 @@ test("should rebuild when a file last saved through a temporary file renamed ove
   assert.not.ok(await listed("/blog/api/v1/posts.json", "saved-by-rename"), "posts.json still lists it");
 });
 
+test("should name a changed file with its control characters escaped, never sent to the terminal", async () => {
+  // Eleventy's "File added: …" line printed the file name as it is: an ESC in it reached the
+  // terminal (`\x1b[2J` clears the screen), though the content error beside it escaped it.
+  const file = join(contentDir, "blog/posts/odd\u001b[2Jname.md");
+  const before = server.output().length;
+  writeFileSync(file, "no front matter\n");
+  await waitFor(
+    "the content error",
+    () => server.output().slice(before).includes("Invalid content"),
+    15_000,
+    server.output,
+  );
+  rmSync(file);
+  await waitFor("the rebuild", () => /Wrote \d+ file/.test(server.output().slice(before)), 15_000, server.output);
+
+  assert.match(server.output().slice(before), "File added: ");
+  assert.match(server.output().slice(before), "odd\\u001b[2Jname.md");
+  assert.not.match(server.output().slice(before), "\u001b[2J");
+});
+
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");
