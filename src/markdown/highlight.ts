@@ -32,8 +32,10 @@ for (const [languageName, aliases] of Object.entries(ALIASES)) hljs.registerAlia
 /** markdown-it's `highlight` hook: highlighted HTML, or "" to let markdown-it escape the code as is. */
 export function highlightCode(code: string, language: string): string {
   const name = language.trim().toLowerCase();
-  // Asked first: a block from the cache is used only for a language this build highlights.
-  if (!hljs.getLanguage(name)) return "";
+  // Asked first: a block from the cache is used only for a language this build highlights. A
+  // line over 1,000 characters is generated code, shown plain: highlight.js reads a long token in
+  // quadratic time (40,000 characters of one identifier: 4.3 s).
+  if (!hljs.getLanguage(name) || code.split("\n").some((line) => line.length > 1000)) return "";
   const blocks = highlightedBlocks();
   const key = createHash("sha256").update(name).update("\0").update(code).digest("base64url").slice(0, 24);
   let html = blocks.used.get(key);
