@@ -37,6 +37,8 @@ export interface LiveGithub {
 
 /** More pages than any real owner has: an answer that keeps promising another must not keep the build asking. */
 const MAX_PULL_PAGES = 50;
+/** All of a live fetch, pages and retries: at most this many request timeouts (a minute by default). */
+const TIMEOUTS_IN_ALL = 6;
 /** GitHub returns at most 100 search results per page. */
 const PULLS_PAGE_SIZE = 100;
 
@@ -62,6 +64,8 @@ export async function fetchLiveGithub(
   };
   const entries: PullFacts[] = [];
 
+  const deadline = performance.now() + TIMEOUTS_IN_ALL * settings.timeoutMs;
+  const late = `GitHub took more than ${(TIMEOUTS_IN_ALL * settings.timeoutMs) / 1000} s in all (${TIMEOUTS_IN_ALL} times GITHUB_TIMEOUT_MS)`;
   let cursor: string | null = null;
   let pullsPending = true;
   const failPulls = (reason: string): void => {
@@ -73,7 +77,10 @@ export async function fetchLiveGithub(
     const repositories = wanted.slice(round * REPOSITORIES_PER_REQUEST, (round + 1) * REPOSITORIES_PER_REQUEST);
     const request = { repositories, pulls: pullsPending };
     const variables: Record<string, unknown> = request.pulls ? { pullsQuery: pullsSearch(login), after: cursor } : {};
-    const outcome = await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
+    const outcome =
+      performance.now() > deadline
+        ? { ok: false as const, reason: late }
+        : await postGraphql(settings, { query: buildQuery(request), variables }, result, withoutPrivatePulls);
 
     if (!outcome.ok) {
       for (const ref of request.repositories) result.repositoryFailures.set(repositoryKey(ref), outcome.reason);

@@ -543,6 +543,30 @@ test("should stop after 50 pages when GitHub keeps announcing new ones", async (
   assertNoSecret(r);
 });
 
+test("should stop asking when all of GitHub's answers take longer than six request timeouts", async () => {
+  // Each answer well within its own timeout (400 ms), each announcing another page: without a
+  // deadline for the whole fetch, 50 pages (7.5 s here; ten minutes of 10 s answers by default).
+  const r = await run(
+    {
+      fault: (n) => ({
+        delayMs: 150,
+        rewrite: (answer) => ({
+          data: {
+            ...answer.data,
+            pulls: { issueCount: 1, pageInfo: { hasNextPage: true, endCursor: `c${n}` }, nodes: [] },
+          },
+        }),
+      }),
+    },
+    { GITHUB_TIMEOUT_MS: "400" },
+  );
+
+  assert.ok(r.server.requests.length < 25, `${r.server.requests.length} requests`);
+  assert.match(r.data?.notes.pulls ?? "", "GitHub took more than 2.4 s in all (6 times GITHUB_TIMEOUT_MS)");
+  assert.is(r.data?.pulls.length, snapshot.pulls.length);
+  assertNoSecret(r);
+});
+
 test("should handle repositories and pull targets named like Object.prototype members", async () => {
   const names = ["__proto__", "constructor", "toString", "hasOwnProperty"];
   const refs = names.map((name) => ({ owner: "margo-voss", name }));
