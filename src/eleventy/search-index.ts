@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { publishes } from "../config/site-config.ts";
 import { outputFileOf, SEARCH_FOLDER, sitePaths } from "../config/site-paths.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
@@ -94,10 +95,9 @@ async function indexPages(pages: readonly IndexedPage[]): Promise<[string, strin
     }
     const made = await index.writeFiles({ outputPath: folder });
     if (made.errors.length > 0) throw new Error(`Pagefind could not write its index: ${made.errors.join("; ")}`);
-    return readdirSync(folder, { recursive: true, encoding: "utf8" })
-      .filter((path) => !UNUSED.test(path) && statSync(join(folder, path)).isFile())
-      .sort()
-      .map((path) => [path.split(sep).join("/"), readFileSync(join(folder, path)).toString("base64")]);
+    return filesUnder(folder)
+      .filter((path) => !UNUSED.test(path))
+      .map((path) => [path, readFileSync(join(folder, path)).toString("base64")]);
   } finally {
     // Its service is a process of its own, which would keep `npm run build` from ending.
     await pagefind.close();
