@@ -1,6 +1,6 @@
-import { readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import type { ContentProblem } from "../content/content-error.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { byText } from "../util/order.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
 import { decodeEntities } from "../util/html.ts";
@@ -236,11 +236,7 @@ function withoutTrailing(url: string, keep: number): string {
 /** The files of an output folder (relative, `/` separators) and the top-level folders that hold one. */
 function listOutput(outputDir: string): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
   // A symbolic link is never published (the output step refuses them), so it is not read.
-  const files = new Set(
-    readdirSync(outputDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(outputDir, join(entry.parentPath, entry.name)).split(sep).join("/")),
-  );
+  const files = new Set(filesUnder(outputDir, (entry) => entry.isFile()));
   const folders = new Set([...files].filter((file) => file.includes("/")).map((file) => file.split("/")[0] ?? ""));
   return { files, folders };
 }

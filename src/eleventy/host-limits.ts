@@ -1,5 +1,6 @@
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { filesUnder } from "../util/files-under.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 
 /** What static hosts take of one site (docs/scaling.md): a build past one says so, and goes on. */
@@ -11,9 +12,7 @@ export function hostLimitWarnings(
   written: WrittenFiles = new Map(),
   limits = HOST_LIMITS,
 ): string[] {
-  const files = readdirSync(outputDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+  const files = filesUnder(outputDir, (entry) => entry.isFile()).map((file) => join(outputDir, file));
   const sizeOf = (file: string, kept = written.get(file)) =>
     kept === undefined ? statSync(file).size : typeof kept === "string" ? Buffer.byteLength(kept) : kept.length;
   const sized = files.map((file) => ({ file, size: sizeOf(file) }));

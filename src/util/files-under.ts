@@ -1,11 +1,11 @@
-import { existsSync, readdirSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
-/** Every file under `dir` (not its folders), relative to it with `/` separators, sorted; none when it is missing. */
-export function filesUnder(dir: string): string[] {
+/** Every entry under `dir` that `keep` keeps (all but folders), relative, `/`-separated, sorted; none if missing. */
+export function filesUnder(dir: string, keep = (entry: Dirent) => !entry.isDirectory()): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
+    .filter(keep)
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
     .sort();
 }
