@@ -80,7 +80,7 @@ export function outputFile(outputDir: string, path: string): string {
  * folder can be an earlier build's (src/eleventy/output-folder.ts).
  */
 export function writeOutputFile(file: string, bytes: Uint8Array): void {
-  if (holdsBytes(file, bytes)) return;
+  if (heldBytes(file, bytes.length)?.equals(bytes)) return;
   clearWayTo(file);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bytes);
@@ -100,15 +100,10 @@ export function clearWayTo(file: string): void {
 }
 
 /**
- * What `holdsBytes` reads into, grown to the largest file compared: a new buffer a file made
+ * What `heldBytes` reads into, grown to the largest file compared: a new buffer a file made
  * reading back a 4,000-post site take 1.8 s instead of 0.5.
  */
 let scratch = Buffer.alloc(0);
-
-/** Whether `file` is a file (not a symbolic link) holding exactly `bytes`. */
-export function holdsBytes(file: string, bytes: Uint8Array): boolean {
-  return heldBytes(file, bytes.length)?.equals(bytes) ?? false;
-}
 
 /** The bytes of `file` when it is a file (not a symbolic link) of `size` bytes, valid until the next call. */
 export function heldBytes(file: string, size: number): Buffer | undefined {
