@@ -11,8 +11,14 @@ export const MIB = 1024 * 1024;
 /** Largest Markdown or YAML file. A long post is 20-50 KB, and its text is published four times over. */
 export const MAX_TEXT_FILE_BYTES = MIB;
 
-/** Largest other content file (an image, the feed, the snapshot): real ones are a few MiB. */
+/** Largest other content file (an image, the snapshot): real ones are a few MiB. */
 export const MAX_CONTENT_FILE_BYTES = 64 * MIB;
+
+/** Largest blog feed (a file or a URL's answer): real ones are under a few MiB; 60 MB took the parser 2.3 GB. */
+export const MAX_FEED_BYTES = 8 * MIB;
+
+/** Most items of a blog feed: real ones have tens, a few hundred at most; the home page shows three. */
+export const MAX_FEED_ITEMS = 1_000;
 
 /** Largest PGP key file: a few KiB, a few hundred with many third-party signatures. */
 export const MAX_KEY_BYTES = MIB;

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
 import { summarize } from "../markdown/summary.ts";
-import { MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
+import { MAX_FEED_ITEMS, MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
 import type { Post } from "../schemas/portfolio/activity.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
@@ -31,6 +31,13 @@ export interface RssChannel {
 /** Parses RSS 2.0 text into posts (in feed order). `where` names the source in errors. */
 export function parseRssPosts(xml: string, where: string): FeedPost[] {
   let document: { rss?: { channel?: RssChannel } };
+  // Counted before the parse, which takes 4 KB and 87 µs an item (100,000 items: 8.7 s, 405 MB).
+  let items = 0;
+  for (let at = xml.indexOf("<item"); at >= 0; at = xml.indexOf("<item", at + 1)) items++;
+  if (items > MAX_FEED_ITEMS) {
+    const expected = `a feed of at most ${MAX_FEED_ITEMS.toLocaleString("en")} items (this one has ${items.toLocaleString("en")})`;
+    throw new ContentError([{ file: where, field: "rss.channel.item", expected }]);
+  }
   try {
     document = parser.parse(xml, true);
   } catch (error) {

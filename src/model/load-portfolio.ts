@@ -7,7 +7,7 @@ import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from ".
 import { readAnswer } from "../util/read-answer.ts";
 import { redact } from "../util/redact.ts";
 import { ContentError } from "../content/content-error.ts";
-import { MAX_CONTENT_FILE_BYTES } from "../content/content-limits.ts";
+import { MAX_FEED_BYTES, MIB } from "../content/content-limits.ts";
 import { displayPath, readText, utf8Text } from "../content/read-files.ts";
 
 /** The repositories the site lists, as GitHub names them. */
@@ -22,7 +22,8 @@ export function projectRepositories(config: SiteConfig, content: PortfolioConten
 export async function loadFeedPosts(config: SiteConfig): Promise<{ posts: FeedPost[]; note?: string }> {
   const feed = config.site.blog.feed ?? "";
   const file = resolve(config.contentDir, feed);
-  if (!/^https?:\/\//.test(feed)) return { posts: parseRssPosts(readText(file), displayPath(file)) };
+  if (!/^https?:\/\//.test(feed))
+    return { posts: parseRssPosts(readText(file, undefined, MAX_FEED_BYTES), displayPath(file)) };
   // The last feed read is kept by its URL: a failing server (or a broken answer) falls back to it.
   const cache = buildCacheDir("feed");
   const key = contentKey("feed", feed);
@@ -45,16 +46,14 @@ export async function loadFeedPosts(config: SiteConfig): Promise<{ posts: FeedPo
 
 /** The text of the feed at `url`; the server's faults are the owner's to fix, said with the others. */
 async function readFeed(feed: string): Promise<string> {
-  const refused = (found: string) =>
-    new ContentError([
-      { file: feed, field: "(answer)", expected: "an RSS feed of at most 64 MiB within 10 s", actual: found },
-    ]);
+  const expected = `an RSS feed of at most ${MAX_FEED_BYTES / MIB} MiB within 10 s`;
+  const refused = (found: string) => new ContentError([{ file: feed, field: "(answer)", expected, actual: found }]);
   const noAnswer = (error: Error & { cause?: { code?: string; message?: string } }): never => {
     throw refused(`no answer (${error.cause?.code ?? error.cause?.message ?? error.message})`);
   };
   const response = await fetch(feed, { signal: AbortSignal.timeout(10_000) }).catch(noAnswer);
   if (!response.ok) throw refused(`HTTP ${response.status}`);
-  const bytes = await readAnswer(response, MAX_CONTENT_FILE_BYTES).catch(noAnswer);
+  const bytes = await readAnswer(response, MAX_FEED_BYTES).catch(noAnswer);
   if (bytes === null) throw refused("a larger answer, not read");
   // The rule a feed file follows: bytes that are not UTF-8 are refused, not published as U+FFFD.
   return utf8Text(bytes, feed);

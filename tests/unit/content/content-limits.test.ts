@@ -5,6 +5,8 @@ import * as assert from "uvu/assert";
 import { PIXEL_LIMIT, SIDE_LIMIT } from "../../../src/blog/image-files.ts";
 import {
   MAX_CONTENT_FILE_BYTES,
+  MAX_FEED_BYTES,
+  MAX_FEED_ITEMS,
   MAX_HEADINGS,
   MAX_KEY_BYTES,
   MAX_NESTING,
@@ -54,8 +56,14 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
   },
   { robustness: "size of the PGP key file", contentFormat: "`pgp.asc`", value: mib(MAX_KEY_BYTES) },
   {
-    robustness: "size of any other content file (image, feed, snapshot)",
-    contentFormat: "any other file (an image, `blog/feed.xml`, `github/snapshot.json`)",
+    robustness: "size of the blog's feed (a file, or a URL's answer)",
+    contentFormat: "the blog's feed (`blog/feed.xml`, or the answer of its URL)",
+    value: mib(MAX_FEED_BYTES),
+  },
+  { robustness: "items of the blog's feed", value: count(MAX_FEED_ITEMS) },
+  {
+    robustness: "size of any other content file (image, snapshot)",
+    contentFormat: "any other file (an image, `github/snapshot.json`)",
     value: mib(MAX_CONTENT_FILE_BYTES),
   },
   {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,12 +8,13 @@ import * as assert from "uvu/assert";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { loadFeedPosts } from "../../../src/model/load-portfolio.ts";
 import { useBuildCache } from "../../../src/util/build-cache.ts";
+import { contentProblems } from "../support/errors.ts";
 import { siteConfig } from "../support/model.ts";
 
 /*
  * A blog feed read from a URL: the server's faults are content problems naming the feed (one
  * line each, with every other problem of the build, no stack trace), and its answer is held to
- * a content file's 64 MiB. A real server on 127.0.0.1 answers by path.
+ * a feed's 8 MiB. A real server on 127.0.0.1 answers by path.
  */
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
@@ -21,22 +22,25 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <item><title>One</title><link>https://b.example/one/</link><description>First.</description></item>
 </channel></rss>`;
 
+const ITEM = "<item><title>One</title><link>https://b.example/one/</link><description>First.</description></item>";
+
 let server: Server;
 let origin = "";
 /** What `/flaky.xml` answers: the feed, an error, or a 200 that is not a feed. */
-let flaky: "up" | "down" | "broken" = "up";
+let flaky: "up" | "down" | "broken" | "crowded" = "up";
 
 test.before(async () => {
   server = createServer((request, response) => {
     if (request.url === "/feed.xml" || (request.url === "/flaky.xml" && flaky === "up")) response.end(FEED);
     else if (request.url === "/flaky.xml" && flaky === "broken") response.end("<html>Maintenance</html>");
+    else if (request.url === "/flaky.xml" && flaky === "crowded") response.end(FEED.replace(ITEM, ITEM.repeat(1_001)));
     else if (request.url === "/latin1.xml") response.end(Buffer.from(FEED.replace("One", "Caf\u00e9"), "latin1"));
     else if (request.url === "/loop.xml" || request.url === "/to-file.xml") {
       response.writeHead(302, { location: request.url === "/loop.xml" ? "/loop.xml" : "file:///etc/passwd" });
       response.end();
     } else if (request.url === "/huge.xml") {
       // Said to be one byte over the limit: not read at all.
-      response.writeHead(200, { "content-length": String(64 * 1024 * 1024 + 1) });
+      response.writeHead(200, { "content-length": String(8 * 1024 * 1024 + 1) });
       response.end();
     } else {
       response.writeHead(500);
@@ -80,7 +84,7 @@ test("should refuse an answer that is not UTF-8, as a feed file with the same by
 });
 
 test("should name the feed and what its server did: an error, too large an answer, no answer", async () => {
-  const expected = "an RSS feed of at most 64 MiB within 10 s";
+  const expected = "an RSS feed of at most 8 MiB within 10 s";
   assert.equal(await load("/down.xml"), [`${expected}, found HTTP 500`]);
   assert.equal(await load("/huge.xml"), [`${expected}, found a larger answer, not read`]);
   // What fetch found, not its "fetch failed" (before: the same words for both).
@@ -92,6 +96,26 @@ test("should name the feed and what its server did: an error, too large an answe
   const port = (closed.address() as AddressInfo).port;
   await new Promise<void>((done) => closed.close(() => done()));
   assert.equal(await load(`http://127.0.0.1:${port}/feed.xml`), [`${expected}, found no answer (ECONNREFUSED)`]);
+});
+
+test("should refuse a feed file over 8 MiB unread, naming it", async () => {
+  // Before: held to 64 MiB only; a 60 MB feed cost 7 s and 2.3 GB in the XML parser.
+  const folder = mkdtempSync(join(tmpdir(), "folio-feed-file-"));
+  const file = join(folder, "feed.xml");
+  writeFileSync(file, FEED.padEnd(8 * 1024 * 1024 + 1));
+  const config = siteConfig();
+  try {
+    const problems = await contentProblems(() =>
+      loadFeedPosts({ ...config, site: { ...config.site, blog: { url: "/blog/", feed: file } } }),
+    );
+
+    assert.equal(
+      problems.map((p) => p.expected),
+      ["a file of at most 8 MiB (this one has 8,388,609 bytes)"],
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test("should fall back to the feed as last read, with a note, when its server fails or answers no feed", async () => {
@@ -130,8 +154,17 @@ test("should fall back to the feed as last read, with a note, when its server fa
     // A fixed phrase: the answer's own text is not quoted.
     assert.is(broken.note?.includes("Maintenance"), false);
     assert.match(broken.note ?? "", /not an RSS feed this build can read/);
+    // More items than a feed may have: refused as an answer this build cannot read.
+    flaky = "crowded";
+    const crowded = await read();
+    assert.equal(
+      crowded.posts.map((post) => post.title),
+      ["One"],
+    );
+    assert.match(crowded.note ?? "", /not an RSS feed this build can read/);
     assert.equal(warnings, [
       `[feed] Fallback: the blog's feed ${feed}: HTTP 500; its posts as last read are shown.`,
+      `[feed] Fallback: the blog's feed ${feed}: not an RSS feed this build can read; its posts as last read are shown.`,
       `[feed] Fallback: the blog's feed ${feed}: not an RSS feed this build can read; its posts as last read are shown.`,
     ]);
   } finally {
