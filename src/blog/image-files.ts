@@ -30,6 +30,20 @@ export const PIXEL_LIMIT = 50_000_000;
 /** The longest side a raster image may have: WebP's limit, near AVIF's (the renditions' formats). */
 export const SIDE_LIMIT = 16_383;
 
+/**
+ * What a raster image of `width` × `height` must be instead, when it breaks a limit above; for
+ * a GIF's frame (its header checked first), `frames` is the pixels of all its frames so far.
+ */
+export function overImageLimits(width: number, height: number, frames = 0): string | undefined {
+  const megapixels = PIXEL_LIMIT / 1_000_000;
+  if (frames > PIXEL_LIMIT)
+    return `an animation of at most ${megapixels} megapixels, every frame counted (fewer or smaller frames)`;
+  if (width * height > PIXEL_LIMIT)
+    return `an image of at most ${megapixels} megapixels (scale it down before adding it)`;
+  if (Math.max(width, height) > SIDE_LIMIT)
+    return `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`;
+}
+
 /** The image types a post may show, by file name extension, as image-size names them. */
 const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
   ["png", "png"],
@@ -96,18 +110,8 @@ function examine(file: string, root: string): ImageRead {
     return refused("(file name)", expected, extension === "" ? "no extension" : `.${extension}`);
   }
   const pixels = `${width} × ${height} pixels`;
-  if (type !== "svg" && width * height > PIXEL_LIMIT)
-    return refused(
-      "(content)",
-      `an image of at most ${PIXEL_LIMIT / 1_000_000} megapixels (scale it down before adding it)`,
-      pixels,
-    );
-  if (type !== "svg" && Math.max(width, height) > SIDE_LIMIT)
-    return refused(
-      "(content)",
-      `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`,
-      pixels,
-    );
+  const over = type === "svg" ? undefined : overImageLimits(width, height);
+  if (over) return refused("(content)", over, pixels);
   const found = type === "svg" ? svgDanger(bytes) : null;
   if (found)
     return refused(

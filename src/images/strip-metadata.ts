@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { PIXEL_LIMIT } from "../blog/image-files.ts";
+import { overImageLimits } from "../blog/image-files.ts";
 
 /*
  * Removes photo metadata from an image published as it is, by an allow-list (docs/security.md,
@@ -245,13 +245,11 @@ function stripGif(bytes: Buffer): Buffer {
       if (label === 0xff)
         kept = bytes[at + 2] === 11 && GIF_KEPT_APPLICATIONS.has(bytes.subarray(at + 3, at + 14).toString("latin1"));
     } else if (introducer === 0x2c) {
-      pixels +=
-        ((bytes[at + 5] ?? 0) | ((bytes[at + 6] ?? 0) << 8)) * ((bytes[at + 7] ?? 0) | ((bytes[at + 8] ?? 0) << 8));
-      if (pixels > PIXEL_LIMIT)
-        throw new MalformedImageError(
-          `frames of over ${PIXEL_LIMIT / 1_000_000} megapixels in all`,
-          `an animation of at most ${PIXEL_LIMIT / 1_000_000} megapixels, every frame counted (fewer or smaller frames)`,
-        );
+      const side = (of: number): number => (bytes[at + of] ?? 0) | ((bytes[at + of + 1] ?? 0) << 8);
+      const [width, height] = [side(5), side(7)];
+      pixels += width * height;
+      const over = overImageLimits(width, height, pixels);
+      if (over) throw new MalformedImageError(`a frame of ${width} × ${height} pixels, ${pixels} in all frames`, over);
       // After the descriptor, its colour table and the LZW minimum code size: the image data.
       end = subBlocksEnd(at + 11 + tableSize(bytes[at + 9] ?? 0));
     } else throw new MalformedImageError(`no GIF block at byte ${at}`);

@@ -241,6 +241,22 @@ test("should refuse a GIF whose frames hold over 50 megapixels in all, though it
   );
 });
 
+test("should refuse a GIF frame wider or higher than 16,383 pixels, though its header says 100 × 100", () => {
+  // Before: the side limit held for the header only, so a 20,000 × 1 frame was published.
+  const header = Buffer.from([...Buffer.from("GIF89a", "latin1"), 100, 0, 100, 0, 0, 0, 0]);
+  const frame = (width: number) => Buffer.from([0x2c, 0, 0, 0, 0, width & 0xff, width >> 8, 1, 0, 0, 2, 1, 0, 0]);
+  const gif = (width: number) => Buffer.concat([header, frame(100), frame(width), Buffer.from([0x3b])]);
+
+  assert.is(withoutMetadata(gif(16_383), "gif").length, gif(16_383).length);
+  assert.throws(
+    () => withoutMetadata(gif(20_000), "gif"),
+    (error: unknown) =>
+      error instanceof MalformedImageError &&
+      error.expected?.startsWith("an image at most 16383 pixels wide and high") === true &&
+      error.message === "a frame of 20000 × 1 pixels, 20100 in all frames",
+  );
+});
+
 test("should copy a GIF's frames in runs between dropped blocks, not one piece per frame", () => {
   // Before: each frame was a piece of its own; 4 million 1 × 1 frames (60 MB) took 2.9 s and 667 MB.
   const header = Buffer.from([...Buffer.from("GIF89a", "latin1"), 1, 0, 1, 0, 0, 0, 0]);
