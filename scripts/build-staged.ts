@@ -61,9 +61,9 @@ function describe(error: unknown): string {
 }
 
 try {
-  // The project and its content must survive the output folder being replaced, and so must a
-  // folder of files no build of this site wrote (`--output=docs`).
-  checkOutputFolder(outputDir, [process.cwd(), process.env.CONTENT_DIR || "content"]);
+  // The project and its content must survive the output folder being replaced (and the content
+  // hold no output), and so must a folder of files no build of this site wrote (`--output=docs`).
+  checkOutputFolder(outputDir, [process.cwd()], process.env.CONTENT_DIR || "content");
   removeLeftovers(outputDir);
   staging = makeStagingFolder(outputDir);
 } catch (error) {

@@ -26,7 +26,7 @@ const contentDir = resolve(process.env.CONTENT_DIR?.trim() || "content");
 // The closing build's output folder passes the build's own check before any content is replaced:
 // `--output=content` would be refused only after the swap.
 try {
-  if (options.build) checkOutputFolder(options.output ?? "_site", [process.cwd(), contentDir]);
+  if (options.build) checkOutputFolder(options.output ?? "_site", [process.cwd()], contentDir);
 } catch (error) {
   console.error(
     `${escapeControlCharacters(error instanceof Error ? error.message : String(error))} Nothing was changed.`,

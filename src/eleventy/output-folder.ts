@@ -35,17 +35,22 @@ export function isStagingFolder(dir: string): boolean {
 }
 
 /**
- * Refuses an output folder the build may not replace as a whole: one holding the project or its
- * content (`keep`), a symbolic link, a file, or a folder of files no build of this site wrote.
+ * Refuses an output folder the build may not replace as a whole: one holding the project (`keep`)
+ * or the `content` folder, or inside it (read by the build, replaced by init), a symbolic link, a
+ * file, or a folder of files no build of this site wrote.
  */
-export function checkOutputFolder(outputDir: string, keep: readonly string[]): void {
+export function checkOutputFolder(outputDir: string, keep: readonly string[], content?: string): void {
   const out = resolve(outputDir);
-  for (const folder of keep) {
+  for (const folder of content === undefined ? keep : [...keep, content]) {
     if (isInside(folder, out))
       throw new OutputFolderError(
         `The output folder ${out} holds ${resolve(folder)}, and each build replaces it as a whole: pass --output=<a folder of its own, such as _site>.`,
       );
   }
+  if (content !== undefined && isInside(out, content))
+    throw new OutputFolderError(
+      `The output folder ${out} is inside the content folder ${resolve(content)}, which the build reads: pass --output=<a folder outside it, such as _site>.`,
+    );
   const found = lstatSync(out, { throwIfNoEntry: false });
   if (!found) return;
   if (found.isSymbolicLink())

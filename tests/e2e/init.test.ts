@@ -666,23 +666,32 @@ test("should name the missing flag when the CLI cannot ask, and refuse an unknow
   }
 });
 
-test("should refuse an output folder holding the content before changing anything", () => {
-  // Before: the content was replaced, and only then did the closing build refuse the folder.
+test("should refuse an output folder holding the content, or inside it, before changing anything", () => {
+  // Before: the content was replaced, and only then did the closing build refuse the folder;
+  // a folder inside the content was accepted, and the site written into the content.
   const dir = copyContent();
   try {
     const before = contentSizes(dir);
     const env = { ...process.env, CONTENT_DIR: dir, GITHUB_TOKEN: "" };
     const argv = ["--name", "Ada", "--github", LOGIN, "--site-url", "https://ada.example", "--yes"];
-    const run = spawnSync(process.execPath, ["scripts/init.ts", ...argv, `--output=${dir}`], {
-      env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const init = (output: string) =>
+      spawnSync(process.execPath, ["scripts/init.ts", ...argv, `--output=${output}`], {
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
 
-    assert.is(run.status, 2, run.stdout + run.stderr);
-    assert.match(run.stderr, `holds ${dir}`);
-    assert.match(run.stderr, "Nothing was changed.");
-    assert.not.match(run.stderr, "    at ");
+    const holding = init(dir);
+    const inside = init(join(dir, "site"));
+
+    assert.is(holding.status, 2, holding.stdout + holding.stderr);
+    assert.match(holding.stderr, `holds ${dir}`);
+    assert.is(inside.status, 2, inside.stdout + inside.stderr);
+    assert.match(inside.stderr, `is inside the content folder ${dir}`);
+    for (const run of [holding, inside]) {
+      assert.match(run.stderr, "Nothing was changed.");
+      assert.not.match(run.stderr, "    at ");
+    }
     assert.equal(contentSizes(dir), before);
   } finally {
     removeContent(dir);

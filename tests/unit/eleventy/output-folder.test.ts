@@ -22,9 +22,9 @@ import {
 } from "../../../src/eleventy/output-folder.ts";
 import { withTempFolder } from "../support/temp-folder.ts";
 
-const refused = (outputDir: string, keep: string[] = []): string => {
+const refused = (outputDir: string, keep: string[] = [], content?: string): string => {
   try {
-    checkOutputFolder(outputDir, keep);
+    checkOutputFolder(outputDir, keep, content);
   } catch (error) {
     assert.instance(error, OutputFolderError);
     return (error as Error).message;
@@ -57,6 +57,19 @@ test(
     assert.match(refused(join(dir, "link")), "is a symbolic link");
     assert.match(refused(dir, [join(dir, "content")]), "holds");
     assert.is(readFileSync(join(dir, "docs", "guide.md"), "utf8"), "mine", "nothing was touched");
+  }),
+);
+
+test(
+  "should refuse an output folder inside the content folder, which a build reads and init replaces",
+  withTempFolder("output", (dir) => {
+    // Before: `npm run build -- --output=content/site` wrote the site into the content.
+    const content = join(dir, "content");
+    mkdirSync(content);
+
+    assert.match(refused(join(content, "site"), [dir], content), `is inside the content folder ${content}`);
+    assert.match(refused(content, [dir], content), "holds");
+    assert.is(refused(join(dir, "_site"), [dir], content), "");
   }),
 );
 
