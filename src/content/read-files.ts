@@ -5,11 +5,11 @@ import { findControlCharacter } from "../util/control-characters.ts";
 import { ContentError, type ContentProblem, printable, ProblemList } from "./content-error.ts";
 import {
   MAX_CONTENT_FILE_BYTES,
-  MAX_STRING_CHARACTERS,
   MAX_TEXT_FILE_BYTES,
   MAX_YAML_CHARACTERS,
   MAX_YAML_DEPTH,
   MIB,
+  overStringLimit,
 } from "./content-limits.ts";
 import { firstInvalidUtf8Byte } from "./utf8.ts";
 
@@ -165,12 +165,9 @@ function valueProblems(value: unknown, file: string): ContentProblem[] {
   let characters = 0;
   const checkText = (text: string, field: string, what: "text" | "a key"): void => {
     characters += text.length;
-    if (text.length > MAX_STRING_CHARACTERS) {
-      problems.push({
-        file: where,
-        field,
-        expected: `${what === "text" ? "a string" : "a key"} of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters (this one has ${text.length.toLocaleString("en")})`,
-      });
+    const long = overStringLimit(text, what === "text" ? "a string" : "a key");
+    if (long) {
+      problems.push({ file: where, field, expected: long });
       return;
     }
     // Past the document's limit (reported below), nothing more is read.

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { stripTags } from "../markdown/render-markdown.ts";
 import { summarize } from "../markdown/summary.ts";
-import { MAX_FEED_ITEMS, MAX_STRING_CHARACTERS } from "../content/content-limits.ts";
+import { MAX_FEED_ITEMS, overStringLimit } from "../content/content-limits.ts";
 import type { Post } from "../schemas/portfolio/activity.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
@@ -62,15 +62,11 @@ export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
     const field = (name: string) => `item[${index}].${name}`;
     const [title, link, pubDate] = [stripTags(textOf(item.title) ?? ""), textOf(item.link), textOf(item.pubDate)];
     // Each as long as a YAML string may be (a post's own title): a 60 MB title took a build 3.7 GB.
-    const long = Object.entries({ title, link, pubDate }).filter(
-      ([, { length } = ""]) => length > MAX_STRING_CHARACTERS,
-    );
-    for (const [name, { length } = ""] of long)
-      problems.push({
-        file: where,
-        field: field(name),
-        expected: `a string of at most ${MAX_STRING_CHARACTERS.toLocaleString("en")} characters (this one has ${length.toLocaleString("en")})`,
-      });
+    const long = Object.entries({ title, link, pubDate }).flatMap(([name, text = ""]) => {
+      const expected = overStringLimit(text);
+      return expected ? [{ file: where, field: field(name), expected }] : [];
+    });
+    problems.push(...long);
     if (long.length > 0) return;
     if (!title.trim()) problems.push({ file: where, field: field("title"), expected: "a title" });
     if (!link || !isPublishableUrl(link))

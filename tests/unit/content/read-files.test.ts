@@ -309,6 +309,19 @@ test("should refuse a string or key longer than MAX_STRING_CHARACTERS, naming th
   );
 });
 
+test("should count a string's characters as code points: an emoji is one, not two", async () => {
+  // Before: a title of 10,000 emoji was refused as 20,000 characters.
+  const problems = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), `fine: ${"🧗".repeat(10_000)}\ntitle: ${"🧗".repeat(10_001)}\n`);
+    return contentProblems(() => readYaml(join(dir, "a.yaml")));
+  });
+
+  assert.equal(
+    problems.map((p) => [p.field, p.expected]),
+    [["title", "a string of at most 10,000 characters (this one has 10,001)"]],
+  );
+});
+
 test("should refuse lone surrogates in YAML strings and keys, which no UTF-8 output can carry", async () => {
   const problems = await inFolder((dir) => {
     writeFileSync(join(dir, "a.yaml"), 'title: "ok \\uD800 half"\n"k\\uDC00": 1\npair: "\\uD83E\\uDDD7"\n');

@@ -171,6 +171,19 @@ test("should reject a title longer than a YAML string may be, saying how long it
   );
 });
 
+test("should count a title's characters as code points, as a YAML string's are", async () => {
+  // Before: a title of 10,000 emoji was refused as 20,000 characters.
+  const xml = (count: number) => rss(item(`<title>${"🧗".repeat(count)}</title><link>https://b.example/1/</link>`));
+
+  const problems = await contentProblems(() => parseRssPosts(xml(10_001), WHERE));
+
+  assert.is(parseRssPosts(xml(10_000), WHERE).length, 1);
+  assert.is(
+    problemAt(problems, "item[0].title").expected,
+    "a string of at most 10,000 characters (this one has 10,001)",
+  );
+});
+
 test("should reject a link or date longer than a YAML string may be, quoting neither", async () => {
   // Before: a 20,000-character link was published, and a long pubDate was quoted whole in the error.
   const link = `https://b.example/${"a".repeat(10_000)}`;
