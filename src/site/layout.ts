@@ -19,8 +19,8 @@ export interface PageOptions {
   path: string;
   section: Section;
   body: SafeHtml;
-  /** Absolute URL of the social image; the site-wide one when absent. */
-  ogImage?: string;
+  /** The social image (absolute URL, pixel size, alt text); the site-wide one when absent. */
+  ogImage?: { url: string; width: number; height: number; alt?: string };
   ogType?: "website" | "article" | "profile";
   /** Extra elements for `<head>` (e.g. article dates). */
   head?: SafeHtml;
@@ -36,7 +36,7 @@ export function renderPage(options: PageOptions): string {
   const { config } = options;
   const paths = sitePaths(config);
   const url = publishedUrl(config, options.path);
-  const siteOgImage = publishedUrl(config, paths.siteOgImage);
+  const og = options.ogImage ?? { url: publishedUrl(config, paths.siteOgImage), ...SOCIAL_IMAGE_SIZE };
   const rss = paths.blogApi(blogPaths.rss);
   // Head elements, each with its line end, that only some sites have.
   const search = publishes(config, "search")
@@ -86,14 +86,14 @@ ${fediverse}<meta property="og:site_name" content="${config.site.title}">
 <meta property="og:description" content="${options.description}">
 <meta property="og:url" content="${url}">
 <meta property="og:type" content="${options.ogType ?? "website"}">
-<meta property="og:image" content="${options.ogImage ?? siteOgImage}">
-<meta property="og:image:width" content="${SOCIAL_IMAGE_SIZE.width}">
-<meta property="og:image:height" content="${SOCIAL_IMAGE_SIZE.height}">
-<meta name="twitter:card" content="summary_large_image">
+<meta property="og:image" content="${og.url}">
+<meta property="og:image:width" content="${og.width}">
+<meta property="og:image:height" content="${og.height}">
+${og.alt ? html`<meta property="og:image:alt" content="${og.alt}">\n` : ""}<meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="${options.title}">
 <meta name="twitter:description" content="${options.description}">
-<meta name="twitter:image" content="${options.ogImage ?? siteOgImage}">
-${options.head ?? ""}
+<meta name="twitter:image" content="${og.url}">
+${og.alt ? html`<meta name="twitter:image:alt" content="${og.alt}">\n` : ""}${options.head ?? ""}
 ${options.jsonLd && options.jsonLd.length > 0 ? html`${jsonLdScript(options.jsonLd)}\n` : ""}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -118,7 +118,7 @@ ${copyScript(full.content_html, paths)}`;
     body,
     ogType: "article",
     head,
-    ogImage: full.cover.url,
+    ogImage: full.cover,
     jsonLd: [blogPostingNode(model.config, full, model.settings.language), trail(model, { name: full.title, path })],
   });
 }

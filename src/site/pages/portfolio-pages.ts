@@ -6,7 +6,7 @@ import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
-import { linkTarget, publishedUrl, sitePaths } from "../../config/site-paths.ts";
+import { linkTarget, publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../../config/site-paths.ts";
 import { copyScript, medal, PAGEFIND_BODY, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 import { icon } from "./icons.ts";
 
@@ -128,7 +128,7 @@ ${detail.related.length > 0 ? html`<h2 data-pagefind-ignore>Related projects</h2
     path: pages.project(project.name),
     section: "projects",
     body,
-    ogImage: detail.urls.og_image,
+    ogImage: { url: detail.urls.og_image, ...SOCIAL_IMAGE_SIZE },
     head: copyScript(detail.writeup?.html ?? "", pages),
     jsonLd: [
       sourceCodeNode(model.config, detail),

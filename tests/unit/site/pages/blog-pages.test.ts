@@ -75,4 +75,14 @@ test("should list the related posts the API gives, linked, and say nothing when 
   assert.not.match(pageOf(model, "d"), "related-title");
 });
 
+test("should give the social card its image's own pixel size and alt text, not the site image's", () => {
+  const cover = { src: "../images/crdt-merge-timeline.png", alt: "Two timelines merging" };
+  const page = pageOf(blogModelOf({ "c.md": postFile(meta({ title: "C", cover })) }), "c");
+
+  assert.match(page, /<meta property="og:image" content="[^"]+\/crdt-merge-timeline\.png">/);
+  assert.match(page, '<meta property="og:image:width" content="800">\n<meta property="og:image:height" content="450">');
+  assert.match(page, '<meta property="og:image:alt" content="Two timelines merging">');
+  assert.match(page, '<meta name="twitter:image:alt" content="Two timelines merging">');
+});
+
 test.run();
