@@ -26,17 +26,18 @@ function trail(model: BlogModel, ...steps: Crumb[]) {
 function postItem(model: BlogModel, post: PostSummary): SafeHtml {
   const blog = sitePaths(model.config).blog;
   const draft = model.postBySlug.get(post.slug)?.draft ? html` <span class="draft-label">Draft</span>` : "";
-  return html`<li class="post-item">
-<h2><a href="${blog.post(post.slug)}">${post.title}</a>${draft}</h2>
-<p class="meta">${time(post.published, model.config.site.timezone)} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
-<p>${post.description}</p>
+  return html`<li class="post-item h-entry">
+<h2><a class="p-name u-url" href="${blog.post(post.slug)}">${post.title}</a>${draft}</h2>
+<p class="meta">${time(post.published, model.config.site.timezone, "dt-published")} · ${post.reading_time_minutes} min read${post.tags.length > 0 ? html` · ${post.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug))}`)}` : ""}</p>
+<p class="p-summary">${post.description}</p>
 </li>`;
 }
 
 export function blogIndexPage(model: BlogModel): string {
   const paths = sitePaths(model.config);
   const blog = paths.blog;
-  const body = html`<div class="narrow"><h1>${model.settings.title}</h1>
+  // An h-feed (microformats2) of the posts' h-entries.
+  const body = html`<div class="narrow h-feed"><h1 class="p-name">${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
 <p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a> · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>

@@ -1,7 +1,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { BlogModel } from "../../../../src/blog/blog-model.ts";
-import { postPage } from "../../../../src/site/pages/blog-pages.ts";
+import { mf2 } from "microformats-parser";
+import { postSummary } from "../../../../src/api/blog/resources.ts";
+import { blogIndexPage, postPage } from "../../../../src/site/pages/blog-pages.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 
 // The post page's reading aids: the table of contents, the heading anchors, related posts.
@@ -83,6 +85,31 @@ test("should give the social card its image's own pixel size and alt text, not t
   assert.match(page, '<meta property="og:image:width" content="800">\n<meta property="og:image:height" content="450">');
   assert.match(page, '<meta property="og:image:alt" content="Two timelines merging">');
   assert.match(page, '<meta name="twitter:image:alt" content="Two timelines merging">');
+});
+
+test("should mark the blog home up as an h-feed of h-entries that an mf2 parser reads", () => {
+  const model = blogModelOf({
+    "a.md": postFile(meta({ title: "Alpha", date: "2025-03-01T10:00:00Z", description: "First." })),
+  });
+  const [first] = model.posts;
+  if (!first) throw new Error("no post");
+  const post = postSummary(model, first);
+  const [feed, ...more] = mf2(blogIndexPage(model), { baseUrl: post.url }).items;
+
+  assert.equal([feed?.type, more.length], [["h-feed"], 0]);
+  assert.equal(feed?.properties.name, [model.settings.title]);
+  const entries = (feed?.children ?? []).map((entry) => [entry.type, entry.properties]);
+  assert.equal(entries, [
+    [
+      ["h-entry"],
+      {
+        name: ["Alpha"],
+        url: [post.url],
+        published: [post.published],
+        summary: ["First."],
+      },
+    ],
+  ]);
 });
 
 test.run();
