@@ -5,6 +5,7 @@ import { blogPaths } from "../../api/blog/paths.ts";
 import type { PostSummary } from "../../schemas/blog/posts.ts";
 import type { RenderedHeading } from "../../markdown/render-markdown.ts";
 import { html, type SafeHtml } from "../../util/html.ts";
+import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
 import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { publishes } from "../../config/site-config.ts";
@@ -130,12 +131,12 @@ export function tagPage(model: BlogModel, tag: BlogTag): string {
   const path = paths.blog.tag(tag.slug);
   const feed = publishes(model.config, "atom") ? paths.blogApi(blogPaths.tagAtom, { tag: tag.slug }) : null;
   const body = html`<div class="narrow"><h1>Posts tagged “${detail.name}”</h1>
-<p>${detail.count} post${detail.count === 1 ? "" : "s"}${feed ? html` · <a href="${feed}">Atom feed of this tag</a>` : ""}</p>
+<p>${countOf(detail.count, "post", "posts")}${feed ? html` · <a href="${feed}">Atom feed of this tag</a>` : ""}</p>
 <ul class="posts">${detail.posts.map((post) => postItem(model, post))}</ul></div>`;
   return renderPage({
     config: model.config,
     title: `Tag: ${detail.name}`,
-    description: `${detail.count} posts tagged ${detail.name}`,
+    description: `${countOf(detail.count, "post", "posts")} tagged ${detail.name}`,
     path,
     section: "blog",
     body,

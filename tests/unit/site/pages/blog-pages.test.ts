@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { mf2 } from "microformats-parser";
 import { postSummary } from "../../../../src/api/blog/resources.ts";
-import { blogIndexPage, postPage } from "../../../../src/site/pages/blog-pages.ts";
+import { blogIndexPage, postPage, tagPage } from "../../../../src/site/pages/blog-pages.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 
 // The post page's reading aids: the table of contents, the heading anchors, related posts.
@@ -110,6 +110,16 @@ test("should mark the blog home up as an h-feed of h-entries that an mf2 parser 
       },
     ],
   ]);
+});
+
+test("should describe a tag page with one post as “1 post”, not “1 posts”", () => {
+  const model = blogModelOf({ "a.md": postFile(meta({ tags: ["rust"] })) });
+  const [tag] = model.tags;
+  if (!tag) throw new Error("no tag");
+  const page = tagPage(model, tag);
+
+  assert.match(page, '<meta name="description" content="1 post tagged rust">');
+  assert.match(page, "<p>1 post ");
 });
 
 test.run();
