@@ -80,7 +80,8 @@ function apiPage(doc: OpenApiDocument, options: { url: string; config: SiteConfi
   return renderPage({
     config: options.config,
     title: doc.info.title,
-    description: doc.info.summary ?? doc.info.title,
+    // The description's first paragraph says what the API offers (info.summary is its machine name).
+    description: doc.info.description?.split("\n\n")[0] ?? doc.info.title,
     path: linkTarget(options.config, options.url),
     section: "api",
     body: html`<div class="api-docs">
