@@ -37,8 +37,8 @@ function postItem(model: BlogModel, post: PostSummary): SafeHtml {
 export function blogIndexPage(model: BlogModel): string {
   const paths = sitePaths(model.config);
   const blog = paths.blog;
-  // An h-feed (microformats2) of the posts' h-entries.
-  const body = html`<div class="narrow h-feed"><h1 class="p-name">${model.settings.title}</h1>
+  // An h-feed (microformats2) of the posts' h-entries, in the blog's language (the chrome is English).
+  const body = html`<div class="narrow h-feed" lang="${model.settings.language}"><h1 class="p-name">${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
 <p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a> · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
@@ -82,8 +82,9 @@ export function postPage(model: BlogModel, post: BlogPost): string {
   const zone = model.config.site.timezone;
   // The cover shown above the text is the first image above the fold; else the text's first image is.
   const cover = post.coverSource === "front matter" ? post.pictures.get(full.cover.url) : undefined;
-  // An h-entry (microformats2): name, dates, content, author, URL and categories; no draft in the search index.
-  const body = html`<article class="post h-entry"${post.draft ? "" : PAGEFIND_BODY}>
+  // An h-entry (microformats2): name, dates, content, author, URL and categories; no draft in the search
+  // index; in the blog's language (the chrome is English).
+  const body = html`<article class="post h-entry" lang="${model.settings.language}"${post.draft ? "" : PAGEFIND_BODY}>
 <data class="u-url u-uid" value="${full.url}"></data>
 <header>
 ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}

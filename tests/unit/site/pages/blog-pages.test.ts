@@ -122,4 +122,14 @@ test("should describe a tag page with one post as “1 post”, not “1 posts�
   assert.match(page, "<p>1 post ");
 });
 
+test("should mark a post and the blog home with the blog's language, the site's chrome staying English", () => {
+  const english = blogModelOf({ "a.md": postFile(meta({ title: "Alpha" })) });
+  const model = { ...english, settings: { ...english.settings, language: "de-AT" } };
+
+  const post = pageOf(model, "a");
+  assert.match(post, '<html lang="en">');
+  assert.match(post, '<article class="post h-entry" lang="de-AT"');
+  assert.match(blogIndexPage(model), '<div class="narrow h-feed" lang="de-AT">');
+});
+
 test.run();
