@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { findPackageJSON } from "node:module";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import MarkdownIt from "markdown-it";
@@ -131,36 +129,18 @@ export function pruneRenderCache(): void {
   pruneEntries(buildCacheDir("markdown"), used.size + 1000);
 }
 
-/** Part of every key: the renderer's code (`rendererInputs`) and markdown-it's dependencies' manifests. */
-function rendererVersion(): string {
-  const markdownIt = findPackageJSON("markdown-it", import.meta.url) ?? "";
-  const { dependencies = {} } = JSON.parse(readFileSync(markdownIt, "utf8")) as { dependencies?: object };
-  const { sources, manifests } = rendererInputs(fileURLToPath(import.meta.url));
-  for (const name of Object.keys(dependencies)) manifests.add(findPackageJSON(name, pathToFileURL(markdownIt)) ?? "");
-  return contentKey(
-    sources,
-    [...manifests].sort().map((file) => String(readFileSync(file))),
-  );
-}
-
-const IMPORT = /^(?:import|export|\})[^"\n]* from "([^"]+)"/gm;
-
 /**
- * The source of `file` and of every module it imports by a relative path, followed once each,
- * and the manifest (`package.json`) of every package they import (sanitize-html, slugify, …).
+ * Part of every key: the renderer's version, as the source of every module under src/ (a change
+ * to any may change a rendering) and package-lock.json (every package's version, markdown-it's,
+ * sanitize-html's and their dependencies' among them). Read once a process, in a few ms.
  */
-export function rendererInputs(file: string, seen = new Set<string>(), manifests = new Set<string>()) {
-  const sources: string[] = [];
-  if (seen.has(file)) return { sources, manifests };
-  seen.add(file);
-  const text = readFileSync(file, "utf8");
-  sources.push(text);
-  for (const [, specifier = ""] of text.matchAll(IMPORT)) {
-    if (specifier.startsWith("."))
-      sources.push(...rendererInputs(resolve(dirname(file), specifier), seen, manifests).sources);
-    else if (!specifier.startsWith("node:")) manifests.add(findPackageJSON(specifier, pathToFileURL(file)) ?? "");
-  }
-  return { sources, manifests };
+export function rendererVersion(root = resolve(import.meta.dirname, "../..")): string {
+  const sources = readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.m?ts$/.test(file))
+    .sort()
+    .map((file) => `${file}\n${readFileSync(join(root, "src", file), "utf8")}`);
+  const lock = join(root, "package-lock.json");
+  return contentKey(sources, existsSync(lock) ? readFileSync(lock, "utf8") : "no lock file");
 }
 
 function renderDocument(source: string, options: RenderOptions): RenderedMarkdown {

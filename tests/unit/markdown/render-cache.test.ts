@@ -1,5 +1,6 @@
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -9,12 +10,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
   pruneRenderCache,
-  rendererInputs,
+  rendererVersion,
   renderMarkdown,
   type RenderOptions,
 } from "../../../src/markdown/render-markdown.ts";
@@ -217,17 +218,31 @@ test(
   }),
 );
 
-test("should key the renders by every package the renderer's modules import, and their own code", () => {
-  const root = join(import.meta.dirname, "../../..");
-  const { sources, manifests } = rendererInputs(join(root, "src/markdown/render-markdown.ts"));
-  const packages = [...manifests].map((file) => relative(join(root, "node_modules"), file));
-  // A newer sanitize-html or slugify can change a rendering as much as a newer markdown-it.
-  for (const name of ["markdown-it", "highlight.js", "sanitize-html", "@sindresorhus/slugify"])
-    assert.ok(packages.includes(`${name}/package.json`), `${name}: ${packages.join(", ")}`);
-  assert.ok(
-    sources.some((text) => text.includes("export function sanitizeRawHtml")),
-    "raw-html.ts, imported",
-  );
+test("should key the renders by every module under src/ and the lock file's package versions", () => {
+  const root = mkdtempSync(join(tmpdir(), "folio-renderer-version-"));
+  try {
+    mkdirSync(join(root, "src", "markdown"), { recursive: true });
+    writeFileSync(join(root, "src", "markdown", "raw-html.ts"), "export const mode = 1;\n");
+    writeFileSync(join(root, "package-lock.json"), '{"packages":{"node_modules/markdown-it":{"version":"14.1.0"}}}');
+    const versions = [rendererVersion(root)];
+    // A module the renderer imports, or one it does not (a change may reach it through another).
+    writeFileSync(join(root, "src", "markdown", "raw-html.ts"), "export const mode = 2;\n");
+    versions.push(rendererVersion(root));
+    writeFileSync(join(root, "src", "other.ts"), "export {};\n");
+    versions.push(rendererVersion(root));
+    // Any package upgraded: markdown-it, sanitize-html, or a dependency of one.
+    writeFileSync(join(root, "package-lock.json"), '{"packages":{"node_modules/markdown-it":{"version":"14.1.1"}}}');
+    versions.push(rendererVersion(root));
+    // A file that is not a module.
+    writeFileSync(join(root, "src", "notes.txt"), "notes");
+    versions.push(rendererVersion(root));
+
+    assert.is(new Set(versions).size, 4, versions.join(" "));
+    assert.is(versions[4], versions[3]);
+    assert.is(rendererVersion(), rendererVersion(), "the project's own, stable");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test.run();
