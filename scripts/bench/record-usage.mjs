@@ -6,7 +6,9 @@
 //   which the process's own figure leaves out. Sampled every 20 ms from /proc on a thread of its
 //   own, so that a main thread busy for seconds does not hide a peak; that thread is counted in;
 // - userCPUTime, systemCPUTime: CPU time of all the process's threads (microseconds), and
-//   childCPUTime: that of the processes it started and waited for (from /proc/self/stat).
+//   childCPUTime: that of the processes it started and waited for (from /proc/self/stat);
+// - phases: each after-build step's milliseconds, from the User Timing marks `after-build:{step}`
+//   the build sets at each step's end (src/eleventy/plugin.ts), the first `after-build:start`.
 // CPU time is the figure a shared machine disturbs least; wall time over CPU time says how many
 // cores a build used. On a system without /proc, the tree's figures are left out.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -58,6 +60,7 @@ process.on("exit", () => {
       userCPUTime,
       systemCPUTime,
       childCPUTime: childCpu(),
+      phases: afterBuildPhases(),
     }),
   );
 });
@@ -72,4 +75,13 @@ function childCpu() {
   } catch {
     return 0;
   }
+}
+
+/** The last build's after-build steps, by the marks it set: each step's time since the mark before. */
+function afterBuildPhases() {
+  const marks = performance.getEntriesByType("mark").filter((mark) => mark.name.startsWith("after-build:"));
+  const steps = marks
+    .slice(1)
+    .map((mark, index) => [mark.name.slice(12), Math.round(mark.startTime - marks[index].startTime)]);
+  return Object.fromEntries(steps);
 }

@@ -61,23 +61,15 @@ interface Measured {
 function measure(args: string[], cwd: string, env: Record<string, string> = {}, command?: string): Measured {
   const usageDir = mkdtempSync(join(tmpdir(), "bench-usage-"));
   const usageFile = join(usageDir, "rss");
-  const timingFile = join(usageDir, "timing.json");
   const start = performance.now();
   const run = spawnSync(command ?? process.execPath, command ? args : ["--import", recordUsage, ...args], {
     cwd,
-    env: { ...withoutGithub(process.env), ...env, BENCH_USAGE_FILE: usageFile, FOLIO_TIMINGS_FILE: timingFile },
+    env: { ...withoutGithub(process.env), ...env, BENCH_USAGE_FILE: usageFile },
     encoding: "utf8",
   });
   const wallS = (performance.now() - start) / 1000;
   try {
     if (run.status !== 0) throw new Error(`build failed in ${cwd}:\n${run.stdout}\n${run.stderr}`);
-    const timing = existsSync(timingFile)
-      ? (JSON.parse(readFileSync(timingFile, "utf8")) as {
-          validationMs: number;
-          phases?: Record<string, number>;
-          build?: Record<string, number>;
-        })
-      : null;
     const usage = existsSync(usageFile)
       ? (JSON.parse(readFileSync(usageFile, "utf8")) as {
           maxRSS: number;
@@ -85,6 +77,7 @@ function measure(args: string[], cwd: string, env: Record<string, string> = {}, 
           userCPUTime: number;
           systemCPUTime: number;
           childCPUTime: number;
+          phases?: Record<string, number>;
         })
       : null;
     return {
@@ -92,8 +85,8 @@ function measure(args: string[], cwd: string, env: Record<string, string> = {}, 
       // The process and the ones it started, together (record-usage.mjs).
       peakRssMiB: usage ? Math.max(usage.maxRSS, usage.treeMaxRSS ?? 0) / 1024 : null,
       cpuS: usage ? (usage.userCPUTime + usage.systemCPUTime + usage.childCPUTime) / 1e6 : null,
-      validationMs: timing?.validationMs ?? null,
-      phases: { ...timing?.build, ...timing?.phases },
+      validationMs: usage?.phases ? (usage.phases.manifests ?? 0) + (usage.phases.validation ?? 0) : null,
+      phases: usage?.phases ?? {},
     };
   } finally {
     rmSync(usageDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmdirSync } from "node:fs";
 import { join, posix, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
@@ -167,13 +167,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     saveHighlightedBlocks();
     const blog = await blogModel();
     const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
-    const phases: Record<string, number> = {};
-    let mark = performance.now();
-    const lap = (phase: string): void => {
-      const now = performance.now();
-      phases[phase] = Math.round(now - mark);
-      mark = now;
-    };
+    // Each step's end, a User Timing mark: what the benchmark reads (scripts/bench/record-usage.mjs).
+    performance.clearMarks();
+    const lap = (phase: string) => performance.mark(`after-build:${phase}`);
+    lap("start");
     // The search index first, while the build holds least beside Pagefind's process (450 MiB at 4,000
     // posts), and before the checks read every file; not under `npm start`: an edit need not wait (below).
     const index = async () => {
@@ -191,16 +188,12 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     lap("manifests");
     const problems = validateSite(outputDir, apis, written, passed);
     lap("validation");
-    const validationMs = (phases.manifests ?? 0) + (phases.validation ?? 0);
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
     const links = await checkSiteLinks(outputDir, written, linksRead);
     lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
     const leaks = checkSecrets(outputDir, written, outputFilesMade);
     lap("secretCheck");
-    // The benchmark (scripts/bench) reads the after-build steps' times from this file.
-    if (process.env.FOLIO_TIMINGS_FILE)
-      writeFileSync(process.env.FOLIO_TIMINGS_FILE, JSON.stringify({ validationMs, phases }));
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
