@@ -15,17 +15,19 @@ import {
   replaceOutputFolder,
 } from "../src/eleventy/output-folder.ts";
 import { describeFsFault, fsFaultOf } from "../src/util/fs-fault.ts";
-import { readOptions } from "./cli-args.mjs";
+import { readOptions, refuseOptionsNpmKept } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
 
-const values = readOptions("build", {
+const OPTIONS = {
   output: { type: "string" },
   config: { type: "string" },
   // Eleventy's line per written file names the hidden staging folder: only on request.
   verbose: { type: "boolean", default: false },
   // Quiet is the default; the flag stays for the scripts and habits that pass it.
   quiet: { type: "boolean", default: false },
-});
+} as const;
+refuseOptionsNpmKept("build", OPTIONS);
+const values = readOptions("build", OPTIONS);
 const outputDir = resolve(values.output ?? OUTPUT_DIR);
 let staging: string | undefined;
 

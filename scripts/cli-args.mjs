@@ -20,6 +20,23 @@ export function readOptions(script, options) {
 }
 
 /**
+ * Fails when npm kept one of the script's options for itself: `npm start --port=8081` (no `--`)
+ * runs the script without it, leaving npm_config_port. For the owner's commands (build, start,
+ * init), run by npm as `script`; only options with a value, which are not npm's own.
+ * @param {string} script @param {Record<string, { type: string }> | undefined} options
+ */
+export function refuseOptionsNpmKept(script, options) {
+  if (process.env.npm_lifecycle_event !== script) return;
+  for (const [name, option] of Object.entries(options ?? {})) {
+    const kept = process.env[`npm_config_${name.replaceAll("-", "_")}`];
+    const given = process.argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+    if (option.type !== "string" || kept === undefined || given) continue;
+    const example = `--${name}=${kept === "true" ? "<value>" : kept}`;
+    fail(script, `npm took --${name} for itself: put it after --, as in npm run ${script} -- ${example}`);
+  }
+}
+
+/**
  * Says why a script cannot run, in one line, and exits with status 2.
  * @param {string} script @param {string} message @returns {never}
  */

@@ -4,11 +4,13 @@ import { spawnSync } from "node:child_process";
 import { createInterface } from "node:readline/promises";
 import { join, resolve } from "node:path";
 import { checkOutputFolder } from "../src/eleventy/output-folder.ts";
-import { initHelp, parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
+import { FLAGS, initHelp, parseInitArgs, type InitOptions } from "../src/init/init-options.ts";
+import { refuseOptionsNpmKept } from "./cli-args.mjs";
 import { runInit } from "../src/init/run-init.ts";
 import { redact } from "../src/util/redact.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
+refuseOptionsNpmKept("init", FLAGS);
 let options: InitOptions;
 try {
   options = parseInitArgs(process.argv.slice(2));

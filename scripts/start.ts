@@ -5,16 +5,18 @@
 import { watch } from "node:fs/promises";
 import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
-import { fail, readOptions } from "./cli-args.mjs";
+import { fail, readOptions, refuseOptionsNpmKept } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
 import { markDeleted } from "../src/eleventy/watch-deletions.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
-const values = readOptions("start", {
+const OPTIONS = {
   // Read again by src/config/site-config.ts (previewOrigin), which names it in the pages.
   port: { type: "string", default: "8080" },
   output: { type: "string" },
-});
+} as const;
+refuseOptionsNpmKept("start", OPTIONS);
+const values = readOptions("start", OPTIONS);
 const contentDir = process.env.CONTENT_DIR ?? "content";
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
   fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);

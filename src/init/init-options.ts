@@ -10,7 +10,7 @@ export const list = (text: string | undefined): string[] | undefined =>
     .filter((item) => item !== "");
 
 /** init's flags: how parseArgs reads each, and what `--help` says of it. */
-const FLAGS = {
+export const FLAGS = {
   github: { type: "string", value: "LOGIN", says: "your GitHub login: name, projects and pull requests from it" },
   name: {
     type: "string",

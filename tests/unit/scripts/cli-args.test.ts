@@ -42,6 +42,29 @@ for (const [script, args, said] of [
   });
 }
 
+test("should say that npm took an option given without --, rather than run without it", () => {
+  // `npm run build --output=/tmp/site`: npm warns, keeps the option as npm_config_output, and runs
+  // the script without it, which built into _site.
+  for (const [script, event, option] of [
+    ["scripts/build.mjs", "build", "output=/tmp/site"],
+    ["scripts/start.ts", "start", "port=8081"],
+    ["scripts/init.ts", "init", "github=octocat"],
+  ] as const) {
+    const [name, value] = option.split("=");
+    const result = spawnSync(process.execPath, [join(root, script)], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, [`npm_config_${name}`]: value, npm_lifecycle_event: event },
+    });
+    assert.is(result.status, 2, result.stderr);
+    // Node's own warnings aside (NO_COLOR beside FORCE_COLOR in the test runner), one line.
+    assert.equal(
+      result.stderr.split("\n").filter((line) => line.startsWith("[")),
+      [`[${event}] npm took --${name} for itself: put it after --, as in npm run ${event} -- --${option}`],
+    );
+  }
+});
+
 test("should say a broken site.yaml as it is, in npm start and npm run build alike", () => {
   // site.yaml is read while Eleventy loads its configuration, before any build.
   const content = mkdtempSync(join(tmpdir(), "folio-site-yaml-"));
