@@ -43,9 +43,8 @@ ${posts.length > 0 ? html`<h2>Latest posts</h2>\n${postLinks(posts, d.site)}` : 
     config: d.site,
     title: "Not found",
     description: "This address does not exist on this site.",
-    path: paths.notFound,
+    // No path: the page answers at any address, so it names none as its own and asks not to be indexed.
     section: "none",
     body,
-    head: html`<meta name="robots" content="noindex">`,
   });
 }

@@ -86,8 +86,6 @@ function makePaths(config: SiteConfig) {
     robotsTxt: at(`/${TOP_LEVEL_FILES.robotsTxt}`),
     llmsTxt: at(`/${TOP_LEVEL_FILES.llmsTxt}`),
     llmsFullTxt: at(`/${TOP_LEVEL_FILES.llmsFullTxt}`),
-    /** The host's answer to an unknown path. */
-    notFound: at(`/${TOP_LEVEL_FILES.notFound}`),
     ogImage: (name: string) => at(`/og/projects/${segment(name)}.png`),
     /** The social image of every page that has none of its own. */
     siteOgImage: at("/og/site.png"),

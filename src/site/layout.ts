@@ -15,8 +15,8 @@ export interface PageOptions {
   /** The page's own title; the site's title is added after it. */
   title: string;
   description: string;
-  /** The page's site path (src/config/site-paths.ts); its absolute URL is the canonical link. */
-  path: string;
+  /** The page's site path: its URL is the canonical link and og:url. None for 404.html (any address): noindex. */
+  path?: string;
   section: Section;
   body: SafeHtml;
   /** The social image (absolute URL, pixel size, alt text); the site-wide one when absent. */
@@ -35,7 +35,7 @@ export interface PageOptions {
 export function renderPage(options: PageOptions): string {
   const { config } = options;
   const paths = sitePaths(config);
-  const url = publishedUrl(config, options.path);
+  const url = options.path === undefined ? undefined : publishedUrl(config, options.path);
   const og = options.ogImage ?? { url: publishedUrl(config, paths.siteOgImage), ...SOCIAL_IMAGE_SIZE };
   const rss = paths.blogApi(blogPaths.rss);
   // Head elements, each with its line end, that only some sites have.
@@ -71,7 +71,7 @@ export function renderPage(options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${fullTitle}</title>
 <meta name="description" content="${options.description}">
-<link rel="canonical" href="${url}">
+${url ? html`<link rel="canonical" href="${url}">` : html`<meta name="robots" content="noindex">`}
 <meta name="color-scheme" content="light dark">
 <link rel="preload" href="${paths.asset(SITE_FONT)}" as="font" type="font/woff2" crossorigin>
 <link rel="stylesheet" href="${paths.asset("site.css")}">
@@ -84,8 +84,7 @@ ${atomFeed}<link rel="alternate" type="application/feed+json" title="Blog (JSON 
 ${fediverse}<meta property="og:site_name" content="${config.site.title}">
 <meta property="og:title" content="${options.title}">
 <meta property="og:description" content="${options.description}">
-<meta property="og:url" content="${url}">
-<meta property="og:type" content="${options.ogType ?? "website"}">
+${url ? html`<meta property="og:url" content="${url}">\n` : ""}<meta property="og:type" content="${options.ogType ?? "website"}">
 <meta property="og:image" content="${og.url}">
 <meta property="og:image:width" content="${og.width}">
 <meta property="og:image:height" content="${og.height}">

@@ -45,8 +45,8 @@ test("should give every file path with the base path", () => {
   const paths = sitePaths(FOLIO);
 
   assert.equal(
-    [paths.sitemap, paths.robotsTxt, paths.notFound, paths.appleTouchIcon],
-    ["/folio/sitemap.xml", "/folio/robots.txt", "/folio/404.html", "/folio/apple-touch-icon.png"],
+    [paths.sitemap, paths.robotsTxt, paths.appleTouchIcon],
+    ["/folio/sitemap.xml", "/folio/robots.txt", "/folio/apple-touch-icon.png"],
   );
   assert.equal(
     [paths.ogImage("kestrel"), paths.siteOgImage, paths.pgpKey, paths.securityTxt],

@@ -26,6 +26,14 @@ test("should offer the home page, the newest three posts and the search, before 
   assert.ok(api > main.indexOf("Three") && api > main.indexOf("data-palette-open"), "the API hint comes second");
 });
 
+test("should name no address of its own, since it answers at any, and ask not to be indexed", () => {
+  const head = page.slice(0, page.indexOf("</head>"));
+
+  assert.not.match(head, 'rel="canonical"');
+  assert.not.match(head, 'property="og:url"');
+  assert.is(head.split('<meta name="robots" content="noindex">').length, 2, "one robots meta");
+});
+
 test("should name no posts when there are none", () => {
   const page = render({ site: siteConfig() });
   assert.not.match(page, "Latest posts");
