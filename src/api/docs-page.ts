@@ -40,7 +40,7 @@ ${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><co
 </tbody></table>`;
   return apiPage(
     doc,
-    options,
+    { ...options, title: `${doc.info.title} reference` },
     html`<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
 <p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
 <nav aria-label="Endpoints"><h2>Endpoints</h2>${scrollingTable("Table of endpoints", endpoints)}</nav>
@@ -76,10 +76,10 @@ export function renderLandingPage(
 }
 
 /** A page about the API at `options.url` (from the route table's context): its title and description, then `body`. */
-function apiPage(doc: OpenApiDocument, options: { url: string; config: SiteConfig }, body: SafeHtml): string {
+function apiPage(doc: OpenApiDocument, options: { url: string; config: SiteConfig; title?: string }, body: SafeHtml) {
   return renderPage({
     config: options.config,
-    title: doc.info.title,
+    title: options.title ?? doc.info.title,
     // The description's first paragraph says what the API offers (info.summary is its machine name).
     description: doc.info.description?.split("\n\n")[0] ?? doc.info.title,
     path: linkTarget(options.config, options.url),

@@ -1,3 +1,6 @@
+import { blogPaths } from "../api/blog/paths.ts";
+import { landingPaths } from "../api/meta-routes.ts";
+import { portfolioPaths } from "../api/portfolio/paths.ts";
 import type { BlogModel } from "../blog/blog-model.ts";
 import { shows } from "../config/site-config.ts";
 import { outputFileOf, publishedUrl, sitePaths } from "../config/site-paths.ts";
@@ -20,6 +23,7 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
     ...(shows(config, "awards") ? [{ path: paths.awards }] : []),
     ...(shows(config, "pulls") ? [{ path: paths.pulls }] : []),
     { path: paths.apiDocs },
+    ...landingPaths(portfolioPaths).map((path) => ({ path: paths.portfolioApi(path) })),
   ];
   if (blog) {
     const pages = paths.blog;
@@ -27,6 +31,7 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
       { path: pages.home },
       { path: pages.archive },
       { path: pages.apiDocs },
+      ...landingPaths(blogPaths).map((path) => ({ path: paths.blogApi(path) })),
       ...blog.posts.map((post) => ({ path: pages.post(post.slug), lastmod: post.updated.toISODate() ?? undefined })),
       ...blog.tags.map((tag) => ({ path: pages.tag(tag.slug) })),
     );

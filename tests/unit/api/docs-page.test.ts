@@ -27,4 +27,13 @@ test("should describe an API page in search results by what the API offers, not 
   }
 });
 
+test("should title the reference apart from the landing pages, in search results and tabs", () => {
+  const titleOf = (page: string) => /<title>([^<]*)<\/title>/.exec(page)?.[1];
+  const landing = titleOf(renderLandingPage(doc, { ...urls, config: model.config }));
+  const reference = titleOf(renderDocsPage(doc, { ...urls, url: urls.docsUrl, config: model.config }));
+
+  assert.is(landing, `${doc.info.title} · ${model.config.site.title}`);
+  assert.is(reference, `${doc.info.title} reference · ${model.config.site.title}`);
+});
+
 test.run();

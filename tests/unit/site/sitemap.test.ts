@@ -66,7 +66,23 @@ test("should list the blog's pages with their dates, and none of a blog on anoth
     sitemapXml(portfolio(config), here),
     "<loc>https://fixture.example/blog/posts/first/</loc>\n    <lastmod>2026-03-10</lastmod>",
   );
-  assert.not.match(sitemapXml(portfolio(awayConfig), away), /blog\.example|\/blog\//);
+  // The blog API's landing pages stay on this host (its files do), so they are listed.
+  const awayXml = sitemapXml(portfolio(awayConfig), away);
+  assert.not.match(awayXml, /blog\.example|\/blog\/(?!api\/)/);
+  assert.match(awayXml, "<loc>https://fixture.example/blog/api/</loc>");
+});
+
+test("should list both APIs' landing pages, and never the 404 page", () => {
+  const config = siteConfig();
+  const xml = sitemapXml(portfolio(config), handBlogModel([handPost("first", "2026-03-10T09:30:00")], { config }));
+  const locs = [...xml.matchAll(/<loc>https:\/\/fixture\.example(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+
+  for (const landing of ["/api/", "/api/v1/", "/blog/api/", "/blog/api/v1/"])
+    assert.ok(locs.includes(landing), landing);
+  assert.not.ok(
+    locs.some((path) => path?.includes("404")),
+    locs.join(" "),
+  );
 });
 
 test.run();
