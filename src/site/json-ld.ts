@@ -1,4 +1,5 @@
 import type {
+  BlogLeaf,
   BlogPostingLeaf,
   BreadcrumbListLeaf,
   Graph,
@@ -108,6 +109,16 @@ export function sourceCodeNode(config: SiteConfig, project: ProjectDetail): Soft
     image: project.urls.og_image,
     author: { "@id": personId(config) },
     ...(project.award ? { award: `${project.award.place}, ${project.award.event}` } : {}),
+  };
+}
+
+/** The blog (the blog API's `site`): its name, its address and its posts, each by the id its page gives it. */
+export function blogNode(blog: { title: string; url: string }, posts: readonly { url: string }[]): BlogLeaf {
+  return {
+    "@type": "Blog",
+    name: blog.title,
+    url: blog.url,
+    blogPost: posts.map((post) => ({ "@type": "BlogPosting", "@id": `${post.url}#post`, url: post.url })),
   };
 }
 

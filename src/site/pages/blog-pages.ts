@@ -7,7 +7,7 @@ import type { RenderedHeading } from "../../markdown/render-markdown.ts";
 import { html, type SafeHtml } from "../../util/html.ts";
 import { countOf } from "../../util/plural.ts";
 import { renderPage } from "../layout.ts";
-import { blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
+import { blogNode, blogPostingNode, breadcrumbNode, type Crumb } from "../json-ld.ts";
 import { publishes } from "../../config/site-config.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { copyScript, PAGEFIND_BODY, proseHtml, tagLink, time } from "./fragments.ts";
@@ -37,12 +37,13 @@ function postItem(model: BlogModel, post: PostSummary): SafeHtml {
 export function blogIndexPage(model: BlogModel): string {
   const paths = sitePaths(model.config);
   const blog = paths.blog;
+  const posts = model.posts.map((post) => api.postSummary(model, post));
   // An h-feed (microformats2) of the posts' h-entries, in the blog's language (the chrome is English).
   const body = html`<div class="narrow h-feed" lang="${model.settings.language}"><h1 class="p-name">${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
 <p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a> · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
-<ul class="posts">${model.posts.map((post) => postItem(model, api.postSummary(model, post)))}</ul>
+<ul class="posts">${posts.map((post) => postItem(model, post))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
 <ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, blog.tag(tag.slug))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section></div>`;
   return renderPage({
@@ -52,7 +53,7 @@ export function blogIndexPage(model: BlogModel): string {
     path: blog.home,
     section: "blog",
     body,
-    jsonLd: [trail(model)],
+    jsonLd: [blogNode(api.site(model), posts), trail(model)],
   });
 }
 

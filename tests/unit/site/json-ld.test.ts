@@ -140,6 +140,26 @@ test("should describe a post as a BlogPosting with headline, dates, author, imag
   assert.is(crumbNames(nodes).length, 3);
 });
 
+test("should describe the blog home as a Blog whose posts are the nodes their own pages describe", () => {
+  const model = blogModelOf({
+    "a.md": postFile(meta({ title: "Alpha", date: "2026-03-01" })),
+    "b.md": postFile(meta({ title: "Beta", date: "2026-03-02" })),
+  });
+  const [blog] = nodesOf(blogIndexPage(model));
+  const postings = model.posts.map((post) => nodesOf(postPage(model, post))[0]);
+
+  assert.equal(blog, {
+    "@type": "Blog",
+    name: model.settings.title,
+    url: "https://margo.example/blog/",
+    blogPost: postings.map((posting) => ({ "@type": "BlogPosting", "@id": posting?.["@id"], url: posting?.url })),
+  });
+  assert.equal(
+    postings.map((posting) => posting?.url),
+    ["https://margo.example/blog/posts/b/", "https://margo.example/blog/posts/a/"],
+  );
+});
+
 test("should give the blog's index, tag and archive pages a trail through the blog", () => {
   const model = blog();
   const tag = model.tags[0];
