@@ -122,7 +122,7 @@ export function blogNode(blog: { title: string; url: string }, posts: readonly {
   };
 }
 
-/** A blog post: headline, dates, author, cover image and tags. */
+/** A blog post: headline, dates, author, cover image (its size as numbers; schema-dts types it as text) and tags. */
 export function blogPostingNode(config: SiteConfig, post: FullPost, language: string): BlogPostingLeaf {
   return {
     "@type": "BlogPosting",
@@ -140,8 +140,8 @@ export function blogPostingNode(config: SiteConfig, post: FullPost, language: st
     image: {
       "@type": "ImageObject",
       url: post.cover.url,
-      width: String(post.cover.width),
-      height: String(post.cover.height),
+      width: post.cover.width as unknown as string,
+      height: post.cover.height as unknown as string,
     },
     keywords: post.tags.map((tag) => tag.name),
     wordCount: post.word_count,

@@ -137,6 +137,9 @@ test("should describe a post as a BlogPosting with headline, dates, author, imag
   assert.equal(posting?.keywords, ["notes"]);
   assert.equal(Object.keys(posting?.author as object), ["@type", "name", "url"]);
   assert.equal(Object.keys(posting?.image as object), ["@type", "url", "width", "height"]);
+  // Numbers of pixels, not text: 800, not "800".
+  const image = posting?.image as { width: unknown; height: unknown } | undefined;
+  assert.equal([typeof image?.width, typeof image?.height], ["number", "number"]);
   assert.is(crumbNames(nodes).length, 3);
 });
 
