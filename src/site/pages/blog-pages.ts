@@ -24,6 +24,16 @@ function trail(model: BlogModel, ...steps: Crumb[]) {
   return breadcrumbNode(model.config, blog, ...steps);
 }
 
+/** og:locale: blog.yaml's language as `en_US` (for `en`, its likely region); none for a tag Intl cannot read. */
+function ogLocale(model: BlogModel): SafeHtml {
+  try {
+    const { language, region } = new Intl.Locale(model.settings.language).maximize();
+    return html`<meta property="og:locale" content="${region ? `${language}_${region}` : language}">\n`;
+  } catch {
+    return html``;
+  }
+}
+
 function postItem(model: BlogModel, post: PostSummary): SafeHtml {
   const blog = sitePaths(model.config).blog;
   const draft = model.postBySlug.get(post.slug)?.draft ? html` <span class="draft-label">Draft</span>` : "";
@@ -53,6 +63,7 @@ export function blogIndexPage(model: BlogModel): string {
     path: blog.home,
     section: "blog",
     body,
+    head: ogLocale(model),
     jsonLd: [blogNode(api.site(model), posts), trail(model)],
   });
 }
@@ -112,7 +123,7 @@ ${full.newer ? html`<a rel="next" data-newer href="${blog.post(full.newer.slug)}
 </article>`;
   const head = html`<meta property="article:published_time" content="${full.published}">
 <meta property="article:modified_time" content="${full.updated}">
-${copyScript(full.content_html, paths)}`;
+${ogLocale(model)}${copyScript(full.content_html, paths)}`;
   return renderPage({
     config: model.config,
     title: full.title,

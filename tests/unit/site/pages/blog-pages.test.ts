@@ -4,7 +4,9 @@ import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { mf2 } from "microformats-parser";
 import { postSummary } from "../../../../src/api/blog/resources.ts";
 import { blogIndexPage, postPage, tagPage } from "../../../../src/site/pages/blog-pages.ts";
+import { homePage } from "../../../../src/site/pages/portfolio-pages.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
+import { handModel } from "../../support/model.ts";
 
 // The post page's reading aids: the table of contents, the heading anchors, related posts.
 
@@ -130,6 +132,22 @@ test("should mark a post and the blog home with the blog's language, the site's 
   assert.match(post, '<html lang="en">');
   assert.match(post, '<article class="post h-entry" lang="de-AT"');
   assert.match(blogIndexPage(model), '<div class="narrow h-feed" lang="de-AT">');
+});
+
+test("should give og:locale from the blog's language, in og:locale's form, and none it cannot read", () => {
+  const english = blogModelOf({ "a.md": postFile(meta({ title: "Alpha" })) });
+  const as = (language: string) => ({ ...english, settings: { ...english.settings, language } });
+  const locales = (page: string) =>
+    [...page.matchAll(/<meta property="og:locale" content="([^"]*)">/g)].map((m) => m[1]);
+
+  assert.equal(locales(pageOf(english, "a")), ["en_US"]);
+  assert.equal(locales(blogIndexPage(english)), ["en_US"]);
+  assert.equal(locales(pageOf(as("de-AT"), "a")), ["de_AT"]);
+  assert.equal(locales(pageOf(as("de"), "a")), ["de_DE"]);
+  // The blog.yaml pattern lets this through; Intl cannot read it (a second region).
+  assert.equal(locales(pageOf(as("en-US-GB"), "a")), []);
+  // The portfolio's pages set no language: the chrome's English is no claim about a locale.
+  assert.equal(locales(homePage(handModel())), []);
 });
 
 test.run();
