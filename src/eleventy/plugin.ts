@@ -13,7 +13,6 @@ import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { ASSETS_FOLDER, BLOG_API_ROOT, SEARCH_FOLDER } from "../config/site-paths.ts";
 import { ContentError } from "../content/content-error.ts";
 import { ogImageFiles } from "../site/og-cards.ts";
-import { saveHighlightedBlocks } from "../markdown/highlight.ts";
 import { keepReadsForNextBuild, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
 import { StacklessError } from "../util/stackless-error.ts";
@@ -164,7 +163,6 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (cleans) removeUnwritten(outputDir, new Set([...written.keys(), ...outputFilesMade]), searchFolder);
     // An index `npm start` was making, stopped as this build began, ends before its checks read the folder.
     await indexing;
-    saveHighlightedBlocks();
     const blog = await blogModel();
     const apis = blog ? [portfolioOutput, blogOutput] : [portfolioOutput];
     // Each step's end, a User Timing mark: what the benchmark reads (scripts/bench/record-usage.mjs).

@@ -2,9 +2,8 @@ import type { HLJSApi, Language } from "highlight.js";
 import bash from "highlight.js/lib/languages/bash";
 
 /*
- * Grammars highlight.js does not ship, for languages the sample uses. Each is one function with
- * everything inside it: the highlight cache's key holds their source (src/markdown/highlight.ts),
- * so an edit here highlights every block afresh.
+ * Grammars highlight.js does not ship, for languages the sample uses. An edit here renders every
+ * post again: the render cache's key holds the source of src/ (src/markdown/render-markdown.ts).
  */
 
 /** Zig: keywords, primitive types, `@builtins`, strings (`\\` lines too), chars, numbers, comments. */

@@ -154,15 +154,6 @@ const anotherEntry: WrongEntry = (file, siblings) => {
   return readFileSync(other);
 };
 
-/** The highlight entry's JSON with every block's HTML changed, its digest line kept. */
-const wrongHighlight: WrongEntry = (file) => {
-  const text = readFileSync(file, "utf8");
-  const start = text.indexOf("{");
-  const blocks = JSON.parse(text.slice(start)) as Record<string, string>;
-  for (const key of Object.keys(blocks)) blocks[key] = `<span class="hljs-keyword">wrong</span>`;
-  return Buffer.from(`${text.slice(0, start)}${JSON.stringify(blocks)}`);
-};
-
 /** GitHub's cached answer with other star counts, its digest line kept. */
 const wrongAnswer: WrongEntry = (file) =>
   Buffer.from(
@@ -230,7 +221,7 @@ function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, 
   return damaged;
 }
 
-/** Every entry of our kinds (social images, renditions, icons, minified texts, validators, highlighted code, rendered Markdown, key fingerprints), damaged `how`. */
+/** Every entry of our kinds (social images, renditions, icons, minified texts, validators, rendered Markdown, key fingerprints), damaged `how`. */
 function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
   return damageKinds(
     [
@@ -239,7 +230,6 @@ function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
       [entries(join(caches.cache, "icons")), anotherEntry],
       [entries(join(caches.cache, "assets")), anotherEntry],
       [entries(join(caches.cache, "validators")), anotherEntry],
-      [entries(join(caches.cache, "highlight")), wrongHighlight],
       [entries(join(caches.cache, "markdown")), anotherEntry],
       [entries(join(caches.cache, "manifest")), anotherEntry],
     ],
@@ -247,7 +237,7 @@ function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
   );
 }
 
-const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "highlight", "markdown", "manifest"];
+const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "markdown", "manifest"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -323,7 +313,6 @@ test("should damage every kind, and two or more entries of each swappable kind",
     [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
   for (const kind of ["og", "images", "icons", "assets", "validators", "markdown", "manifest"])
     assert.ok(count("every entry", `/cache/${kind}/`) >= 2, kind);
-  assert.ok(count("every entry", "/cache/highlight/") >= 1);
   assert.ok(count("GitHub's cache", "/github/") >= 2);
 });
 

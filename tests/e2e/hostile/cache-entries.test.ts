@@ -99,17 +99,11 @@ test.before(async () => {
     symlinkSync("/dev/zero", validators[1]);
   }
 
-  // The rendered Markdown: every entry a FIFO, so every document is rendered again and its
-  // code highlighted, through the entries below.
+  // The rendered Markdown: every entry a 1 GiB sparse file, so every document is rendered again.
   for (const name of entries("markdown")) {
-    rmSync(join(cacheDir, "markdown", name));
-    execFileSync("mkfifo", [join(cacheDir, "markdown", name)]);
+    writeFileSync(join(cacheDir, "markdown", name), "");
+    truncateSync(join(cacheDir, "markdown", name), 1024 ** 3);
   }
-
-  // The highlighted code: a 1 GiB sparse file.
-  const blocks = join(cacheDir, "highlight", entries("highlight")[0] as string);
-  writeFileSync(blocks, "");
-  truncateSync(blocks, 1024 ** 3);
 
   attacked = await buildSite({ epoch: EPOCH, contentDir, env });
   dirs.push(attacked.outDir);
@@ -127,7 +121,7 @@ test("should build from links, FIFOs and huge files in the cache exactly what a 
 test("should neither read nor touch the file a cache entry links to", () => {
   assert.is(statSync(outside).mtimeMs, outsideTime, "the outside file's time stamp is untouched");
   // Every planted entry is replaced by a regular file made again.
-  for (const kind of ["icons", "assets", "og", "validators", "highlight", "markdown"]) {
+  for (const kind of ["icons", "assets", "og", "validators", "markdown"]) {
     for (const name of entries(kind)) {
       const stats = lstatSync(join(cacheDir, kind, name));
       assert.ok(stats.isFile() && stats.size < 1024 ** 2, `${kind}/${name} is a small regular file again`);
@@ -139,9 +133,9 @@ test("should say once per folder which cache entry was refused, without the cont
   const lines = attacked.output.split("\n");
   const said = (kind: string): string[] =>
     lines.filter((line) => new RegExp(`The build cache entry ".*/${kind}/[0-9a-f]{64}" `).test(line));
-  assert.equal(said("highlight").length, 1, attacked.output);
-  assert.match(said("highlight")[0] as string, /is larger than 64 MiB: it is made again/);
-  for (const kind of ["icons", "og", "assets", "validators", "markdown"]) {
+  assert.equal(said("markdown").length, 1, attacked.output);
+  assert.match(said("markdown")[0] as string, /is larger than 64 MiB: it is made again/);
+  for (const kind of ["icons", "og", "assets", "validators"]) {
     assert.is(said(kind).length, 1, `${kind}: ${attacked.output}`);
     assert.match(said(kind)[0] as string, /is not a regular file|does not match its digest/);
   }
