@@ -34,10 +34,11 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
 ): TemplateModule {
   const url = (model: M, id: string) => routeUrl(api, api.context(model), routeById(api, id), {});
   const pathOf = (id: string) => routeById(api, id).path;
+  const landing = landingPaths({ index: pathOf("getIndex"), openapi: pathOf("getOpenApi") });
   // null is the reference; a path is a landing page.
   return paginatedOutput<M, string | null>({
     modelKey,
-    items: () => [null, ...landingPaths({ index: pathOf("getIndex"), openapi: pathOf("getOpenApi") })],
+    items: () => [null, ...landing],
     file: (model, path) =>
       path === null
         ? outputFileOf(model.config, linkTarget(model.config, api.context(model).docs))
@@ -47,7 +48,8 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
       const config = model.config;
       const [docsUrl, openapiUrl] = [api.context(model).docs, url(model, "getOpenApi")];
       if (path === null) return renderDocsPage(doc, { openapiUrl, url: docsUrl, config });
-      const pageUrl = publishedUrl(config, apiPath(config, api.root, path));
+      // The landing pages are one page at two addresses (`/api/`, `/api/v1/`): the first is canonical.
+      const pageUrl = publishedUrl(config, apiPath(config, api.root, landing[0] ?? path));
       return renderLandingPage(doc, { url: pageUrl, indexUrl: url(model, "getIndex"), docsUrl, openapiUrl, config });
     },
   });

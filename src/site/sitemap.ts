@@ -23,7 +23,9 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
     ...(shows(config, "awards") ? [{ path: paths.awards }] : []),
     ...(shows(config, "pulls") ? [{ path: paths.pulls }] : []),
     { path: paths.apiDocs },
-    ...landingPaths(portfolioPaths).map((path) => ({ path: paths.portfolioApi(path) })),
+    ...landingPaths(portfolioPaths)
+      .slice(0, 1)
+      .map((path) => ({ path: paths.portfolioApi(path) })),
   ];
   if (blog) {
     const pages = paths.blog;
@@ -31,7 +33,9 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
       { path: pages.home },
       { path: pages.archive },
       { path: pages.apiDocs },
-      ...landingPaths(blogPaths).map((path) => ({ path: paths.blogApi(path) })),
+      ...landingPaths(blogPaths)
+        .slice(0, 1)
+        .map((path) => ({ path: paths.blogApi(path) })),
       ...blog.posts.map((post) => ({ path: pages.post(post.slug), lastmod: post.updated.toISODate() ?? undefined })),
       ...blog.tags.map((tag) => ({ path: pages.tag(tag.slug) })),
     );

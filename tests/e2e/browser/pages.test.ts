@@ -199,6 +199,9 @@ function landingPage(root: string): (page: Page) => Promise<void> {
     const expected = [`${root}/api/v1/index.json`, `${root}/docs/api/`, `${root}/api/openapi.json`];
     assert.equal(links, expected);
     for (const link of links) assert.is((await page.request.get(server.origin + link)).status(), 200, link);
+    // `/api/` and `/api/v1/` are one page: both name the first as canonical.
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    assert.ok(canonical?.endsWith(`${root}/api/`), String(canonical));
   };
 }
 
