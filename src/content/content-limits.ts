@@ -48,6 +48,12 @@ export function overStringLimit(text: string, what = "a string"): string | undef
 /** Deepest nesting of lists and maps in YAML (js-yaml's own default, stated here; no content file needs five). */
 export const MAX_YAML_DEPTH = 100;
 
+/**
+ * Most Markdown files of one content folder (the posts, the projects): the largest site the
+ * build is measured at, in 4.9 GB (docs/scaling.md); far past it, a build exhausts Node's heap.
+ */
+export const MAX_FOLDER_FILES = 20_000;
+
 /** Most tags a post or a project may have: each tag's page lists the post with all its tags (a square). */
 export const MAX_TAGS = 20;
 

@@ -5,6 +5,7 @@ import { findControlCharacter } from "../util/control-characters.ts";
 import { ContentError, type ContentProblem, printable, ProblemList } from "./content-error.ts";
 import {
   MAX_CONTENT_FILE_BYTES,
+  MAX_FOLDER_FILES,
   MAX_TEXT_FILE_BYTES,
   MAX_YAML_CHARACTERS,
   MAX_YAML_DEPTH,
@@ -316,10 +317,14 @@ export function listFiles(dir: string, extension: string, root?: string): string
   } catch (error) {
     throw problem(dir, fault(error).replace("file", "folder"), "(folder)");
   }
-  return names
-    .filter((name) => name.endsWith(extension))
-    .sort()
-    .map((name) => join(dir, name));
+  const files = names.filter((name) => name.endsWith(extension));
+  if (files.length > MAX_FOLDER_FILES)
+    throw problem(
+      dir,
+      `a folder of at most ${MAX_FOLDER_FILES.toLocaleString("en")} ${extension} files (this one has ${files.length.toLocaleString("en")})`,
+      "(folder)",
+    );
+  return files.sort().map((name) => join(dir, name));
 }
 
 /** "64 MiB", "1.5 MiB", "900 KiB": sizes as a person reads them in an error. */

@@ -7,6 +7,7 @@ import {
   MAX_CONTENT_FILE_BYTES,
   MAX_FEED_BYTES,
   MAX_FEED_ITEMS,
+  MAX_FOLDER_FILES,
   MAX_HEADINGS,
   MAX_KEY_BYTES,
   MAX_NESTING,
@@ -61,6 +62,11 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     value: mib(MAX_FEED_BYTES),
   },
   { robustness: "items of the blog's feed", value: count(MAX_FEED_ITEMS) },
+  {
+    robustness: "Markdown files in one content folder (posts, projects)",
+    contentFormat: "Markdown files in one folder (`blog/posts/`, `projects/`)",
+    value: count(MAX_FOLDER_FILES),
+  },
   {
     robustness: "size of any other content file (image, snapshot)",
     contentFormat: "any other file (an image, `github/snapshot.json`)",

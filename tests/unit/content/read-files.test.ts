@@ -5,6 +5,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ContentError } from "../../../src/content/content-error.ts";
 import {
+  MAX_FOLDER_FILES,
   MAX_STRING_CHARACTERS,
   MAX_TEXT_FILE_BYTES,
   MAX_YAML_CHARACTERS,
@@ -122,6 +123,21 @@ test("should list every entry with the extension, a folder or link included, for
   });
 
   assert.equal(names, ["a.md", "b.md", "h.md", "x.md"]);
+});
+
+test("should list a folder of MAX_FOLDER_FILES Markdown files and refuse one more, before reading any", async () => {
+  const [listed, refused] = await inFolder(async (dir) => {
+    for (let index = 0; index < MAX_FOLDER_FILES; index++) writeFileSync(join(dir, `${index}.md`), "");
+    writeFileSync(join(dir, "notes.txt"), "other files do not count");
+    const count = listFiles(dir, ".md").length;
+    writeFileSync(join(dir, "one-more.md"), "");
+    return [count, await contentProblems(() => listFiles(dir, ".md"))] as const;
+  });
+
+  assert.is(listed, MAX_FOLDER_FILES);
+  const limit = MAX_FOLDER_FILES.toLocaleString("en");
+  const found = (MAX_FOLDER_FILES + 1).toLocaleString("en");
+  assert.is(problemAt(refused, "(folder)").expected, `a folder of at most ${limit} .md files (this one has ${found})`);
 });
 
 test("should refuse to list a linked folder or a file in its place", async () => {
