@@ -2,6 +2,7 @@
 // The command-line options of our scripts, read with node:util's parseArgs. A mistyped option is
 // the user's mistake, not a bug: it is said in one line (exit status 2), never as a stack trace.
 import { parseArgs } from "node:util";
+import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
 /**
  * @template {import("node:util").ParseArgsConfig["options"]} O
@@ -41,6 +42,7 @@ export function refuseOptionsNpmKept(script, options) {
  * @param {string} script @param {string} message @returns {never}
  */
 export function fail(script, message) {
-  console.error(`[${script}] ${message}`);
+  // It may quote what was typed or set (`--port=\e[2J`): shown, never sent to the terminal.
+  console.error(`[${script}] ${escapeControlCharacters(message)}`);
   process.exit(2);
 }

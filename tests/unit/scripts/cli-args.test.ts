@@ -23,6 +23,7 @@ for (const [script, args, said] of [
     "[build] Unknown option '--bogus' (options: --output, --config, --verbose, --quiet)",
   ],
   ["scripts/start.ts", ["--port=http"], '[start] --port: expected a port number (1-65535), found "http"'],
+  ["scripts/start.ts", ["--port=\u001b[2J"], '[start] --port: expected a port number (1-65535), found "\\u001b[2J"'],
   ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number of at least 1, found "abc"'],
   ["scripts/bench/run.ts", ["--sizes", "1000,x"], "[bench] --sizes: expected whole numbers of posts"],
   ["scripts/bench/dev-loop.ts", ["--sizes", "sample,lots"], '[bench:dev] --sizes: expected "sample" or whole numbers'],
