@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
+import { MAX_BASE_URL_CHARACTERS, overStringLimit } from "../content/content-limits.ts";
 import { type LEAVE_OUT, SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
@@ -168,8 +169,11 @@ function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: 
   return [];
 }
 
-/** The base URL (SITE_URL or site.yaml's `url`) by the one URL check: no credentials, blanks or control characters. */
+/** The base URL (SITE_URL or site.yaml's `url`): not too long, and by the one URL check (no credentials, blanks, controls). */
 function parseBaseUrl(value: string, source: string): { origin: string; path: string } {
+  // Checked first, and not quoted: a URL of 100,000 characters is no base URL to print whole.
+  const long = overStringLimit(value, "a base URL", MAX_BASE_URL_CHARACTERS);
+  if (long) throw new ContentError([{ file: source, field: "url", expected: long }]);
   const refuse = (expected: string) => new ContentError([{ file: source, field: "url", expected, actual: value }]);
   if (!isSafeAbsoluteUrl(value)) throw refuse("an absolute http(s) URL such as https://owner.github.io/portfolio");
   const url = new URL(value);

@@ -32,17 +32,19 @@ export const MAX_YAML_CHARACTERS = MIB;
 /** Longest string (or key) in YAML: a paragraph is a thousand characters; ten thousand is no field's. */
 export const MAX_STRING_CHARACTERS = 10_000;
 
+/** Longest base URL (SITE_URL or site.yaml's `url`): real ones have tens; every page's URL starts with it. */
+export const MAX_BASE_URL_CHARACTERS = 1_000;
+
 /**
- * What a string (`what`) over MAX_STRING_CHARACTERS should be, else undefined. Characters are
+ * What a string (`what`) over `limit` characters should be, else undefined. Characters are
  * code points, an emoji one (not its two UTF-16 units), counted in one pass only past the limit.
  */
-export function overStringLimit(text: string, what = "a string"): string | undefined {
-  if (text.length <= MAX_STRING_CHARACTERS) return undefined;
+export function overStringLimit(text: string, what = "a string", limit = MAX_STRING_CHARACTERS): string | undefined {
+  if (text.length <= limit) return undefined;
   let count = 0;
   for (let at = 0; at < text.length; at += (text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1) count++;
-  const limit = MAX_STRING_CHARACTERS.toLocaleString("en");
-  if (count > MAX_STRING_CHARACTERS)
-    return `${what} of at most ${limit} characters (this one has ${count.toLocaleString("en")})`;
+  if (count > limit)
+    return `${what} of at most ${limit.toLocaleString("en")} characters (this one has ${count.toLocaleString("en")})`;
 }
 
 /** Deepest nesting of lists and maps in YAML (js-yaml's own default, stated here; no content file needs five). */

@@ -151,6 +151,31 @@ test("should refuse a SITE_URL whose path has an empty segment, naming it", asyn
   }
 });
 
+test("should refuse a base URL over 1,000 characters, naming SITE_URL, the limit and its length, unquoted", async () => {
+  // Before: a SITE_URL of 100,000 characters was refused as the link of each of the blog's feed
+  // items ("item[0].link: expected a string of at most 10,000 characters"), eleven lines, SITE_URL unnamed.
+  const url = `https://x.example/${"a".repeat(100_000)}`;
+  const problems = await contentProblems(() =>
+    withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })),
+  );
+
+  assert.equal(problems, [
+    { file: "SITE_URL", field: "url", expected: "a base URL of at most 1,000 characters (this one has 100,018)" },
+  ]);
+});
+
+test("should hold site.yaml's url to the same limit, and take a base URL of 1,000 characters", async () => {
+  const at = (length: number) => `https://x.example/${"a".repeat(length - 18)}`;
+  const problems = await contentProblems(() =>
+    withSite({ url: at(1001) }, (dir) => readSiteConfig({ CONTENT_DIR: dir })),
+  );
+  const config = withSite({ url: at(1000) }, (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+
+  assert.match(problemAt(problems, "url").file, /site\.yaml$/);
+  assert.is(problemAt(problems, "url").expected, "a base URL of at most 1,000 characters (this one has 1,001)");
+  assert.is(config.baseUrl.length, 1000);
+});
+
 test("should reject a content folder that does not exist", async () => {
   const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: "/nonexistent/content-folder" }));
 

@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { PIXEL_LIMIT, SIDE_LIMIT } from "../../../src/blog/image-files.ts";
 import {
+  MAX_BASE_URL_CHARACTERS,
   MAX_CONTENT_FILE_BYTES,
   MAX_FEED_BYTES,
   MAX_FEED_ITEMS,
@@ -81,6 +82,11 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     robustness: "characters of one YAML string or key, or of a feed item's title, link or `pubDate`",
     contentFormat: "one YAML string or key, or the title, link or date of an item of the blog's feed",
     value: count(MAX_STRING_CHARACTERS),
+  },
+  {
+    robustness: "characters of the base URL (`SITE_URL`, or `url` in site.yaml)",
+    contentFormat: "the base URL (`url` in `site.yaml`, or `SITE_URL`)",
+    value: count(MAX_BASE_URL_CHARACTERS),
   },
   {
     robustness: "nesting of YAML lists and maps",
