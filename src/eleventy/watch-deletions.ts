@@ -1,6 +1,7 @@
 // Makes `npm start` rebuild when a file is deleted, which Eleventy 3 does not do
-// (https://github.com/11ty/eleventy/issues/2798): a watcher of our own changes a marker file that
-// Eleventy watches, in a private temporary folder (not one .gitignore makes Eleventy skip).
+// (https://github.com/11ty/eleventy/issues/2798), or named so that Eleventy's watcher misses it
+// (`UNSEEN`): a watcher of our own changes a marker file that Eleventy watches, in a private
+// temporary folder (not one .gitignore makes Eleventy skip).
 import { existsSync, mkdtempSync, rmSync, watch, watchFile, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,6 +9,8 @@ import { join, resolve } from "node:path";
 
 /** The kinds of file the build reads from the watched folders: content, images and assets. */
 const READ = /\.(md|ya?ml|json|asc|xml|txt|png|jpe?g|webp|gif|avif|svg|css|js)$/i;
+/** In a name, what Eleventy's watcher never reports (its globs' `.` matches no line terminator). */
+const UNSEEN = /[\n\r\u2028\u2029]/;
 
 /** The marker, once made (else ""): one per process, reused by reloaded configs; and its changes. */
 let marker = "";
@@ -72,8 +75,9 @@ function makeMarker(): string {
 }
 
 /**
- * Changes the marker when a file of a kind the build reads (`READ`) under `folder` is gone: not
- * an editor's temporary file renamed over the file it saves (Eleventy sees that save). A burst
+ * Changes the marker when a file of a kind the build reads (`READ`) under `folder` is gone (not
+ * an editor's temporary file renamed over the file it saves: Eleventy sees that save), or is
+ * touched under a name Eleventy does not see (`UNSEEN`). A burst
  * (a deleted folder) changes the marker once. Once the folder itself went (a checkout), neither
  * Eleventy's watcher nor this one sees it again: a poll of its path sees it back, and a watcher
  * of its every change stands in for both from then on.
@@ -87,7 +91,8 @@ function watchFolder(folder: string, everyChange = false): void {
     const gone = name === "" || !existsSync(folder);
     if (gone && watched.delete(folder)) watcher.close();
     const deleted = event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
-    if (gone || everyChange || deleted) rebuildForDeletion();
+    const unseen = name !== null && READ.test(name) && UNSEEN.test(name);
+    if (gone || everyChange || deleted || unseen) rebuildForDeletion();
   });
   if (!everyChange) watchFile(folder, { persistent: false, interval: 500 }, () => watchFolder(folder, true));
   watcher.on("error", (error) => {

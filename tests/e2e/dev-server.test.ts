@@ -444,6 +444,34 @@ test("should name a changed file with its control characters escaped, never sent
   assert.not.match(server.output().slice(before), "\u001b[2J");
 });
 
+test("should refuse a post whose name holds a line feed as npm run build does, not say nothing", async () => {
+  // Eleventy's watcher never reports such a name (its globs' `.` matches no line terminator):
+  // before, the post was added, rebuilt nothing and said nothing, so the owner never learnt why
+  // it did not appear, where npm run build refuses the name.
+  const file = join(contentDir, "blog/posts/odd\nname.md");
+  const before = server.output().length;
+  writeFileSync(
+    file,
+    "---\ntitle: Odd\ndescription: A post with a line feed in its name.\ndate: 2026-01-06\n---\nHi.\n",
+  );
+  try {
+    await waitFor(
+      "the content error",
+      () => server.output().slice(before).includes("Invalid content"),
+      15_000,
+      server.output,
+    );
+  } finally {
+    rmSync(file); // Left there, it would fail every later rebuild.
+  }
+  await waitFor("the rebuild", () => /Wrote \d+ file/.test(server.output().slice(before)), 15_000, server.output);
+
+  assert.match(
+    server.output().slice(before),
+    "odd\\u000aname.md: (file name): expected a file name of 1-100 lowercase",
+  );
+});
+
 test("should rebuild on a content edit, and keep serving the last good build after a content error", async () => {
   const file = join(contentDir, "projects/benchdiff.md");
   const original = readFileSync(file, "utf8");

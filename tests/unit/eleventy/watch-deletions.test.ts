@@ -84,6 +84,20 @@ test("should watch each folder once when the config is loaded again", async () =
   assert.is(markerText(), "4");
 });
 
+test("should change the marker when a file is added or saved under a name with a line feed or CR", async () => {
+  // Eleventy's watcher never reports such a name (its globs' `.` matches no line terminator): before,
+  // under npm start, such a post rebuilt nothing and said nothing, where npm run build refuses the name.
+  writeFileSync(join(folder, "posts/odd\nname.md"), "x");
+  await settle();
+  assert.is(markerText(), "5");
+  writeFileSync(join(folder, "posts/odd\rname.md"), "x");
+  await settle();
+  assert.is(markerText(), "6");
+  writeFileSync(join(folder, "posts/odd\rname.md"), "saved");
+  await settle();
+  assert.is(markerText(), "7");
+});
+
 test("should add no watch target in a plain build", () => {
   process.env.ELEVENTY_RUN_MODE = "build";
   let added = false;
