@@ -213,7 +213,9 @@ function folderProblem(path: string, top: string): FolderProblem | null {
     } catch (error) {
       const code = codeOf(error);
       if (code === "EROFS") return readOnly(path, top);
-      if (code !== "EEXIST") return { path, reason: `cannot be created (${code})` };
+      // Said once for the folder set, not once a kind: /proc/self can hold none of their folders.
+      const what = fs.existsSync(top) ? "cannot hold its folders" : "cannot be created";
+      if (code !== "EEXIST") return { path: top, reason: `${what} (${code})` };
     }
   }
   try {

@@ -286,6 +286,20 @@ test(
 );
 
 test(
+  "should say once that a cache folder cannot hold the kinds' folders (/proc/self), not once a kind",
+  withWarnings((_, warnings) => {
+    // Before: nine lines, one per kind ("/proc/self/og" cannot be created (ENOENT), …).
+    if (!existsSync("/proc/self")) return console.log("  (skipped: no /proc/self here)");
+    useBuildCache("/proc/self");
+
+    const folders = ["og", "images", "validators"].map((name) => buildCacheDir(name));
+
+    assert.equal(folders, [undefined, undefined, undefined]);
+    assert.equal(warnings, [ignored("/proc/self", "cannot hold its folders (ENOENT)")]);
+  }),
+);
+
+test(
   "should ignore only the folder a file stands in for",
   withWarnings((dir, warnings) => {
     mkdirSync(join(dir, "cache"));
