@@ -18,6 +18,8 @@ const PHONES = [320, 360, 390];
 const HEADER_LIMIT = 80;
 /** The phone width (one of PHONES) the header's height is measured at. */
 const HEADER_PHONE = 390;
+/** The phone width (one of PHONES) the shading of a table's scrolling edges is looked at. */
+const SHADE_PHONE = 360;
 let server: StaticServer;
 let browser: Browser;
 let pages: AuditPage[];
@@ -222,14 +224,59 @@ function headerHeightOf(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector("body > header")?.getBoundingClientRect().height ?? Infinity);
 }
 
+/** What the edges of the scrolling tables showed at SHADE_PHONE px: how many boxes, and the faults. */
+interface Shading {
+  boxes: number;
+  faults: string[];
+}
+
 /**
- * Every page opened once at each phone width, in one tab per width, with both measures taken on
- * that one load: the header test reads the 390 px loads the width test made, not loads of its own.
+ * Looks at the edges of the page's first table that overflows its scrolling box, in both colour
+ * schemes, at the start and scrolled to the end; adds what it found to `shading`. Leaves the tab
+ * in the light scheme for the next page.
  */
-let measured: Promise<{ page: string; width: number; measure: Measured }[]> | undefined;
+async function checkShading(tab: Page, path: string, shading: Shading): Promise<void> {
+  // The page's first table that overflows its scrolling box.
+  const found = await tab.evaluateHandle(
+    () =>
+      [...document.querySelectorAll("main table")]
+        .map((table) => {
+          let box: Element | null = table;
+          while (box && !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+          return box;
+        })
+        .find((box) => box && box.scrollWidth > box.clientWidth + 1) ?? null,
+  );
+  const box = found.asElement() as ElementHandle<Element> | null;
+  if (!box) return;
+  shading.boxes += 1;
+  for (const colorScheme of ["light", "dark"] as const) {
+    await tab.emulateMedia({ colorScheme });
+    await box.evaluate((element) => element.scrollTo(0, 0));
+    const start = await edgesOf(box);
+    await box.evaluate((element) => element.scrollTo(element.scrollWidth, 0));
+    const end = await edgesOf(box);
+    // The edge with more to see is shaded (darker or lighter), the other one is not; scrolled
+    // to the end, the other way round.
+    const atStart = start.right - start.left;
+    const atEnd = end.left - end.right;
+    if (Math.abs(atStart) < 8 || Math.abs(atEnd) < 8 || Math.sign(atStart) !== Math.sign(atEnd))
+      shading.faults.push(`${path} ${colorScheme}: edges ${JSON.stringify({ start, end })}`);
+  }
+  await tab.emulateMedia({ colorScheme: "light" });
+}
+
+/**
+ * Every page opened once at each phone width, in one tab per width, with every measure taken on
+ * that one load: the header test reads the 390 px loads the width test made, and the shading test
+ * the 360 px ones (after the measures, which its scrolling and schemes would disturb), not loads
+ * of their own.
+ */
+let measured: Promise<{ all: { page: string; width: number; measure: Measured }[]; shading: Shading }> | undefined;
 function measureAll(): NonNullable<typeof measured> {
   measured ??= (async () => {
     const found: { page: string; width: number; measure: Measured }[] = [];
+    const shading: Shading = { boxes: 0, faults: [] };
     for (const width of PHONES) {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       const tab = await context.newPage();
@@ -245,17 +292,18 @@ function measureAll(): NonNullable<typeof measured> {
           header: await headerHeightOf(tab),
         };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
+        if (width === SHADE_PHONE) await checkShading(tab, page.path, shading);
       }
       await context.close();
     }
-    return found;
+    return { all: found, shading };
   })();
   return measured;
 }
 
 /** "page at width: the first four faults" for each page and width where `faults` finds any. */
 async function pagesWith(faults: (measure: Measured) => string[]): Promise<string[]> {
-  return (await measureAll()).flatMap(({ page, measure }) => {
+  return (await measureAll()).all.flatMap(({ page, measure }) => {
     const found = [...new Set(faults(measure))];
     return found.length > 0 ? [`${page}: ${found.slice(0, 4).join(", ")}`] : [];
   });
@@ -276,7 +324,7 @@ test("should find a page of every kind to lay out", () => {
 
 test("should fit every page into a phone's width, tables and code scrolling in their own box", async () => {
   if (skip) return console.warn(skip);
-  const wide = (await measureAll())
+  const wide = (await measureAll()).all
     .filter(({ measure }) => measure.width.document > measure.width.screen)
     .map(({ page, measure }) => `${page}: ${measure.width.document} px wide; ${measure.width.culprits.join(", ")}`);
   assert.equal(wide, []);
@@ -314,48 +362,14 @@ test("should keep a percentage's number and its % on one line on a phone", async
 
 test("should shade the edge a table's box scrolls towards on a phone, in both colour schemes", async () => {
   if (skip) return console.warn(skip);
-  const context = await browser.newContext({ viewport: { width: PHONES[1] ?? 360, height: 800 } });
-  const tab = await context.newPage();
-  const faults: string[] = [];
-  let boxes = 0;
-  for (const page of pages) {
-    await tab.goto(`${server.origin}${page.path}`, { waitUntil: "load" });
-    // The page's first table that overflows its scrolling box.
-    const found = await tab.evaluateHandle(
-      () =>
-        [...document.querySelectorAll("main table")]
-          .map((table) => {
-            let box: Element | null = table;
-            while (box && !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-            return box;
-          })
-          .find((box) => box && box.scrollWidth > box.clientWidth + 1) ?? null,
-    );
-    const box = found.asElement() as ElementHandle<Element> | null;
-    if (!box) continue;
-    boxes += 1;
-    for (const colorScheme of ["light", "dark"] as const) {
-      await tab.emulateMedia({ colorScheme });
-      await box.evaluate((element) => element.scrollTo(0, 0));
-      const start = await edgesOf(box);
-      await box.evaluate((element) => element.scrollTo(element.scrollWidth, 0));
-      const end = await edgesOf(box);
-      // The edge with more to see is shaded (darker or lighter), the other one is not; scrolled
-      // to the end, the other way round.
-      const atStart = start.right - start.left;
-      const atEnd = end.left - end.right;
-      if (Math.abs(atStart) < 8 || Math.abs(atEnd) < 8 || Math.sign(atStart) !== Math.sign(atEnd))
-        faults.push(`${page.path} ${colorScheme}: edges ${JSON.stringify({ start, end })}`);
-    }
-  }
-  await context.close();
+  const { boxes, faults } = (await measureAll()).shading;
   assert.ok(boxes >= 3, `the pull requests and both API references have a table that scrolls (${boxes})`);
   assert.equal(faults, []);
 });
 
 test("should keep the header at most 80 px tall on a 390 px phone", async () => {
   if (skip) return console.warn(skip);
-  const atPhone = (await measureAll()).filter(({ width }) => width === HEADER_PHONE);
+  const atPhone = (await measureAll()).all.filter(({ width }) => width === HEADER_PHONE);
   assert.is(atPhone.length, pages.length, `every page measured at ${HEADER_PHONE} px`);
   const tall = atPhone
     .filter(({ measure }) => measure.header > HEADER_LIMIT)
