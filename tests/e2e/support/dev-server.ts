@@ -28,6 +28,8 @@ export interface DevServer {
 }
 
 const startScript = join(repoRoot, "scripts/start.mjs");
+/** How often `waitFor` checks, in ms: a wait ends on average half of it after what it waits for. */
+const POLL_MS = 50;
 const running = new Set<ChildProcess>();
 
 // A test that dies half-way must not leave servers behind.
@@ -109,7 +111,11 @@ export async function startDevServer(readyPath: string, options: DevServerOption
   return server;
 }
 
-/** Polls `check` until it holds; fails with what the server printed when it never does. */
+/**
+ * Polls `check` every POLL_MS until it holds; fails with what the server printed when it never
+ * does. A check is a file test or a loopback request, so polling often costs little, while each
+ * wait's last interval is time the test only sleeps.
+ */
 export async function waitFor(
   what: string,
   check: () => Promise<boolean> | boolean,
@@ -123,7 +129,7 @@ export async function waitFor(
     } catch {
       // Not up yet (connection refused) or mid-rebuild: try again.
     }
-    await new Promise((resolveSleep) => setTimeout(resolveSleep, 150));
+    await new Promise((resolveSleep) => setTimeout(resolveSleep, POLL_MS));
   }
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Output:\n${output()}`);
 }
