@@ -7,7 +7,7 @@ import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions, refuseOptionsNpmKept } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
-import { markDeleted } from "../src/eleventy/watch-deletions.ts";
+import { deletionMarker, markDeleted } from "../src/eleventy/watch-deletions.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
 const OPTIONS = {
@@ -22,9 +22,13 @@ if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
   fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);
 const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: true, runMode: "serve" });
 // Eleventy names each changed file as it is ("File added: …"): an ESC in a file name would
-// reach the terminal.
+// reach the terminal. Our deletion marker is no file of the owner's: its line says what it means.
 const forceLog = eleventy.logger.forceLog.bind(eleventy.logger);
-eleventy.logger.forceLog = (message) => forceLog(escapeControlCharacters(message));
+eleventy.logger.forceLog = (message) => {
+  const marker = deletionMarker();
+  const said = marker && message.includes(marker) ? "A watched file was deleted or renamed: rebuilding" : message;
+  forceLog(escapeControlCharacters(said));
+};
 let serving = false;
 printOwnersProblems(eleventy, () =>
   serving

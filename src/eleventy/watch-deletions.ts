@@ -15,6 +15,8 @@ const UNSEEN = /[\n\r\u2028\u2029]/;
 /** The marker, once made (else ""): one per process, reused by reloaded configs; and its changes. */
 let marker = "";
 let touches = 0;
+/** The marker's path, for `npm start` to say what its change stands for ("" before it is made). */
+export const deletionMarker = (): string => marker;
 /** Folders already watched in this process (absolute). */
 const watched = new Set<string>();
 let pending: NodeJS.Timeout | undefined;

@@ -390,7 +390,7 @@ test("should not take a save through a temporary file renamed over it (sed -i) f
   // Had the temporary file's disappearance counted as a deletion, a rebuild naming the deletion
   // marker would have started within a tenth of a second of the rename.
   await new Promise((settle) => setTimeout(settle, 1_500));
-  assert.not.match(server.output().slice(before), "deleted-file");
+  assert.not.match(server.output().slice(before), "deleted or renamed");
 
   writeFileSync(file, original);
   await waitFor(
@@ -419,9 +419,13 @@ test("should rebuild when a file last saved through a temporary file renamed ove
     15_000,
     server.output,
   );
+  const before = server.output().length;
   rmSync(file);
   await waitFor("the deleted post to answer 404", async () => (await status(page)) === 404, 15_000, server.output);
   assert.not.ok(await listed("/blog/api/v1/posts.json", "saved-by-rename"), "posts.json still lists it");
+  // Said as what happened, not as a change to the marker's temporary file (before: "File changed: /tmp/folio-dev-…").
+  assert.match(server.output().slice(before), "A watched file was deleted or renamed: rebuilding");
+  assert.not.match(server.output().slice(before), "folio-dev-");
 });
 
 test("should name a changed file with its control characters escaped, never sent to the terminal", async () => {
