@@ -44,6 +44,7 @@ export function metaRoutes<M>(
 /**
  * The site paths, under an API's root, of its landing pages: the folders of its OpenAPI document
  * and of its index (`/api/`, `/api/v1/`), where someone exploring the API by hand looks first.
+ * They are one page: the first is its canonical address, the one the sitemap lists.
  */
 export function landingPaths(paths: { index: string; openapi: string }): string[] {
   const folder = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);

@@ -23,6 +23,7 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
     ...(shows(config, "awards") ? [{ path: paths.awards }] : []),
     ...(shows(config, "pulls") ? [{ path: paths.pulls }] : []),
     { path: paths.apiDocs },
+    // The landing pages' canonical address only (landingPaths).
     ...landingPaths(portfolioPaths)
       .slice(0, 1)
       .map((path) => ({ path: paths.portfolioApi(path) })),
