@@ -16,25 +16,39 @@ import { blogUrls } from "./blog-urls.ts";
  * alone cannot carry (U+FFFE, U+FFFF, lone surrogates) stays in the JSON, which can.
  */
 
+/**
+ * How many posts each feed holds, newest first: what a feed reader needs, since it keeps the
+ * entries it has seen. Every post in full (4.3 KB a post each) made each of the three feeds 4.3 MB
+ * at 1,000 posts, fetched whole at every poll, and rewritten, validated and hashed at every edit
+ * of a post (docs/performance.md). Every post stays in `posts.json` and `llms-full.txt`.
+ */
+export const FEED_POSTS = 20;
+
 // Both are built once per model: the channel is read by the feed and by the portfolio (which
 // takes its posts from it, as any RssChannel).
 
 /** What the blog's RSS feed says, before it is written as XML: its channel and every published post as an item. */
 export const rssChannel = memoByObject(buildChannel);
 
-/** RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link rel="self"`. */
-export const rssFeed = memoByObject((model: BlogModel): string => writeRss(rssChannel(model)));
+/**
+ * RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link
+ * rel="self"`: the channel's newest `FEED_POSTS` items, and the newest change among them.
+ */
+export const rssFeed = memoByObject((model: BlogModel): string => {
+  const channel = rssChannel(model);
+  const posts = model.posts.slice(0, FEED_POSTS);
+  const newest = posts.reduce((max, post) => (max && max.updated >= post.updated ? max : post), posts[0]);
+  const lastBuildDate = newest ? rfc822(newest.updated.setZone(model.config.site.timezone)) : null;
+  return writeRss({ ...channel, lastBuildDate, item: channel.item.slice(0, FEED_POSTS) });
+});
 
 function buildChannel(model: BlogModel) {
   const urls = blogUrls(model);
-  const newest = model.stats.lastUpdated;
   return {
     title: model.settings.title,
     link: urls.home,
     description: model.settings.description,
     language: model.settings.language,
-    // The newest change to any post, not the build time: unchanged posts give an unchanged feed.
-    lastBuildDate: newest ? rfc822(newest.updated.setZone(model.config.site.timezone)) : null,
     selfUrl: urls.rss,
     item: model.posts.map((post) => ({
       title: post.title,
@@ -65,7 +79,7 @@ const rfc822Dates = new Map<string, string>();
 
 const text = (name: string, value: string): XmlElement => ({ name, text: value });
 
-function writeRss(channel: ReturnType<typeof buildChannel>): string {
+function writeRss(channel: ReturnType<typeof buildChannel> & { lastBuildDate: string | null }): string {
   return xmlDocument({
     name: "rss",
     attributes: {
@@ -102,14 +116,13 @@ function writeRss(channel: ReturnType<typeof buildChannel>): string {
 }
 
 /**
- * Atom 1.0 (RFC 4287) with full content: the posts of the RSS feed, or the newest
- * `TAG_FEED_POSTS` of one tag (all of them repeated each post's text once per tag: 52 MB at
- * 4,000 posts, as much as the blog's three feeds). Its `updated` is the newest change to one of
- * its posts (the Unix epoch for a blog with none yet), so an unchanged blog gives an unchanged feed.
+ * Atom 1.0 (RFC 4287) with full content: the posts of the RSS feed, or the newest `FEED_POSTS`
+ * of one tag. Its `updated` is the newest change to one of its posts (the Unix epoch for a blog
+ * with none yet), so an unchanged blog gives an unchanged feed.
  */
 export function atomFeed(model: BlogModel, tag?: BlogTag): string {
   const urls = blogUrls(model);
-  const posts = tag ? tag.posts.slice(0, TAG_FEED_POSTS) : model.posts;
+  const posts = (tag ? tag.posts : model.posts).slice(0, FEED_POSTS);
   const self = tag ? urls.tagAtom(tag.slug) : urls.atom;
   const home = tag ? urls.tag(tag.slug) : urls.home;
   const newest = posts.reduce((max, post) => Math.max(max, post.updated.toMillis()), 0);
@@ -151,9 +164,7 @@ export function atomFeed(model: BlogModel, tag?: BlogTag): string {
   });
 }
 
-export const TAG_FEED_POSTS = 20;
-
-/** JSON Feed 1.1 with full content; item ids are the posts' original URLs, which edits never change. */
+/** JSON Feed 1.1 with full content, the newest `FEED_POSTS`; item ids are the posts' original URLs, which edits never change. */
 export function jsonFeed(model: BlogModel): JsonFeed {
   const urls = blogUrls(model);
   return {
@@ -166,7 +177,7 @@ export function jsonFeed(model: BlogModel): JsonFeed {
     authors: [
       { name: feedText(model.config.site.title), url: publishedUrl(model.config, sitePaths(model.config).home) },
     ],
-    items: model.posts.map((post) => ({
+    items: model.posts.slice(0, FEED_POSTS).map((post) => ({
       id: urls.post(post.slug),
       url: urls.post(post.slug),
       title: feedText(post.title),

@@ -18,7 +18,7 @@ import { metaRoutes } from "../meta-routes.ts";
 import { type ApiDefinition, itemOf, type Route, type RouteParam } from "../route.ts";
 import { blogBadges } from "./badges.ts";
 import { blogUrls } from "./blog-urls.ts";
-import { atomFeed, jsonFeed, rssFeed, TAG_FEED_POSTS } from "./feeds.ts";
+import { atomFeed, jsonFeed, rssFeed, FEED_POSTS } from "./feeds.ts";
 import { blogPaths as paths } from "./paths.ts";
 import { postsText } from "./posts-text.ts";
 import * as build from "./resources.ts";
@@ -147,8 +147,7 @@ const routes: R[] = [
     body: "raw",
     schema: JsonFeed,
     summary: "JSON Feed 1.1 with full post content",
-    description:
-      "No envelope. Served as application/json, which every static host sends for .json (the JSON Feed type, application/feed+json, is what pages announce in their alternate link). Item ids are the posts' URLs and never change when a post is edited.",
+    description: `No envelope. The newest ${FEED_POSTS} posts, newest first (every post is in posts.json). Served as application/json, which every static host sends for .json (the JSON Feed type, application/feed+json, is what pages announce in their alternate link). Item ids are the posts' URLs and never change when a post is edited.`,
     build: (model) => jsonFeed(model),
   },
   {
@@ -159,7 +158,7 @@ const routes: R[] = [
     body: "raw",
     schema: Type.String({ pattern: "^<\\?xml ", description: "RSS 2.0 document" }),
     summary: "RSS 2.0 with full post content",
-    description: 'No envelope. `content:encoded` carries the full post; `atom:link rel="self"` is this URL.',
+    description: `No envelope. The newest ${FEED_POSTS} posts, newest first (every post is in posts.json); \`content:encoded\` carries the full post; \`atom:link rel="self"\` is this URL.`,
     build: (model) => rssFeed(model),
   },
   {
@@ -184,7 +183,7 @@ const routes: R[] = [
     body: "raw",
     schema: Type.String({ pattern: "^<\\?xml ", description: "Atom 1.0 document" }),
     summary: "Atom 1.0 of one tag's posts",
-    description: `No envelope. The Atom feed narrowed to the newest ${TAG_FEED_POSTS} posts carrying the tag, newest first.`,
+    description: `No envelope. The Atom feed narrowed to the newest ${FEED_POSTS} posts carrying the tag, newest first.`,
     param: tagParam,
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },

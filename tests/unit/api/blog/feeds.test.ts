@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { atomFeed, jsonFeed, rssFeed, TAG_FEED_POSTS } from "../../../../src/api/blog/feeds.ts";
+import { atomFeed, FEED_POSTS, jsonFeed, rssChannel, rssFeed } from "../../../../src/api/blog/feeds.ts";
 import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 import { blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
@@ -193,9 +193,9 @@ test("should write the JSON Feed's own fields with base-path URLs", () => {
   assert.is(items.length, 2);
 });
 
-test("should give a tag's Atom feed its newest posts only, dated by them, and the blog's Atom feed every post", () => {
+test("should give each feed its newest posts only, dated by them, and the portfolio every post", () => {
   const tags = [{ name: "Notes", slug: "notes" }];
-  const count = TAG_FEED_POSTS + 5;
+  const count = FEED_POSTS + 5;
   // Post i is published on day i; the oldest is edited last, so its change is the newest of all.
   const posts = Array.from({ length: count }, (_, i) => {
     const day = String(i + 1).padStart(2, "0");
@@ -208,15 +208,28 @@ test("should give a tag's Atom feed its newest posts only, dated by them, and th
   assert.ok(tag);
   const tagFeed = atomFeed(model, tag);
   const newest = posts.map((post) => post.slug).reverse();
-  assert.equal(entries(tagFeed), newest.slice(0, TAG_FEED_POSTS));
+  assert.equal(entries(tagFeed), newest.slice(0, FEED_POSTS));
   // Its `updated` is its newest entry's, not the edit of a post it leaves out.
   assert.ok(
     tagFeed.includes(`<updated>2026-03-${String(count).padStart(2, "0")}T09:00:00Z</updated>`),
     tagFeed.slice(0, 600),
   );
   const blogFeed = atomFeed(model);
-  assert.equal(entries(blogFeed), newest);
-  assert.ok(blogFeed.includes("<updated>2026-06-01T10:00:00Z</updated>"), blogFeed.slice(0, 600));
+  assert.equal(entries(blogFeed), newest.slice(0, FEED_POSTS));
+  assert.equal(entries(blogFeed), entries(tagFeed));
+  const links = (xml: string) => [...xml.matchAll(/<item>\n\s*<title>[^<]*<\/title>\n\s*<link>[^<]*\/(day-\d+)\/</g)];
+  const rss = rssFeed(model);
+  assert.equal(
+    links(rss).map((m) => m[1]),
+    newest.slice(0, FEED_POSTS),
+  );
+  assert.ok(!rss.includes("Jun 2026"), rss.slice(0, 600));
+  assert.equal(
+    jsonFeed(model).items.map((item) => item.id.replace(/^.*\/(day-\d+)\/$/, "$1")),
+    newest.slice(0, FEED_POSTS),
+  );
+  // The portfolio takes its posts from the channel: every one, as its post count says.
+  assert.is(rssChannel(model).item.length, count);
 });
 
 test.run();
