@@ -27,8 +27,9 @@ export interface LinkCheckOptions {
   explainMissing?(path: string): string | undefined;
   /**
    * Each file's links (and a page's ids) as read from its text, kept by `npm start` between its
-   * builds: a file whose text is the same is not read again; its links are still checked. A
-   * file this build does not have is forgotten.
+   * builds: a file whose text is the same is not read again, and its links are checked again
+   * only when the build's files are not the same (fragments always are). A file this build
+   * does not have is forgotten.
    */
   read?: Map<string, FileLinks>;
 }
@@ -38,7 +39,11 @@ export interface FileLinks {
   text: string;
   links: string[];
   ids?: Set<string>;
+  /** Where its links lead in the build of `output`: the dead ones, and those with a fragment to look for. */
+  found?: { output: Output; dead: Dead[]; fragments: Resolved[] };
 }
+
+type Output = ReturnType<typeof listOutput>;
 
 /** Files read for absolute URLs of this site (JSON, feeds, the sitemap, the text card). */
 const TEXT_FILES = /\.(json|xml|txt|ansi|webmanifest|rss|atom)$/i;
@@ -58,11 +63,18 @@ interface Target {
   fragment: string;
 }
 
-/** One URL as written, resolved once, and the files it was found in (kept only for fragments). */
+/** One URL as written, resolved once. */
 interface Resolved {
   raw: string;
   target: Target | { missing: string } | { invalid: string } | null;
-  from: string[];
+}
+
+/** A link that leads to no file of the build: its report key, as written, and why. */
+interface Dead {
+  key: string;
+  shown: string;
+  invalid?: string;
+  missing?: string;
 }
 
 interface DeadLink {
@@ -76,7 +88,10 @@ interface DeadLink {
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const base = new URL(`${options.baseUrl}/`);
   const siteUrls = siteUrlFinder(base.origin);
-  const output = listOutput(options.outputDir);
+  let output = listOutput(options.outputDir);
+  // The same files as the last build's: a file whose text is the same finds what it found then.
+  const last = [...(options.read?.values() ?? [])].find((read) => read.found)?.found?.output;
+  if (last?.files.size === output.files.size && [...output.files].every((file) => last.files.has(file))) output = last;
   const idsOf = new Map<string, Set<string>>();
   const dead = new Map<string, DeadLink>();
 
@@ -90,34 +105,35 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
 
   // The same URLs recur on thousands of pages (the stylesheet, tag pages, post URLs): each
   // absolute or root-relative one is resolved once, a relative one once per page. A link with
-  // a fragment keeps the files it was found in: fragments are checked once every page's ids
-  // are known.
+  // a fragment is checked once every page's ids are known.
   const resolved = new Map<string, Resolved>();
-  const check = (raw: string, pageUrl: URL, pageKey: string, from: string): void => {
-    const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
-    let entry = resolved.get(key);
-    if (entry === undefined) {
-      // Copies: a substring is a view of its page's whole text, which it keeps alive (4,000 posts: 250 MiB).
-      entry = { raw: structuredClone(raw), target: targetOf(raw, pageUrl, base, output), from: [] };
-      resolved.set(structuredClone(key), entry);
+  const find = (links: readonly string[], pageUrl: URL, pageKey: string): NonNullable<FileLinks["found"]> => {
+    const found = { output, dead: [] as Dead[], fragments: [] as Resolved[] };
+    for (const raw of links) {
+      const key = raw.startsWith("/") || raw.startsWith("http") ? raw : `${pageKey} ${raw}`;
+      let entry = resolved.get(key);
+      if (entry === undefined) {
+        // Copies: a substring is a view of its page's whole text, which it keeps alive (4,000 posts: 250 MiB).
+        entry = { raw: structuredClone(raw), target: targetOf(raw, pageUrl, base, output) };
+        resolved.set(structuredClone(key), entry);
+      }
+      const { target } = entry;
+      // The common case: a URL that leads to a file, without a fragment, or elsewhere.
+      if (target === null || ("fragment" in target && target.fragment === "")) continue;
+      if ("invalid" in target) found.dead.push({ key: `invalid ${raw}`, shown: raw, invalid: target.invalid });
+      else if ("missing" in target)
+        found.dead.push({ key: `missing ${target.missing}`, shown: raw, missing: target.missing });
+      else found.fragments.push(entry);
     }
-    const { target } = entry;
-    // The common case: a URL that leads to a file, without a fragment, or elsewhere.
-    if (target === null || ("fragment" in target && target.fragment === "")) return;
-    if ("invalid" in target) report(`invalid ${raw}`, raw, target.invalid, from);
-    else if ("missing" in target) {
-      const why = options.explainMissing?.(target.missing);
-      report(
-        `missing ${target.missing}`,
-        raw,
-        why ?? `a page or file of this build (nothing is written at ${target.missing})`,
-        from,
-      );
-    } else entry.from.push(from);
+    return found;
   };
+  const fragments: [Resolved, string][] = [];
 
   const linksOf = (file: string, text: string): FileLinks => {
-    if (file.endsWith(".html")) return { text, ...readPageLinks(text) };
+    if (file.endsWith(".html")) {
+      const { links, ids } = readPageLinks(text);
+      return { text, links, ids: new Set(Array.from(ids, (id) => structuredClone(id))) };
+    }
     if (file.endsWith(".css")) return { text, links: [...text.matchAll(CSS_URL)].map((match) => match[2] ?? "") };
     const servers = file.endsWith("openapi.json") ? serverUrlsOf(text) : undefined;
     const links = siteUrls(text)
@@ -139,19 +155,23 @@ export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
       read = linksOf(file, text);
       options.read?.set(key, read);
     }
-    if (read.ids) idsOf.set(file, new Set(Array.from(read.ids, (id) => structuredClone(id))));
-    for (const link of read.links) check(link, fileUrl, file, file);
+    if (read.ids) idsOf.set(file, read.ids);
+    if (read.found?.output !== output) read.found = find(read.links, fileUrl, file);
+    for (const { key, shown, invalid, missing = "" } of read.found.dead) {
+      const why = invalid ?? options.explainMissing?.(missing);
+      report(key, shown, why ?? `a page or file of this build (nothing is written at ${missing})`, file);
+    }
+    for (const entry of read.found.fragments) fragments.push([entry, file]);
   }
   for (const key of options.read?.keys() ?? []) if (!seen.has(key)) options.read?.delete(key);
 
-  for (const { raw, target, from } of resolved.values()) {
-    if (target === null || !("fragment" in target) || from.length === 0) continue;
+  for (const [{ raw, target }, file] of fragments) {
+    if (target === null || !("fragment" in target)) continue;
     const { path, fragment } = target;
     // Every page has these: the top of the page, and text fragments (`#:~:text=`).
     const builtIn = fragment.toLowerCase() === "top" || fragment.startsWith(":~:");
     if (!path.endsWith(".html") || builtIn || idsOf.get(path)?.has(fragment)) continue;
-    for (const file of from)
-      report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
+    report(`fragment ${path}#${fragment}`, raw, `an element with id "${fragment}" on ${path}`, file);
   }
   return toProblems(dead);
 }

@@ -44,6 +44,25 @@ test("should take a file's links from what it read of the same text before, and 
   assert.equal(read.get(`${ROOT} index.html`)?.links, ["/blog/c/"]);
 });
 
+test("should check an unchanged file's links again only when the build's files change, and its fragments always", () => {
+  const read = new Map<string, FileLinks>();
+  const home = page('<a href="/a/#here">a</a> <a href="/a/gone/">gone</a>');
+  const files = { "index.html": home, "a/index.html": page('<h2 id="here">Here</h2>') };
+  const gone = "index.html: link /a/gone/: a page or file of this build (nothing is written at a/gone/index.html)";
+  assert.equal(check(files, { read }), [gone]);
+  // The same files: what the unchanged page found is taken as found (a stand-in shows it).
+  const found = read.get(`${ROOT} index.html`)?.found;
+  assert.ok(found);
+  found.dead = [{ key: "missing a/x/index.html", shown: "/a/x/", missing: "a/x/index.html" }];
+  const standIn = "index.html: link /a/x/: a page or file of this build (nothing is written at a/x/index.html)";
+  assert.equal(check(files, { read }), [standIn]);
+  // The page its fragment leads to lost the id, the files being the same: the fragment is checked.
+  const lost = 'index.html: link /a/#here: an element with id "here" on a/index.html';
+  assert.equal(check({ ...files, "a/index.html": page("<h2>Here</h2>") }, { read }), [lost, standIn]);
+  // Another file: every link is checked again.
+  assert.equal(check({ ...files, "a/gone/index.html": page("") }, { read }), []);
+});
+
 test("should accept links to pages, folders, files and ids that the build wrote", () => {
   const problems = check({
     "index.html": page(
