@@ -7,7 +7,7 @@ import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions, refuseOptionsNpmKept } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
-import { deletionMarker, markDeleted } from "../src/eleventy/watch-deletions.ts";
+import { deletionMarker, takeDeletionsFrom } from "../src/eleventy/watch-deletions.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
 const OPTIONS = {
@@ -62,7 +62,7 @@ for (;;) {
 }
 process.off("SIGINT", stopWaiting);
 // Eleventy's watcher sees every deletion but rebuilds for none (watch-deletions.ts).
-eleventy.watcher?.on("unlink", markDeleted);
+if (eleventy.watcher) takeDeletionsFrom(eleventy.watcher);
 serving = true;
 eleventy.serve(Number(values.port));
 process.on("SIGINT", async () => {

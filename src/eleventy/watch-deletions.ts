@@ -27,12 +27,20 @@ function rebuildForDeletion(): void {
   pending = setTimeout(() => writeFile(marker, String(++touches)).catch(stopped), 50);
 }
 
+/** Whether Eleventy's watcher hands its deletions over (`takeDeletionsFrom`). */
+let handedOver = false;
+
 /**
- * A deletion Eleventy's own watcher saw (scripts/start.ts hands them over): Node's recursive
- * watcher loses a file an editor saved through a temporary file renamed over it (sed -i).
+ * `npm start`: each deletion Eleventy's own watcher sees changes the marker. Node's recursive
+ * watcher loses a file an editor saved through a temporary file renamed over it (sed -i); and
+ * since both saw every other deletion, each rebuilt the site once (two builds a deletion), so
+ * ours then reports only what Eleventy's misses: names it never sees, a folder gone.
  */
-export function markDeleted(file: string): void {
-  if (marker && READ.test(file)) rebuildForDeletion();
+export function takeDeletionsFrom(watcher: { on(event: "unlink", listener: (file: string) => void): unknown }): void {
+  handedOver = true;
+  watcher.on("unlink", (file) => {
+    if (marker && READ.test(file)) rebuildForDeletion();
+  });
 }
 
 /**
@@ -92,7 +100,8 @@ function watchFolder(folder: string, everyChange = false): void {
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
     const gone = name === "" || !existsSync(folder);
     if (gone && watched.delete(folder)) watcher.close();
-    const deleted = event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
+    const deleted =
+      !handedOver && event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
     const unseen = name !== null && READ.test(name) && UNSEEN.test(name);
     if (gone || everyChange || deleted || unseen) rebuildForDeletion();
   });
