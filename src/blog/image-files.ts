@@ -36,10 +36,10 @@ export const SIDE_LIMIT = 16_383;
  */
 export function overImageLimits(width: number, height: number, frames = 0): string | undefined {
   const megapixels = PIXEL_LIMIT / 1_000_000;
-  if (frames > PIXEL_LIMIT)
-    return `an animation of at most ${megapixels} megapixels, every frame counted (fewer or smaller frames)`;
   if (width * height > PIXEL_LIMIT)
     return `an image of at most ${megapixels} megapixels (scale it down before adding it)`;
+  if (frames > PIXEL_LIMIT)
+    return `an animation of at most ${megapixels} megapixels, every frame counted (fewer or smaller frames)`;
   if (Math.max(width, height) > SIDE_LIMIT)
     return `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`;
 }

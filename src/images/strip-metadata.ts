@@ -249,7 +249,10 @@ function stripGif(bytes: Buffer): Buffer {
       const [width, height] = [side(5), side(7)];
       pixels += width * height;
       const over = overImageLimits(width, height, pixels);
-      if (over) throw new MalformedImageError(`a frame of ${width} × ${height} pixels, ${pixels} in all frames`, over);
+      if (over) {
+        const total = pixels.toLocaleString("en");
+        throw new MalformedImageError(`a frame of ${width} × ${height} pixels, ${total} in all frames`, over);
+      }
       // After the descriptor, its colour table and the LZW minimum code size: the image data.
       end = subBlocksEnd(at + 11 + tableSize(bytes[at + 9] ?? 0));
     } else throw new MalformedImageError(`no GIF block at byte ${at}`);

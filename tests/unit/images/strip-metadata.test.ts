@@ -237,7 +237,23 @@ test("should refuse a GIF whose frames hold over 50 megapixels in all, though it
   assert.throws(
     () => withoutMetadata(gif(51), "gif"),
     (error: unknown) =>
-      error instanceof MalformedImageError && error.expected?.includes("50 megapixels, every frame counted") === true,
+      error instanceof MalformedImageError &&
+      error.expected?.includes("50 megapixels, every frame counted") === true &&
+      error.message === "a frame of 1000 × 1000 pixels, 51,000,000 in all frames",
+  );
+});
+
+test("should refuse a GIF of one frame over 50 megapixels as an image, not as an animation", () => {
+  // Before: its one frame got "an animation of at most 50 megapixels, every frame counted".
+  const header = Buffer.from([...Buffer.from("GIF89a", "latin1"), 100, 0, 100, 0, 0, 0, 0]);
+  // One 10,000 × 6,000 frame: both sides within 16,383, 60 megapixels.
+  const frame = Buffer.from([0x2c, 0, 0, 0, 0, 0x10, 0x27, 0x70, 0x17, 0, 2, 1, 0, 0]);
+  assert.throws(
+    () => withoutMetadata(Buffer.concat([header, frame, Buffer.from([0x3b])]), "gif"),
+    (error: unknown) =>
+      error instanceof MalformedImageError &&
+      error.expected === "an image of at most 50 megapixels (scale it down before adding it)" &&
+      error.message === "a frame of 10000 × 6000 pixels, 60,000,000 in all frames",
   );
 });
 
@@ -253,7 +269,7 @@ test("should refuse a GIF frame wider or higher than 16,383 pixels, though its h
     (error: unknown) =>
       error instanceof MalformedImageError &&
       error.expected?.startsWith("an image at most 16383 pixels wide and high") === true &&
-      error.message === "a frame of 20000 × 1 pixels, 20100 in all frames",
+      error.message === "a frame of 20000 × 1 pixels, 20,100 in all frames",
   );
 });
 
