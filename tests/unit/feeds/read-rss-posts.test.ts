@@ -215,4 +215,17 @@ test("should refuse a feed of more than 1,000 items before parsing it, saying ho
   assert.is(parseRssPosts(rss(one.repeat(1_000)), WHERE).length, 1_000);
 });
 
+test("should count only <item> elements towards the 1,000, not <items> or <itemFoo>", async () => {
+  // Before: every "<item" was counted, so 1,000 items and an <items> element were refused as 1,001.
+  const one = item("<title>T</title><link>https://b.example/t/</link>");
+  const others = "<items>3</items><itemFoo>x</itemFoo><itemBar/>";
+  const spaced = "<item\n><title>T</title><link>https://b.example/t/</link></item >";
+
+  assert.is(parseRssPosts(rss(others + one.repeat(1_000)), WHERE).length, 1_000);
+  const problems = await contentProblems(() => parseRssPosts(rss(others + one.repeat(1_000) + spaced), WHERE));
+  assert.equal(problems, [
+    { file: WHERE, field: "rss.channel.item", expected: "a feed of at most 1,000 items (this one has 1,001)" },
+  ]);
+});
+
 test.run();
