@@ -124,6 +124,9 @@ const BLOG_PATH =
  * host (`//host`, `\`); an absolute URL (a blog hosted elsewhere) must pass the one URL check.
  */
 function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
+  // Not quoted; each link of the blog's feed starts with it, and may have 10,000 characters.
+  const long = overStringLimit(value, "a URL or path", MAX_BASE_URL_CHARACTERS);
+  if (long) return [{ file: displayPath(siteFile), field: "blog.url", expected: long }];
   // `https://host//blog/` would make page paths `//blog/posts/…`, links to another host. (As
   // unknown: the type guard's false branch would narrow `value` to never.)
   if (isSafeAbsoluteUrl(value as unknown) && !new URL(value).pathname.includes("//")) return [];

@@ -32,7 +32,7 @@ export const MAX_YAML_CHARACTERS = MIB;
 /** Longest string (or key) in YAML: a paragraph is a thousand characters; ten thousand is no field's. */
 export const MAX_STRING_CHARACTERS = 10_000;
 
-/** Longest base URL (SITE_URL or site.yaml's `url`): real ones have tens; every page's URL starts with it. */
+/** Longest base URL (SITE_URL or site.yaml's `url`, and `blog.url`): real ones have tens; every page's URL starts with it. */
 export const MAX_BASE_URL_CHARACTERS = 1_000;
 
 /**

@@ -176,6 +176,25 @@ test("should hold site.yaml's url to the same limit, and take a base URL of 1,00
   assert.is(config.baseUrl.length, 1000);
 });
 
+test("should hold blog.url, a path or a URL, to the base URL's 1,000 characters, unquoted", async () => {
+  // Before: a blog.url of 10,000 characters was refused as the link of each of the blog's feed
+  // items ("item[0].link: expected a string of at most 10,000 characters"), eleven lines, blog.url unnamed.
+  const blog = (url: string) => ({ blog: { url, feed: "blog/feed.xml" } });
+  const path = `/${"b".repeat(9_998)}/`;
+  const url = `https://blog.example/${"b".repeat(979)}`;
+  const problems = await contentProblems(() => withSite(blog(path), (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+  const overUrl = await contentProblems(() => withSite(blog(`${url}/`), (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+  const config = withSite(blog(url), (dir) => readSiteConfig({ CONTENT_DIR: dir }));
+
+  const problem = problemAt(problems, "blog.url");
+  assert.is(problems.length, 1);
+  assert.match(problem.file, /site\.yaml$/);
+  assert.is(problem.expected, "a URL or path of at most 1,000 characters (this one has 10,000)");
+  assert.is(problem.actual, undefined, "not quoted");
+  assert.is(problemAt(overUrl, "blog.url").expected, "a URL or path of at most 1,000 characters (this one has 1,001)");
+  assert.is(config.blogUrl, url);
+});
+
 test("should reject a content folder that does not exist", async () => {
   const problems = await contentProblems(() => readSiteConfig({ CONTENT_DIR: "/nonexistent/content-folder" }));
 

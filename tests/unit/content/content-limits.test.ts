@@ -84,8 +84,8 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     value: count(MAX_STRING_CHARACTERS),
   },
   {
-    robustness: "characters of the base URL (`SITE_URL`, or `url` in site.yaml)",
-    contentFormat: "the base URL (`url` in `site.yaml`, or `SITE_URL`)",
+    robustness: "characters of the base URL (`SITE_URL`, or `url` in site.yaml), and of `blog.url`",
+    contentFormat: "the base URL (`url` in `site.yaml`, or `SITE_URL`), and `blog.url`",
     value: count(MAX_BASE_URL_CHARACTERS),
   },
   {
