@@ -11,6 +11,7 @@ export const BlogFile = Strict({
   language: Type.String({
     pattern: "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$",
     expected: "a language tag such as en or en-GB",
+    languageTag: true,
   }),
   api: Strict({ name: Text }),
   links: Type.Optional(Type.Array(Strict({ label: Text, url: Url }))),

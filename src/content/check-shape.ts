@@ -16,7 +16,7 @@ const validatorFor = memoByObject((schema: TSchema): ValidateFunction => {
     // `verbose` gives errors their value and their parentSchema, where a content schema may
     // carry an `expected` annotation: the words an error shows instead of ajv's own.
     options: { allErrors: true, strict: true, verbose: true },
-    vocabulary: ["expected", "url", "date"],
+    vocabulary: ["expected", "url", "date", "languageTag"],
     fingerprint: schema,
     ids: [id],
     addSchemas: (ajv) => ajv.addSchema(schema, id),
@@ -42,7 +42,8 @@ export function checkShape<T extends TSchema>(schema: T, value: unknown, file: s
 /**
  * What JSON Schema cannot say: a string marked `url` (else of `format: "uri"`, then "web") must
  * pass isSafeAbsoluteUrl; one marked `date`, or of format `date` or `date-time`, the content's
- * date rule (calendar-date.ts). Schema and value are walked together; any union branch counts.
+ * date rule (calendar-date.ts); one marked `languageTag`, a tag Intl reads (its pattern lets
+ * `en-GB-GB` through). Schema and value are walked together; any union branch counts.
  */
 function checksBeyondSchema(schema: TSchema, value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -61,6 +62,8 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
           : calendarDateProblem(data, form);
       if (expected !== null) problems.push({ file, field: fieldName(pointer), expected, actual: data });
     }
+    if (node.languageTag === true && typeof data === "string" && !isLanguageTag(data))
+      problems.push({ file, field: fieldName(pointer), expected: String(node.expected), actual: data });
     for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
     if (Array.isArray(data) && isObject(node.items)) {
       for (const [index, item] of data.entries()) visit(node.items, item, `${pointer}/${index}`);
@@ -80,6 +83,14 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
 }
 
 type SchemaNode = Record<string, unknown>;
+
+function isLanguageTag(tag: string): boolean {
+  try {
+    return new Intl.Locale(tag).language !== "";
+  } catch {
+    return false;
+  }
+}
 
 function asList(value: unknown): SchemaNode[] {
   return Array.isArray(value) ? value.filter(isObject) : [];

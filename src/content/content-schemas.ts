@@ -140,6 +140,7 @@ export const ProfileFile = Strict({
           Type.String({
             pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
             expected: "a language tag such as en or de-CH",
+            languageTag: true,
           }),
           { minItems: 1 },
         ),

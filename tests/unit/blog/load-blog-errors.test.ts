@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadBlog } from "../../../src/blog/load-blog.ts";
@@ -162,6 +163,38 @@ test("should accept one spelling of a tag repeated across posts", async () => {
     );
   } finally {
     tree.cleanup();
+  }
+});
+
+test("should refuse a blog.yaml language Intl cannot read, though it fits the pattern, beside other faults", async () => {
+  // Before: en-GB-GB (a second region) was published as the blog's language, with no og:locale.
+  const withLanguage = (language: string, blogYaml = (text: string) => text) => {
+    const tree = writeBlogTree({ "a.md": postFile(meta()) });
+    const sample = readFileSync(tree.file("blog/blog.yaml"), "utf8");
+    tree.write("blog/blog.yaml", blogYaml(sample.replace(/^language: en$/m, `language: ${language}`)));
+    return tree;
+  };
+  for (const language of ["en-GB-GB", "en-12", "abc-12", "en-GB-oed"]) {
+    const tree = withLanguage(language, (text) => text.replace(/^title: .*$/m, "title: 42"));
+    try {
+      const problems = await contentProblems(() => loadBlog(tree.config()));
+
+      assert.equal(problems.map((problem) => problem.field).sort(), ["language", "title"], language);
+      const problem = problemAt(problems, "language");
+      assert.match(problem.file, /blog\/blog\.yaml$/);
+      assert.is(problem.expected, "a language tag such as en or en-GB");
+      assert.is(problem.actual, language);
+    } finally {
+      tree.cleanup();
+    }
+  }
+  for (const language of ["de-AT", "zh-Hant-TW", "de-DE-1996", "es-419"]) {
+    const tree = withLanguage(language);
+    try {
+      assert.is(loadBlog(tree.config())?.settings.language, language);
+    } finally {
+      tree.cleanup();
+    }
   }
 });
 

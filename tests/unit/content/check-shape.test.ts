@@ -134,6 +134,29 @@ test("should accept a mailto: address as the profile's contact form, which the A
   assert.is(checkShape(ProfileFile, profile, FILE).contact.form, "mailto:margo@margo.example");
 });
 
+test("should refuse a language tag Intl cannot read in security.txt's preferred languages", async () => {
+  // Before: "en-1" fit the pattern and was published as a Preferred-Languages entry.
+  const languages = (preferred_languages: string[]) => ({
+    ...fixtureProfile,
+    security: { contact: ["mailto:security@margo.example"], preferred_languages },
+  });
+
+  const problems = await contentProblems(() => checkShape(ProfileFile, languages(["en", "en-1"]), FILE));
+
+  assert.equal(problems, [
+    {
+      file: FILE,
+      field: "security.preferred_languages[1]",
+      expected: "a language tag such as en or de-CH",
+      actual: "en-1",
+    },
+  ]);
+  assert.equal(checkShape(ProfileFile, languages(["en", "de-CH"]), FILE).security?.preferred_languages, [
+    "en",
+    "de-CH",
+  ]);
+});
+
 test("should accept any profile links by name and no contact method at all", () => {
   const profile = {
     ...fixtureProfile,
