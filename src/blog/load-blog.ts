@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { basename, join } from "node:path";
 import { absoluteUrl } from "@11ty/eleventy-plugin-rss";
 import type { Static } from "@sinclair/typebox";
 import { DateTime } from "luxon";
@@ -13,9 +13,8 @@ import { warnUnknownLanguages } from "../markdown/highlight.ts";
 import { summarize } from "../markdown/summary.ts";
 import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
-import { readImage } from "./image-files.ts";
-import { encoderSettings } from "../images/encode-rendition.ts";
-import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
+import type { ImagePlan } from "../images/rendition-plan.ts";
+import { decodedPath, postImages } from "./post-images.ts";
 import { readPostDate } from "./post-date.ts";
 import { postTags, type PostTag } from "./post-tags.ts";
 import { publishedUrl, rebasedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
@@ -206,45 +205,12 @@ export function postUrl(config: SiteConfig, slug: string): string {
   return publishedUrl(config, sitePaths(config).blog.post(slug));
 }
 
-/** The path part of a written link or image, percent-decoded; null when its escapes are not valid UTF-8. */
-function decodedPath(written: string): string | null {
-  try {
-    return decodeURI(written.split(/[?#]/)[0] ?? "");
-  } catch {
-    return null;
-  }
-}
-
 function toPost(source: PostSource, context: PostContext): BlogPost {
   const { file, meta, slug, where } = source;
   const problems: ContentProblem[] = [];
   const url = postUrl(context.config, slug);
   const tags = postTags(meta.tags ?? [], where, problems);
-
-  const pictures = new Map<string, { source: string; plan: ImagePlan }>();
-  const localImage = (written: string, field: string): Static<typeof Cover> | null => {
-    const decoded = decodedPath(written);
-    const target = decoded === null ? null : resolve(dirname(file), decoded);
-    const inside = target === null ? "" : relative(context.paths.images, target);
-    const refuse = (expected: string): null => {
-      problems.push({ file: where, field, expected, actual: written });
-      return null;
-    };
-    if (target === null || /^[a-z][a-z0-9+.-]*:/i.test(written) || inside.startsWith("..") || inside === "")
-      return refuse(`an image file in ${displayPath(context.paths.images)}, referenced relative to the post`);
-    if (context.imagesLinked) return null;
-    const size = readImage(target, context.config.contentDir);
-    // The image's own problems name the image file; a post naming it says nothing more.
-    if (Array.isArray(size)) {
-      problems.push(...size);
-      return null;
-    }
-    if (!size) return refuse("an existing, readable image file (PNG, JPEG, GIF, WebP or SVG)");
-    const url = publishedUrl(context.config, sitePaths(context.config).blog.image(inside.split(sep).join("/")));
-    const plan = planImage({ url, ...size }, encoderSettings());
-    pictures.set(plan.fallback.url, { source: target, plan });
-    return { url: plan.fallback.url, width: plan.fallback.width, height: plan.fallback.height, alt: "" };
-  };
+  const { pictures, localImage } = postImages(file, where, problems, context);
 
   const linkSource = { file: where, base: url, warn: isPublished(source, context.config, false) };
 
