@@ -52,7 +52,7 @@ export const MAX_YAML_DEPTH = 100;
 
 /**
  * Most Markdown files of one content folder (the posts, the projects): the largest site the
- * build is measured at, in 4.9 GB (docs/scaling.md); far past it, a build exhausts Node's heap.
+ * build is measured at, in 3.8 GB (docs/scaling.md); far past it, a build exhausts Node's heap.
  */
 export const MAX_FOLDER_FILES = 20_000;
 
