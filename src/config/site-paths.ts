@@ -93,6 +93,8 @@ function makePaths(config: SiteConfig) {
     /** The security contact file (RFC 9116), when the profile gives a contact. */
     securityTxt: at("/.well-known/security.txt"),
     appleTouchIcon: at(`/${TOP_LEVEL_FILES.appleTouchIcon}`),
+    /** An image of the portfolio's own (the profile's photo), by its path inside the content folder. */
+    image: (inside: string) => at(`/images/${inside.split("/").map(segment).join("/")}`),
     /** Pagefind's script, which the palette imports for full-text search. */
     searchScript: at(`/${SEARCH_FOLDER}/pagefind.js`),
     /** A file of the site's own assets folder, e.g. `asset("site.css")`. */

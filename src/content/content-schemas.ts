@@ -119,6 +119,8 @@ export const ProfileFile = Strict({
   focus: Text,
   certifications: Type.Array(Text),
   open_to_work: Strict({ open: Type.Boolean(), text: Type.Union([Text, Type.Null()]) }),
+  // Optional: a photo in the content folder, read as a post's cover is (src/blog/post-images.ts).
+  photo: Type.Optional(Strict({ src: Text, alt: Text })),
   // Name → URL of the owner's profiles elsewhere (github, mastodon, itch, anything).
   links: ProfileLinks,
   // Every way of getting in touch is optional: only those given are shown and published.

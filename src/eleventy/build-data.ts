@@ -6,6 +6,7 @@ import { readSnapshot } from "../github/snapshot.ts";
 import { loadFeedPosts, projectRepositories } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
 import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
+import { profilePhoto, type ProfilePhoto } from "../blog/post-images.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
 import { postsFromRss } from "../feeds/read-rss-posts.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
@@ -59,6 +60,7 @@ const checkedContent = () =>
     const problems = new ProblemList();
     const { content: portfolio, refusedProjects } = await readPortfolioContent(config.contentDir, problems);
     const blog = problems.collect(() => loadBlog(config), null);
+    const photo = profilePhoto(config, portfolio.profile?.photo, problems.items);
     problems.collect(() => githubSettings(process.env), null);
     problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
     const feed = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), { posts: [] }) : null;
@@ -74,7 +76,7 @@ const checkedContent = () =>
       null,
     );
     if (problems.items.length > 0 || !portfolioMarkdown) throw new ContentError(problems.items);
-    return { portfolio, blog, feed, portfolioMarkdown };
+    return { portfolio, blog, feed, portfolioMarkdown, photo };
   });
 
 export const portfolioContent = async (): Promise<PortfolioContent> => (await checkedContent()).portfolio;
@@ -83,6 +85,9 @@ export const githubData = (): Promise<GithubData> =>
   once("github", async () =>
     loadGithubData(await siteConfig(), projectRepositories(await siteConfig(), await portfolioContent())),
   );
+
+/** profile.yaml's photo, read and planned; null without one. */
+export const photoContent = async (): Promise<ProfilePhoto | null> => (await checkedContent()).photo;
 
 export const blogContent = async (): Promise<BlogContent | null> => (await checkedContent()).blog;
 
@@ -96,12 +101,12 @@ export const blogModel = (): Promise<BlogModel | null> =>
 export const portfolioModel = (): Promise<PortfolioModel> =>
   once("portfolio", async () => {
     const config = await pageConfig();
-    const { portfolio, blog, feed, portfolioMarkdown: markdown } = await checkedContent();
+    const { portfolio, blog, feed, portfolioMarkdown: markdown, photo } = await checkedContent();
     const github = await githubData();
     // The posts of the feed site.yaml names, or else of this build's own blog feed.
     const own = feed ? null : await blogModel();
     const posts = feed?.posts ?? (own ? postsFromRss(rssChannel(own), "the blog's RSS feed") : []);
     const unpublished = blog?.unpublished;
     const postsNote = feed?.note;
-    return buildPortfolioModel({ config, content: portfolio, github, posts, postsNote, unpublished, markdown });
+    return buildPortfolioModel({ config, content: portfolio, github, posts, postsNote, unpublished, markdown, photo });
   });

@@ -12,7 +12,7 @@ import {
   renditionKey,
   UnreadableImageError,
 } from "../images/encode-rendition.ts";
-import { EXTENSION, planFiles } from "../images/rendition-plan.ts";
+import { EXTENSION, planFiles, type ImagePlan } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { filesUnder } from "../util/files-under.ts";
@@ -53,15 +53,20 @@ export function folderAssets(dir: string, to: string): PublishedAsset[] {
 }
 
 /**
- * The files of the images the blog's published posts show, covers included, each once. Two
- * sources claiming one output file (a source named like another's rendition) are refused.
+ * The files of the images the blog's published posts show, covers included, and of the profile's
+ * photo, each once. Two sources claiming one output file (a source named like another's
+ * rendition) are refused.
  */
-export function postImageAssets(blog: BlogModel, config: SiteConfig): PublishedAsset[] {
+export function postImageAssets(
+  blog: BlogModel | null,
+  config: SiteConfig,
+  photo: { source: string; plan: ImagePlan } | null = null,
+): PublishedAsset[] {
   const assets = new Map<string, PublishedAsset>();
   const problems = new ProblemList();
   const badNames = new Set<string>();
-  for (const post of blog.posts) {
-    for (const { source, plan } of post.pictures.values()) {
+  for (const pictures of [...(blog?.posts ?? []).map((post) => post.pictures.values()), photo ? [photo] : []]) {
+    for (const { source, plan } of pictures) {
       for (const rendition of planFiles(plan)) {
         // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
         if (badNames.has(source)) continue;

@@ -21,6 +21,8 @@ export interface PictureOptions {
   className?: string;
   /** True for the first image above the fold, which the largest paint waits for; default false (lazy). */
   eager?: boolean;
+  /** How wide it is drawn (`sizes`); default the post's column (CONTENT_SIZES). */
+  sizes?: string;
 }
 
 const EAGER = html` decoding="async" fetchpriority="high"`;
@@ -29,15 +31,15 @@ const LAZY = html` loading="lazy" decoding="async"`;
 /** The `<picture>` (or, for an image published as it is, the `<img>`) of a plan. */
 export function pictureHtml(plan: ImagePlan, options: PictureOptions): SafeHtml {
   const { fallback } = plan;
-  const img = html`<img${options.className ? html` class="${options.className}"` : ""} src="${fallback.url}"${srcsetAttributes(plan.fallbacks)} width="${fallback.width}" height="${fallback.height}" alt="${options.alt}"${options.eager ? EAGER : LAZY}>`;
+  const img = html`<img${options.className ? html` class="${options.className}"` : ""} src="${fallback.url}"${srcsetAttributes(plan.fallbacks, options.sizes)} width="${fallback.width}" height="${fallback.height}" alt="${options.alt}"${options.eager ? EAGER : LAZY}>`;
   if (plan.sources.length === 0) return img;
-  return html`<picture>${plan.sources.map((source) => html`<source type="${source.type}"${srcsetAttributes(source.renditions)}>`)}${img}</picture>`;
+  return html`<picture>${plan.sources.map((source) => html`<source type="${source.type}"${srcsetAttributes(source.renditions, options.sizes)}>`)}${img}</picture>`;
 }
 
 /** `srcset` and `sizes`, when there is more than the one file `src` names. */
-function srcsetAttributes(renditions: readonly Rendition[]): SafeHtml {
+function srcsetAttributes(renditions: readonly Rendition[], sizes = CONTENT_SIZES): SafeHtml {
   if (renditions.length < 2 && renditions.every((rendition) => rendition.format === null)) return html``;
-  return html` srcset="${renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(", ")}" sizes="${CONTENT_SIZES}"`;
+  return html` srcset="${renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(", ")}" sizes="${sizes}"`;
 }
 
 /*

@@ -9,6 +9,7 @@ import type { Award } from "../schemas/portfolio/projects.ts";
 import { repositoryKey, type GithubData, type PullFacts } from "../github/github-data.ts";
 import { byText, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
+import type { ProfilePhoto } from "../blog/post-images.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 
 /** A project with everything derived about it. */
@@ -59,6 +60,8 @@ export interface PortfolioStats {
 export interface PortfolioModel {
   config: SiteConfig;
   profile: ProfileFile;
+  /** profile.yaml's photo, read and planned (src/blog/post-images.ts); null without one. */
+  photo: ProfilePhoto | null;
   /** resume.yaml's work history and education (empty without the file). */
   resume: ResumeFile;
   pgp: PublicKeyInfo | null;
@@ -92,6 +95,8 @@ export interface ModelInputs {
   unpublished?: UnpublishedPosts | undefined;
   /** The writeups and /now items, rendered while the content was checked; rendered here when absent. */
   markdown?: PortfolioMarkdown | undefined;
+  /** The profile's photo, read while the content was checked. */
+  photo?: ProfilePhoto | null;
 }
 
 const MEDAL_RANK: Record<Award["medal"], number> = { gold: 0, silver: 1, bronze: 2 };
@@ -145,6 +150,7 @@ export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {
   return {
     config,
     profile: content.profile,
+    photo: inputs.photo ?? null,
     resume: content.resume ?? {},
     pgp: content.pgp,
     domains,

@@ -55,8 +55,8 @@ export function personId(config: SiteConfig): string {
   return `${homeUrl(config)}#person`;
 }
 
-/** The owner, with the profiles elsewhere that are theirs (`sameAs`). */
-export function personNode(config: SiteConfig, profile: Profile): PersonLeaf {
+/** The owner, with the profiles elsewhere that are theirs (`sameAs`) and their photo's URL (`image`), if any. */
+export function personNode(config: SiteConfig, profile: Profile, image?: string): PersonLeaf {
   return {
     "@type": "Person",
     "@id": personId(config),
@@ -65,6 +65,7 @@ export function personNode(config: SiteConfig, profile: Profile): PersonLeaf {
     description: profile.headline,
     url: profile.links.site,
     sameAs: profileLinks(profile.links).map((link) => link.url),
+    ...(image === undefined ? {} : { image }),
   };
 }
 

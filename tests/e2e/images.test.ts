@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { mf2 } from "microformats-parser";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -11,7 +12,8 @@ import { copyContentWithSmallImages, keepOnlyProjects } from "./support/small-im
  * PNG chart is published as AVIF, WebP and own-format renditions that exist with the sizes the
  * page states; the page shows pictures; the API and the feeds keep absolute URLs to a JPEG or
  * PNG; a second build converts nothing; a damaged cache entry is converted again. The sample's
- * large photos are swapped for small ones in the copy, so conversion stays quick.
+ * large photos are swapped for small ones in the copy, so conversion stays quick. The owner's
+ * photo (profile.yaml) goes through the same pipeline onto the home page's h-card and JSON-LD.
  */
 
 const SITE_URL = "https://margo.example";
@@ -81,6 +83,17 @@ test.before(async () => {
     writeFileSync(join(images, name), await photo(64, 48, "jpeg"));
   writeFileSync(join(images, "ridge.jpg"), await photo(2400, 1600, "jpeg"));
   writeFileSync(join(images, "chart.png"), await photo(700, 400, "png"));
+  // The owner's photo, portrait, carrying a camera's EXIF that must not be published.
+  mkdirSync(join(content, "people"));
+  const exif = { IFD0: { Make: "SecretCam", Model: "Z9" } };
+  writeFileSync(
+    join(content, "people/me.jpg"),
+    await sharp(await photo(600, 750, "jpeg"))
+      .withExif(exif)
+      .toBuffer(),
+  );
+  const profile = join(content, "profile.yaml");
+  writeFileSync(profile, `${readFileSync(profile, "utf8")}photo: { src: people/me.jpg, alt: Margo on the ridge }\n`);
   writeFileSync(
     join(content, "blog/posts/photos-from-the-ridge.md"),
     "---\ntitle: Photos from the ridge\ndescription: Two pictures.\ndate: 2026-05-01\ncover:\n  src: ../images/ridge.jpg\n  alt: The ridge at dusk\n---\nThe chart:\n\n![Relayed messages per month](../images/chart.png)\n",
@@ -159,6 +172,32 @@ test("should show pictures on the page: the cover eager, the chart lazy, each im
     page,
     /<picture><source type="image\/avif" srcset="[^"]*chart-[0-9a-f]{16}-480\.avif 480w, [^"]*chart-[0-9a-f]{16}-700\.avif 700w"[^>]*><source type="image\/webp"[^>]*><img src="https:\/\/margo\.example\/blog\/images\/chart\.png" width="700" height="400" alt="Relayed messages per month" loading="lazy" decoding="async"><\/picture>/,
   );
+});
+
+test("should show the owner's photo on the home page's h-card and Person, published without its EXIF", () => {
+  const home = readText(first.outDir, "index.html");
+  const card = mf2(home, { baseUrl: `${SITE_URL}/` }).items.find((item) => item.type?.includes("h-card"));
+  assert.equal(card?.properties.photo, [{ value: `${SITE_URL}/images/people/me.jpg`, alt: "Margo on the ridge" }]);
+  assert.match(
+    home,
+    /<section class="hero h-card"[^>]*>\n<picture><source type="image\/avif" srcset="[^"]*\/images\/people\/me-[0-9a-f]{16}-480\.avif 480w, [^"]*-600\.avif 600w" sizes="8rem">.*<img class="u-photo portrait" src="https:\/\/margo\.example\/images\/people\/me\.jpg" srcset="[^"]*-480\.jpg 480w, [^"]*me\.jpg 600w" sizes="8rem" width="600" height="750" alt="Margo on the ridge" decoding="async" fetchpriority="high"><\/picture><h1/,
+  );
+  assert.ok(home.includes(`"image":"${SITE_URL}/images/people/me.jpg"`));
+  const published = readdirSync(join(first.outDir, "images/people")).map((name) =>
+    name.replace(/-[0-9a-f]{16}-/, "-H-"),
+  );
+  assert.equal(published.sort(), [
+    "me-H-480.avif",
+    "me-H-480.jpg",
+    "me-H-480.webp",
+    "me-H-600.avif",
+    "me-H-600.webp",
+    "me.jpg",
+  ]);
+  assert.not.ok(readFileSync(join(first.outDir, "images/people/me.jpg")).includes("SecretCam"));
+  assert.ok(readFileSync(join(content, "people/me.jpg")).includes("SecretCam"));
+  // The API is left as it was: the photo is the pages' alone.
+  assert.not.ok(readText(first.outDir, "api/v1/profile.json").includes("me.jpg"));
 });
 
 test("should keep absolute JPEG and PNG URLs of published files in the API and the feeds", () => {

@@ -9,6 +9,7 @@ import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../../config/site-paths.ts";
 import { copyScript, medal, PAGEFIND_BODY, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 import { icon } from "./icons.ts";
+import { pictureHtml } from "../../images/picture-html.ts";
 
 /*
  * The portfolio's pages. Each reads the same resource builders as the API, so a page and its
@@ -35,8 +36,9 @@ export function homePage(model: PortfolioModel): string {
   const featured = model.featured.length > 0;
   const cards = featured ? model.featured : model.projects.slice(0, 3);
   // An h-card (microformats2) for IndieWeb readers: name, the site as its URL, headline, summary, links.
+  const photo = model.photo;
   const body = html`<section class="hero h-card" aria-labelledby="intro-title">
-<h1 id="intro-title" class="p-name">${profile.name}</h1>
+${photo ? pictureHtml(photo.plan, { alt: photo.alt, className: "u-photo portrait", eager: true, sizes: "8rem" }) : ""}<h1 id="intro-title" class="p-name">${profile.name}</h1>
 <data class="u-url u-uid" value="${publishedUrl(model.config, pages.home)}"></data>
 <p class="lede p-job-title">${profile.headline}</p>
 <ul class="icon-links">${links.map((link) => html`<li><a${link.me ? html` class="u-url" rel="me"` : ""} href="${link.url}">${icon(link.name)}${link.label}</a></li>`)}</ul>
@@ -68,7 +70,7 @@ ${postLinks(posts, model.config)}
     section: "home",
     body,
     ogType: "profile",
-    jsonLd: [personNode(model.config, profile), webSiteNode(model.config)],
+    jsonLd: [personNode(model.config, profile, photo?.plan.fallback.url), webSiteNode(model.config)],
   });
 }
 
