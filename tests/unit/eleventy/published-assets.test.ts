@@ -18,7 +18,12 @@ import * as assert from "uvu/assert";
 import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import type { SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
-import { copyAssets, folderAssets, postImageAssets } from "../../../src/eleventy/published-assets.ts";
+import {
+  copyAssets,
+  folderAssets,
+  type PublishedAsset,
+  postImageAssets,
+} from "../../../src/eleventy/published-assets.ts";
 import { planImage } from "../../../src/images/rendition-plan.ts";
 
 // No build cache is set (useBuildCache): these tests keep nothing.
@@ -81,6 +86,20 @@ test("should list a photo's renditions, each with what to make and the source's 
       ["blog/images/p.jpg", undefined, undefined],
     ],
   );
+});
+
+test("should list the profile's photo, with or without a blog, beside the posts' images", () => {
+  const url = "https://site.example/base/images/me.png";
+  const plan = planImage({ url, width: 300, height: 300, type: "png", digest: "e".repeat(64) }, "s");
+  const photo = { source: join(root, "me.png"), plan };
+
+  const alone = postImageAssets(null, config(root), photo);
+  const beside = postImageAssets(blog([["https://site.example/base/blog/images/b.svg"]]), config(root), photo);
+
+  const files = (assets: PublishedAsset[]) => assets.map((asset) => asset.file.replace(/-[0-9a-f]{16}-/, "-H-"));
+  assert.equal(files(alone), ["images/me-H-300.avif", "images/me-H-300.webp", "images/me.png"]);
+  assert.equal(files(beside), ["blog/images/b.svg", ...files(alone)]);
+  assert.equal(postImageAssets(null, config(root)), []);
 });
 
 for (const linked of ["blog", "blog/images"]) {
