@@ -174,7 +174,7 @@ test("should show pictures on the page: the cover eager, the chart lazy, each im
   );
 });
 
-test("should show the owner's photo on the home page's h-card and Person, published without its EXIF", () => {
+test("should show the owner's photo on the home page's h-card, Person and résumé, published without its EXIF", () => {
   const home = readText(first.outDir, "index.html");
   const card = mf2(home, { baseUrl: `${SITE_URL}/` }).items.find((item) => item.type?.includes("h-card"));
   assert.equal(card?.properties.photo, [{ value: `${SITE_URL}/images/people/me.jpg`, alt: "Margo on the ridge" }]);
@@ -196,8 +196,10 @@ test("should show the owner's photo on the home page's h-card and Person, publis
   ]);
   assert.not.ok(readFileSync(join(first.outDir, "images/people/me.jpg")).includes("SecretCam"));
   assert.ok(readFileSync(join(content, "people/me.jpg")).includes("SecretCam"));
-  // The API is left as it was: the photo is the pages' alone.
+  // The API is left as it was but for the résumé, whose format has a field for it.
   assert.not.ok(readText(first.outDir, "api/v1/profile.json").includes("me.jpg"));
+  const resume = readJson<{ basics: { image?: string } }>(first.outDir, "api/v1/resume.json");
+  assert.is(resume.basics.image, `${SITE_URL}/images/people/me.jpg`);
 });
 
 test("should keep absolute JPEG and PNG URLs of published files in the API and the feeds", () => {

@@ -23,11 +23,14 @@ export function resumeDocument(model: PortfolioModel) {
   const profile = profileResource(model);
   const pages = sitePaths(config);
   const { irc, discord } = profile.contact;
+  // The profile's photo, as JSON Resume takes one: a JPEG or PNG (another format is the pages' only).
+  const photo = model.photo?.plan.fallback.url;
   return {
     $schema: JSON_RESUME_SCHEMA_URL,
     basics: {
       name: profile.name,
       label: profile.headline,
+      ...(photo && /\.(jpe?g|png)$/i.test(photo) ? { image: photo } : {}),
       url: profile.links.site,
       summary: profile.summary,
       profiles: [
