@@ -2,10 +2,10 @@
 // (https://github.com/11ty/eleventy/issues/2798), or named so that Eleventy's watcher misses it
 // (`UNSEEN`): a watcher of our own changes a marker file that Eleventy watches, in a private
 // temporary folder (not one .gitignore makes Eleventy skip).
-import { existsSync, mkdtempSync, rmSync, watch, watchFile, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, watch, watchFile, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** The kinds of file the build reads from the watched folders: content, images and assets. */
 const READ = /\.(md|ya?ml|json|asc|xml|txt|png|jpe?g|webp|gif|avif|svg|css|js)$/i;
@@ -29,6 +29,8 @@ function rebuildForDeletion(): void {
 
 /** Whether Eleventy's watcher hands its deletions over (`takeDeletionsFrom`). */
 let handedOver = false;
+/** When the last build began (Date.now()), to tell a deletion it already read. */
+let lastBuildBegan = Number.NEGATIVE_INFINITY;
 
 /**
  * `npm start`: each deletion Eleventy's own watcher sees changes the marker. Node's recursive
@@ -39,7 +41,11 @@ let handedOver = false;
 export function takeDeletionsFrom(watcher: { on(event: "unlink", listener: (file: string) => void): unknown }): void {
   handedOver = true;
   watcher.on("unlink", (file) => {
-    if (marker && READ.test(file)) rebuildForDeletion();
+    // A rename: chokidar reports the new name first (its "add" began a build) and the old one's
+    // deletion 100 ms later. A build that began after the folder last changed read it without
+    // the file: no second build. (20 ms: a file system's clock may lag a tick behind.)
+    const changed = statSync(dirname(file), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+    if (marker && READ.test(file) && changed > lastBuildBegan - 20) rebuildForDeletion();
   });
 }
 
@@ -54,7 +60,7 @@ function stopped(error: unknown): void {
 
 /** Eleventy plugin: under `--serve` or `--watch`, a deletion in `folders` rebuilds the site. */
 export default function rebuildOnDeletion(
-  eleventyConfig: { addWatchTarget(target: string): void },
+  eleventyConfig: { addWatchTarget(target: string): void; on(event: "eleventy.before", listener: () => void): unknown },
   /** `folders`: those whose deletions rebuild (the content folder, the assets). */
   options: { folders: readonly string[] },
 ): void {
@@ -63,6 +69,9 @@ export default function rebuildOnDeletion(
   if (mode !== "serve" && mode !== "watch") return;
   marker ||= makeMarker();
   eleventyConfig.addWatchTarget(marker);
+  eleventyConfig.on("eleventy.before", () => {
+    lastBuildBegan = Date.now();
+  });
   for (const folder of options.folders) watchFolder(resolve(folder));
 }
 

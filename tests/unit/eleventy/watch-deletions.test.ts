@@ -2,13 +2,15 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import rebuildOnDeletion from "../../../src/eleventy/watch-deletions.ts";
+import rebuildOnDeletion, { takeDeletionsFrom } from "../../../src/eleventy/watch-deletions.ts";
 import { makeTempDir, removeDir } from "../../e2e/support/build-site.ts";
 
 // Under `npm start`, a deletion in a watched folder must change the marker Eleventy watches.
 const folder = makeTempDir("watched");
 const markerParent = makeTempDir("tmp");
 let marker = "";
+/** What the plugin does as a build begins (`eleventy.before`). */
+let buildBegins = () => {};
 // uvu runs every test file in one process: the environment is put back afterwards.
 const saved = { TMPDIR: process.env.TMPDIR, ELEVENTY_RUN_MODE: process.env.ELEVENTY_RUN_MODE };
 
@@ -18,7 +20,12 @@ test.before(() => {
     writeFileSync(join(folder, file), "x");
   process.env.TMPDIR = markerParent;
   process.env.ELEVENTY_RUN_MODE = "serve";
-  rebuildOnDeletion({ addWatchTarget: (target) => (marker = target) }, { folders: [folder] });
+  rebuildOnDeletion(
+    { addWatchTarget: (target) => (marker = target), on: (_, began) => (buildBegins = began) },
+    {
+      folders: [folder],
+    },
+  );
 });
 
 test.after(async () => {
@@ -78,7 +85,7 @@ test("should change the marker once for a deleted folder of files", async () => 
 });
 
 test("should watch each folder once when the config is loaded again", async () => {
-  rebuildOnDeletion({ addWatchTarget: (target) => assert.is(target, marker) }, { folders: [folder] });
+  rebuildOnDeletion({ addWatchTarget: (target) => assert.is(target, marker), on: () => {} }, { folders: [folder] });
   rmSync(join(folder, "posts/new.md"));
   await settle();
   assert.is(markerText(), "4");
@@ -98,10 +105,33 @@ test("should change the marker when a file is added or saved under a name with a
   assert.is(markerText(), "7");
 });
 
+// Last: once Eleventy's watcher hands its deletions over, this process's watcher leaves them to it.
+test("should take Eleventy's deletions, but not one that a build which began after it read (a rename)", async () => {
+  const unlinks: ((file: string) => void)[] = [];
+  takeDeletionsFrom({ on: (_, listener) => unlinks.push(listener) });
+  const unlink = (file: string) => {
+    for (const listener of unlinks) listener(file);
+  };
+  const [renamed, other] = [join(folder, "posts/renamed.md"), join(folder, "posts/other.md")];
+  writeFileSync(other, "x");
+  // Renamed: Eleventy's watcher reports the new name, whose build begins after the folder changed.
+  renameSync(renamed, join(folder, "posts/renamed-again.md"));
+  await new Promise((resolveSleep) => setTimeout(resolveSleep, 60));
+  buildBegins();
+  unlink(renamed);
+  await settle();
+  assert.is(markerText(), "7");
+  // Deleted after the last build began: that build read it, so another must.
+  rmSync(other);
+  unlink(other);
+  await settle();
+  assert.is(markerText(), "8");
+});
+
 test("should add no watch target in a plain build", () => {
   process.env.ELEVENTY_RUN_MODE = "build";
   let added = false;
-  rebuildOnDeletion({ addWatchTarget: () => (added = true) }, { folders: [folder] });
+  rebuildOnDeletion({ addWatchTarget: () => (added = true), on: () => {} }, { folders: [folder] });
   assert.not.ok(added);
 });
 
