@@ -19,33 +19,40 @@ let touches = 0;
 export const deletionMarker = (): string => marker;
 /** Folders already watched in this process (absolute). */
 const watched = new Set<string>();
-let pending: NodeJS.Timeout | undefined;
-
-/** Changes the marker, so Eleventy rebuilds; a burst (a deleted folder) changes it once. */
-function rebuildForDeletion(): void {
-  clearTimeout(pending);
-  pending = setTimeout(() => writeFile(marker, String(++touches)).catch(stopped), 50);
-}
-
-/** Whether Eleventy's watcher hands its deletions over (`takeDeletionsFrom`). */
-let handedOver = false;
 /** When the last build began (Date.now()), to tell a deletion it already read. */
 let lastBuildBegan = Number.NEGATIVE_INFINITY;
+let pending: NodeJS.Timeout | undefined;
+/** The folders of the deletions the marker's next change is for; null: it changes whatever. */
+let pendingFolders: Set<string> | null = new Set();
 
 /**
- * `npm start`: each deletion Eleventy's own watcher sees changes the marker. Node's recursive
- * watcher loses a file an editor saved through a temporary file renamed over it (sed -i); and
- * since both saw every other deletion, each rebuilt the site once (two builds a deletion), so
- * ours then reports only what Eleventy's misses: names it never sees, a folder gone.
+ * Changes the marker, so Eleventy rebuilds, 150 ms after the first report of a deletion: once
+ * for a burst (a deleted folder), and once for a deletion both watchers report (ours at once,
+ * Eleventy's 100 ms later). Not when a build began after each folder last changed (a rename:
+ * its new name began one), which read the folder as it is (20 ms: a file system's clock may lag
+ * a tick). Without `file` (a folder gone, a name Eleventy never sees), the marker changes.
+ */
+function rebuildForDeletion(file?: string): void {
+  if (file === undefined) pendingFolders = null;
+  else pendingFolders?.add(dirname(resolve(file)));
+  if (pending) return;
+  pending = setTimeout(() => {
+    const folders = pendingFolders;
+    [pending, pendingFolders] = [undefined, new Set()];
+    const read = (folder: string) =>
+      (statSync(folder, { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY) < lastBuildBegan - 20;
+    if (folders === null || ![...folders].every(read)) writeFile(marker, String(++touches)).catch(stopped);
+  }, 150);
+}
+
+/**
+ * `npm start`: each deletion Eleventy's own watcher sees changes the marker too. Node's
+ * recursive watcher loses a file an editor saved through a temporary file renamed over it
+ * (sed -i), and Eleventy's may miss one right after it starts.
  */
 export function takeDeletionsFrom(watcher: { on(event: "unlink", listener: (file: string) => void): unknown }): void {
-  handedOver = true;
   watcher.on("unlink", (file) => {
-    // A rename: chokidar reports the new name first (its "add" began a build) and the old one's
-    // deletion 100 ms later. A build that began after the folder last changed read it without
-    // the file: no second build. (20 ms: a file system's clock may lag a tick behind.)
-    const changed = statSync(dirname(file), { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
-    if (marker && READ.test(file) && changed > lastBuildBegan - 20) rebuildForDeletion();
+    if (marker && READ.test(file)) rebuildForDeletion(file);
   });
 }
 
@@ -109,10 +116,10 @@ function watchFolder(folder: string, everyChange = false): void {
   const watcher = watch(folder, { recursive: true, persistent: false }, (event, name) => {
     const gone = name === "" || !existsSync(folder);
     if (gone && watched.delete(folder)) watcher.close();
-    const deleted =
-      !handedOver && event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
+    const deleted = event === "rename" && (name === null || (READ.test(name) && !existsSync(join(folder, name))));
     const unseen = name !== null && READ.test(name) && UNSEEN.test(name);
-    if (gone || everyChange || deleted || unseen) rebuildForDeletion();
+    if (gone || everyChange || unseen || (deleted && name === null)) rebuildForDeletion();
+    else if (deleted && name !== null) rebuildForDeletion(join(folder, name));
   });
   if (!everyChange) watchFile(folder, { persistent: false, interval: 500 }, () => watchFolder(folder, true));
   watcher.on("error", (error) => {

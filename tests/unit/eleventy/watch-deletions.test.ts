@@ -105,8 +105,7 @@ test("should change the marker when a file is added or saved under a name with a
   assert.is(markerText(), "7");
 });
 
-// Last: once Eleventy's watcher hands its deletions over, this process's watcher leaves them to it.
-test("should take Eleventy's deletions, but not one that a build which began after it read (a rename)", async () => {
+test("should change the marker once for a deletion both watchers report, and not for one a build that began after it read (a rename)", async () => {
   const unlinks: ((file: string) => void)[] = [];
   takeDeletionsFrom({ on: (_, listener) => unlinks.push(listener) });
   const unlink = (file: string) => {
@@ -121,7 +120,7 @@ test("should take Eleventy's deletions, but not one that a build which began aft
   unlink(renamed);
   await settle();
   assert.is(markerText(), "7");
-  // Deleted after the last build began: that build read it, so another must.
+  // Deleted after the last build began, seen by both watchers: one change.
   rmSync(other);
   unlink(other);
   await settle();
