@@ -36,11 +36,18 @@ export const rssChannel = memoByObject(buildChannel);
  */
 export const rssFeed = memoByObject((model: BlogModel): string => {
   const channel = rssChannel(model);
-  const posts = model.posts.slice(0, FEED_POSTS);
-  const newest = posts.reduce((max, post) => (max && max.updated >= post.updated ? max : post), posts[0]);
-  const lastBuildDate = newest ? rfc822(newest.updated.setZone(model.config.site.timezone)) : null;
+  const newest = newestChange(model.posts.slice(0, FEED_POSTS));
+  const lastBuildDate = newest ? rfc822(newest.setZone(model.config.site.timezone)) : null;
   return writeRss({ ...channel, lastBuildDate, item: channel.item.slice(0, FEED_POSTS) });
 });
+
+/** A feed's date: the newest change to one of its posts, not the build time (unchanged posts, an unchanged feed). */
+function newestChange(posts: readonly { updated: DateTime }[]): DateTime | undefined {
+  return posts.reduce<DateTime | undefined>(
+    (max, post) => (max && max >= post.updated ? max : post.updated),
+    undefined,
+  );
+}
 
 function buildChannel(model: BlogModel) {
   const urls = blogUrls(model);
@@ -125,7 +132,7 @@ export function atomFeed(model: BlogModel, tag?: BlogTag): string {
   const posts = (tag ? tag.posts : model.posts).slice(0, FEED_POSTS);
   const self = tag ? urls.tagAtom(tag.slug) : urls.atom;
   const home = tag ? urls.tag(tag.slug) : urls.home;
-  const newest = posts.reduce((max, post) => Math.max(max, post.updated.toMillis()), 0);
+  const newest = newestChange(posts)?.toMillis() ?? 0;
   const link = (rel: string, href: string, type: string): XmlElement => ({
     name: "link",
     attributes: { rel, href, type },
