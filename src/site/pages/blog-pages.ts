@@ -24,14 +24,10 @@ function trail(model: BlogModel, ...steps: Crumb[]) {
   return breadcrumbNode(model.config, blog, ...steps);
 }
 
-/** og:locale: blog.yaml's language as `en_US` (for `en`, its likely region); none for a tag Intl cannot read. */
+/** og:locale: blog.yaml's language as `en_US` (for `en`, its likely region); a tag Intl cannot read is refused where it is read. */
 function ogLocale(model: BlogModel): SafeHtml {
-  try {
-    const { language, region } = new Intl.Locale(model.settings.language).maximize();
-    return html`<meta property="og:locale" content="${region ? `${language}_${region}` : language}">\n`;
-  } catch {
-    return html``;
-  }
+  const { language, region } = new Intl.Locale(model.settings.language).maximize();
+  return html`<meta property="og:locale" content="${region ? `${language}_${region}` : language}">\n`;
 }
 
 function postItem(model: BlogModel, post: PostSummary): SafeHtml {
