@@ -6,7 +6,7 @@ import { readSnapshot } from "../github/snapshot.ts";
 import { loadFeedPosts, projectRepositories } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
 import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
-import { profilePhoto, type ProfilePhoto } from "../blog/post-images.ts";
+import { profilePhoto } from "../blog/post-images.ts";
 import { rssChannel } from "../api/blog/feeds.ts";
 import { postsFromRss } from "../feeds/read-rss-posts.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
@@ -85,9 +85,6 @@ export const githubData = (): Promise<GithubData> =>
   once("github", async () =>
     loadGithubData(await siteConfig(), projectRepositories(await siteConfig(), await portfolioContent())),
   );
-
-/** profile.yaml's photo, read and planned; null without one. */
-export const photoContent = async (): Promise<ProfilePhoto | null> => (await checkedContent()).photo;
 
 export const blogContent = async (): Promise<BlogContent | null> => (await checkedContent()).blog;
 

@@ -17,7 +17,7 @@ import { keepReadsForNextBuild, useBuildCache } from "../util/build-cache.ts";
 import { forgetOutputFiles, outputFile, outputFilesMade, unchangedFiles } from "../util/output-path.ts";
 import { StacklessError } from "../util/stackless-error.ts";
 import { renderedFiles } from "../util/written-files.ts";
-import { blogModel, photoContent, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
+import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
@@ -147,7 +147,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const blog = await blogModel();
     const assets = [
       ...(await publishSiteAssets(SITE_ASSETS, ASSETS_FOLDER, resolve(directories.output))),
-      ...postImageAssets(blog, config, await photoContent()),
+      ...postImageAssets(blog, config, (await portfolioModel()).photo),
     ];
     await copyAssets(assets, resolve(directories.output));
   });
