@@ -39,6 +39,8 @@ export interface Route<M> {
   source?(model: M): string | undefined;
   /** Builds the payload: `data` for envelope and list routes, the whole body for raw ones. */
   build(model: M, params: Record<string, string>): unknown;
+  /** Under `npm start`, what a file reads, its API's context included, as a key (`PaginatedOutput.key`). */
+  key?(model: M, params: Record<string, string>): string;
 }
 
 /** What every file of one API shares in a build. */

@@ -24,6 +24,7 @@ export function routeFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): 
         .flatMap((route) => expandParams(route, model).map((params) => ({ id: route.id, params }))),
     file: (_, file) => routePermalink(api, file.id, file.params),
     render: (model, file) => renderRouteFile(api, model, file.id, file.params),
+    key: (model, file) => routeById(api, file.id).key?.(model, file.params),
   });
 }
 

@@ -13,11 +13,13 @@ export function pagesTemplate<M extends { config: SiteConfig }, T>(
   items: (model: M) => T[],
   path: (model: M, item: T) => string,
   render: (model: M, item: T) => string,
+  key?: (model: M, item: T) => string,
 ): TemplateModule {
   return paginatedOutput<M, T>({
     modelKey,
     items,
     file: (model, item) => outputFileOf(model.config, path(model, item)),
     render,
+    key,
   });
 }

@@ -19,6 +19,10 @@ let comparing = true;
 /** `npm start`: a file that differs only in `meta.generated` is kept (envelope.ts says why). */
 let keepingGenerated = false;
 
+/** `npm start`: each file's key (`PaginatedOutput.key`) in its last build, and in this one. */
+let lastKeys = new Map<string, string>();
+let keys = new Map<string, string>();
+
 /** Eleventy's own transforms and HTML plugin: they leave a page without bundles as it was rendered. */
 const ELEVENTY_OWN = new Set([
   "@11ty/eleventy-bundle",
@@ -43,6 +47,7 @@ export function transformsText(config: UserConfig): boolean {
 export function compareWithOutput(on: boolean, serving = false): void {
   comparing = on;
   keepingGenerated = serving;
+  keys.clear();
 }
 
 /**
@@ -59,14 +64,20 @@ export function rememberOutput(files: WrittenFiles): void {
     const stats = statSync(file, { throwIfNoEntry: false });
     if (typeof text === "string" && stats) lastBuild.set(file, { text, size: stats.size, mtimeMs: stats.mtimeMs });
   }
+  [lastKeys, keys] = [keys, new Map()];
+}
+
+/** The text of the last build the folder's `file` still holds (its size and time then), if any. */
+function lastText(file: string): string | undefined {
+  const last = lastBuild.get(file);
+  const stats = last && statSync(file, { throwIfNoEntry: false });
+  return last && stats?.size === last.size && stats.mtimeMs === last.mtimeMs ? last.text : undefined;
 }
 
 /** What the folder's `file` holds, when it is `text` (under `npm start`, but for its time): that text, or its bytes. */
 function unchanged(file: string, text: string): string | Buffer | undefined {
-  const last = lastBuild.get(file);
-  const stats = last && statSync(file, { throwIfNoEntry: false });
-  if (last && stats?.size === last.size && stats.mtimeMs === last.mtimeMs)
-    return last.text === text || sameButGenerated(text, last.text) ? last.text : undefined;
+  const last = lastText(file);
+  if (last !== undefined) return last === text || sameButGenerated(text, last) ? last : undefined;
   const bytes = Buffer.from(text);
   const held = heldBytes(file, bytes.length);
   if (held?.equals(bytes)) return bytes;
@@ -89,6 +100,11 @@ export interface PaginatedOutput<M, T> {
   file(model: M, item: T): string | null;
   /** The template's whole data is there for what the model does not hold. */
   render(model: M, item: T, data: Data): string;
+  /**
+   * Under `npm start`, what the item's file reads, as a key: a file whose key is its last
+   * build's, and which the folder still holds as that build left it, is not rendered again.
+   */
+  key?(model: M, item: T): string | undefined;
 }
 
 export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModule {
@@ -111,6 +127,15 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                 const path = spec.file(model, item);
                 if (path === null) return false;
                 const file = outputFile(outputDir, path);
+                const key = comparing && lastBuild.has(file) ? spec.key?.(model, item) : undefined;
+                if (key !== undefined) {
+                  keys.set(file, key);
+                  const last = lastKeys.get(file) === key ? lastText(file) : undefined;
+                  if (last !== undefined) {
+                    unchangedFiles.set(file, last);
+                    return false;
+                  }
+                }
                 // A file of `npm start`'s last build: `unchanged` looks at it anyway (one call less a file).
                 if (comparing && (lastBuild.has(file) || existsSync(file))) {
                   const text = spec.render(model, item, full);

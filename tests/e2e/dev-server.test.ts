@@ -550,36 +550,7 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     15_000,
     server.output,
   );
-  const buildTmp = makeTempDir("tmp");
-  // The preview is the production site at the dev server's address (src/config/site-config.ts, previewOrigin).
-  const reference = await buildSite({
-    contentDir,
-    epoch: Number(epoch),
-    siteUrl: `http://localhost:${server.port}`,
-    env: { TMPDIR: buildTmp },
-  });
-  try {
-    assert.is(reference.status, 0, reference.output);
-    // The preview writes its search index 2 s after a build: compared once it has.
-    const index = (dir: string) => join(dir, "pagefind");
-    await waitFor(
-      "the preview's search index",
-      () => {
-        try {
-          return isDeepStrictEqual(filesWithContent(index(server.outDir)), filesWithContent(index(reference.outDir)));
-        } catch {
-          return false; // A file of the index went while it was read: it is being written.
-        }
-      },
-      15_000,
-      server.output,
-    );
-    assert.equal(filesWithContent(server.outDir), filesWithContent(reference.outDir));
-    assert.equal(readdirSync(buildTmp), [], "a plain build watches nothing");
-  } finally {
-    removeDir(reference.outDir);
-    removeDir(buildTmp);
-  }
+  await assertServesItsBuild();
 });
 
 test("should name the dev server in the preview's pages, images and API URLs when SITE_URL is unset", async () => {
@@ -681,6 +652,35 @@ test("should see edits and deletions once its content folder is deleted and put 
   );
 });
 
+test("should serve what a build writes after edits that reach other posts' pages, and keep the rest", async () => {
+  // A post's page and files are kept unrendered while what they read is unchanged (src/blog/post-revisions.ts):
+  // each edit below reaches pages of other posts (neighbours, related posts, tags), whose keys must change.
+  const posts = join(contentDir, "blog/posts");
+  const edit = async (what: string, change: () => void) => {
+    const before = server.output().length;
+    change();
+    await waitFor(what, () => /Wrote \d+ file/.test(server.output().slice(before)), 15_000, server.output);
+  };
+  const rewrite = (name: string, from: RegExp, to: string) => {
+    const file = join(posts, name);
+    const text = readFileSync(file, "utf8");
+    assert.match(text, from);
+    writeFileSync(file, text.replace(from, to));
+  };
+  const unrelated = join(server.outDir, "blog/posts/faust-for-programmers/index.html");
+  const kept = statSync(unrelated).mtimeMs;
+  await edit("a title", () =>
+    rewrite("repairing-gps-tracks-whose-clocks-jumped.md", /^title: .*$/m, "title: Tracks whose clocks jumped"),
+  );
+  await edit("a body", () => rewrite("conflict-free-logbooks.md", /$/, "\n\nOne more sentence, written later.\n"));
+  await edit("tags", () => rewrite("what-hl7-v2-taught-me.md", /^tags: \[/m, "tags: [radio, embedded, "));
+  await edit("an image", () =>
+    cpSync(join(contentDir, "blog/images/tile-cache-quota.png"), join(contentDir, "blog/images/contour-cover.png")),
+  );
+  await assertServesItsBuild();
+  assert.is(statSync(unrelated).mtimeMs, kept, "a page none of the edits reached is not written again");
+});
+
 test("should remove its marker of deletions when the server stops", async () => {
   assert.is(
     readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length,
@@ -690,6 +690,40 @@ test("should remove its marker of deletions when the server stops", async () => 
   await server.stop();
   assert.equal(readdirSync(serverTmp), []);
 });
+
+/** Whether the preview serves exactly what a build of its content writes (its search index once written). */
+async function assertServesItsBuild(): Promise<void> {
+  const buildTmp = makeTempDir("tmp");
+  // The preview is the production site at the dev server's address (src/config/site-config.ts, previewOrigin).
+  const reference = await buildSite({
+    contentDir,
+    epoch: Number(epoch),
+    siteUrl: `http://localhost:${server.port}`,
+    env: { TMPDIR: buildTmp },
+  });
+  try {
+    assert.is(reference.status, 0, reference.output);
+    // The preview writes its search index 2 s after a build: compared once it has.
+    const index = (dir: string) => join(dir, "pagefind");
+    await waitFor(
+      "the preview's search index",
+      () => {
+        try {
+          return isDeepStrictEqual(filesWithContent(index(server.outDir)), filesWithContent(index(reference.outDir)));
+        } catch {
+          return false; // A file of the index went while it was read: it is being written.
+        }
+      },
+      15_000,
+      server.output,
+    );
+    assert.equal(filesWithContent(server.outDir), filesWithContent(reference.outDir));
+    assert.equal(readdirSync(buildTmp), [], "a plain build watches nothing");
+  } finally {
+    removeDir(reference.outDir);
+    removeDir(buildTmp);
+  }
+}
 
 /** Every file under `dir` with a digest of its bytes, for a whole-folder comparison whose failure names the files. */
 function filesWithContent(dir: string): Record<string, string> {

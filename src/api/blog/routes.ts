@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { BlogModel } from "../../blog/blog-model.ts";
+import { postKey, tagKey } from "../../blog/post-revisions.ts";
 import { publishes } from "../../config/site-config.ts";
 import { BLOG_API_ROOT } from "../../config/site-paths.ts";
 import {
@@ -83,6 +84,7 @@ const routes: R[] = [
       values: (model) => model.posts.map((post) => post.slug),
     },
     notes: dated,
+    key: (model, params) => postKey(model, itemOf(model.postBySlug, params.slug, "post")),
     build: (model, params) => build.fullPost(model, itemOf(model.postBySlug, params.slug, "post")),
   },
   {
@@ -117,6 +119,7 @@ const routes: R[] = [
     description: "The tag with its posts as summaries, newest first.",
     param: tagParam,
     notes: dated,
+    key: (model, params) => tagKey(model, itemOf(model.tagBySlug, params.tag, "tag")),
     build: (model, params) => build.tagDetail(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
   {
@@ -185,6 +188,7 @@ const routes: R[] = [
     summary: "Atom 1.0 of one tag's posts",
     description: `No envelope. The Atom feed narrowed to the newest ${FEED_POSTS} posts carrying the tag, newest first.`,
     param: tagParam,
+    key: (model, params) => tagKey(model, itemOf(model.tagBySlug, params.tag, "tag")),
     build: (model, params) => atomFeed(model, itemOf(model.tagBySlug, params.tag, "tag")),
   },
   badgeRoute(
