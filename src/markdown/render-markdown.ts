@@ -89,10 +89,7 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   if (!dir) return renderDocument(source, options);
   version ??= rendererVersion();
   const key = contentKey("markdown", version, source, options.rawHtml, options.firstLine);
-  const cached = readEntry(dir, key, (bytes) => {
-    const entry: unknown = JSON.parse(bytes.toString("utf8"));
-    return Value.Check(RenderEntry, entry) ? entry : undefined;
-  });
+  const cached = readEntry(dir, key, decodeEntry);
   const live = {
     link: (href: string) => (options.resolveLink ? options.resolveLink(href) : href),
     image: (src: string) => (options.resolveImage ? options.resolveImage(src) : { url: src }),
@@ -119,6 +116,12 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
 /** A resolver's call while rendering: which, its argument, its answer. */
 const Call = Type.Tuple([Type.Union([Type.Literal("link"), Type.Literal("image")]), Type.String(), Type.Unknown()]);
 const RenderEntry = Type.Object({ calls: Type.Array(Call), rendered: RenderedMarkdown });
+
+/** An entry of the render cache, checked; one `npm start` hands again to later builds (nothing changes a render). */
+function decodeEntry(bytes: Buffer): Static<typeof RenderEntry> | undefined {
+  const entry: unknown = JSON.parse(bytes.toString("utf8"));
+  return Value.Check(RenderEntry, entry) ? entry : undefined;
+}
 
 /** The keys of the documents this process rendered or read from the cache; the renderer's version, once known. */
 const used = new Set<string>();

@@ -21,9 +21,12 @@ const verdicts = new Map<string, string | undefined>();
 /**
  * `npm start`'s entries as read in its last build and in this one, by file: a preview rebuilding
  * on every edit reads each once, not once a build (1,000 posts: about 0.2 s an edit). Only
- * bytes that matched their digest; an entry neither build read is let go.
+ * bytes that matched their digest; an entry neither build read is let go. With the bytes, the
+ * value a decoder made of them, handed again to the same decoder: a decoder is a module's
+ * constant when its values are never changed by those who read them.
  */
-let reads: { now: Map<string, Buffer>; last: Map<string, Buffer> } | undefined;
+type Read = { bytes: Buffer; decode?: unknown; decoded?: unknown };
+let reads: { now: Map<string, Read>; last: Map<string, Read> } | undefined;
 
 /** Starts a build that keeps what it reads for the next (`npm start`; see `reads`), or that keeps nothing. */
 export function keepReadsForNextBuild(on = true): void {
@@ -79,7 +82,11 @@ export function readEntry<T = Buffer>(
   if (dir === undefined) return undefined;
   const file = entryFile(dir, key);
   const kept = reads?.now.get(file) ?? reads?.last.get(file);
-  const read = kept ?? readCacheFile(file);
+  if (kept && kept.decode === decode) {
+    reads?.now.set(file, kept);
+    return kept.decoded as T;
+  }
+  const read = kept?.bytes ?? readCacheFile(file);
   if (read === undefined) return undefined;
   let why = typeof read === "string" ? read : "does not match its digest";
   const value = Buffer.isBuffer(read) ? read.subarray(65) : undefined;
@@ -88,7 +95,7 @@ export function readEntry<T = Buffer>(
     try {
       const decoded = decode(value);
       if (decoded !== undefined) {
-        reads?.now.set(file, read as Buffer);
+        reads?.now.set(file, { bytes: read as Buffer, decode, decoded });
         return decoded;
       }
     } catch {}

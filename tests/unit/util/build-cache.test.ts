@@ -102,7 +102,14 @@ test(
       assert.is(readEntry(og, KEY, text), "value");
       keepReadsForNextBuild();
       assert.is(readEntry(og, KEY, text), "value", "the next build");
-      // Each read is decoded again: a value the kind refuses is still refused.
+      // What one decoder made is handed to it again, in this build and the next, not decoded again.
+      let decoded = 0;
+      const counting = (value: Buffer) => `${value}#${++decoded}`;
+      assert.is(readEntry(og, KEY, counting), "value#1");
+      assert.is(readEntry(og, KEY, counting), "value#1");
+      keepReadsForNextBuild();
+      assert.is(readEntry(og, KEY, counting), "value#1", "the next build");
+      // Another decoder decodes: a value its kind refuses is still refused.
       assert.is(
         readEntry(og, KEY, () => undefined),
         undefined,
