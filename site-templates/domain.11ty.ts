@@ -1,5 +1,6 @@
 // One page per domain with its projects.
 import type { Domain, PortfolioModel } from "../src/model/portfolio-model.ts";
+import { portfolioKey } from "../src/model/portfolio-model.ts";
 import { pagesTemplate } from "../src/eleventy/page-templates.ts";
 import { sitePaths } from "../src/config/site-paths.ts";
 import { domainPage } from "../src/site/pages/portfolio-pages.ts";
@@ -9,4 +10,5 @@ export const { data, render } = pagesTemplate(
   (m: PortfolioModel) => m.domains,
   (m: PortfolioModel, d: Domain) => sitePaths(m.config).domain(d.id),
   domainPage,
+  portfolioKey,
 );

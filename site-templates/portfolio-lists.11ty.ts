@@ -1,5 +1,6 @@
 // The portfolio's list pages: all projects, now, awards, pull requests.
 import type { PortfolioModel } from "../src/model/portfolio-model.ts";
+import { portfolioKey } from "../src/model/portfolio-model.ts";
 import { pagesTemplate } from "../src/eleventy/page-templates.ts";
 import { sitePaths } from "../src/config/site-paths.ts";
 import { shows } from "../src/config/site-config.ts";
@@ -18,4 +19,5 @@ export const { data, render } = pagesTemplate(
   (m: PortfolioModel) => lists.filter((list) => !list.section || shows(m.config, list.section)),
   (m: PortfolioModel, list) => list.path(m),
   (m: PortfolioModel, list) => list.render(m),
+  portfolioKey,
 );

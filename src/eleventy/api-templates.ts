@@ -13,8 +13,16 @@ import { apiPath, linkTarget, outputFileOf, publishedUrl } from "../config/site-
  * API and which global data key holds its model.
  */
 
-/** Writes every file of the API's routes: one per route, or one per value of its parameter. */
-export function routeFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): TemplateModule {
+/**
+ * Writes every file of the API's routes: one per route, or one per value of its parameter.
+ * `key`, when the model alone makes the API's files: the model's (PaginatedOutput.key), for a
+ * route without a key of its own.
+ */
+export function routeFilesTemplate<M>(
+  api: ApiDefinition<M>,
+  modelKey: string,
+  key?: (model: M) => string,
+): TemplateModule {
   return paginatedOutput<M, { id: string; params: Record<string, string> }>({
     modelKey,
     // The manifest describes the written files, so the after-build hook writes it (src/api/manifest.ts).
@@ -24,7 +32,7 @@ export function routeFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): 
         .flatMap((route) => expandParams(route, model).map((params) => ({ id: route.id, params }))),
     file: (_, file) => routePermalink(api, file.id, file.params),
     render: (model, file) => renderRouteFile(api, model, file.id, file.params),
-    key: (model, file) => routeById(api, file.id).key?.(model, file.params),
+    key: (model, file) => routeById(api, file.id).key?.(model, file.params) ?? key?.(model),
   });
 }
 
@@ -32,6 +40,7 @@ export function routeFilesTemplate<M>(api: ApiDefinition<M>, modelKey: string): 
 export function docsPageTemplate<M extends { config: SiteConfig }>(
   api: ApiDefinition<M>,
   modelKey: string,
+  key?: (model: M) => string,
 ): TemplateModule {
   const url = (model: M, id: string) => routeUrl(api, api.context(model), routeById(api, id), {});
   const pathOf = (id: string) => routeById(api, id).path;
@@ -53,5 +62,6 @@ export function docsPageTemplate<M extends { config: SiteConfig }>(
       const pageUrl = publishedUrl(config, apiPath(config, api.root, landing[0] ?? path));
       return renderLandingPage(doc, { url: pageUrl, indexUrl: url(model, "getIndex"), docsUrl, openapiUrl, config });
     },
+    key,
   });
 }

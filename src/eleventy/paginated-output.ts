@@ -16,8 +16,11 @@ const ITEMS = "paginatedOutputItems";
 
 /** Off when the configuration transforms what templates render: their bytes are then not known before. */
 let comparing = true;
-/** `npm start`: a file that differs only in `meta.generated` is kept (envelope.ts says why). */
-let keepingGenerated = false;
+/**
+ * `npm start`: a file that differs only in `meta.generated` is kept (envelope.ts says why), and
+ * keys are used (`PaginatedOutput.key`).
+ */
+let serving = false;
 
 /** `npm start`: each file's key (`PaginatedOutput.key`) in its last build, and in this one. */
 let lastKeys = new Map<string, string>();
@@ -44,9 +47,9 @@ export function transformsText(config: UserConfig): boolean {
 }
 
 /** Whether a file the output folder holds is compared with what this build renders (see the top). */
-export function compareWithOutput(on: boolean, serving = false): void {
+export function compareWithOutput(on: boolean, preview = false): void {
   comparing = on;
-  keepingGenerated = serving;
+  serving = preview;
   keys.clear();
 }
 
@@ -82,7 +85,7 @@ function unchanged(file: string, text: string): string | Buffer | undefined {
   const held = heldBytes(file, bytes.length);
   if (held?.equals(bytes)) return bytes;
   // `npm start`'s first build over the folder an earlier run or build wrote.
-  const heldText = keepingGenerated ? held?.toString() : undefined;
+  const heldText = serving ? held?.toString() : undefined;
   return heldText !== undefined && sameButGenerated(text, heldText) ? heldText : undefined;
 }
 
@@ -127,7 +130,7 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                 const path = spec.file(model, item);
                 if (path === null) return false;
                 const file = outputFile(outputDir, path);
-                const key = comparing && lastBuild.has(file) ? spec.key?.(model, item) : undefined;
+                const key = comparing && serving ? spec.key?.(model, item) : undefined;
                 if (key !== undefined) {
                   keys.set(file, key);
                   const last = lastKeys.get(file) === key ? lastText(file) : undefined;

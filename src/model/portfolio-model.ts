@@ -11,6 +11,7 @@ import { byText, newestFirst, newestInstantFirst } from "../util/order.ts";
 import { projectLinkResolver, renderPortfolioMarkdown, type PortfolioMarkdown } from "./portfolio-markdown.ts";
 import type { ProfilePhoto } from "../blog/post-images.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
+import { revisionOf } from "../util/revisions.ts";
 
 /** A project with everything derived about it. */
 export interface Project {
@@ -103,6 +104,15 @@ const MEDAL_RANK: Record<Award["medal"], number> = { gold: 0, silver: 1, bronze:
 const NOW_STALE_AFTER_DAYS = 60;
 const RECENT_PUSHES = 5;
 const TOP_STARRED = 5;
+
+/**
+ * Under `npm start`, the key of a file made from the portfolio model alone: its revision, but
+ * for the build's time (src/util/revisions.ts). A file that reads that time does not take it.
+ */
+export function portfolioKey(model: PortfolioModel): string {
+  const { buildTime: _, ...config } = model.config;
+  return String(revisionOf("portfolio", model, { ...model, config }));
+}
 
 /** Builds the portfolio model. Linear in the number of projects, pulls and posts. */
 export function buildPortfolioModel(inputs: ModelInputs): PortfolioModel {

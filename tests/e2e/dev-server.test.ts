@@ -652,7 +652,7 @@ test("should see edits and deletions once its content folder is deleted and put 
   );
 });
 
-test("should serve what a build writes after edits that reach other posts' pages, and keep the rest", async () => {
+test("should serve what a build writes after edits that reach other pages and files, and keep the rest", async () => {
   // A post's page and files are kept unrendered while what they read is unchanged (src/blog/post-revisions.ts):
   // each edit below reaches pages of other posts (neighbours, related posts, tags), whose keys must change.
   const posts = join(contentDir, "blog/posts");
@@ -674,6 +674,10 @@ test("should serve what a build writes after edits that reach other posts' pages
   );
   await edit("a body", () => rewrite("conflict-free-logbooks.md", /$/, "\n\nOne more sentence, written later.\n"));
   await edit("tags", () => rewrite("what-hl7-v2-taught-me.md", /^tags: \[/m, "tags: [radio, embedded, "));
+  await edit("a project", () => {
+    const file = join(contentDir, "projects/benchdiff.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^tagline: .*$/m, "tagline: Edited among the posts"));
+  });
   await edit("an image", () =>
     cpSync(join(contentDir, "blog/images/tile-cache-quota.png"), join(contentDir, "blog/images/contour-cover.png")),
   );
