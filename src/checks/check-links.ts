@@ -32,6 +32,8 @@ export interface LinkCheckOptions {
    * does not have is forgotten.
    */
   read?: Map<string, FileLinks>;
+  /** The folder's files (`filesUnder`, symbolic links left out), when the build listed it already. */
+  listed?: readonly string[];
 }
 
 /** What the check reads of one file: the links in it and, for a page, its ids. */
@@ -88,7 +90,7 @@ interface DeadLink {
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const base = new URL(`${options.baseUrl}/`);
   const siteUrls = siteUrlFinder(base.origin);
-  let output = listOutput(options.outputDir);
+  let output = listOutput(options.listed ?? filesUnder(options.outputDir, (entry) => entry.isFile()));
   // The same files as the last build's: a file whose text is the same finds what it found then.
   const last = [...(options.read?.values() ?? [])].find((read) => read.found)?.found?.output;
   if (last?.files.size === output.files.size && [...output.files].every((file) => last.files.has(file))) output = last;
@@ -254,9 +256,8 @@ function withoutTrailing(url: string, keep: number): string {
 }
 
 /** The files of an output folder (relative, `/` separators) and the top-level folders that hold one. */
-function listOutput(outputDir: string): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
-  // A symbolic link is never published (the output step refuses them), so it is not read.
-  const files = new Set(filesUnder(outputDir, (entry) => entry.isFile()));
+function listOutput(listed: readonly string[]): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
+  const files = new Set(listed);
   const folders = new Set([...files].filter((file) => file.includes("/")).map((file) => file.split("/")[0] ?? ""));
   return { files, folders };
 }

@@ -49,9 +49,10 @@ export function validateSite(
   apis: readonly ApiOutput[],
   written?: WrittenFiles,
   passed?: Map<string, { text: string; document: string }>,
+  listed = filesUnder(outputDir, (entry) => entry.isFile()),
 ): ValidationProblem[] {
   const checked = new Set<string>();
-  const problems = apis.flatMap((api) => validateApi(outputDir, api, written, passed, checked));
+  const problems = apis.flatMap((api) => validateApi(outputDir, api, written, passed, checked, listed));
   for (const file of passed?.keys() ?? []) if (!checked.has(file)) passed?.delete(file);
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
   return [...problems, ...checkResume(outputDir, written)];
@@ -63,6 +64,7 @@ function validateApi(
   written: WrittenFiles | undefined,
   passed: Map<string, { text: string; document: string }> | undefined,
   checked: Set<string>,
+  listed: readonly string[],
 ): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const documentFile = join(outputDir, api.openapi);
@@ -97,11 +99,9 @@ function validateApi(
   }
 
   const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
-  for (const folder of api.owns) {
-    for (const file of filesUnder(join(outputDir, folder)).map((inside) => join(folder, inside))) {
-      if (!declared.has(file))
-        problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
-    }
+  for (const file of listed) {
+    if (api.owns.some((folder) => file.startsWith(`${folder}/`)) && !declared.has(file))
+      problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
   }
   return problems;
 }

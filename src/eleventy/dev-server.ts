@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { UserConfig } from "@11ty/eleventy";
-import { statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { contentTypeFor, hostHeaders, renderHeadersFile } from "../site/host-rules.ts";
-import { filesUnder } from "../util/files-under.ts";
+import { contentTypeFor, hostHeaders } from "../site/host-rules.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -39,8 +38,8 @@ export async function listenOnDevServerHost(): Promise<void> {
 }
 
 /**
- * Serves `_site` as the production host does (src/site/host-rules.ts): `npm start`'s options,
- * and the `_headers` file Netlify and Cloudflare Pages read. https://www.11ty.dev/docs/dev-server/#options
+ * Serves `_site` as the production host does (src/site/host-rules.ts): `npm start`'s options
+ * (the build writes the `_headers` file, src/eleventy/plugin.ts). https://www.11ty.dev/docs/dev-server/#options
  */
 export default function devServerPlugin(eleventyConfig: UserConfig): void {
   const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
@@ -56,14 +55,6 @@ export default function devServerPlugin(eleventyConfig: UserConfig): void {
       refuseMalformedPaths,
       hostRules(() => ({ outputDir: resolve(eleventyConfig.directories.output), pathPrefix: pathPrefix() })),
     ],
-  });
-  // From the files on disk, so every file is covered without a list to keep in step.
-  eleventyConfig.on("eleventy.after", ({ directories }) => {
-    const outputDir = resolve(directories.output);
-    writeFileSync(
-      join(outputDir, "_headers"),
-      renderHeadersFile(filesUnder(outputDir), pathPrefix().replace(/\/$/, "")),
-    );
   });
 }
 

@@ -6,13 +6,17 @@ import type { WrittenFiles } from "../util/written-files.ts";
 /** What static hosts take of one site (docs/scaling.md): a build past one says so, and goes on. */
 export const HOST_LIMITS = { files: 20_000, bytes: 1_000_000_000, fileBytes: 25 * 1024 * 1024 };
 
-/** One warning per host limit the output passes, naming the figure; a file the build wrote is sized from `written`. */
+/**
+ * One warning per host limit the output passes, naming the figure; a file the build wrote is
+ * sized from `written`. `listed`: the folder's files (`filesUnder`), when the build has them.
+ */
 export function hostLimitWarnings(
   outputDir: string,
   written: WrittenFiles = new Map(),
   limits = HOST_LIMITS,
+  listed = filesUnder(outputDir, (entry) => entry.isFile()),
 ): string[] {
-  const files = filesUnder(outputDir, (entry) => entry.isFile()).map((file) => join(outputDir, file));
+  const files = listed.map((file) => join(outputDir, file));
   const sizeOf = (file: string, kept = written.get(file)) =>
     kept === undefined ? statSync(file).size : typeof kept === "string" ? Buffer.byteLength(kept) : kept.length;
   const sized = files.map((file) => ({ file, size: sizeOf(file) }));

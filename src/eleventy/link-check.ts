@@ -15,6 +15,7 @@ export async function checkSiteLinks(
   outputDir: string,
   written?: WrittenFiles,
   read?: Map<string, FileLinks>,
+  listed?: readonly string[],
 ): Promise<ContentError | null> {
   const config = await siteConfig();
   const blog = await blogContent();
@@ -34,6 +35,7 @@ export async function checkSiteLinks(
     baseUrl: config.baseUrl,
     written,
     read,
+    listed,
     sourceOf,
     explainMissing: (path) => {
       const post = blog?.unpublished.find(publishedUrl(config, pathOfOutputFile(config, path)));

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join, posix, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
@@ -21,7 +21,9 @@ import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
-import { hostLimitWarnings } from "./host-limits.ts";
+import { HOST_LIMITS, hostLimitWarnings } from "./host-limits.ts";
+import { renderHeadersFile } from "../site/host-rules.ts";
+import { filesUnder } from "../util/files-under.ts";
 import { writeOgImages } from "./og-images.ts";
 import { isStagingFolder, OUTPUT_MARKER, writeOutputMarker } from "./output-folder.ts";
 import { compareWithOutput, rememberOutput, transformsText, type TemplateModule } from "./paginated-output.ts";
@@ -184,10 +186,13 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
     if (blog) writeManifest(outputDir, blogApi, blog, written);
     lap("manifests");
-    const problems = validateSite(outputDir, apis, written, passed);
+    // The folder's files as the checks find them, listed once: nothing is written until they end.
+    // A symbolic link is never published (the output step refuses them), so none is listed.
+    const listed = filesUnder(outputDir, (entry) => entry.isFile());
+    const problems = validateSite(outputDir, apis, written, passed, listed);
     lap("validation");
     // Every link to this site must lead to a file of this build (checks/check-links.ts).
-    const links = await checkSiteLinks(outputDir, written, linksRead);
+    const links = await checkSiteLinks(outputDir, written, linksRead, listed);
     lap("linkCheck");
     // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
     const leaks = checkSecrets(outputDir, written, outputFilesMade);
@@ -202,6 +207,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
         [formatProblems(problems), found?.message ?? ""].join("\n").trim(),
       );
     }
+    // The `_headers` file of Netlify and Cloudflare Pages (src/site/host-rules.ts).
+    const basePath = (eleventyConfig.pathPrefix ?? "/").replace(/\/$/, "");
+    writeFileSync(join(outputDir, "_headers"), renderHeadersFile(listed, basePath));
     // Only into a folder whose build passed: a rejected one was emptied above.
     const start = () => {
       indexStopped = false;
@@ -214,7 +222,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (serving) {
       rememberOutput(written);
       indexSoon = setTimeout(start, 2000);
-    } else for (const warning of hostLimitWarnings(outputDir, written)) console.warn(warning);
+    } else for (const warning of hostLimitWarnings(outputDir, written, HOST_LIMITS, listed)) console.warn(warning);
   });
 
   // After the listeners above, which start each build (listeners run in registration order).
