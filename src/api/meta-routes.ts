@@ -46,7 +46,7 @@ export function metaRoutes<M>(
  * and of its index (`/api/`, `/api/v1/`), where someone exploring the API by hand looks first.
  * They are one page: the first is its canonical address, the one the sitemap lists.
  */
-export function landingPaths(paths: { index: string; openapi: string }): string[] {
+export function landingPaths(paths: { index: string; openapi: string }): [canonical: string, ...others: string[]] {
   const folder = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
-  return [...new Set([folder(paths.openapi), folder(paths.index)])];
+  return [...new Set([folder(paths.openapi), folder(paths.index)])] as [string, ...string[]];
 }

@@ -24,9 +24,7 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
     ...(shows(config, "pulls") ? [{ path: paths.pulls }] : []),
     { path: paths.apiDocs },
     // The landing pages' canonical address only (landingPaths).
-    ...landingPaths(portfolioPaths)
-      .slice(0, 1)
-      .map((path) => ({ path: paths.portfolioApi(path) })),
+    { path: paths.portfolioApi(landingPaths(portfolioPaths)[0]) },
   ];
   if (blog) {
     const pages = paths.blog;
@@ -34,9 +32,7 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
       { path: pages.home },
       { path: pages.archive },
       { path: pages.apiDocs },
-      ...landingPaths(blogPaths)
-        .slice(0, 1)
-        .map((path) => ({ path: paths.blogApi(path) })),
+      { path: paths.blogApi(landingPaths(blogPaths)[0]) },
       ...blog.posts.map((post) => ({ path: pages.post(post.slug), lastmod: post.updated.toISODate() ?? undefined })),
       ...blog.tags.map((tag) => ({ path: pages.tag(tag.slug) })),
     );
