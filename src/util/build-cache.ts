@@ -129,7 +129,7 @@ export function keepEntry(dir: string | undefined, key: string, value: string | 
   } catch (error) {
     remove(partial);
     const why = `cannot be written (${codeOf(error)}): this build goes on without keeping its entries there`;
-    warnCacheOnce(dir, (name) => `The build cache ${name} ${why}, and the next build computes them again.`);
+    warnOnce(dir, `The build cache ${shown(dir)} ${why}, and the next build computes them again.`);
   }
 }
 
@@ -242,11 +242,6 @@ function readOnly(path: string, top: string): FolderProblem {
     mountPoint = dirname(mountPoint);
   const named = fs.statSync(configured).dev === device ? configured : here;
   return { path: named, reason: "is on a read-only file system (EROFS)", topic: `read-only ${mountPoint}` };
-}
-
-/** Prints `[folio] {sentence}` unless a line about `path` was printed in this process. */
-export function warnCacheOnce(path: string, sentence: (name: string) => string): void {
-  warnOnce(path, sentence(shown(path)));
 }
 
 /** The topics said in this process: `.cache` being a file is said once. */
