@@ -67,37 +67,28 @@ export function projectDetail(model: PortfolioModel, project: Project): ProjectD
   };
 }
 
-function clusterHead(domain: Domain) {
+/** A domain with its projects as `project` gives each: names in the list, summaries in its own file. */
+function cluster<P>(model: PortfolioModel, domain: Domain, project: (p: Project) => P) {
   return {
     id: domain.id,
     emoji: domain.emoji,
     title: domain.title,
     blurb: domain.blurb,
     count: domain.projects.length,
-  };
-}
-
-function clusterUrls(model: PortfolioModel, domain: Domain) {
-  return {
-    page: pageUrl(model, sitePaths(model.config).domain(domain.id)),
-    api: apiUrl(model, portfolioPaths.cluster, { id: domain.id }),
+    projects: domain.projects.map(project),
+    urls: {
+      page: pageUrl(model, sitePaths(model.config).domain(domain.id)),
+      api: apiUrl(model, portfolioPaths.cluster, { id: domain.id }),
+    },
   };
 }
 
 export function clusterList(model: PortfolioModel): Cluster[] {
-  return model.domains.map((domain) => ({
-    ...clusterHead(domain),
-    projects: domain.projects.map((p) => p.name),
-    urls: clusterUrls(model, domain),
-  }));
+  return model.domains.map((domain) => cluster(model, domain, (p) => p.name));
 }
 
 export function clusterDetail(model: PortfolioModel, domain: Domain): ClusterDetail {
-  return {
-    ...clusterHead(domain),
-    projects: domain.projects.map((p) => projectSummary(model, p)),
-    urls: clusterUrls(model, domain),
-  };
+  return cluster(model, domain, (p) => projectSummary(model, p));
 }
 
 export function awardList(model: PortfolioModel): AwardEntry[] {
