@@ -120,13 +120,8 @@ export function utf8Text(bytes: Uint8Array, where: string): string {
   } catch {
     const offset = firstInvalidUtf8Byte(bytes);
     const line = bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1;
-    throw new ContentError([
-      {
-        file: where,
-        field: "(file)",
-        expected: `UTF-8 text (the byte at offset ${offset}, line ${line}, is not UTF-8)`,
-      },
-    ]);
+    const expected = `UTF-8 text (the byte at offset ${offset}, line ${line}, is not UTF-8)`;
+    throw new ContentError([{ file: where, field: "(file)", expected }]);
   }
 }
 
@@ -160,6 +155,7 @@ function textFaults(text: string, what: "text" | "a key"): string[] {
 function valueProblems(value: unknown, file: string): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const where = displayPath(file);
+  const add = (field: string, expected: string) => problems.push({ file: where, field, expected });
   const seen = new Set<object>();
   // What is wrong with each text, by text: an alias repeats a string, whose text is read once.
   const faults = { text: new Map<string, string[]>(), "a key": new Map<string, string[]>() };
@@ -168,7 +164,7 @@ function valueProblems(value: unknown, file: string): ContentProblem[] {
     characters += text.length;
     const long = overStringLimit(text, what === "text" ? "a string" : "a key");
     if (long) {
-      problems.push({ file: where, field, expected: long });
+      add(field, long);
       return;
     }
     // Past the document's limit (reported below), nothing more is read.
@@ -178,16 +174,12 @@ function valueProblems(value: unknown, file: string): ContentProblem[] {
       found = textFaults(text, what);
       faults[what].set(text, found);
     }
-    for (const expected of found) problems.push({ file: where, field, expected });
+    for (const expected of found) add(field, expected);
   };
   const visit = (node: unknown, field: string): void => {
     if (node !== null && typeof node === "object") {
       if (seen.has(node)) {
-        problems.push({
-          file: where,
-          field: field || "(top level)",
-          expected: "a value written out, not a YAML alias (*name) of a list or map",
-        });
+        add(field || "(top level)", "a value written out, not a YAML alias (*name) of a list or map");
         return;
       }
       seen.add(node);
@@ -204,23 +196,18 @@ function valueProblems(value: unknown, file: string): ContentProblem[] {
     }
   };
   visit(value, "");
-  if (characters > MAX_YAML_CHARACTERS)
-    problems.unshift({
-      file: where,
-      field: "(file)",
-      expected: `YAML of at most ${MAX_YAML_CHARACTERS.toLocaleString("en")} characters once its aliases (*name) are expanded (this one has ${characters.toLocaleString("en")})`,
-    });
+  if (characters > MAX_YAML_CHARACTERS) {
+    const [most, found] = [MAX_YAML_CHARACTERS, characters].map((count) => count.toLocaleString("en"));
+    const expected = `YAML of at most ${most} characters once its aliases (*name) are expanded (this one has ${found})`;
+    problems.unshift({ file: where, field: "(file)", expected });
+  }
   // An alias repeats its value's problem wherever it is used: a hundred thousand aliases would
   // be a hundred thousand lines. The first ones say what to fix.
   if (problems.length <= MAX_LISTED_PROBLEMS) return problems;
-  return [
-    ...problems.slice(0, MAX_LISTED_PROBLEMS),
-    {
-      file: where,
-      field: "(file)",
-      expected: `no more problems (${(problems.length - MAX_LISTED_PROBLEMS).toLocaleString("en")} more like the ones above are not listed)`,
-    },
-  ];
+  const more = (problems.length - MAX_LISTED_PROBLEMS).toLocaleString("en");
+  problems.splice(MAX_LISTED_PROBLEMS);
+  add("(file)", `no more problems (${more} more like the ones above are not listed)`);
+  return problems;
 }
 
 /** Most problems the values of one YAML document list; the rest are counted. */
@@ -266,8 +253,7 @@ export function readJson(file: string, root?: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw problem(file, `valid JSON (${reason})`);
+    throw problem(file, `valid JSON (${(error as SyntaxError).message})`);
   }
 }
 
