@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { html, raw, type SafeHtml, scrollingTable } from "../../util/html.ts";
-import type { ProjectSummary } from "../../schemas/portfolio/projects.ts";
+import type { Award, ProjectSummary } from "../../schemas/portfolio/projects.ts";
 import type { Post } from "../../schemas/portfolio/activity.ts";
 import type { SiteConfig } from "../../config/site-config.ts";
 import { linkTarget, type SitePaths } from "../../config/site-paths.ts";
@@ -38,14 +38,15 @@ export function time(iso: string | null, zone = "UTC", className?: string): Safe
   return html`<time${className ? html` class="${className}"` : ""} datetime="${iso}">${readableDate(iso, zone)}</time>`;
 }
 
-const MEDALS: Record<string, string> = { gold: "🥇", silver: "🥈", bronze: "🥉" };
+/** Each medal as its emoji. */
+export const MEDALS: Record<Award["medal"], string> = { gold: "🥇", silver: "🥈", bronze: "🥉" };
 
 /** A project as a card in lists: name, tagline, award, and a footer of domain, languages and stars. */
 export function projectCard(project: ProjectSummary, paths: SitePaths): SafeHtml {
   return html`<li class="card">
 <h3><a href="${paths.project(project.name)}">${project.name}</a></h3>
 <p>${project.tagline}</p>
-${project.award ? html`<p class="award"><span aria-hidden="true">${MEDALS[project.award.medal] ?? ""}</span> ${project.award.place}, ${project.award.event}</p>` : ""}
+${project.award ? html`<p class="award"><span aria-hidden="true">${MEDALS[project.award.medal]}</span> ${project.award.place}, ${project.award.event}</p>` : ""}
 <p class="card-footer"><span>${project.cluster.title}</span> <span>${project.languages.join(", ")}</span> <span class="stars"><span aria-hidden="true">★\u00a0</span>${project.stars}<span class="sr-only"> stars</span></span></p>
 </li>`;
 }
@@ -101,8 +102,4 @@ export function tagList(tags: string[]): SafeHtml {
   return tags.length === 0
     ? html``
     : html`<p class="sr-only">Tags:</p><ul class="tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>`;
-}
-
-export function medal(medalName: string): string {
-  return MEDALS[medalName] ?? "";
 }

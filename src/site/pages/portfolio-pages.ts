@@ -7,7 +7,7 @@ import { renderPage } from "../layout.ts";
 import { breadcrumbNode, personNode, sourceCodeNode, webSiteNode, type Crumb } from "../json-ld.ts";
 import { portfolioPaths } from "../../api/portfolio/paths.ts";
 import { linkTarget, publishedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../../config/site-paths.ts";
-import { copyScript, medal, PAGEFIND_BODY, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
+import { copyScript, MEDALS, PAGEFIND_BODY, postLinks, projectCard, proseHtml, tagList, time } from "./fragments.ts";
 import { icon } from "./icons.ts";
 import { pictureHtml } from "../../images/picture-html.ts";
 
@@ -111,7 +111,7 @@ export function projectPage(model: PortfolioModel, project: Project): string {
 <div><dt>Languages</dt><dd>${detail.languages.join(", ")}</dd></div>
 <div><dt>Stars</dt><dd>${detail.stars}</dd></div>
 <div><dt>Last push</dt><dd>${time(detail.pushed_at, zone)}</dd></div>
-${detail.award ? html`<div><dt>Award</dt><dd>${medal(detail.award.medal)} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd></div>` : ""}
+${detail.award ? html`<div><dt>Award</dt><dd>${MEDALS[detail.award.medal]} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd></div>` : ""}
 </dl>
 ${tagList(detail.tags)}
 <p class="links buttons"><a href="${detail.urls.repo}">${icon("code")}Source code</a>${detail.urls.demo ? html`<a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html`<a href="${detail.urls.docs}">Documentation</a>` : ""}<a href="${pages.portfolioApi(portfolioPaths.project, { name: project.name })}">JSON</a></p>
@@ -188,7 +188,7 @@ export function awardsPage(model: PortfolioModel): string {
   const pages = sitePaths(model.config);
   const awards = api.awardList(model);
   const body = html`<h1>Awards</h1>
-${awards.length === 0 ? html`<p>No awards yet.</p>` : ""}<ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${medal(a.medal)}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.project(a.project)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
+${awards.length === 0 ? html`<p>No awards yet.</p>` : ""}<ul class="plain">${awards.map((a) => html`<li><span aria-hidden="true">${MEDALS[a.medal]}</span> <strong>${a.place}</strong>, ${a.event}${a.track ? `, ${a.track}` : ""}: <a href="${pages.project(a.project)}">${a.project}</a>${a.url ? html` (<a href="${a.url}">announcement</a>)` : ""}</li>`)}</ul>`;
   return renderPage({
     config: model.config,
     title: "Awards",
