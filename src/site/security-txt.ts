@@ -1,6 +1,5 @@
 import { dateToRfc3339 } from "@11ty/eleventy-plugin-rss";
 import type { PortfolioModel } from "../model/portfolio-model.ts";
-import { withoutControlCharacters } from "../util/control-characters.ts";
 import { publishedUrl, sitePaths } from "../config/site-paths.ts";
 
 /**
@@ -20,7 +19,7 @@ export function securityTxt(model: PortfolioModel): string | null {
   if (!security) return null;
   const paths = sitePaths(model.config);
   const url = (path: string) => publishedUrl(model.config, path);
-  const title = withoutControlCharacters(model.config.site.title.replace(/[\r\n\u2028\u2029]+/g, " "));
+  const title = model.config.site.title.replace(/[\r\n\u2028\u2029]+/g, " ");
   const expires = new Date(model.config.buildTime.getTime() + VALID_DAYS * 24 * 60 * 60 * 1000);
   const lines = [
     `# How to report a security problem with ${title} (RFC 9116).`,
