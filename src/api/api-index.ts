@@ -5,17 +5,16 @@ import { availableRoutes, mediaTypeOf, routeById, routeUrl, type ApiDefinition }
 /** The index file's payload: every endpoint of this build with its URL and, when templated, every valid value. */
 export function buildApiIndex<M>(definition: ApiDefinition<M>, model: M): ApiIndex {
   const context = definition.context(model);
-  const endpoints = availableRoutes(definition, model).map((route): IndexEndpoint => {
-    const endpoint: IndexEndpoint = {
+  const endpoints = availableRoutes(definition, model).map(
+    (route): IndexEndpoint => ({
       path: definition.root + route.path,
       url: publishedUrl(context.config, apiPath(context.config, definition.root, route.path)),
       summary: route.summary,
       group: route.group,
       type: mediaTypeOf(route),
-    };
-    if (route.param) endpoint.params = { [route.param.name]: route.param.values(model) };
-    return endpoint;
-  });
+      ...(route.param && { params: { [route.param.name]: route.param.values(model) } }),
+    }),
+  );
   return {
     name: context.name,
     description: context.description,
