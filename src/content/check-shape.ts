@@ -164,8 +164,10 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
         field: join(field, String(params.additionalProperty)),
         expected: `no such field (known fields: ${knownFields(error.parentSchema)})`,
       };
-    case "format":
-      return { file, field, expected: annotated ?? formatWords(String(params.format)), actual };
+    case "format": {
+      const format = String(params.format);
+      return { file, field, expected: annotated ?? FORMAT_WORDS[format] ?? `a value in ${format} format`, actual };
+    }
     case "type":
       return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
     case "maxItems":
@@ -210,16 +212,11 @@ function knownFields(schema: unknown): string {
   return properties ? Object.keys(properties).join(", ") : "none";
 }
 
-function formatWords(format: string): string {
-  switch (format) {
-    case "date":
-      return "a date as YYYY-MM-DD";
-    case "date-time":
-      return "a date and time as in 2026-01-31T12:00:00Z";
-    default:
-      return `a value in ${format} format`;
-  }
-}
+/** Words for the formats a value may miss without an `expected` annotation of its own. */
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
+  date: "a date as YYYY-MM-DD",
+  "date-time": "a date and time as in 2026-01-31T12:00:00Z",
+};
 
 function article(word: string): string {
   return /^[aeiou]/.test(word) ? "an" : "a";
