@@ -91,8 +91,8 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): Ren
   const key = contentKey("markdown", version, source, options.rawHtml, options.firstLine);
   const cached = readEntry(dir, key, decodeEntry);
   const live = {
-    link: (href: string) => (options.resolveLink ? options.resolveLink(href) : href),
-    image: (src: string) => (options.resolveImage ? options.resolveImage(src) : { url: src }),
+    link: options.resolveLink ?? ((href: string) => href),
+    image: options.resolveImage ?? ((src) => ({ url: src })),
   };
   const calls: Static<typeof Call>[] = [];
   let next = 0;
@@ -226,11 +226,7 @@ function checkUrls(
       else if (token.type === "link_open") {
         const written = String(token.attrGet("href") ?? "");
         const safe = isSafeLink(written);
-        if (!safe)
-          refuse(
-            token.markup === "autolink" ? "autolink" : token.markup === "linkify" ? "linked URL" : "link",
-            written,
-          );
+        if (!safe) refuse(LINK_KINDS[token.markup] ?? "link", written);
         const url = !safe ? null : options.resolveLink ? options.resolveLink(written) : written;
         if (url !== null) token.attrSet("href", url);
         else {
@@ -267,6 +263,8 @@ function checkUrls(
 }
 
 const EXPECTED_URL = "a relative link, an http(s) URL with a host (and no user name), or a mailto: address";
+/** What a problem calls a link by how it was written: `<…>`, a bare URL, else `[…](…)`. */
+const LINK_KINDS: Readonly<Record<string, string>> = { autolink: "autolink", linkify: "linked URL" };
 
 /** The scheme as written (`javascript:`), or what stands in its place (`//…` for protocol-relative). */
 function schemeOf(url: string): string {
