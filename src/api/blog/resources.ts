@@ -74,11 +74,7 @@ export const fullPost = memoByObject((model: BlogModel, post: BlogPost): FullPos
   const source = model.settings.source;
   // Each segment escaped: blog.yaml's path and branch may hold any character but white space
   // (git allows `#` and `%` in a branch). Empty segments (a leading or doubled `/`) are dropped.
-  const segments = (text: string) =>
-    text
-      .split("/")
-      .filter((segment) => segment !== "")
-      .map(encodeURIComponent);
+  const segments = (text: string) => text.split("/").filter(Boolean).map(encodeURIComponent);
   const file = [...segments(source.path), encodeURIComponent(post.fileName)].join("/");
   const branch = segments(source.branch).join("/");
   const repository = source.repository.replace(/\/+$/, "");
