@@ -228,13 +228,9 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
   warnUnknownLanguages(where, rendered.codeBlocks);
 
   const images: Static<typeof Cover>[] = [];
+  const expected = "alt text: ![what the image shows](path)";
   rendered.images.forEach((image) => {
-    if (!image.alt)
-      problems.push({
-        file: where,
-        field: `body image ${image.written}`,
-        expected: "alt text: ![what the image shows](path)",
-      });
+    if (!image.alt) problems.push({ file: where, field: `body image ${image.written}`, expected });
     const picture = pictures.get(image.url)?.plan.fallback;
     if (picture) images.push({ url: picture.url, width: picture.width, height: picture.height, alt: image.alt });
   });
@@ -306,11 +302,9 @@ function resolveLink(href: string, from: PostSource, context: PostContext, probl
   // A link to a draft would be broken, and would publish its URL: a draft may link anywhere,
   // but nothing may link to one. A link to a scheduled post is held back as plain text until
   // it is out (util/unpublished-posts.ts), so it is not refused here.
-  if (from.meta.draft !== true && target.meta.draft === true)
-    problems.push({
-      file: from.where,
-      field: `body link ${href}`,
-      expected: `a link to a post that is out when this one is (${target.where} is a draft)`,
-    });
+  if (from.meta.draft !== true && target.meta.draft === true) {
+    const expected = `a link to a post that is out when this one is (${target.where} is a draft)`;
+    problems.push({ file: from.where, field: `body link ${href}`, expected });
+  }
   return postUrl(context.config, target.slug) + (hash ? `#${hash}` : "");
 }

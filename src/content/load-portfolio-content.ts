@@ -109,13 +109,10 @@ function readProjects(
   for (const file of files ?? []) {
     const key = basename(file).toLowerCase();
     const taken = fileNames.get(key);
-    if (taken)
-      problems.add({
-        file: displayPath(file),
-        field: "(file name)",
-        expected: `a file name no other project file has, ignoring case (${taken} has it)`,
-      });
-    else fileNames.set(key, displayPath(file));
+    if (taken) {
+      const expected = `a file name no other project file has, ignoring case (${taken} has it)`;
+      problems.add({ file: displayPath(file), field: "(file name)", expected });
+    } else fileNames.set(key, displayPath(file));
     const document = problems.collect(() => readFrontMatter(file, contentDir), null);
     if (!document) continue;
     const meta = problems.collect(() => checkShape(ProjectFrontMatter, document.data, file), null);
@@ -151,14 +148,10 @@ function checkAcrossFiles(
 ): void {
   const domainsFile = displayPath(join(contentDir, "domains.yaml"));
   const domainIds = new Set<string>();
+  const unique = "an id used by no other domain";
   domains.forEach((domain, index) => {
     if (domainIds.has(domain.id))
-      problems.add({
-        file: domainsFile,
-        field: `[${index}].id`,
-        expected: "an id used by no other domain",
-        actual: domain.id,
-      });
+      problems.add({ file: domainsFile, field: `[${index}].id`, expected: unique, actual: domain.id });
     domainIds.add(domain.id);
   });
 
@@ -169,17 +162,12 @@ function checkAcrossFiles(
     if (taken) problems.add({ file, field, expected: `${rule} (${taken} has it)`, actual: name });
     else owners.set(name.toLowerCase(), file);
   };
+  const known = `one of the domain ids in domains.yaml (${[...domainIds].join(", ")})`;
   for (const project of projects) {
     const file = displayPath(project.file);
     const { name, cluster } = project;
-    if (cluster !== undefined && !domainIds.has(cluster)) {
-      problems.add({
-        file,
-        field: "cluster",
-        expected: `one of the domain ids in domains.yaml (${[...domainIds].join(", ")})`,
-        actual: cluster,
-      });
-    }
+    if (cluster !== undefined && !domainIds.has(cluster))
+      problems.add({ file, field: "cluster", expected: known, actual: cluster });
     if (name !== undefined) claim(name, file, "name", "a name used by no other project");
   }
   const inProgressFile = displayPath(join(contentDir, "in-progress.yaml"));

@@ -63,12 +63,8 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
         name.toLowerCase() === first[0].toLowerCase()
           ? "differ only in case"
           : `both become the ${rule.thing} "${key}"`;
-      problems.push({
-        file: use.files.values().next().value ?? "",
-        field: use.field,
-        expected: `one spelling per ${rule.thing}: "${first[0]}" (${fileList(first[1].files)}) and "${name}" (${fileList(use.files)}) ${why}; write it the same way in ${rule.across}`,
-        actual: name,
-      });
+      const expected = `one spelling per ${rule.thing}: "${first[0]}" (${fileList(first[1].files)}) and "${name}" (${fileList(use.files)}) ${why}; write it the same way in ${rule.across}`;
+      problems.push({ file: use.files.values().next().value ?? "", field: use.field, expected, actual: name });
     }
   }
   return problems;

@@ -275,12 +275,10 @@ export function readFrontMatter(file: string, root?: string): { data: unknown; b
   const data = problems.collect(() => parseYamlText(match[1] ?? "", file, 2), null);
   body.split("\n").forEach((line, index) => {
     const found = findControlCharacter(line);
-    if (found)
-      problems.add({
-        file: displayPath(file),
-        field: `(body) line ${bodyLine + index}`,
-        expected: `text without control characters (found ${found.codePoint})`,
-      });
+    if (found) {
+      const expected = `text without control characters (found ${found.codePoint})`;
+      problems.add({ file: displayPath(file), field: `(body) line ${bodyLine + index}`, expected });
+    }
   });
   problems.throwIfAny();
   return { data, body, bodyLine };

@@ -57,12 +57,10 @@ export function readSnapshot(file: string, root?: string): SnapshotFile | null {
   const snapshot = problems.collect(() => checkShape(SnapshotFile, raw, file), null);
   snapshot?.pulls.forEach((pull, index) => {
     const control = findControlCharacter(pull.title);
-    if (control)
-      problems.add({
-        file: displayPath(file),
-        field: `pulls[${index}].title`,
-        expected: `a title without control characters (found ${control.codePoint} at character ${control.index + 1})`,
-      });
+    if (control) {
+      const expected = `a title without control characters (found ${control.codePoint} at character ${control.index + 1})`;
+      problems.add({ file: displayPath(file), field: `pulls[${index}].title`, expected });
+    }
   });
   problems.throwIfAny();
   return snapshot;
