@@ -12,10 +12,8 @@ const slashBreaks = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll(
 function markdown(text: string): SafeHtml {
   const rendered = renderInline(text);
   // The descriptions are this project's own: a link the renderer refuses is a bug, so it stops the build.
-  if (rendered.problems.length > 0)
-    throw new Error(
-      `An API description has a refused link (${rendered.problems.map((p) => `${p.field} ${p.actual}`).join(", ")}): ${text}`,
-    );
+  const refused = rendered.problems.map((problem) => `${problem.field} ${problem.actual}`).join(", ");
+  if (refused) throw new Error(`An API description has a refused link (${refused}): ${text}`);
   return raw(rendered.html);
 }
 

@@ -85,12 +85,7 @@ export async function postGraphql(
   }
   const errors = (answer.errors ?? []).map(cleanError);
   const data = answer.data && prune(answer.data);
-  if (!data) {
-    return {
-      ok: false,
-      reason: `GitHub answered with GraphQL errors: ${quoteMessages(errors) || "no data"}`,
-    };
-  }
+  if (!data) return { ok: false, reason: `GitHub answered with GraphQL errors: ${quoteMessages(errors) || "no data"}` };
   // Only complete answers are cached: a partial one must be asked again next time.
   if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
   return { ok: true, data, errors };

@@ -31,14 +31,8 @@ export async function refreshSnapshot(
 ): Promise<RefreshResult> {
   const settings = githubSettings(env);
   const file = snapshotPath(config);
-  if (!settings)
-    return {
-      snapshot: null,
-      problems: ["GITHUB_TOKEN is not set: a snapshot needs live data"],
-      cleaned: [],
-      requests: 0,
-      file,
-    };
+  const noToken = "GITHUB_TOKEN is not set: a snapshot needs live data";
+  if (!settings) return { snapshot: null, problems: [noToken], cleaned: [], requests: 0, file };
 
   // Always ask GitHub: a snapshot made from the cache would only copy old answers.
   const live = await fetchLiveGithub({ ...settings, cacheMaxAgeMs: 0 }, config.site.github, wanted);

@@ -36,14 +36,8 @@ export function githubSettings(env: GithubEnvironment): GraphqlSettings | null {
   const timeout = env.GITHUB_TIMEOUT_MS?.trim() || "10000";
   const problems = [tokenProblem(token), endpointProblem(endpoint)].filter((p): p is ContentProblem => p !== null);
   // Refused, not ignored: a default in their place would go unnoticed.
-  if (cacheMaxAgeMs === null)
-    problems.push(
-      problem(
-        "GITHUB_CACHE_DURATION",
-        "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)",
-        cacheDuration,
-      ),
-    );
+  const units = "a whole number and a unit such as 30m, 6h, 1d or 0s (or * for ever)";
+  if (cacheMaxAgeMs === null) problems.push(problem("GITHUB_CACHE_DURATION", units, cacheDuration));
   if (!/^\d{1,9}$/.test(timeout) || Number(timeout) === 0)
     problems.push(problem("GITHUB_TIMEOUT_MS", "a positive whole number of milliseconds such as 10000", timeout));
   if (problems.length > 0) throw new ContentError(problems);
