@@ -179,12 +179,10 @@ export function site(model: BlogModel): BlogSite {
 export function search(model: BlogModel): BlogSearchItem[] {
   const pages = sitePaths(model.config).blog;
   const item = searchEntries(model.config, model.config.blogUrl);
+  const archive = `All ${countOf(model.stats.posts, "post", "posts")} by year and month`;
   return [
     item("page", model.settings.title, model.settings.tagline, pages.home, ["blog", "home"]),
-    item("page", "Archive", `All ${countOf(model.stats.posts, "post", "posts")} by year and month`, pages.archive, [
-      "archive",
-      "all posts",
-    ]),
+    item("page", "Archive", archive, pages.archive, ["archive", "all posts"]),
     item("page", "API documentation", "The blog's static JSON API", pages.apiDocs, ["api", "json", "openapi"]),
     ...model.posts.map((post) =>
       item(

@@ -58,18 +58,12 @@ function cardLines(model: PortfolioModel): Line[] {
     ...(discord ? row("chat", `Discord ${discord}`) : []),
   ];
   if (pgp) lines.push(...row("pgp", groupFingerprint(pgp.fingerprint)));
-  lines.push(
-    [],
-    ...text(
-      [
-        countOf(stats.projects, "project", "projects"),
-        countOf(stats.domains, "domain", "domains"),
-        countOf(stats.pulls.merged, "merged upstream pull request", "merged upstream pull requests"),
-      ].join(" · "),
-      "muted",
-    ),
-    ...text(availabilityText(profile.open_to_work), "plain"),
-  );
+  const counts = [
+    countOf(stats.projects, "project", "projects"),
+    countOf(stats.domains, "domain", "domains"),
+    countOf(stats.pulls.merged, "merged upstream pull request", "merged upstream pull requests"),
+  ];
+  lines.push([], ...text(counts.join(" · "), "muted"), ...text(availabilityText(profile.open_to_work), "plain"));
   return lines;
 }
 

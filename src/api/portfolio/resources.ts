@@ -201,32 +201,19 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
   const entry = searchEntries(model.config);
   const page = (title: string, subtitle: string, url: string, keywords: string[]) =>
     entry("page", title, subtitle, url, keywords);
+  const { stats } = model;
+  const projects = `All ${countOf(stats.projects, "project", "projects")}`;
+  const pulls = `${countOf(stats.pulls.count, "pull request", "pull requests")} to other projects`;
   return [
     page("Home", model.profile.headline, pages.home, ["profile", "about", model.profile.name, model.profile.handle]),
-    page("Projects", `All ${countOf(model.stats.projects, "project", "projects")}`, pages.projects, [
-      "portfolio",
-      "repositories",
-    ]),
+    page("Projects", projects, pages.projects, ["portfolio", "repositories"]),
     page("Now", "What I am doing now", pages.now, ["now", "current", "reading"]),
     // A section with nothing to show has no page (SiteConfig.emptySections).
     ...(shows(model.config, "awards")
-      ? [
-          page("Awards", countOf(model.stats.awards, "award", "awards"), pages.awards, [
-            "prizes",
-            "hackathons",
-            "medals",
-          ]),
-        ]
+      ? [page("Awards", countOf(stats.awards, "award", "awards"), pages.awards, ["prizes", "hackathons", "medals"])]
       : []),
     ...(shows(model.config, "pulls")
-      ? [
-          page(
-            "Pull requests",
-            `${countOf(model.stats.pulls.count, "pull request", "pull requests")} to other projects`,
-            pages.pulls,
-            ["open source", "contributions", "upstream"],
-          ),
-        ]
+      ? [page("Pull requests", pulls, pages.pulls, ["open source", "contributions", "upstream"])]
       : []),
     page("API documentation", "The portfolio's static JSON API", pages.apiDocs, ["api", "json", "openapi", "docs"]),
     page("Blog", "Posts and notes", pages.blog.home, ["blog", "posts", "writing"]),
