@@ -109,13 +109,8 @@ function mergeLive(known: SnapshotFacts, live: LiveGithub, wanted: readonly Repo
 
   const notes: GithubData["notes"] = {};
   if (sentences.length > 0) notes.repositories = redact(sentences.join(" "));
-  if (!live.pulls)
-    notes.pulls = redact(
-      [
-        `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`,
-        ...known.cleaned.pulls,
-      ].join(" "),
-    );
+  const stalePulls = `Pull requests and their states are from ${asOf}: ${live.pullsFailure ?? "the live list failed"}.`;
+  if (!live.pulls) notes.pulls = redact([stalePulls, ...known.cleaned.pulls].join(" "));
   else if (live.pullsCleaned.length > 0) notes.pulls = redact(live.pullsCleaned.join(" "));
   return { repositories, pulls: live.pulls ?? known.pulls, notes };
 }

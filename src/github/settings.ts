@@ -61,11 +61,8 @@ function problem(variable: string, expected: string, actual?: string): ContentPr
 function tokenProblem(token: string): ContentProblem | null {
   if (/^[\x21-\x7e]+$/.test(token)) {
     // GitHub's are 40 or more: a short value is a mistake, and redacting it would blank notes.
-    if (token.length >= MIN_TOKEN_LENGTH) return null;
-    return problem(
-      "GITHUB_TOKEN",
-      `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length}`,
-    );
+    const short = `a GitHub token (${MIN_TOKEN_LENGTH} characters or more), but it has ${token.length}`;
+    return token.length >= MIN_TOKEN_LENGTH ? null : problem("GITHUB_TOKEN", short);
   }
   const what = /[\r\n]/.test(token)
     ? "a line break"
@@ -74,10 +71,8 @@ function tokenProblem(token: string): ContentProblem | null {
       : /\s/.test(token)
         ? "a space"
         : "a character outside printable ASCII";
-  return problem(
-    "GITHUB_TOKEN",
-    `a token of printable ASCII characters without spaces or line breaks, but it contains ${what}`,
-  );
+  const expected = `a token of printable ASCII characters without spaces or line breaks, but it contains ${what}`;
+  return problem("GITHUB_TOKEN", expected);
 }
 
 /** The endpoint must pass the one URL check; credentials in it are refused on their own, not sent. */

@@ -78,17 +78,12 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const githubName = listing?.ok ? (listing.name?.trim() ?? "") : "";
   const nameProblem = githubName === "" ? null : answerProblem.name(githubName);
   if (nameProblem) io.print(`Left out GitHub's profile name: expected ${nameProblem}.`);
+  // GitHub Pages' address for the login: where the deploy workflow publishes by default.
+  const pagesUrl = `https://${login.toLowerCase()}.github.io`;
   const answers: InitAnswers = {
     name: await answer(io, options, "name", "Your name", githubName && !nameProblem ? githubName : login),
     login,
-    // GitHub Pages' address for the login: where the deploy workflow publishes by default.
-    siteUrl: await answer(
-      io,
-      options,
-      "siteUrl",
-      "Your site's URL (https://…)",
-      `https://${login.toLowerCase()}.github.io`,
-    ),
+    siteUrl: await answer(io, options, "siteUrl", "Your site's URL (https://…)", pagesUrl),
     timezone: await answer(io, options, "timezone", "Your time zone", "UTC"),
     blog: options.blog ?? (await yesNo(io, options, "Keep a blog?", true)),
   };

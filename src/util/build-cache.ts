@@ -50,11 +50,8 @@ export function cacheFolder(dir: string, top: string = dir): string | undefined 
   if (!verdicts.has(path)) {
     const problem = folderProblem(path, resolve(top));
     if (problem) {
-      const { reason, topic = problem.path } = problem;
-      warnOnce(
-        topic,
-        `The build cache ${shown(problem.path)} ${reason}: it is ignored and this build computes everything afresh.`,
-      );
+      const line = `The build cache ${shown(problem.path)} ${problem.reason}: it is ignored and this build computes everything afresh.`;
+      warnOnce(problem.topic ?? problem.path, line);
     }
     verdicts.set(path, problem ? undefined : path);
   }

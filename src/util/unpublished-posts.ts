@@ -51,11 +51,8 @@ export class UnpublishedPosts {
   publishable(href: string, from: LinkSource): string | null {
     const post = this.find(href, from.base);
     if (!post || post.date === null) return href;
-    if (from.warn !== false) {
-      this.warn(
-        `[links] ${from.file}: the link to ${href} is published as plain text until ${post.file} is out (dated ${post.date})`,
-      );
-    }
+    const line = `[links] ${from.file}: the link to ${href} is published as plain text until ${post.file} is out (dated ${post.date})`;
+    if (from.warn !== false) this.warn(line);
     return null;
   }
 }
