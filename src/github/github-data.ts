@@ -158,21 +158,14 @@ export function fromSnapshot(
   const asOf = snapshot
     ? `the GitHub snapshot of ${snapshot.fetched_at}`
     : "no GitHub data at all (no snapshot and no live fetch)";
-  const repositoriesNote = [
-    `Stars and last pushes are from ${asOf}, not fetched live in this build.`,
-    ...facts.cleaned.repositories,
-  ];
-  if (missing.length > 0)
-    repositoriesNote.push(`No data for ${missing.join(", ")}: shown with 0 stars and no push date.`);
+  const notLive = `are from ${asOf}, not fetched live in this build.`;
+  const noData = missing.length > 0 ? [`No data for ${missing.join(", ")}: shown with 0 stars and no push date.`] : [];
   return {
     repositories: facts.repositories,
     pulls: facts.pulls,
     notes: {
-      repositories: repositoriesNote.join(" "),
-      pulls: [
-        `Pull requests and their states are from ${asOf}, not fetched live in this build.`,
-        ...facts.cleaned.pulls,
-      ].join(" "),
+      repositories: [`Stars and last pushes ${notLive}`, ...facts.cleaned.repositories, ...noData].join(" "),
+      pulls: [`Pull requests and their states ${notLive}`, ...facts.cleaned.pulls].join(" "),
     },
   };
 }
