@@ -40,10 +40,8 @@ export function llmsTxt(portfolio: PortfolioModel, blog: BlogModel | null): stri
   ];
   if (blog && blog.posts.length > 0) {
     const posts = blog.posts.map((post) => item(post.title, url(paths.blog.post(post.slug)), post.description));
-    sections.push(["## Posts", ...posts].join("\n"));
-    sections.push(
-      ["## Optional", item("Every post in full", url(paths.llmsFullTxt), "their text, newest first")].join("\n"),
-    );
+    const full = item("Every post in full", url(paths.llmsFullTxt), "their text, newest first");
+    sections.push(["## Posts", ...posts].join("\n"), ["## Optional", full].join("\n"));
   }
   return `${sections.join("\n\n")}\n`;
 }
