@@ -184,15 +184,10 @@ export function search(model: BlogModel): BlogSearchItem[] {
     item("page", model.settings.title, model.settings.tagline, pages.home, ["blog", "home"]),
     item("page", "Archive", archive, pages.archive, ["archive", "all posts"]),
     item("page", "API documentation", "The blog's static JSON API", pages.apiDocs, ["api", "json", "openapi"]),
-    ...model.posts.map((post) =>
-      item(
-        "post",
-        post.title,
-        `${post.published.toISODate() ?? ""} · ${post.description}`,
-        pages.post(post.slug),
-        post.tags.map((tag) => tag.name),
-      ),
-    ),
+    ...model.posts.map((post) => {
+      const [date, tags] = [post.published.toISODate() ?? "", post.tags.map((tag) => tag.name)];
+      return item("post", post.title, `${date} · ${post.description}`, pages.post(post.slug), tags);
+    }),
     ...model.tags.map((tag) =>
       item("tag", tag.name, countOf(tag.posts.length, "post", "posts"), pages.tag(tag.slug), [tag.slug]),
     ),

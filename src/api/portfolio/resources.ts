@@ -230,14 +230,9 @@ export function searchIndex(model: PortfolioModel): SearchItem[] {
         ...domain.projects.map((p) => p.name),
       ]),
     ),
-    ...model.posts.map((feedPost) =>
-      entry(
-        "post",
-        feedPost.title,
-        feedPost.published ? `${feedPost.published.slice(0, 10)} · ${feedPost.summary}` : feedPost.summary,
-        feedPost.url,
-        ["post", "blog"],
-      ),
-    ),
+    ...model.posts.map(({ title, published, summary, url }) => {
+      const subtitle = published ? `${published.slice(0, 10)} · ${summary}` : summary;
+      return entry("post", title, subtitle, url, ["post", "blog"]);
+    }),
   ];
 }
