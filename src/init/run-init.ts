@@ -124,15 +124,14 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
     throw new InitRefused(`The new content would not pass the build's checks. ${error.message}`);
   }
   const old = filesUnder(run.contentDir);
-  if (old.length > 0) {
+  const whose = existing.kind === "own" ? "your own content" : "the sample owner's";
+  if (old.length > 0)
     io.print(
-      `This replaces ${countOf(old.length, "file", "files")} of ${run.contentDir}${existing.kind === "own" ? " (your own content)" : " (the sample owner's)"}, kept as a copy beside it:`,
+      `This replaces ${countOf(old.length, "file", "files")} of ${run.contentDir} (${whose}), kept as a copy beside it:`,
     );
-    for (const file of old) io.print(`  ${file}`);
-  }
-  io.print(
-    `and writes ${countOf(tree.size, "file", "files")}: ${chosen.length === 0 ? "one example project" : countOf(chosen.length, "project", "projects")}.`,
-  );
+  for (const file of old) io.print(`  ${file}`);
+  const projects = chosen.length === 0 ? "one example project" : countOf(chosen.length, "project", "projects");
+  io.print(`and writes ${countOf(tree.size, "file", "files")}: ${projects}.`);
   if (!(await yesNo(io, options, "Go ahead?", false))) throw new InitRefused("Stopped at your answer.");
 
   // The old folder is always kept: a sample file edited in place keeps its name, so "the
