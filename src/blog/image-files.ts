@@ -113,10 +113,7 @@ function examine(file: string, root: string): ImageRead {
   const over = type === "svg" ? undefined : overImageLimits(width, height);
   if (over) return refused("(content)", over, pixels);
   const found = type === "svg" ? svgDanger(bytes) : null;
-  if (found)
-    return refused(
-      "(content)",
-      `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE (found ${found})`,
-    );
+  const safe = "an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE";
+  if (found) return refused("(content)", `${safe} (found ${found})`);
   return { width, height, type, digest: createHash("sha256").update(bytes).digest("hex") };
 }

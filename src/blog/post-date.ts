@@ -46,16 +46,14 @@ function parsePostDate(text: string, zone: string): PostDate {
   // past the gap, and gives a time it passes twice (clocks going back) both of its offsets.
   const wall = DateTime.fromISO(normalized, { zone: "utc" }).toMillis();
   const [earlier, later] = [date.minus({ days: 1 }), date.plus({ days: 1 })].map((day) => day.toFormat("ZZ"));
-  if (date.setZone("utc", { keepLocalTime: true }).toMillis() !== wall) {
+  if (date.setZone("utc", { keepLocalTime: true }).toMillis() !== wall)
     return {
       problem: `a local time that exists in ${zone}: clocks skip it that night (they go forward); write another time, or the offset you mean (${earlier} or ${later})`,
     };
-  }
-  if (date.getPossibleOffsets().length > 1) {
+  if (date.getPossibleOffsets().length > 1)
     return {
       problem: `an unambiguous time: in ${zone} this local time happens twice that night (clocks go back); add the offset you mean, ${earlier} for the first or ${later} for the second`,
     };
-  }
   return { date };
 }
 

@@ -302,12 +302,10 @@ export function listFiles(dir: string, extension: string, root?: string): string
     throw problem(dir, fault(error).replace("file", "folder"), "(folder)");
   }
   const files = names.filter((name) => name.endsWith(extension));
-  if (files.length > MAX_FOLDER_FILES)
-    throw problem(
-      dir,
-      `a folder of at most ${MAX_FOLDER_FILES.toLocaleString("en")} ${extension} files (this one has ${files.length.toLocaleString("en")})`,
-      "(folder)",
-    );
+  if (files.length > MAX_FOLDER_FILES) {
+    const [most, found] = [MAX_FOLDER_FILES, files.length].map((count) => count.toLocaleString("en"));
+    throw problem(dir, `a folder of at most ${most} ${extension} files (this one has ${found})`, "(folder)");
+  }
   return files.sort().map((name) => join(dir, name));
 }
 
