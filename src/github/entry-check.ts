@@ -87,19 +87,15 @@ export function checkPulls(entries: readonly PullFacts[]): { pulls: PullFacts[];
     if (entry.created !== null && created === null) changed.dates.push(name(entry));
     return { ...entry, title: redact(cleanTitle), url, created };
   });
-  const notes: string[] = [];
-  const list = (names: string[]) => names.join(", ");
-  if (changed.links.length > 0)
-    notes.push(
-      `GitHub gave links that are not http(s) URLs for ${list(changed.links)}: their github.com addresses are shown instead.`,
-    );
-  if (changed.titles.length > 0)
-    notes.push(`Control characters were removed from the titles of ${list(changed.titles)}.`);
-  if (changed.dates.length > 0)
-    notes.push(`GitHub gave dates outside ${DATE_RANGE} for ${list(changed.dates)}: they are shown without one.`);
-  if (repeated.length > 0)
-    notes.push(
-      `GitHub listed ${list(repeated.map(name))} more than once: ${repeated.length === 1 ? "it is" : "each is"} shown once.`,
-    );
+  // Each kind of change is one sentence naming its pull requests; a kind that none had says nothing.
+  const [links, titles, dates, copies] = [changed.links, changed.titles, changed.dates, repeated.map(name)].map(
+    (names) => names.join(", "),
+  );
+  const notes = [
+    links && `GitHub gave links that are not http(s) URLs for ${links}: their github.com addresses are shown instead.`,
+    titles && `Control characters were removed from the titles of ${titles}.`,
+    dates && `GitHub gave dates outside ${DATE_RANGE} for ${dates}: they are shown without one.`,
+    copies && `GitHub listed ${copies} more than once: ${repeated.length === 1 ? "it is" : "each is"} shown once.`,
+  ].filter((note): note is string => Boolean(note));
   return { pulls, notes };
 }
