@@ -1,5 +1,5 @@
 import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
-import type { DateTime } from "luxon";
+import { DateTime } from "luxon";
 import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
@@ -43,10 +43,7 @@ export const rssFeed = memoByObject((model: BlogModel): string => {
 
 /** A feed's date: the newest change to one of its posts, not the build time (unchanged posts, an unchanged feed). */
 function newestChange(posts: readonly { updated: DateTime }[]): DateTime | undefined {
-  return posts.reduce<DateTime | undefined>(
-    (max, post) => (max && max >= post.updated ? max : post.updated),
-    undefined,
-  );
+  return DateTime.max(...posts.map((post) => post.updated));
 }
 
 function buildChannel(model: BlogModel) {
