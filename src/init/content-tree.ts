@@ -198,11 +198,10 @@ export function contentTree(
 
   const { domains, clusterOf } = proposeDomains(projects);
   tree.set("domains.yaml", dump(domains));
-  for (const repository of projects)
-    tree.set(
-      `projects/${repository.name}.md`,
-      projectFile(repository, clusterOf.get(repository.name) ?? "projects", featured.has(repository.name)),
-    );
+  for (const repository of projects) {
+    const cluster = clusterOf.get(repository.name) ?? DEFAULT_DOMAIN.id;
+    tree.set(`projects/${repository.name}.md`, projectFile(repository, cluster, featured.has(repository.name)));
+  }
 
   const colours: Record<string, string> = {};
   for (const repository of projects)
@@ -217,10 +216,8 @@ export function contentTree(
   if (pulls !== null)
     for (const repository of [...chosen].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
       repositories[`${answers.login}/${repository.name}`] = { stars: repository.stars, pushed_at: repository.pushedAt };
-  tree.set(
-    "github/snapshot.json",
-    `${JSON.stringify({ fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: pulls ?? [] }, null, 2)}\n`,
-  );
+  const snapshot = { fetched_at: now.toISOString().replace(/\.\d{3}Z$/, "Z"), repositories, pulls: pulls ?? [] };
+  tree.set("github/snapshot.json", `${JSON.stringify(snapshot, null, 2)}\n`);
 
   if (!answers.blog) {
     const channel = [
@@ -228,10 +225,8 @@ export function contentTree(
       { name: "link", text: `${siteUrl}/blog/` },
       { name: "description", text: `Posts by ${name}.` },
     ];
-    tree.set(
-      "blog/feed.xml",
-      xmlDocument({ name: "rss", attributes: { version: "2.0" }, children: [{ name: "channel", children: channel }] }),
-    );
+    const rss = { name: "rss", attributes: { version: "2.0" }, children: [{ name: "channel", children: channel }] };
+    tree.set("blog/feed.xml", xmlDocument(rss));
   } else {
     // A project site (https://LOGIN.github.io/REPO/) is built from REPO; a guess for any other URL.
     const repository = /^https:\/\/[^/]+\.github\.io\/([^/]+)/i.exec(siteUrl)?.[1] ?? `${answers.login}.github.io`;
