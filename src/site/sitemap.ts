@@ -58,10 +58,8 @@ export function sitemapXml(portfolio: PortfolioModel, blog: BlogModel | null): s
  * robots.txt: everything may be crawled, but by the crawlers site.yaml's `crawlers.disallow`
  * names (AI crawlers, say); the sitemap says what there is.
  */
-export function robotsTxt(portfolio: PortfolioModel): string {
-  const sitemap = publishedUrl(portfolio.config, sitePaths(portfolio.config).sitemap);
-  const refused = (portfolio.config.site.crawlers?.disallow ?? []).map(
-    (agent) => `User-agent: ${agent}\nDisallow: /\n\n`,
-  );
+export function robotsTxt({ config }: PortfolioModel): string {
+  const sitemap = publishedUrl(config, sitePaths(config).sitemap);
+  const refused = (config.site.crawlers?.disallow ?? []).map((agent) => `User-agent: ${agent}\nDisallow: /\n\n`);
   return `${refused.join("")}User-agent: *\nAllow: /\n\nSitemap: ${sitemap}\n`;
 }
