@@ -118,7 +118,10 @@ function keptDigests(key: string): Map<string, string> {
  * Each API's files hashed by the last manifest, by absolute path: `npm start` hands a file that
  * did not change as the very text of the last build, which is then not hashed again (twice).
  */
-const lastDigests = new Map<string, Map<string, { bytes: string | Buffer; sha256: string; key: string }>>();
+const lastDigests = new Map<
+  string,
+  Map<string, { bytes: string | Buffer; size: number; sha256: string; key: string }>
+>();
 
 /**
  * The manifest's payload from the API's files, from `written` (by absolute path) or else from
@@ -148,16 +151,18 @@ export function buildManifest<M>(
       // bytes), without reading it back or copying it into a buffer: tens of MiB in a large blog.
       const bytes = kept ?? readFileSync(file);
       const last = lastHashed.get(file);
-      const bytesSha256 = last?.bytes === bytes ? last.sha256 : sha256(bytes);
-      const key = last?.bytes === bytes ? last.key : route.body === "raw" ? bytesSha256 : dataKey(bytes);
-      hashed.set(file, { bytes, sha256: bytesSha256, key });
+      const same = last?.bytes === bytes ? last : undefined;
+      const bytesSha256 = same?.sha256 ?? sha256(bytes);
+      const key = same?.key ?? (route.body === "raw" ? bytesSha256 : dataKey(bytes));
+      const size = same?.size ?? (typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.length);
+      hashed.set(file, { bytes, size, sha256: bytesSha256, key });
       const contentSha256 = known.get(key) ?? contentDigest(route, bytes);
       used.set(key, contentSha256);
       files.push({
         path: definition.root + fillPath(route.path, params),
         url: routeUrl(definition, context, route, params),
         type: mediaTypeOf(route),
-        bytes: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.length,
+        bytes: size,
         sha256: bytesSha256,
         contentSha256,
       });

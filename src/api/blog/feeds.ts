@@ -73,10 +73,10 @@ function buildChannel(model: BlogModel) {
  * rebuilds take each date's from the last build (cleared past 100,000 dates).
  */
 function rfc822(date: DateTime): string {
-  const offset = date.toFormat("ZZ");
-  const key = `${date.toMillis()} ${offset}`;
+  // By the offset's minutes: luxon's "ZZ" text of it costs more than the lookup saves.
+  const key = `${date.toMillis()} ${date.offset}`;
   if (rfc822Dates.size >= 100_000) rfc822Dates.clear();
-  if (!rfc822Dates.has(key)) rfc822Dates.set(key, dateToRfc822(date.toJSDate(), offset));
+  if (!rfc822Dates.has(key)) rfc822Dates.set(key, dateToRfc822(date.toJSDate(), date.toFormat("ZZ")));
   return rfc822Dates.get(key) as string;
 }
 const rfc822Dates = new Map<string, string>();
