@@ -13,7 +13,7 @@ export function pagesTemplate<M extends { config: SiteConfig }, T>(
   items: (model: M) => T[],
   path: (model: M, item: T) => string,
   render: (model: M, item: T) => string,
-  key?: (model: M, item: T) => string,
+  key?: (model: M, item: T) => string | undefined,
 ): TemplateModule {
   return paginatedOutput<M, T>({
     modelKey,

@@ -653,7 +653,7 @@ test("should see edits and deletions once its content folder is deleted and put 
 });
 
 test("should serve what a build writes after edits that reach other pages and files, and keep the rest", async () => {
-  // A post's page and files are kept unrendered while what they read is unchanged (src/blog/post-revisions.ts):
+  // A post's page and files are kept unrendered while what they read is unchanged (src/api/blog/output-keys.ts):
   // each edit below reaches pages of other posts (neighbours, related posts, tags), whose keys must change.
   const posts = join(contentDir, "blog/posts");
   const edit = async (what: string, change: () => void) => {

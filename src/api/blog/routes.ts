@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { BlogModel } from "../../blog/blog-model.ts";
-import { postKey, tagKey } from "../../blog/post-revisions.ts";
+import { postKey, referencesKey, tagKey } from "./output-keys.ts";
 import { publishes } from "../../config/site-config.ts";
 import { BLOG_API_ROOT } from "../../config/site-paths.ts";
 import {
@@ -107,6 +107,7 @@ const routes: R[] = [
     schema: Type.Array(TagListEntry),
     summary: "Tags, most used first, each with the posts carrying it",
     description: "Ties are ordered by slug.",
+    key: referencesKey,
     build: (model) => build.tagList(model),
   },
   {
@@ -130,6 +131,7 @@ const routes: R[] = [
     schema: Type.Array(ArchiveYear),
     summary: "Posts grouped by year and month",
     description: "Newest year and month first; `count` in meta is the number of years.",
+    key: referencesKey,
     build: (model) => build.archive(model),
   },
   {

@@ -1,10 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { BlogModel } from "../../../src/blog/blog-model.ts";
-import type { BlogPost } from "../../../src/blog/load-blog.ts";
-import { postKey, tagKey } from "../../../src/blog/post-revisions.ts";
-import { siteConfig } from "../support/model.ts";
-import { blogSettings, blogTime, handBlogModel, handPost } from "./support/hand-blog.ts";
+import type { BlogModel } from "../../../../src/blog/blog-model.ts";
+import type { BlogPost } from "../../../../src/blog/load-blog.ts";
+import { postKey, referencesKey, tagKey } from "../../../../src/api/blog/output-keys.ts";
+import { siteConfig } from "../../support/model.ts";
+import { blogSettings, blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
 
 /*
  * The keys by which `npm start` keeps a post's or tag's files unrendered: the same inputs, the
@@ -20,6 +20,7 @@ const posts = (changes: Record<string, Partial<BlogPost>> = {}) =>
 const keysOf = (model: BlogModel) => ({
   posts: model.posts.map((post) => postKey(model, post)),
   tag: tagKey(model, model.tags[0] ?? { ...tag, posts: [] }),
+  references: referencesKey(model),
 });
 
 test("should give new objects with the same content the same keys, a DateTime's lazy caches aside", () => {
@@ -37,6 +38,22 @@ test("should change the keys of a post's page, its neighbours', related posts' a
   const changed = ["d", "c", "b", "a"].filter((_, i) => before.posts[i] !== after.posts[i]);
   assert.equal(changed, ["c", "b", "a"]);
   assert.is.not(after.tag, before.tag);
+  assert.is.not(after.references, before.references, "the archive and the list of tags show titles");
+});
+
+test("should change only the post's own keys and its tag's when its body changes", () => {
+  const before = keysOf(handBlogModel(posts()));
+  const after = keysOf(handBlogModel(posts({ b: { html: "<p>Longer.</p>\n", wordCount: 40 } })));
+  const changed = ["d", "c", "b", "a"].filter((_, i) => before.posts[i] !== after.posts[i]);
+  assert.equal(changed, ["b"], "its neighbours and related posts show its title and date only");
+  assert.is.not(after.tag, before.tag, "a tag's files show its posts' summaries and word counts");
+  assert.is(after.references, before.references);
+});
+
+test("should change the archive's and the tag list's key when a tag's posts change", () => {
+  const before = keysOf(handBlogModel(posts()));
+  const after = keysOf(handBlogModel(posts({ d: { tags: [tag] } })));
+  assert.is.not(after.references, before.references);
 });
 
 test("should change every key with the configuration, blog.yaml or the history's state, but not with the build's time", () => {
