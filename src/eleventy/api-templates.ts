@@ -23,6 +23,7 @@ export function routeFilesTemplate<M>(
   modelKey: string,
   key?: (model: M) => string,
 ): TemplateModule {
+  const keyOf = new Map(api.routes.map((route) => [route.id, route.key]));
   return paginatedOutput<M, { id: string; params: Record<string, string> }>({
     modelKey,
     // The manifest describes the written files, so the after-build hook writes it (src/api/manifest.ts).
@@ -32,7 +33,7 @@ export function routeFilesTemplate<M>(
         .flatMap((route) => expandParams(route, model).map((params) => ({ id: route.id, params }))),
     file: (_, file) => routePermalink(api, file.id, file.params),
     render: (model, file) => renderRouteFile(api, model, file.id, file.params),
-    key: (model, file) => routeById(api, file.id).key?.(model, file.params) ?? key?.(model),
+    key: (model, file) => keyOf.get(file.id)?.(model, file.params) ?? key?.(model),
   });
 }
 

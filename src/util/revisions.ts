@@ -16,16 +16,25 @@ export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (DateTime.isDateTime(a)) return DateTime.isDateTime(b) && a.equals(b);
-  if (a instanceof Map)
-    return (
-      b instanceof Map && a.size === b.size && [...a].every(([key, value]) => b.has(key) && same(value, b.get(key)))
-    );
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((value, i) => same(value, b[i]));
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [key, value] of a) if (!b.has(key) || !same(value, b.get(key))) return false;
+    return true;
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
   // An object of any other class is taken as changed: its fields may not say all it holds.
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
   const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => Object.hasOwn(y, key) && same(x[key], y[key]));
+  let count = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(y, key) || !same(x[key], y[key])) return false;
+    count += 1;
+  }
+  return count === Object.keys(y).length;
 }
 
 /**
