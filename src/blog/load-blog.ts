@@ -7,16 +7,16 @@ import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, ProblemList, type ContentProblem } from "../content/content-error.ts";
 import { spellingProblems } from "../content/name-spellings.ts";
-import { checkContentPath, displayPath, listFiles, readFrontMatter, readYaml } from "../content/read-files.ts";
+import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { renderMarkdown, type RenderedHeading } from "../markdown/render-markdown.ts";
 import { warnUnknownLanguages } from "../markdown/highlight.ts";
 import { summarize } from "../markdown/summary.ts";
-import { BlogFile, POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
+import { BlogFile } from "./blog-content-schemas.ts";
 import { readGitHistory, type GitHistory } from "./git-history.ts";
 import type { ImagePlan } from "../images/rendition-plan.ts";
 import { decodedPath, postImages } from "./post-images.ts";
-import { readPostDate } from "./post-date.ts";
 import { postTags, type PostTag } from "./post-tags.ts";
+import { readPostSources, type PostSource } from "./post-sources.ts";
 import { publishedUrl, rebasedUrl, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 import { UnpublishedPosts } from "../util/unpublished-posts.ts";
 import type { Cover, PostImage } from "../schemas/blog/posts.ts";
@@ -72,20 +72,6 @@ function blogPaths(config: SiteConfig) {
 }
 
 const WORDS_PER_MINUTE = 220;
-
-/** A post file whose front matter passed its checks: everything known before rendering. */
-interface PostSource {
-  file: string;
-  /** The file as error messages name it. */
-  where: string;
-  meta: PostFrontMatter;
-  body: string;
-  /** The line of the file on which `body` starts. */
-  bodyLine: number;
-  slug: string;
-  /** Null when the date was refused: the post is still checked, never published. */
-  date: DateTime | null;
-}
 
 /**
  * Reads the blog: null when the owner has none (no `content/blog/blog.yaml`: site.yaml must then
@@ -152,41 +138,6 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
 /** Out at the build clock: not a draft (unless drafts are shown, under `npm start`), and dated no later than the build. */
 function isPublished(source: PostSource, config: SiteConfig, drafts = config.drafts): boolean {
   return (drafts || source.meta.draft !== true) && source.date !== null && source.date.toJSDate() <= config.buildTime;
-}
-
-/**
- * Each post file's front matter, date and slug, checked. A file whose front matter has the wrong
- * shape is left out; one with a bad date or slug is kept, so its tags, images and links are
- * still checked in the same build.
- */
-function readPostSources(folder: string, config: SiteConfig, problems: ProblemList): PostSource[] {
-  // Every read names the content folder, so a symbolic link anywhere below it is refused.
-  const files = problems.collect(() => listFiles(folder, ".md", config.contentDir), []);
-  return files.flatMap((file) =>
-    problems.collect(() => {
-      const where = displayPath(file);
-      const { data, body, bodyLine } = readFrontMatter(file, config.contentDir);
-      let meta: Static<typeof PostFrontMatter>;
-      try {
-        meta = checkShape(PostFrontMatter, data, file);
-      } catch (error) {
-        // A bad day is named beside a missing title in one build, unless the shape named the date.
-        const written = (data as { date?: unknown } | null)?.date;
-        const day = typeof written === "string" ? readPostDate(written, config.site.timezone).problem : undefined;
-        if (day && error instanceof ContentError && error.problems.every((problem) => problem.field !== "date"))
-          problems.add({ file: where, field: "date", expected: day, actual: written });
-        throw error;
-      }
-      const date = readPostDate(meta.date, config.site.timezone);
-      if (date.problem !== undefined)
-        problems.add({ file: where, field: "date", expected: date.problem, actual: meta.date });
-      // The file name is the slug as it is (POST_FILE_NAME says why that is safe).
-      const slug = basename(file, ".md");
-      if (!POST_FILE_NAME.test(basename(file)))
-        problems.add({ file: where, field: "(file name)", expected: POST_FILE_NAME_RULE, actual: basename(file) });
-      return [{ file, where, meta, body, bodyLine, slug, date: date.date ?? null }];
-    }, []),
-  );
 }
 
 interface PostContext {
