@@ -3,7 +3,7 @@ import bash from "highlight.js/lib/languages/bash";
 
 /*
  * Grammars highlight.js does not ship, for languages the sample uses. An edit here renders every
- * post again: the render cache's key holds the source of src/ (src/markdown/render-markdown.ts).
+ * post again: the render cache's key holds the source of src/ (src/markdown/cached-render.ts).
  */
 
 /** Zig: keywords, primitive types, `@builtins`, strings (`\\` lines too), chars, numbers, comments. */

@@ -26,7 +26,7 @@ for (const [languageName, aliases] of Object.entries(ALIASES)) hljs.registerAlia
 
 /**
  * markdown-it's `highlight` hook: highlighted HTML, or "" to let markdown-it escape the code as is.
- * Not cached on its own: a document's render, code included, is (render-markdown.ts).
+ * Not cached on its own: a document's render, code included, is (cached-render.ts).
  */
 export function highlightCode(code: string, language: string): string {
   const name = language.trim().toLowerCase();

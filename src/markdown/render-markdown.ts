@@ -1,10 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { Type, type Static } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as Parser, Token } from "markdown-it";
-import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { withoutControlCharacters } from "../util/control-characters.ts";
 import { decodeEntities } from "../util/html.ts";
 import { isSafeLink } from "../util/safe-url.ts";
@@ -28,7 +24,7 @@ const RenderProblem = Type.Object({
 export type RenderProblem = Static<typeof RenderProblem>;
 
 /** One Markdown document rendered once, in every form the outputs need. */
-const RenderedMarkdown = Type.Object({
+export const RenderedMarkdown = Type.Object({
   html: Type.String(),
   text: Type.String(),
   headings: Type.Array(RenderedHeading),
@@ -75,78 +71,8 @@ function parserFor(rawHtml: RawHtml = "escape"): Parser {
   return markdown;
 }
 
-/**
- * Parses a Markdown document once and derives the HTML, the plain text and the headings
- * from that one token stream, so nothing ever renders the same file twice (for its problems,
- * see RenderedMarkdown.problems).
- *
- * With a build cache, a document is rendered once. Rendering is pure but for the resolvers,
- * whose answers depend on other files and whose calls note problems and images, so an entry
- * keeps their calls and answers: it is used when the same calls, made again, answer the same.
- */
-export function renderMarkdown(source: string, options: RenderOptions = {}): RenderedMarkdown {
-  const dir = buildCacheDir("markdown");
-  if (!dir) return renderDocument(source, options);
-  version ??= rendererVersion();
-  const key = contentKey("markdown", version, source, options.rawHtml, options.firstLine);
-  const cached = readEntry(dir, key, decodeEntry);
-  const live = {
-    link: options.resolveLink ?? ((href: string) => href),
-    image: options.resolveImage ?? ((src) => ({ url: src })),
-  };
-  const calls: Static<typeof Call>[] = [];
-  let next = 0;
-  const ask = <T>(kind: "link" | "image", argument: string): T => {
-    if (next === calls.length) calls.push([kind, argument, live[kind](argument)]);
-    return calls[next++]?.[2] as T;
-  };
-  used.add(key);
-  if (cached?.calls.every(([kind, argument, answer]) => JSON.stringify(ask(kind, argument)) === JSON.stringify(answer)))
-    return cached.rendered;
-  next = 0;
-  const rendered = renderDocument(source, {
-    ...options,
-    resolveLink: (href) => ask("link", href),
-    resolveImage: (src) => ask("image", src),
-  });
-  keepEntry(dir, key, JSON.stringify({ calls, rendered }));
-  return rendered;
-}
-
-/** A resolver's call while rendering: which, its argument, its answer. */
-const Call = Type.Tuple([Type.Union([Type.Literal("link"), Type.Literal("image")]), Type.String(), Type.Unknown()]);
-const RenderEntry = Type.Object({ calls: Type.Array(Call), rendered: RenderedMarkdown });
-
-/** An entry of the render cache, checked; one `npm start` hands again to later builds (nothing changes a render). */
-function decodeEntry(bytes: Buffer): Static<typeof RenderEntry> | undefined {
-  const entry: unknown = JSON.parse(bytes.toString("utf8"));
-  return Value.Check(RenderEntry, entry) ? entry : undefined;
-}
-
-/** The keys of the documents this process rendered or read from the cache; the renderer's version, once known. */
-const used = new Set<string>();
-let version: string | undefined;
-
-/** Removes the rendered documents this process did not use, but for the 1,000 used last (an edit is a new key). */
-export function pruneRenderCache(): void {
-  pruneEntries(buildCacheDir("markdown"), used.size + 1000);
-}
-
-/**
- * Part of every key: the renderer's version, as the source of every module under src/ (a change
- * to any may change a rendering) and package-lock.json (every package's version, markdown-it's,
- * sanitize-html's and their dependencies' among them). Read once a process, in a few ms.
- */
-export function rendererVersion(root = resolve(import.meta.dirname, "../..")): string {
-  const sources = readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.m?ts$/.test(file))
-    .sort()
-    .map((file) => `${file}\n${readFileSync(join(root, "src", file), "utf8")}`);
-  const lock = join(root, "package-lock.json");
-  return contentKey(sources, existsSync(lock) ? readFileSync(lock, "utf8") : "no lock file");
-}
-
-function renderDocument(source: string, options: RenderOptions): RenderedMarkdown {
+/** Parses a Markdown document once and derives the HTML, the plain text and the headings from that one token stream (cached-render.ts keeps each). */
+export function renderDocument(source: string, options: RenderOptions): RenderedMarkdown {
   const markdown = parserFor(options.rawHtml);
   const env = {};
   const tokens = markdown.parse(source, env);

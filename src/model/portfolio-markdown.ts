@@ -4,7 +4,8 @@ import type { NowFile } from "../content/content-schemas.ts";
 import type { ProjectSource, RefusedProject } from "../content/load-portfolio-content.ts";
 import { displayPath } from "../content/read-files.ts";
 import { warnUnknownLanguages } from "../markdown/highlight.ts";
-import { pruneRenderCache, renderInline, renderMarkdown, type RenderedMarkdown } from "../markdown/render-markdown.ts";
+import { renderInline, type RenderedMarkdown } from "../markdown/render-markdown.ts";
+import { pruneRenderCache, renderMarkdown } from "../markdown/cached-render.ts";
 import { publishedUrl, rebasedUrl, sitePaths } from "../config/site-paths.ts";
 import type { UnpublishedPosts } from "../util/unpublished-posts.ts";
 

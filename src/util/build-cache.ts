@@ -33,6 +33,9 @@ export function keepReadsForNextBuild(on = true): void {
   reads = on ? { now: new Map(), last: reads?.now ?? new Map() } : undefined;
 }
 
+/** Whether this build keeps what it reads for the next (`npm start`). */
+export const keepsReads = (): boolean => reads !== undefined;
+
 /** Sets the build cache's folder (FOLIO_CACHE_DIR); undefined, as in unit tests, keeps nothing. */
 export function useBuildCache(dir: string | undefined): void {
   root = dir;

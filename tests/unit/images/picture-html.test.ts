@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CONTENT_SIZES, pictureHtml, withPictures } from "../../../src/images/picture-html.ts";
 import { planImage, type ImagePlan } from "../../../src/images/rendition-plan.ts";
-import { renderMarkdown } from "../../../src/markdown/render-markdown.ts";
+import { renderMarkdown } from "../../../src/markdown/cached-render.ts";
 
 const BASE = "https://site.example/blog/images/";
 const photo = planImage(

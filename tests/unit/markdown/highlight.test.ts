@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { highlightCode, warnUnknownLanguages } from "../../../src/markdown/highlight.ts";
-import { renderMarkdown } from "../../../src/markdown/render-markdown.ts";
+import { renderMarkdown } from "../../../src/markdown/cached-render.ts";
 import { readFrontMatter } from "../../../src/content/read-files.ts";
 
 const RUST = 'fn main() {\n    println!("hi");\n}';

@@ -13,16 +13,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import {
-  pruneRenderCache,
-  rendererVersion,
-  renderMarkdown,
-  type RenderOptions,
-} from "../../../src/markdown/render-markdown.ts";
-import { contentKey, keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
+import type { RenderOptions } from "../../../src/markdown/render-markdown.ts";
+import { pruneRenderCache, rendererVersion, renderMarkdown } from "../../../src/markdown/cached-render.ts";
+import { contentKey, keepEntry, keepReadsForNextBuild, useBuildCache } from "../../../src/util/build-cache.ts";
 
 /*
- * The render cache (src/markdown/render-markdown.ts): a document rendered before comes from the
+ * The render cache (src/markdown/cached-render.ts): a document rendered before comes from the
  * cache, its resolvers' calls made again; any other answer, or an entry that does not check,
  * renders it afresh.
  */
@@ -215,6 +211,26 @@ test(
     // The unit tests use fewer than a hundred keys: of the 2,001 entries, at least the oldest 900 go.
     assert.not.ok(stale.slice(0, 900).some((key) => existsSync(join(dir, key))));
     assert.ok(stale.slice(-999).every((key) => existsSync(join(dir, key))));
+  }),
+);
+
+test(
+  "should key a text by its first line and raw HTML setting too when npm start keeps its keys",
+  withCache(() => {
+    keepReadsForNextBuild();
+    try {
+      const text = "[bad](javascript:alert(1))";
+      const at = (firstLine: number, rawHtml?: "escape" | "trust") =>
+        renderMarkdown(text, { firstLine, ...(rawHtml ? { rawHtml } : {}) }).problems.map((problem) => problem.field);
+      assert.equal(at(3), at(3));
+      pruneRenderCache();
+      assert.is.not(at(9)[0], at(3)[0], "another first line, another problem line");
+      assert.equal(at(3), at(3, "trust"));
+      assert.is(renderMarkdown("<b>x</b>", { rawHtml: "trust" }).html, "<p><b>x</b></p>\n");
+      assert.is(renderMarkdown("<b>x</b>", {}).html, "<p>&lt;b&gt;x&lt;/b&gt;</p>\n");
+    } finally {
+      keepReadsForNextBuild(false);
+    }
   }),
 );
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
-import { renderInline, renderMarkdown, stripTags } from "../../../src/markdown/render-markdown.ts";
+import { renderInline, stripTags } from "../../../src/markdown/render-markdown.ts";
+import { renderMarkdown } from "../../../src/markdown/cached-render.ts";
 import { assertLinear } from "../support/linear-time.ts";
 
 /*

@@ -3,11 +3,11 @@ import * as assert from "uvu/assert";
 import { MAX_HEADINGS, MAX_NESTING } from "../../../src/markdown/markdown-limits.ts";
 import {
   renderInline,
-  renderMarkdown,
   stripTags,
   type RenderOptions,
   type RenderProblem,
 } from "../../../src/markdown/render-markdown.ts";
+import { renderMarkdown } from "../../../src/markdown/cached-render.ts";
 
 /** The problems of a render that must refuse something (fails the test when it finds none). */
 function refusal(source: string, options: RenderOptions = {}): RenderProblem[] {

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { renderMarkdown } from "../../../src/markdown/render-markdown.ts";
+import { renderMarkdown } from "../../../src/markdown/cached-render.ts";
 import { UnpublishedPosts } from "../../../src/util/unpublished-posts.ts";
 
 const BLOG = "https://margo.example/blog/";

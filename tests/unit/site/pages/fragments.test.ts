@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { renderMarkdown } from "../../../../src/markdown/render-markdown.ts";
+import { renderMarkdown } from "../../../../src/markdown/cached-render.ts";
 import { proseHtml, readableDate } from "../../../../src/site/pages/fragments.ts";
 import { assertLinear } from "../../support/linear-time.ts";
 
