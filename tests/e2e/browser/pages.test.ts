@@ -8,6 +8,7 @@ import {
   holdBrowser,
   releaseBrowser,
   openPage,
+  openUncachedPage,
   screenshotDir,
   type WatchedPage,
 } from "../support/browser.ts";
@@ -113,8 +114,11 @@ function onServer(url: string): string {
 const pathOf = (url: string) => new URL(url).pathname;
 
 /** A page that also records every URL it asked for, whatever the host. */
-async function open(options: Parameters<typeof openPage>[1] = {}): Promise<WatchedPage & { requested: string[] }> {
-  const watched = await openPage(browser, options);
+async function open(
+  options: Parameters<typeof openPage>[1] = {},
+  opener: typeof openPage = openPage,
+): Promise<WatchedPage & { requested: string[] }> {
+  const watched = await opener(browser, options);
   const requested: string[] = [];
   watched.page.on("request", (request) => requested.push(request.url()));
   return { ...watched, requested };
@@ -123,19 +127,14 @@ async function open(options: Parameters<typeof openPage>[1] = {}): Promise<Watch
 type Scheme = "light" | "dark";
 /**
  * The tab of each colour scheme the page checks load their pages in, one after another, with the
- * browser's cache off: each page still asks the server for every file it uses, as a visitor's
- * first page does. A context of its own for each page started a renderer process for each, which
- * cost 0.45 s of CPU more than the page's load.
+ * browser's cache off (`openUncachedPage()`): each page still asks the server for every file it
+ * uses, as a visitor's first page does.
  */
 const tabs = new Map<Scheme, Promise<WatchedPage & { requested: string[] }>>();
 function tabOf(scheme: Scheme): Promise<WatchedPage & { requested: string[] }> {
   let tab = tabs.get(scheme);
   if (!tab) {
-    tab = open({ colorScheme: scheme }).then(async (watched) => {
-      const session = await watched.page.context().newCDPSession(watched.page);
-      await session.send("Network.setCacheDisabled", { cacheDisabled: true });
-      return watched;
-    });
+    tab = open({ colorScheme: scheme }, openUncachedPage);
     tabs.set(scheme, tab);
   }
   return tab;
