@@ -6,6 +6,7 @@ import {
   holdBrowser,
   releaseBrowser,
   openPage,
+  openUncachedPage,
   screenshot,
   type WatchedPage,
 } from "../support/browser.ts";
@@ -39,6 +40,7 @@ test.before(async () => {
 });
 
 test.after(async () => {
+  await (await plainTab)?.close();
   await server?.stop();
   // Last: the next browser file of this process holds Chromium on in the same turn.
   releaseBrowser();
@@ -63,6 +65,27 @@ async function home(
   await before?.(watched.page);
   await watched.page.goto(`${server.origin}/`);
   return watched;
+}
+
+/**
+ * The tab the tests that need neither options, routes nor a followed link load the home page in,
+ * one after another, with the browser's cache off (`openUncachedPage()`): each load asks the
+ * server for every file, the search index included, as a new context's did, without a renderer
+ * process started for each. A followed link's view transition can be aborted there while the
+ * next page's stylesheet is fetched again, an uncaught error on the page.
+ */
+let plainTab: Promise<WatchedPage> | undefined;
+
+/** The home page in the plain tab, with an error list of its own. */
+async function homeInTab(): Promise<WatchedPage> {
+  plainTab ??= openUncachedPage(browser);
+  const { page, errors } = await plainTab;
+  // The previous test's page left first, as closing its context left it: what it reports as it
+  // goes (its favicon's request, aborted) is not this test's.
+  await page.goto("about:blank");
+  errors.length = 0;
+  await page.goto(`${server.origin}/`);
+  return { page, errors, close: async () => undefined };
 }
 
 test("should open with Ctrl-K, find projects by a keyword in any case and follow one with the keyboard", async () => {
@@ -103,7 +126,7 @@ test("should open with Ctrl-K, find projects by a keyword in any case and follow
 });
 
 test("should close on Escape and give focus back to what had it, the button or a link", async () => {
-  const { page, errors, close } = await home();
+  const { page, errors, close } = await homeInTab();
   const button = page.locator("header [data-palette-open]");
   await button.click();
   await page.locator("dialog.palette[open]").waitFor();
@@ -131,7 +154,7 @@ test("should close on Escape and give focus back to what had it, the button or a
 });
 
 test("should fetch the search index once however often the palette opens", async () => {
-  const { page, errors, close } = await home();
+  const { page, errors, close } = await homeInTab();
   const fetches = () => server.requests.filter((path) => path === "/api/v1/search.json").length;
   const before = fetches();
   for (let i = 0; i < 3; i += 1) {
@@ -185,7 +208,7 @@ test("should find a post by a word only in its body, and never a scheduled post 
     "that post is scheduled",
   );
 
-  const { page, errors, close } = await home();
+  const { page, errors, close } = await homeInTab();
   await page.keyboard.press("Control+K");
   const input = page.locator("dialog.palette input");
   await input.fill("Inversely");
