@@ -267,19 +267,20 @@ async function checkShading(tab: Page, path: string, shading: Shading): Promise<
 }
 
 /**
- * Every page opened once at each phone width, in one tab per width, with every measure taken on
- * that one load: the header test reads the 390 px loads the width test made, and the shading test
- * the 360 px ones (after the measures, which its scrolling and schemes would disturb), not loads
- * of their own.
+ * Every page opened once at each phone width, in one tab sized to each width in turn (a context
+ * per width started a renderer process for each), with every measure taken on that one load: the
+ * header test reads the 390 px loads the width test made, and the shading test the 360 px ones
+ * (after the measures, which its scrolling and schemes would disturb), not loads of their own.
  */
 let measured: Promise<{ all: { page: string; width: number; measure: Measured }[]; shading: Shading }> | undefined;
 function measureAll(): NonNullable<typeof measured> {
   measured ??= (async () => {
     const found: { page: string; width: number; measure: Measured }[] = [];
     const shading: Shading = { boxes: 0, faults: [] };
+    const context = await browser.newContext({ viewport: { width: PHONES[0] ?? 320, height: 800 } });
+    const tab = await context.newPage();
     for (const width of PHONES) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      const tab = await context.newPage();
+      await tab.setViewportSize({ width, height: 800 });
       for (const page of pages) {
         await tab.goto(`${server.origin}${page.path}`, { waitUntil: "load" });
         const measure = {
@@ -298,8 +299,8 @@ function measureAll(): NonNullable<typeof measured> {
             shading.faults.push(`${page.path}: ${error.message}`),
           );
       }
-      await context.close();
     }
+    await context.close();
     return { all: found, shading };
   })();
   return measured;
