@@ -83,7 +83,8 @@ function unchanged(file: string, text: string): string | Buffer | undefined {
   if (last !== undefined) return last === text || sameButGenerated(text, last) ? last : undefined;
   const bytes = Buffer.from(text);
   const held = heldBytes(file, bytes.length);
-  if (held?.equals(bytes)) return bytes;
+  // Under `npm start` as its text, which the next build then finds in `lastBuild` without reading it.
+  if (held?.equals(bytes)) return serving ? text : bytes;
   // `npm start`'s first build over the folder an earlier run or build wrote.
   const heldText = serving ? held?.toString() : undefined;
   return heldText !== undefined && sameButGenerated(text, heldText) ? heldText : undefined;

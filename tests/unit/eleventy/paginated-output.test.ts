@@ -11,14 +11,21 @@ import { withTempFolder } from "../support/temp-folder.ts";
  * build's size and time, and reads the folder again when either changed.
  */
 
-/** The items the template would have Eleventy write into `out`, rendering `name` as `text`. */
-function toWrite(out: string, text: string, name = "page.txt"): string[] {
+/** Each text the templates below rendered. */
+const rendered: string[] = [];
+
+/** The items the template would have Eleventy write into `out`, rendering `name` as `text` (with `key`, its key). */
+function toWrite(out: string, text: string, name = "page.txt", key?: string): string[] {
   forgetOutputFiles();
   const template = paginatedOutput<{ text: string }, string>({
     modelKey: "model",
     items: () => [name],
     file: (_, item) => item,
-    render: (model) => model.text,
+    render: (model) => {
+      rendered.push(model.text);
+      return model.text;
+    },
+    key: () => key,
   });
   const { before } = template.data.pagination as { before: (items: unknown, data: object) => string[] };
   return before([], { model: { text }, eleventy: { directories: { output: out } } });
@@ -68,6 +75,51 @@ test(
       assert.equal(toWriteJson(at("2026-11-28T09:00:00Z")), [], "npm start keeps the earlier build's file");
       assert.is(unchangedFiles.get(file), at("2026-01-01T00:00:00Z"));
       assert.equal(toWriteJson(at("2026-11-28T09:00:00Z", "b")), ["page.json"], "and writes one changed otherwise");
+    } finally {
+      compareWithOutput(true);
+    }
+  }),
+);
+
+test(
+  "should hand npm start's first build a file it holds already as its text, which the next build then knows",
+  withTempFolder("paginated", (out) => {
+    const file = join(out, "page.txt");
+    writeFileSync(file, "first");
+    rememberOutput(new Map());
+    assert.equal(toWrite(out, "first"), []);
+    assert.ok(Buffer.isBuffer(unchangedFiles.get(file)), "a build holds its bytes");
+    compareWithOutput(true, true);
+    try {
+      assert.equal(toWrite(out, "first"), []);
+      assert.is(unchangedFiles.get(file), "first", "npm start holds the text, for its next build");
+    } finally {
+      compareWithOutput(true);
+    }
+  }),
+);
+
+test(
+  "should keep under npm start a file whose key is its last build's unrendered, and render it when either changed",
+  withTempFolder("paginated", (out) => {
+    const file = join(out, "page.txt");
+    compareWithOutput(true, true);
+    try {
+      writeFileSync(file, "first");
+      toWrite(out, "first", "page.txt", "k1");
+      rememberOutput(new Map([[file, "first"]]));
+      rendered.length = 0;
+      assert.equal(toWrite(out, "second", "page.txt", "k1"), [], "the same key: kept as it is, not rendered");
+      assert.equal(rendered, []);
+      assert.is(unchangedFiles.get(file), "first");
+      assert.equal(toWrite(out, "second", "page.txt", "k2"), ["page.txt"], "another key: rendered and compared");
+      writeFileSync(file, "first");
+      toWrite(out, "first", "page.txt", "k1");
+      rememberOutput(new Map([[file, "first"]]));
+      writeFileSync(file, "changed by hand");
+      rendered.length = 0;
+      assert.equal(toWrite(out, "first", "page.txt", "k1"), ["page.txt"], "the file changed: rendered");
+      assert.equal(rendered, ["first"]);
     } finally {
       compareWithOutput(true);
     }
