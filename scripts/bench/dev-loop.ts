@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fail, readOptions } from "../cli-args.mjs";
+import { MAX_FOLDER_FILES } from "../../src/content/content-limits.ts";
 import { baselineProject } from "./baseline-site.ts";
 import { generateContent } from "./generate-content.ts";
 import { findHugo, hugoProject } from "./hugo-site.ts";
@@ -22,11 +23,17 @@ const values = readOptions("bench:dev", {
   out: { type: "string", default: join(root, ".bench", "dev-loop.json") },
 });
 const sizes = values.sizes.split(",").map((s) => s.trim());
-if (!sizes.every((s) => s === "sample" || /^[1-9]\d*$/.test(s)))
-  fail("bench:dev", `--sizes: expected "sample" or whole numbers of posts, found "${values.sizes}"`);
+// More posts than the build takes would be served never: minutes of waiting, then "never".
+if (!sizes.every((s) => s === "sample" || (/^[1-9]\d*$/.test(s) && Number(s) <= MAX_FOLDER_FILES)))
+  fail(
+    "bench:dev",
+    `--sizes: expected "sample" or whole numbers of posts from 1 to ${MAX_FOLDER_FILES.toLocaleString("en")}, found "${values.sizes}"`,
+  );
+/** Most edits a side: each takes two seconds or more. */
+const MAX_EDITS = 100;
 const edits = Number(values.edits);
-if (!Number.isInteger(edits) || edits < 1)
-  fail("bench:dev", `--edits: expected a whole number of at least 1, found "${values.edits}"`);
+if (!Number.isInteger(edits) || edits < 1 || edits > MAX_EDITS)
+  fail("bench:dev", `--edits: expected a whole number from 1 to ${MAX_EDITS}, found "${values.edits}"`);
 
 /** A server to measure: how to start it, and where the edited post is, on disk and served. */
 interface Side {

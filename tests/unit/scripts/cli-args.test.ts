@@ -12,6 +12,8 @@ function run(script: string, args: string[]) {
   const result = spawnSync(process.execPath, [join(root, script), ...args], {
     cwd: root,
     encoding: "utf8",
+    // A flag let through starts a bench or an audit: stopped, so the test fails rather than waits.
+    timeout: 30_000,
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -24,13 +26,32 @@ for (const [script, args, said] of [
   ],
   ["scripts/start.ts", ["--port=http"], '[start] --port: expected a port number (1-65535), found "http"'],
   ["scripts/start.ts", ["--port=\u001b[2J"], '[start] --port: expected a port number (1-65535), found "\\u001b[2J"'],
-  ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number of at least 1, found "abc"'],
+  ["scripts/bench/run.ts", ["--runs", "abc"], '[bench] --runs: expected a whole number from 1 to 20, found "abc"'],
   ["scripts/bench/run.ts", ["--sizes", "1000,x"], "[bench] --sizes: expected whole numbers of posts"],
+  // Past the most posts a folder may hold, the build refused the content once it was written:
+  // 20 s of generating 20,001 posts, then the bench's stack trace.
+  [
+    "scripts/bench/run.ts",
+    ["--sizes", "1000,20001"],
+    '[bench] --sizes: expected whole numbers of posts from 1 to 20,000, comma-separated (250,1000), found "1000,20001"',
+  ],
+  ["scripts/bench/run.ts", ["--runs", "21"], '[bench] --runs: expected a whole number from 1 to 20, found "21"'],
+  [
+    "scripts/bench/dev-loop.ts",
+    ["--sizes", "20001"],
+    '[bench:dev] --sizes: expected "sample" or whole numbers of posts from 1 to 20,000, found "20001"',
+  ],
+  [
+    "scripts/bench/dev-loop.ts",
+    ["--edits", "101"],
+    '[bench:dev] --edits: expected a whole number from 1 to 100, found "101"',
+  ],
+  ["scripts/audit.ts", ["--runs=21"], '[audit] --runs: expected a whole number from 1 to 20, found "21"'],
   ["scripts/bench/dev-loop.ts", ["--sizes", "sample,lots"], '[bench:dev] --sizes: expected "sample" or whole numbers'],
   [
     "scripts/bench/dev-loop.ts",
     ["--edits", "0"],
-    '[bench:dev] --edits: expected a whole number of at least 1, found "0"',
+    '[bench:dev] --edits: expected a whole number from 1 to 100, found "0"',
   ],
   ["scripts/audit.ts", ["--runs"], "[audit] Option '--runs <value>' argument missing"],
 ] as const) {
