@@ -34,7 +34,10 @@ export async function loadFeedPosts(config: SiteConfig): Promise<{ posts: FeedPo
     pruneEntries(cache, 4);
     return { posts };
   } catch (error) {
-    const kept = readEntry(cache, key, (bytes) => parseRssPosts(bytes.toString("utf8"), feed));
+    // Held to what an answer may be: an entry over 8 MiB, or not UTF-8, was never an answer kept.
+    const kept = readEntry(cache, key, (bytes) =>
+      bytes.length > MAX_FEED_BYTES ? undefined : parseRssPosts(utf8Text(bytes, feed), feed),
+    );
     if (kept === undefined || !(error instanceof ContentError)) throw error;
     // What the server did, or a fixed phrase: a broken answer's problems may quote its text.
     const answer = error.problems[0]?.field === "(answer)" ? String(error.problems[0].actual) : undefined;

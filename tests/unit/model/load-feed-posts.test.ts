@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ContentError } from "../../../src/content/content-error.ts";
 import { loadFeedPosts } from "../../../src/model/load-portfolio.ts";
-import { useBuildCache } from "../../../src/util/build-cache.ts";
+import { buildCacheDir, contentKey, keepEntry, useBuildCache } from "../../../src/util/build-cache.ts";
 import { contentProblems } from "../support/errors.ts";
 import { siteConfig } from "../support/model.ts";
 
@@ -170,6 +170,41 @@ test("should fall back to the feed as last read, with a note, when its server fa
   } finally {
     console.warn = warn;
     flaky = "up";
+    useBuildCache(undefined);
+    rmSync(cache, { recursive: true, force: true });
+  }
+});
+
+test("should refuse a kept feed larger than an answer may be, or not UTF-8, as a planted entry", async () => {
+  // Before: a kept entry was held to the cache's 64 MiB only, and decoded with U+FFFD: a planted
+  // feed of 60 MB (one long description) cost 7.5 s and 2.3 GB in each build, and Latin-1 bytes
+  // were published as U+FFFD; no answer of the server could have been kept so.
+  const cache = mkdtempSync(join(tmpdir(), "folio-feed-planted-"));
+  const config = siteConfig();
+  const feed = `${origin}/down.xml`;
+  const kept = (text: string | Buffer) => keepEntry(buildCacheDir("feed"), contentKey("feed", feed), text);
+  const read = () => loadFeedPosts({ ...config, site: { ...config.site, blog: { url: "/blog/", feed } } });
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    useBuildCache(cache);
+    kept(FEED);
+    assert.equal(
+      (await read()).posts.map((post) => post.title),
+      ["One"],
+    );
+    for (const planted of [
+      FEED.replace("First.", "a ".repeat(4 * 1024 * 1024 + 1)),
+      Buffer.from(FEED.replace("One", "Caf\u00e9"), "latin1"),
+    ]) {
+      kept(planted);
+      await read().then(
+        (read) => assert.unreachable(`a planted entry was used: ${read.posts[0]?.title}`),
+        (error) => assert.instance(error, ContentError),
+      );
+    }
+  } finally {
+    console.warn = warn;
     useBuildCache(undefined);
     rmSync(cache, { recursive: true, force: true });
   }
