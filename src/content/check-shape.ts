@@ -86,7 +86,8 @@ type SchemaNode = Record<string, unknown>;
 
 function isLanguageTag(tag: string): boolean {
   try {
-    return new Intl.Locale(tag).language !== "";
+    // `und` (undetermined) reads as no language at all, which og:locale would guess as en_US.
+    return Boolean(new Intl.Locale(tag).language);
   } catch {
     return false;
   }

@@ -174,7 +174,8 @@ test("should refuse a blog.yaml language Intl cannot read, though it fits the pa
     tree.write("blog/blog.yaml", blogYaml(sample.replace(/^language: en$/m, `language: ${language}`)));
     return tree;
   };
-  for (const language of ["en-GB-GB", "en-US-GB", "en-12", "abc-12", "en-GB-oed"]) {
+  // `und` (undetermined) has no language Intl reads: before, og:locale guessed it as en_US.
+  for (const language of ["en-GB-GB", "en-US-GB", "en-12", "abc-12", "en-GB-oed", "und", "und-GB"]) {
     const tree = withLanguage(language, (text) => text.replace(/^title: .*$/m, "title: 42"));
     try {
       const problems = await contentProblems(() => loadBlog(tree.config()));

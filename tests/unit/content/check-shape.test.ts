@@ -141,7 +141,7 @@ test("should refuse a language tag Intl cannot read in security.txt's preferred 
     security: { contact: ["mailto:security@margo.example"], preferred_languages },
   });
 
-  const problems = await contentProblems(() => checkShape(ProfileFile, languages(["en", "en-1"]), FILE));
+  const problems = await contentProblems(() => checkShape(ProfileFile, languages(["en", "en-1", "und"]), FILE));
 
   assert.equal(problems, [
     {
@@ -149,6 +149,13 @@ test("should refuse a language tag Intl cannot read in security.txt's preferred 
       field: "security.preferred_languages[1]",
       expected: "a language tag such as en or de-CH",
       actual: "en-1",
+    },
+    // Undetermined: no language to prefer (before: published as a Preferred-Languages entry).
+    {
+      file: FILE,
+      field: "security.preferred_languages[2]",
+      expected: "a language tag such as en or de-CH",
+      actual: "und",
     },
   ]);
   assert.equal(checkShape(ProfileFile, languages(["en", "de-CH"]), FILE).security?.preferred_languages, [
