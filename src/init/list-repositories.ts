@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { postGraphql, type GraphqlSettings, type RequestCounter } from "../github/graphql-client.ts";
+import { postGraphql, quoteMessages, type GraphqlSettings, type RequestCounter } from "../github/graphql-client.ts";
 import {
   AnObject,
   Count,
@@ -63,8 +63,7 @@ export async function listRepositories(settings: GraphqlSettings, login: string)
       counter,
     );
     if (!outcome.ok) return fail(outcome.reason);
-    if (outcome.errors.length > 0)
-      return fail(`GitHub answered with GraphQL errors: ${outcome.errors.map((e) => e.message).join("; ")}`);
+    if (outcome.errors.length > 0) return fail(`GitHub answered with GraphQL errors: ${quoteMessages(outcome.errors)}`);
     try {
       const user = field(outcome.data, "user");
       if (!isObject(user)) return fail(`GitHub knows no user named ${login}`);

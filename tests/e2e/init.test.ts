@@ -520,6 +520,27 @@ test("should leave the content untouched and say why when GitHub fails on the se
   }
 });
 
+test("should quote three of GitHub's errors beside the listing and count the others", async () => {
+  // Before: every message was printed in one line, as the live fetch once noted them: 120,000
+  // errors (a 32 MiB answer) made a line of 24 MB.
+  const dir = copyContent();
+  try {
+    const lines: string[] = [];
+    const errors = Array.from({ length: 1_000 }, (_, i) => ({ type: "X", path: ["user"], message: `m${i}` }));
+    const result = await initWithFake({ [LOGIN]: account(3) }, [...BASE, "--yes"], dir, lines, {
+      fault: (_, request) =>
+        request.query.includes("user(login: $login)") ? { rewrite: (normal) => ({ ...normal, errors }) } : undefined,
+    });
+    assert.not.ok(result.written);
+    assert.equal(lines, [
+      `Could not list the repositories of ${LOGIN} (1 request(s)): GitHub answered with GraphQL errors: m0; m1; m2; and 997 more`,
+      `Nothing was changed in ${dir}.`,
+    ]);
+  } finally {
+    removeContent(dir);
+  }
+});
+
 test("should change nothing when the pull request search fails after the listing", async () => {
   const dir = copyContent();
   try {
