@@ -1,4 +1,5 @@
 import type { ContentProblem } from "../content/content-error.ts";
+import { MAX_TAG_SLUG } from "../content/content-limits.ts";
 import { slugOf } from "../content/name-spellings.ts";
 
 /** A tag as a post carries it: the name as written and the slug its URLs use. */
@@ -10,10 +11,15 @@ export interface PostTag {
 /** The tags of one post as its model carries them: one per slug, in the order written. */
 export function postTags(names: readonly string[], where: string, problems: ContentProblem[]): PostTag[] {
   const tags: PostTag[] = [];
-  const expected = "a tag with letters or digits (it becomes part of a URL)";
   names.forEach((name, index) => {
     const slug = slugOf(name);
-    if (!slug) problems.push({ file: where, field: `tags[${index}]`, expected, actual: name });
+    // A tag's slug names its folder, as a post's does (a file system takes 255 bytes a name).
+    const refused = !slug
+      ? "a tag with letters or digits (it becomes part of a URL)"
+      : slug.length > MAX_TAG_SLUG
+        ? `a tag whose URL name has at most ${MAX_TAG_SLUG} characters (this one's has ${slug.length.toLocaleString("en")})`
+        : null;
+    if (refused) problems.push({ file: where, field: `tags[${index}]`, expected: refused, actual: name });
     else if (!tags.some((tag) => tag.slug === slug)) tags.push({ name, slug });
   });
   return tags;

@@ -59,6 +59,9 @@ export const MAX_FOLDER_FILES = 20_000;
 /** Most tags a post or a project may have: each tag's page lists the post with all its tags (a square). */
 export const MAX_TAGS = 20;
 
+/** Longest URL name (slug) of a blog tag: a folder's name, as a post's file name is (100). */
+export const MAX_TAG_SLUG = 100;
+
 /** Most links in profile.yaml: each is a row of the home page and a key of the API's `links`. */
 export const MAX_PROFILE_LINKS = 20;
 

@@ -23,6 +23,27 @@ test("should keep one tag per slug within a post, in the order written", () => {
   assert.equal(problems, []);
 });
 
+test("should refuse a tag whose URL name is longer than a post's, counting what it is spelt as", () => {
+  // Before: a tag of 300 letters failed the build as it wrote its page, naming no post
+  // ("Cannot write …/blog/tags/aaa…: … (ENAMETOOLONG); pass --output=<a shorter path>").
+  const problems: ContentProblem[] = [];
+
+  // "ß" is spelt "ss" in a URL: 51 of them make 102 characters.
+  const tags = postTags(["a".repeat(100), "a".repeat(101), "ß".repeat(51)], "a.md", problems);
+
+  assert.equal(
+    tags.map((tag) => tag.slug.length),
+    [100],
+  );
+  assert.equal(
+    problems.map((p) => [p.field, p.expected]),
+    [
+      ["tags[1]", "a tag whose URL name has at most 100 characters (this one's has 101)"],
+      ["tags[2]", "a tag whose URL name has at most 100 characters (this one's has 102)"],
+    ],
+  );
+});
+
 test("should find two spellings of one tag inside a single post", () => {
   const problems = tagSpellingProblems([{ where: "a.md", names: ["zig", "Zig"] }]);
 
