@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { lstatSync } from "node:fs";
-import { extname } from "node:path";
+import { basename, extname } from "node:path";
 import { imageSize } from "image-size";
 import { type ContentProblem, ProblemList } from "../content/content-error.ts";
 import { contentFileExists, displayPath, readBytes } from "../content/read-files.ts";
@@ -44,6 +44,9 @@ export function overImageLimits(width: number, height: number, frames = 0): stri
     return `an image at most ${SIDE_LIMIT} pixels wide and high (scale or cut it before adding it)`;
 }
 
+/** Longest image file name in UTF-8 bytes: a rendition adds up to 28 (`-<hash>-1200.avif`) to 255 at most. */
+export const MAX_IMAGE_NAME_BYTES = 200;
+
 /** The image types a post may show, by file name extension, as image-size names them. */
 const TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map([
   ["png", "png"],
@@ -82,6 +85,9 @@ export function readImage(file: string, root: string): ImageRead {
 
 function examine(file: string, root: string): ImageRead {
   if (!contentFileExists(file)) return null;
+  const nameBytes = Buffer.byteLength(basename(file));
+  const expected = `a file name of at most ${MAX_IMAGE_NAME_BYTES} bytes, so that its renditions' names fit a file system's 255 (this one has ${nameBytes})`;
+  if (nameBytes > MAX_IMAGE_NAME_BYTES) return [{ file: displayPath(file), field: "(file name)", expected }];
   const unreadable = new ProblemList();
   const bytes = unreadable.collect(() => readBytes(file, root), null);
   if (bytes === null) return unreadable.items;

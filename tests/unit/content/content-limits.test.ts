@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PIXEL_LIMIT, SIDE_LIMIT } from "../../../src/blog/image-files.ts";
+import { MAX_IMAGE_NAME_BYTES, PIXEL_LIMIT, SIDE_LIMIT } from "../../../src/blog/image-files.ts";
 import {
   MAX_BASE_URL_CHARACTERS,
   MAX_CONTENT_FILE_BYTES,
@@ -13,6 +13,7 @@ import {
   MAX_KEY_BYTES,
   MAX_NESTING,
   MAX_STRING_CHARACTERS,
+  MAX_TAG_SLUG,
   MAX_TAGS,
   MAX_TEXT_FILE_BYTES,
   MAX_YAML_CHARACTERS,
@@ -97,6 +98,16 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     robustness: "tags of a post or a project",
     contentFormat: "tags of one post, or of one project",
     value: count(MAX_TAGS),
+  },
+  {
+    robustness: "characters of a blog tag's URL name (its slug)",
+    contentFormat: "a blog tag's URL name (its slug: `Open Source` is `open-source`)",
+    value: count(MAX_TAG_SLUG),
+  },
+  {
+    robustness: "bytes of an image's file name",
+    contentFormat: "the file name of an image (a post's or the photo)",
+    value: count(MAX_IMAGE_NAME_BYTES),
   },
   {
     robustness: "headings of one Markdown document",

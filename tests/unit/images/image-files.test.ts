@@ -5,7 +5,13 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { PIXEL_LIMIT, readImage, SIDE_LIMIT, type ImageRead } from "../../../src/blog/image-files.ts";
+import {
+  MAX_IMAGE_NAME_BYTES,
+  PIXEL_LIMIT,
+  readImage,
+  SIDE_LIMIT,
+  type ImageRead,
+} from "../../../src/blog/image-files.ts";
 
 let root = "";
 test.before.each(() => {
@@ -50,6 +56,25 @@ test("should give a JPEG turned a quarter by its EXIF orientation its displayed 
   const facts = read("turned.jpg");
   assert.ok(facts && !Array.isArray(facts));
   assert.equal([facts.width, facts.height], [20, 30]);
+});
+
+test("should refuse an image whose renditions' names would be too long for a file system, unread", async () => {
+  // Before: accepted, and the build failed writing its rendition (a name of 245 "b" and .png:
+  // "Cannot write …-ea1497eeaf9035c2-1200.avif: … (ENAMETOOLONG); pass --output=<a shorter path>").
+  const { bytes, facts } = await png("#336699");
+  const longest = `${"é".repeat((MAX_IMAGE_NAME_BYTES - 4) / 2)}.png`;
+  writeFileSync(join(root, longest), bytes);
+  writeFileSync(join(root, `b${longest}`), bytes);
+
+  assert.equal(read(longest), facts);
+  assert.equal(read(`b${longest}`), [
+    {
+      file: join(root, `b${longest}`),
+      field: "(file name)",
+      expected:
+        "a file name of at most 200 bytes, so that its renditions' names fit a file system's 255 (this one has 201)",
+    },
+  ]);
 });
 
 test("should refuse a raster image over the pixel limit from its header, naming the file", async () => {
