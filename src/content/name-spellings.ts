@@ -59,10 +59,13 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
     const [first, ...others] = [...spellings];
     if (!first) continue;
     for (const [name, use] of others) {
+      // Spellings that look alike are told apart in words: "é" may be one character or two.
       const why =
         name.toLowerCase() === first[0].toLowerCase()
           ? "differ only in case"
-          : `both become the ${rule.thing} "${key}"`;
+          : name.normalize() === first[0].normalize()
+            ? "look alike but differ in how an accented letter is encoded (one character or a letter and its accent)"
+            : `both become the ${rule.thing} "${key}"`;
       const expected = `one spelling per ${rule.thing}: "${first[0]}" (${fileList(first[1].files)}) and "${name}" (${fileList(use.files)}) ${why}; write it the same way in ${rule.across}`;
       problems.push({ file: use.files.values().next().value ?? "", field: use.field, expected, actual: name });
     }

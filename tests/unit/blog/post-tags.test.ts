@@ -54,6 +54,20 @@ test("should find two spellings of one tag inside a single post", () => {
   assert.match(problems[0]?.expected ?? "", /"zig" \(a\.md\) and "Zig" \(a\.md\) differ only in case/);
 });
 
+test("should say why two spellings that look alike differ: é as one character or as e and its accent", () => {
+  // Before: '"Café" (a.md) and "Café" (b.md) both become the tag "cafe"', two names that print alike.
+  const problems = tagSpellingProblems([
+    { where: "a.md", names: ["Caf\u00e9"] },
+    { where: "b.md", names: ["Cafe\u0301"] },
+  ]);
+
+  assert.equal(
+    problems.map((p) => p.file),
+    ["b.md"],
+  );
+  assert.match(problems[0]?.expected ?? "", /look alike but differ in how an accented letter is encoded/);
+});
+
 test("should name at most three posts per spelling, then how many more", () => {
   const posts = ["a", "b", "c", "d", "e"].map((name) => ({ where: `${name}.md`, names: ["go"] }));
 
