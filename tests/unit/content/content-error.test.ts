@@ -22,4 +22,14 @@ test("should escape every character that moves the cursor or reorders a line, an
   assert.is(printable("Zoë 🧗 naïve – ok"), "Zoë 🧗 naïve – ok");
 });
 
+test("should show a character that prints as nothing, so a refused value does not look like a good one", () => {
+  // Before: 'cluster: expected an id of … lowercase letters …, found "climbing"', a zero-width space after it.
+  const error = new ContentError([{ file: "p.md", field: "cluster", expected: "an id", actual: "climbing\u200b" }]);
+
+  assert.is(error.message.split("\n")[1], '  p.md: cluster: expected an id, found "climbing\\u200b"');
+  assert.is(printable("\u00ad\u200e\u200f\u061c\u2060\ufeff"), "\\u00ad\\u200e\\u200f\\u061c\\u2060\\ufeff");
+  // The joiners are text: an emoji sequence and a Persian word keep them.
+  assert.is(printable("👩\u200d💻 می\u200cخواهم"), "👩\u200d💻 می\u200cخواهم");
+});
+
 test.run();
