@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Token } from "markdown-it";
 import type sanitizeHtmlType from "sanitize-html";
 import { isSafeLink } from "../util/safe-url.ts";
+import { MAX_HTML_NESTING } from "./markdown-limits.ts";
 
 /*
  * What raw HTML written in Markdown becomes (site.yaml `markdown.raw_html`, docs/content-format.md):
@@ -55,6 +56,7 @@ export function sanitizeRawHtml(html: string): string {
   // The sanitizer closes what the fragment left open; those implied closing tags come last and
   // are taken off again, so the element wraps the Markdown that follows, as the author meant.
   let implied: string[] = [];
+  let depth = 0;
   sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtmlType;
   let clean = sanitizer(html.slice(leading.length), {
     allowedTags: ALLOWED_TAGS,
@@ -64,8 +66,17 @@ export function sanitizeRawHtml(html: string): string {
     // Text inside refused elements (a script's code) is dropped, not shown.
     nonTextTags: "script style textarea option noscript title iframe object template svg math".split(" "),
     transformTags: { "*": keepSafeUrls },
-    onOpenTag: () => (implied = []),
-    onCloseTag: (name, isImplied) => (implied = isImplied ? [...implied, name] : []),
+    // The parser pays its stack's depth at each tag: past MAX_HTML_NESTING, the token is refused.
+    onOpenTag: () => {
+      implied = [];
+      if (++depth > MAX_HTML_NESTING) throw new NestedTooDeep();
+    },
+    // Pushed to, not copied at each close (32,000 nested `<ul><li>`: 72 s of copying).
+    onCloseTag: (name, isImplied) => {
+      depth -= 1;
+      if (isImplied) implied.push(name);
+      else implied = [];
+    },
   });
   for (const name of [...implied].reverse()) {
     const tag = `</${name}>`;
@@ -79,12 +90,22 @@ export function sanitizeRawHtml(html: string): string {
  * HTML and the plain text (a dropped script's code is in neither) come from the same tokens.
  */
 export function sanitizeRawHtmlTokens(tokens: readonly Token[]): void {
+  // A block nested too deep is emptied and marked (`meta.nestedTooDeep`): render-markdown.ts says so.
+  const sanitize = (token: Token, block: Token) => {
+    try {
+      token.content = sanitizeRawHtml(token.content);
+    } catch (error) {
+      if (!(error instanceof NestedTooDeep)) throw error;
+      [token.content, block.meta] = ["", { nestedTooDeep: true }];
+    }
+  };
   for (const token of tokens) {
-    if (token.type === "html_block") token.content = sanitizeRawHtml(token.content);
-    for (const child of token.children ?? [])
-      if (child.type === "html_inline") child.content = sanitizeRawHtml(child.content);
+    if (token.type === "html_block") sanitize(token, token);
+    for (const child of token.children ?? []) if (child.type === "html_inline") sanitize(child, token);
   }
 }
+
+class NestedTooDeep extends Error {}
 
 function keepSafeUrls(tagName: string, attribs: Record<string, string>) {
   const kept = Object.entries(attribs).filter(([name, value]) => !URL_ATTRIBUTES.has(name) || isSafeLink(value));
