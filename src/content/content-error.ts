@@ -42,7 +42,11 @@ export class ContentError extends StacklessError {
 
 function formatProblems(problems: readonly ContentProblem[]): string {
   const lines = problems.map((p) => {
-    const found = p.actual === undefined ? "" : `, found ${JSON.stringify(p.actual)}`;
+    // JSON has no NaN or Infinity (YAML's `.nan`, `.inf`): shown as they are, not as `null`.
+    const found =
+      p.actual === undefined
+        ? ""
+        : `, found ${JSON.stringify(p.actual, (_, v) => (typeof v === "number" && !Number.isFinite(v) ? `${v}` : v))}`;
     // A URL's password, or a token pasted into the wrong variable, must not reach a CI log; and
     // each problem is one line, whatever its file name, field or value hold.
     return printable(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));

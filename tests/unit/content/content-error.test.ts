@@ -32,4 +32,17 @@ test("should show a character that prints as nothing, so a refused value does no
   assert.is(printable("👩\u200d💻 می\u200cخواهم"), "👩\u200d💻 می\u200cخواهم");
 });
 
+test("should show NaN and Infinity as found, not as JSON's null", () => {
+  // Before: `focus: .nan` in profile.yaml read 'focus: expected a non-empty string, found null'.
+  const error = new ContentError([
+    { file: "profile.yaml", field: "focus", expected: "a string", actual: Number.NaN },
+    { file: "resume.yaml", field: "work", expected: "a list", actual: { years: -Infinity } },
+  ]);
+
+  assert.equal(error.message.split("\n").slice(1), [
+    '  profile.yaml: focus: expected a string, found "NaN"',
+    '  resume.yaml: work: expected a list, found {"years":"-Infinity"}',
+  ]);
+});
+
 test.run();
