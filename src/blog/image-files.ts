@@ -4,6 +4,7 @@ import { basename, extname } from "node:path";
 import { imageSize } from "image-size";
 import { type ContentProblem, ProblemList } from "../content/content-error.ts";
 import { contentFileExists, displayPath, readBytes } from "../content/read-files.ts";
+import { MAX_MARKUP_NESTING } from "../markdown/markdown-limits.ts";
 import { svgDanger } from "./svg-check.ts";
 
 /*
@@ -119,7 +120,7 @@ function examine(file: string, root: string): ImageRead {
   const over = type === "svg" ? undefined : overImageLimits(width, height);
   if (over) return refused("(content)", over, pixels);
   const found = type === "svg" ? svgDanger(bytes) : null;
-  const safe = "an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE";
+  const safe = `an SVG with no script, event handler, foreignObject, unsafe link or DOCTYPE, nested at most ${MAX_MARKUP_NESTING} deep`;
   if (found) return refused("(content)", `${safe} (found ${found})`);
   return { width, height, type, digest: createHash("sha256").update(bytes).digest("hex") };
 }

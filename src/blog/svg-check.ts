@@ -1,4 +1,5 @@
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from "saxes";
+import { MAX_MARKUP_NESTING } from "../markdown/markdown-limits.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 
 /*
@@ -14,6 +15,8 @@ const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
 const HANDLER = /^on/i;
 const ANIMATIONS: ReadonlySet<string> = new Set("animate set animateMotion animateTransform animateColor".split(" "));
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+/** Thrown from the parser's handler to stop it: see svgDanger. */
+const TOO_DEEP = new Error("nested too deep");
 
 /** What in one attribute could run or load something; null when nothing. */
 function attributeDanger(tag: SaxesTagNS, attribute: SaxesAttributeNS): string | null {
@@ -64,13 +67,23 @@ export function svgDanger(bytes: Uint8Array): string | null {
   };
   parser.on("doctype", () => report("a DOCTYPE (entity declarations are not allowed)"));
   parser.on("processinginstruction", (pi) => report(`a processing instruction <?${pi.target}?>`));
+  // saxes resolves each element's namespace through every open element: the parse stops past
+  // MAX_MARKUP_NESTING, so its time stays linear.
+  let depth = 0;
   parser.on("opentag", (tag) => {
+    if (++depth > MAX_MARKUP_NESTING) throw TOO_DEEP;
     const danger = elementDanger(tag);
     if (danger) report(danger);
   });
+  parser.on("closetag", () => (depth -= 1));
   parser.on("error", (error) =>
     report(`XML that is not well-formed (${error.message.replace(/^[^:]*:\d+:\d+: /, "")})`),
   );
-  parser.write(text.replace(/^\uFEFF/, "")).close();
+  try {
+    parser.write(text.replace(/^\uFEFF/, "")).close();
+  } catch (error) {
+    if (error !== TOO_DEEP) throw error;
+    report(`elements nested over ${MAX_MARKUP_NESTING} deep`);
+  }
   return found;
 }

@@ -1,4 +1,4 @@
-import { MAX_HEADINGS, MAX_HTML_NESTING, MAX_NESTING } from "../markdown/markdown-limits.ts";
+import { MAX_HEADINGS, MAX_MARKUP_NESTING, MAX_NESTING } from "../markdown/markdown-limits.ts";
 
 /*
  * The content format's maximums, each defined once (the Markdown ones beside their renderer) and
@@ -65,4 +65,4 @@ export const MAX_TAG_SLUG = 100;
 /** Most links in profile.yaml: each is a row of the home page and a key of the API's `links`. */
 export const MAX_PROFILE_LINKS = 20;
 
-export { MAX_HEADINGS, MAX_HTML_NESTING, MAX_NESTING };
+export { MAX_HEADINGS, MAX_MARKUP_NESTING, MAX_NESTING };

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Token } from "markdown-it";
 import type sanitizeHtmlType from "sanitize-html";
 import { isSafeLink } from "../util/safe-url.ts";
-import { MAX_HTML_NESTING } from "./markdown-limits.ts";
+import { MAX_MARKUP_NESTING } from "./markdown-limits.ts";
 
 /*
  * What raw HTML written in Markdown becomes (site.yaml `markdown.raw_html`, docs/content-format.md):
@@ -66,10 +66,10 @@ export function sanitizeRawHtml(html: string): string {
     // Text inside refused elements (a script's code) is dropped, not shown.
     nonTextTags: "script style textarea option noscript title iframe object template svg math".split(" "),
     transformTags: { "*": keepSafeUrls },
-    // The parser pays its stack's depth at each tag: past MAX_HTML_NESTING, the token is refused.
+    // The parser pays its stack's depth at each tag: past MAX_MARKUP_NESTING, the token is refused.
     onOpenTag: () => {
       implied = [];
-      if (++depth > MAX_HTML_NESTING) throw new NestedTooDeep();
+      if (++depth > MAX_MARKUP_NESTING) throw new NestedTooDeep();
     },
     // Pushed to, not copied at each close (32,000 nested `<ul><li>`: 72 s of copying).
     onCloseTag: (name, isImplied) => {

@@ -6,7 +6,7 @@ import { decodeEntities } from "../util/html.ts";
 import { isSafeLink } from "../util/safe-url.ts";
 import { assignHeadingIds } from "./heading-ids.ts";
 import { highlightCode } from "./highlight.ts";
-import { MAX_HEADINGS, MAX_HTML_NESTING, MAX_NESTING } from "./markdown-limits.ts";
+import { MAX_HEADINGS, MAX_MARKUP_NESTING, MAX_NESTING } from "./markdown-limits.ts";
 import { sanitizeRawHtmlTokens, type RawHtml } from "./raw-html.ts";
 
 /** A heading found while rendering; its id is also set on the heading element in the HTML. */
@@ -93,7 +93,7 @@ export function renderDocument(source: string, options: RenderOptions): Rendered
 
 const NESTED = /^(blockquote|bullet_list|ordered_list)_(open|close)$/;
 
-/** The document's limits (MAX_HEADINGS, MAX_NESTING, MAX_HTML_NESTING) it exceeds, each a problem. */
+/** The document's limits (MAX_HEADINGS, MAX_NESTING, MAX_MARKUP_NESTING) it exceeds, each a problem. */
 function limitProblems(tokens: Token[], headings: number, lineOf: (line: number) => string): RenderProblem[] {
   const problems: RenderProblem[] = [];
   if (headings > MAX_HEADINGS)
@@ -103,7 +103,7 @@ function limitProblems(tokens: Token[], headings: number, lineOf: (line: number)
     if (token.meta?.nestedTooDeep)
       problems.push({
         field: lineOf(token.map?.[0] ?? 0),
-        expected: `raw HTML nested at most ${MAX_HTML_NESTING} deep`,
+        expected: `raw HTML nested at most ${MAX_MARKUP_NESTING} deep`,
       });
     if (!NESTED.test(token.type)) continue;
     // An opening token's nesting is 1, a closing one's -1.

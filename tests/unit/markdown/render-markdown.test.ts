@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MAX_HEADINGS, MAX_HTML_NESTING, MAX_NESTING } from "../../../src/markdown/markdown-limits.ts";
+import { MAX_HEADINGS, MAX_MARKUP_NESTING, MAX_NESTING } from "../../../src/markdown/markdown-limits.ts";
 import {
   renderInline,
   stripTags,
@@ -300,15 +300,15 @@ test("should refuse lists and block quotes nested deeper than MAX_NESTING, namin
   ]);
 });
 
-test("should refuse sanitized raw HTML nested deeper than MAX_HTML_NESTING, naming its line", () => {
+test("should refuse sanitized raw HTML nested deeper than MAX_MARKUP_NESTING, naming its line", () => {
   // Before: none, and the sanitizer's parser pays its stack's depth at each tag: 32,000 nested
   // `<ul><li>` (256 KB) took 72 s, 32,000 nested table cells 13.5 s; a 1 MiB post, far longer.
   const nested = (depth: number, open = "<div>", close = "</div>") => `${open.repeat(depth)}x${close.repeat(depth)}\n`;
   const sanitize = (source: string) => renderMarkdown(source, { rawHtml: "sanitize", firstLine: 5 });
 
-  assert.equal(sanitize(nested(MAX_HTML_NESTING)).problems, []);
-  assert.match(sanitize(nested(MAX_HTML_NESTING)).html, "<div><div>x</div></div>");
-  const problem = { field: "line 7", expected: `raw HTML nested at most ${MAX_HTML_NESTING} deep` };
+  assert.equal(sanitize(nested(MAX_MARKUP_NESTING)).problems, []);
+  assert.match(sanitize(nested(MAX_MARKUP_NESTING)).html, "<div><div>x</div></div>");
+  const problem = { field: "line 7", expected: `raw HTML nested at most ${MAX_MARKUP_NESTING} deep` };
   for (const [open, close] of [
     ["<div>", "</div>"],
     ["<ul><li>", ""],
