@@ -20,7 +20,10 @@ export function securityTxt(model: PortfolioModel): string | null {
   const paths = sitePaths(model.config);
   const url = (path: string) => publishedUrl(model.config, path);
   const title = model.config.site.title.replace(/[\r\n\u2028\u2029]+/g, " ");
-  const expires = new Date(model.config.buildTime.getTime() + VALID_DAYS * 24 * 60 * 60 * 1000);
+  // No later than the end of 9999, the build clock's own limit: a year of five digits is no date of RFC 3339.
+  const expires = new Date(
+    Math.min(model.config.buildTime.getTime() + VALID_DAYS * 864e5, Date.UTC(9999, 11, 31, 23, 59, 59)),
+  );
   const lines = [
     `# How to report a security problem with ${title} (RFC 9116).`,
     ...security.contact.map((contact) => `Contact: ${contact}`),

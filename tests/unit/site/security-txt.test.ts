@@ -35,6 +35,16 @@ test("should write the RFC 9116 fields from the profile, expiring 180 days after
   ]);
 });
 
+test("should expire at the end of 9999 at the latest, a date RFC 3339 can write", () => {
+  // Before: SOURCE_DATE_EPOCH at the end of 9999 (which the build takes) gave "Expires: +010000-06-28T23:59:59Z".
+  const model = handModel({
+    config: siteConfig({ buildTime: new Date("9999-12-31T23:59:59Z") }),
+    content: content({ profile: { ...profile, security: { contact: ["mailto:security@owner.example"] } } }),
+  });
+  const expires = (securityTxt(model) ?? "").split("\n").filter((line) => line.startsWith("Expires:"));
+  assert.equal(expires, ["Expires: 9999-12-31T23:59:59Z"]);
+});
+
 test("should keep a line break in the site's title from starting a field of its own", () => {
   const config = siteConfig({ buildTime });
   const model = handModel({
