@@ -4,7 +4,7 @@
 // the bytes of every Pagefind file the first search fetched, as stored and gzipped (hosts
 // compress the script and JSON; Pagefind's index files are gzipped already). Prints the size
 // of the whole index beside it.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -16,6 +16,9 @@ const values = readOptions("search-bytes", { site: { type: "string" }, query: { 
 if (!values.site || !values.query) fail("search-bytes", "--site=<built folder> and --query=<words> are both needed");
 const site = values.site;
 const index = join(site, SEARCH_FOLDER);
+if (!existsSync(index))
+  fail("search-bytes", `--site: expected a built site with its search index, found no ${JSON.stringify(index)}`);
+class NothingFound extends Error {}
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gzipped = (file: string) =>
   /\.(js|json)$/.test(file) ? gzipSync(readFileSync(file)).length : statSync(file).size;
@@ -27,9 +30,12 @@ try {
   await page.goto(`${server.origin}/`);
   await page.keyboard.press("Control+K");
   await page.locator("dialog.palette input").fill(values.query);
-  // The search is done once the pages found have been fetched (a query must find one by its text).
-  while (!server.requests.some((path) => path.startsWith(`/${SEARCH_FOLDER}/fragment/`)))
+  // The search is done once the pages found have been fetched (a query must find one by its text):
+  // a query that finds none fetches none, so the wait ends after 30 s (it never did, SIGTERM too).
+  for (let waited = 0; !server.requests.some((path) => path.startsWith(`/${SEARCH_FOLDER}/fragment/`)); waited++) {
+    if (waited === 300) throw new NothingFound();
     await new Promise((done) => setTimeout(done, 100));
+  }
   await page.waitForFunction(
     () => !document.querySelector("dialog.palette .palette-status")?.textContent?.endsWith("…"),
   );
@@ -45,6 +51,12 @@ try {
   );
   for (const path of fetched) console.log(`  ${path} ${kib(statSync(join(site, decodeURIComponent(path))).size)}`);
   console.log(`whole index: ${all.length} files, ${kib(total)}`);
+} catch (error) {
+  if (!(error instanceof NothingFound)) throw error;
+  process.exitCode = 2;
+  console.error(
+    `[search-bytes] --query: expected words some page holds, found none for ${JSON.stringify(values.query)}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

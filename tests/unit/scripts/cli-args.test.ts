@@ -47,6 +47,12 @@ for (const [script, args, said] of [
     '[bench:dev] --edits: expected a whole number from 1 to 100, found "101"',
   ],
   ["scripts/audit.ts", ["--runs=21"], '[audit] --runs: expected a whole number from 1 to 20, found "21"'],
+  // Before: Chromium waited 30 s for a palette on a folder that is not a site, then a stack trace.
+  [
+    "scripts/bench/search-bytes.ts",
+    ["--site=/nonexistent", "--query=x"],
+    '[search-bytes] --site: expected a built site with its search index, found no "/nonexistent/pagefind"',
+  ],
   ["scripts/bench/dev-loop.ts", ["--sizes", "sample,lots"], '[bench:dev] --sizes: expected "sample" or whole numbers'],
   [
     "scripts/bench/dev-loop.ts",
