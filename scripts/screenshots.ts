@@ -20,6 +20,9 @@ const values = readOptions("screenshots", {
   site: { type: "string" },
   port: { type: "string", default: "0" },
 });
+// 0: any free port. Another value reached the server's listen, which threw its stack trace.
+if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
+  fail("screenshots", `--port: expected a port number (0-65535, 0 for any free one), found "${values.port}"`);
 /** Each screen: the width and the height of the first screen of a laptop and of a phone. */
 const SCREENS = [
   { width: 1280, height: 800 },

@@ -47,6 +47,11 @@ for (const [script, args, said] of [
     '[bench:dev] --edits: expected a whole number from 1 to 100, found "101"',
   ],
   ["scripts/audit.ts", ["--runs=21"], '[audit] --runs: expected a whole number from 1 to 20, found "21"'],
+  [
+    "scripts/screenshots.ts",
+    ["--port=abc"],
+    '[screenshots] --port: expected a port number (0-65535, 0 for any free one), found "abc"',
+  ],
   // Before: Chromium waited 30 s for a palette on a folder that is not a site, then a stack trace.
   [
     "scripts/bench/search-bytes.ts",
