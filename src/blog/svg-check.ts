@@ -67,8 +67,7 @@ export function svgDanger(bytes: Uint8Array): string | null {
   };
   parser.on("doctype", () => report("a DOCTYPE (entity declarations are not allowed)"));
   parser.on("processinginstruction", (pi) => report(`a processing instruction <?${pi.target}?>`));
-  // saxes resolves each element's namespace through every open element: the parse stops past
-  // MAX_MARKUP_NESTING, so its time stays linear.
+  // saxes looks up each element's namespace through every open one: stopped past MAX_MARKUP_NESTING.
   let depth = 0;
   parser.on("opentag", (tag) => {
     if (++depth > MAX_MARKUP_NESTING) throw TOO_DEEP;

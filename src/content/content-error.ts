@@ -4,9 +4,8 @@ import { StacklessError } from "../util/stackless-error.ts";
 /*
  * Characters a message shows escaped (`\u000a`): C0 (a file named `a\n[11ty] Wrote 0 files.md`
  * would fake a line of the build's own), DEL and C1 (terminal sequences), the line and paragraph
- * separators, the bidi controls that reorder the rest of the line ("Trojan Source"), and the
- * characters that print as nothing (U+200B, the bidi marks, the BOM), which made `"climbing\u200b"`
- * read as a lowercase id refused. The joiners stay: they are text in 👩‍💻 and in Persian.
+ * separators, the bidi controls that reorder the rest of the line ("Trojan Source"), and what
+ * prints as nothing (U+200B, the bidi marks, the BOM); not the joiners, text in 👩‍💻 and in Persian.
  */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 

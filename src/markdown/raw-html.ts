@@ -90,18 +90,17 @@ export function sanitizeRawHtml(html: string): string {
  * HTML and the plain text (a dropped script's code is in neither) come from the same tokens.
  */
 export function sanitizeRawHtmlTokens(tokens: readonly Token[]): void {
-  // A block nested too deep is emptied and marked (`meta.nestedTooDeep`): render-markdown.ts says so.
-  const sanitize = (token: Token, block: Token) => {
-    try {
-      token.content = sanitizeRawHtml(token.content);
-    } catch (error) {
-      if (!(error instanceof NestedTooDeep)) throw error;
-      [token.content, block.meta] = ["", { nestedTooDeep: true }];
-    }
-  };
   for (const token of tokens) {
-    if (token.type === "html_block") sanitize(token, token);
-    for (const child of token.children ?? []) if (child.type === "html_inline") sanitize(child, token);
+    // A block nested too deep is emptied and marked for render-markdown.ts to say (an inline token is one tag).
+    if (token.type === "html_block")
+      try {
+        token.content = sanitizeRawHtml(token.content);
+      } catch (error) {
+        if (!(error instanceof NestedTooDeep)) throw error;
+        [token.content, token.meta] = ["", { nestedTooDeep: true }];
+      }
+    for (const child of token.children ?? [])
+      if (child.type === "html_inline") child.content = sanitizeRawHtml(child.content);
   }
 }
 
