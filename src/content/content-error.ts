@@ -40,6 +40,7 @@ export class ContentError extends StacklessError {
 }
 
 function formatProblems(problems: readonly ContentProblem[]): string {
+  // Each line once: an image two posts show is one problem, found by both.
   const lines = problems.map((p) => {
     // JSON has no NaN or Infinity (YAML's `.nan`, `.inf`): shown as they are, not as `null`.
     const found =
@@ -50,8 +51,9 @@ function formatProblems(problems: readonly ContentProblem[]): string {
     // each problem is one line, whatever its file name, field or value hold.
     return printable(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
   });
-  const head = problems.length === 1 ? "Invalid content" : `Invalid content (${problems.length} problems)`;
-  return `${head}:\n  ${lines.join("\n  ")}`;
+  const unique = [...new Set(lines)];
+  const head = unique.length === 1 ? "Invalid content" : `Invalid content (${unique.length} problems)`;
+  return `${head}:\n  ${unique.join("\n  ")}`;
 }
 
 /** Collects problems from many files so the owner sees them all in one build. */

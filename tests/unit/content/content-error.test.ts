@@ -45,4 +45,16 @@ test("should show NaN and Infinity as found, not as JSON's null", () => {
   ]);
 });
 
+test("should print a problem found twice once, and count it once", () => {
+  // Before: an image shown by two posts, named .jpg but a PNG, printed its problem twice under "(2 problems)".
+  const image = { file: "blog/images/a.jpg", field: "(file name)", expected: "a file name ending in .png" };
+  const error = new ContentError([image, { ...image }, { file: "b.md", field: "title", expected: "a title" }]);
+
+  assert.equal(error.message.split("\n"), [
+    "Invalid content (2 problems):",
+    "  blog/images/a.jpg: (file name): expected a file name ending in .png",
+    "  b.md: title: expected a title",
+  ]);
+});
+
 test.run();
