@@ -81,6 +81,8 @@ export async function postGraphql(
   } catch (error) {
     if (error instanceof WrongShape)
       return { ok: false, reason: `GitHub's answer had an unexpected shape (${error.message})` };
+    // JSON.parse reads any depth, the walks after it do not: a RangeError (the stack) is no syntax error.
+    if (error instanceof RangeError) return { ok: false, reason: "GitHub's answer was nested too deep to read" };
     return { ok: false, reason: `GitHub's answer was not JSON (HTTP ${response.status})` };
   }
   const errors = (answer.errors ?? []).map(cleanError);

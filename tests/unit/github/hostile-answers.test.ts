@@ -162,6 +162,14 @@ const faults: {
     reason: /not JSON/,
   },
   {
+    // JSON, but deeper than the walks after the parse can go. Before: "was not JSON (HTTP 200)".
+    name: "an answer nested 200,000 deep",
+    fault: (_, q) => ({
+      body: `{"data":{"x":"${echo(q.authorization)}","y":${"[".repeat(200_000)}${"]".repeat(200_000)}}}`,
+    }),
+    reason: /nested too deep to read/,
+  },
+  {
     name: "GraphQL errors without data",
     fault: (_, q) => ({ body: JSON.stringify({ errors: [{ message: `Bad credentials: ${echo(q.authorization)}` }] }) }),
     reason: /GraphQL errors: Bad credentials: you sent: bearer \[redacted\]/,
