@@ -4,6 +4,7 @@ import type { UserConfig } from "@11ty/eleventy";
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentTypeFor, hostHeaders } from "../site/host-rules.ts";
+import { safeDecode } from "../util/safe-url.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -73,12 +74,8 @@ export function malformedPath(url: string): string | undefined {
   if (path.includes("\\")) return "it has a backslash";
   if (/%(?![0-9a-fA-F]{2})/.test(path)) return "it has a % that is not followed by two hex digits";
   for (const raw of path.slice(1).split("/")) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return "it is not UTF-8 once decoded";
-    }
+    const segment = safeDecode(raw, null);
+    if (segment === null) return "it is not UTF-8 once decoded";
     if (segment === "." || segment === "..") return "it has a . or .. segment";
     if (/[/\\]/.test(segment)) return "it has an encoded slash or backslash";
     if (CONTROL.test(segment)) return "it has a control character";
@@ -86,16 +83,15 @@ export function malformedPath(url: string): string | undefined {
   return undefined;
 }
 
+const PLAIN_TEXT = { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" };
+
 /** Answers a malformed path with 400; an error thrown by the rest of the chain is a 500 and one line. */
 export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const reason = malformedPath(req.url ?? "");
   if (fromAnotherSite(req))
     return void res.writeHead(403, hostHeaders).end("Forbidden: a request from another site.\n");
-  if (reason !== undefined) {
-    res.writeHead(400, { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" });
-    res.end(`Bad request: the path is malformed (${reason}).\n`);
-    return;
-  }
+  if (reason !== undefined)
+    return void res.writeHead(400, PLAIN_TEXT).end(`Bad request: the path is malformed (${reason}).\n`);
   try {
     next();
   } catch (error) {
@@ -104,10 +100,7 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
       `[dev server] ${escapeControlCharacters(JSON.stringify(req.url))}: ${escapeControlCharacters(message)}`,
     );
     if (res.headersSent) res.destroy();
-    else {
-      res.writeHead(500, { ...hostHeaders, "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Internal error: see the dev server's output.\n");
-    }
+    else res.writeHead(500, PLAIN_TEXT).end("Internal error: see the dev server's output.\n");
   }
 }
 
@@ -117,11 +110,7 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
  */
 function hostRules(where: () => { outputDir: string; pathPrefix: string }): Middleware {
   return (req, res, next) => {
-    if (req.method === "OPTIONS") {
-      res.writeHead(204, hostHeaders);
-      res.end();
-      return;
-    }
+    if (req.method === "OPTIONS") return void res.writeHead(204, hostHeaders).end();
     const { outputDir, pathPrefix } = where();
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     // The path relative to the base path (`/pgp.asc`).
