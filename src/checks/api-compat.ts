@@ -186,11 +186,8 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
         : after === undefined
           ? `${keyword} ${JSON.stringify(before)} removed`
           : `${keyword} changed from ${JSON.stringify(before)} to ${JSON.stringify(after)}`;
-      note(
-        breaking,
-        where,
-        narrowsResponse ? `${what} (narrows a response: clients accept every value it allows)` : what,
-      );
+      const why = narrowsResponse ? " (narrows a response: clients accept every value it allows)" : "";
+      note(breaking, where, what + why);
     }
   };
 

@@ -197,12 +197,7 @@ function serverUrlsOf(text: string): Set<unknown> {
  * missing path when it did not, why when the URL cannot name a file, null when the URL leads
  * elsewhere (another site, a path outside the base path, `mailto:`, a URI template).
  */
-function targetOf(
-  raw: string,
-  pageUrl: URL,
-  base: URL,
-  output: ReturnType<typeof listOutput>,
-): Target | { missing: string } | { invalid: string } | null {
+function targetOf(raw: string, pageUrl: URL, base: URL, output: Output): Resolved["target"] {
   // A URI template (`…/projects/{name}.json`, as the API index and docs publish) names no one file.
   if (raw === "" || raw.includes("{")) return null;
   if (SCHEME.test(raw) && !/^https?:/i.test(raw)) return null;

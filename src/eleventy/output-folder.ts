@@ -168,10 +168,7 @@ export function replaceOutputFolder(staging: string, outputDir: string): void {
     throw error;
   }
   if (!old) return;
-  if (holdsMountPoint(old)) {
-    removeUnlessMounted(old);
-    return;
-  }
+  if (holdsMountPoint(old)) return void removeUnlessMounted(old);
   // Kept as the next build's staging folder.
   rmSync(spareOf(out), { recursive: true, force: true });
   renameSync(old, spareOf(out));
