@@ -52,58 +52,51 @@ export function validateSite(
   listed = filesUnder(outputDir, (entry) => entry.isFile()),
 ): ValidationProblem[] {
   const checked = new Set<string>();
-  const problems = apis.flatMap((api) => validateApi(outputDir, api, written, passed, checked, listed));
+  // One API's files, against its document; `checked`: the files of every API, found in the output.
+  const validateApi = (api: ApiOutput): ValidationProblem[] => {
+    const problems: ValidationProblem[] = [];
+    const documentFile = join(outputDir, api.openapi);
+    if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
+    const documentText = readFileSync(documentFile, "utf8");
+    const document = JSON.parse(documentText) as OpenApiDocument;
+
+    if (!document.servers?.[0]?.url) {
+      problems.push({
+        file: api.openapi,
+        pointer: "/servers",
+        rule: "must give the API's base URL, so every file's meta.self can be checked",
+      });
+    }
+    const expected = expectedFiles(document, api.root);
+    const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
+    for (const entry of expected) {
+      const target = join(outputDir, entry.file);
+      if (!written?.has(resolve(target)) && !existsSync(target)) {
+        problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
+        continue;
+      }
+      const text = writtenText(written, target);
+      checked.add(target);
+      const before = passed?.get(target);
+      if (before?.text === text && before.document === documentText) continue;
+      // One validator per path of the same document (compileValidators), which the entries come from.
+      const found = checkFile(entry, text, validators.get(entry.path)!);
+      problems.push(...found);
+      if (found.length === 0) passed?.set(target, { text, document: documentText });
+      else passed?.delete(target);
+    }
+
+    const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
+    for (const file of listed) {
+      if (api.owns.some((folder) => file.startsWith(`${folder}/`)) && !declared.has(file))
+        problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
+    }
+    return problems;
+  };
+  const apiProblems = apis.flatMap(validateApi);
   for (const file of passed?.keys() ?? []) if (!checked.has(file)) passed?.delete(file);
   // The résumé is also held to the official JSON Resume schema, as its readers hold it.
-  return [...problems, ...checkResume(outputDir, written)];
-}
-
-function validateApi(
-  outputDir: string,
-  api: ApiOutput,
-  written: WrittenFiles | undefined,
-  passed: Map<string, { text: string; document: string }> | undefined,
-  checked: Set<string>,
-  listed: readonly string[],
-): ValidationProblem[] {
-  const problems: ValidationProblem[] = [];
-  const documentFile = join(outputDir, api.openapi);
-  if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
-  const documentText = readFileSync(documentFile, "utf8");
-  const document = JSON.parse(documentText) as OpenApiDocument;
-
-  if (!document.servers?.[0]?.url) {
-    problems.push({
-      file: api.openapi,
-      pointer: "/servers",
-      rule: "must give the API's base URL, so every file's meta.self can be checked",
-    });
-  }
-  const expected = expectedFiles(document, api.root);
-  const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
-  for (const entry of expected) {
-    const target = join(outputDir, entry.file);
-    if (!written?.has(resolve(target)) && !existsSync(target)) {
-      problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
-      continue;
-    }
-    const text = writtenText(written, target);
-    checked.add(target);
-    const before = passed?.get(target);
-    if (before?.text === text && before.document === documentText) continue;
-    // One validator per path of the same document (compileValidators), which the entries come from.
-    const found = checkFile(entry, text, validators.get(entry.path)!);
-    problems.push(...found);
-    if (found.length === 0) passed?.set(target, { text, document: documentText });
-    else passed?.delete(target);
-  }
-
-  const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
-  for (const file of listed) {
-    if (api.owns.some((folder) => file.startsWith(`${folder}/`)) && !declared.has(file))
-      problems.push({ file, pointer: "", rule: `no path of ${api.openapi} declares this file` });
-  }
-  return problems;
+  return [...apiProblems, ...checkResume(outputDir, written)];
 }
 
 function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction): ValidationProblem[] {
