@@ -64,17 +64,9 @@ const checkedContent = () =>
     problems.collect(() => githubSettings(process.env), null);
     problems.collect(() => readSnapshot(snapshotPath(config), config.contentDir), null);
     const feed = config.site.blog.feed ? await problems.collectAsync(() => loadFeedPosts(config), { posts: [] }) : null;
-    const portfolioMarkdown = problems.collect(
-      () =>
-        renderPortfolioMarkdown({
-          config,
-          projects: portfolio.projects,
-          now: portfolio.now,
-          refusedProjects,
-          unpublished: blog?.unpublished,
-        }),
-      null,
-    );
+    const { projects, now } = portfolio;
+    const markdown = { config, projects, now, refusedProjects, unpublished: blog?.unpublished };
+    const portfolioMarkdown = problems.collect(() => renderPortfolioMarkdown(markdown), null);
     if (problems.items.length > 0 || !portfolioMarkdown) throw new ContentError(problems.items);
     return { portfolio, blog, feed, portfolioMarkdown, photo };
   });
