@@ -39,9 +39,7 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
 
 /** The cache key of a card: a hash of the renderer's version and the card (its keys in a fixed order). */
 export function cacheKey(card: OgCard, version: string): string {
-  const fields = Object.keys(card)
-    .sort()
-    .map((key) => [key, card[key as keyof OgCard]]);
+  const fields = Object.entries(card).sort(([a], [b]) => (a < b ? -1 : 1));
   return contentKey("og", version, fields);
 }
 
