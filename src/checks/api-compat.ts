@@ -259,9 +259,8 @@ function branches(doc: Json, schema: Json): Branch[] {
 }
 
 /** Whether values of kind `sub` are all values of kind `whole`. */
-function covers(whole: string, sub: string): boolean {
-  return whole === sub || whole === "any" || (whole === "number" && sub === "integer");
-}
+const covers = (whole: string, sub: string): boolean =>
+  whole === sub || whole === "any" || (whole === "number" && sub === "integer");
 
 /**
  * Keyword; which way is looser: a lower bound down, an upper bound up, any change of the
@@ -295,10 +294,5 @@ function refName(value: unknown): string | undefined {
   return /^#\/components\/schemas\/(.+)$/.exec(value.$ref)?.[1];
 }
 
-function asObject(value: unknown): Json {
-  return isObject(value) ? value : {};
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
+const asObject = (value: unknown): Json => (isObject(value) ? value : {});
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
