@@ -18,17 +18,22 @@ export async function writeOgImages(images: readonly OgImageFile[], outputDir: s
   const version = ogRendererVersion();
   let rendered = 0;
   try {
-    // Two at once: the build machine's cores.
-    await forEachLimited(images, 2, async ({ file, card }) => {
-      const key = cacheKey(card, version);
-      let png: Uint8Array | undefined = readEntry(cacheDir, key, SOCIAL_IMAGE);
-      if (!png) {
-        png = await render(card);
-        rendered += 1;
-        keepEntry(cacheDir, key, png);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < images.length) {
+        const { file, card } = images[next++]!;
+        const key = cacheKey(card, version);
+        let png: Uint8Array | undefined = readEntry(cacheDir, key, SOCIAL_IMAGE);
+        if (!png) {
+          png = await render(card);
+          rendered += 1;
+          keepEntry(cacheDir, key, png);
+        }
+        writeOutputFile(outputFile(outputDir, file), png);
       }
-      writeOutputFile(outputFile(outputDir, file), png);
-    });
+    };
+    // Two at once: the build machine's cores.
+    await Promise.all([worker(), worker()]);
   } finally {
     // The renderer's process ends here, and the memory satori and resvg kept with it.
     if (!options.render) closeOgRenderer();
@@ -45,11 +50,3 @@ export function cacheKey(card: OgCard, version: string): string {
 
 /** What every social image is (checked on each cache entry). */
 const SOCIAL_IMAGE = imageOf("png", SOCIAL_IMAGE_SIZE.width, SOCIAL_IMAGE_SIZE.height);
-
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
