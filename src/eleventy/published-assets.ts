@@ -65,34 +65,33 @@ export function postImageAssets(
   const assets = new Map<string, PublishedAsset>();
   const problems = new ProblemList();
   const badNames = new Set<string>();
-  for (const pictures of [...(blog?.posts ?? []).map((post) => post.pictures.values()), photo ? [photo] : []]) {
-    for (const { source, plan } of pictures) {
-      for (const rendition of planFiles(plan)) {
-        // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
-        if (badNames.has(source)) continue;
-        const found = problems.items.length;
-        const file = problems.collect(
-          () => asFileName(source, () => outputFileOf(config, linkTarget(config, rendition.url))),
-          null,
-        );
-        // Its name is what is wrong: said once, not once for each rendition.
-        if (problems.items.length > found) badNames.add(source);
-        if (file === null) continue;
-        // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
-        const asset: PublishedAsset = { source, file, root: config.contentDir };
-        if (rendition.format !== null) {
-          const { format, width, height } = rendition;
-          asset.convert = { format, width, height, drawing: plan.type === "png", digest: plan.digest };
-        } else if (STRIPPED_TYPES.has(plan.type)) asset.imageType = plan.type;
-        const claimed = assets.get(file);
-        if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format))
-          problems.add({
-            file: displayPath(source),
-            field: "(file name)",
-            expected: `a name whose published file no other image takes (${displayPath(claimed.source)} is published as ${file})`,
-          });
-        else assets.set(file, asset);
-      }
+  const pictures = [...(blog?.posts ?? []).flatMap((post) => [...post.pictures.values()]), ...(photo ? [photo] : [])];
+  for (const { source, plan } of pictures) {
+    for (const rendition of planFiles(plan)) {
+      if (badNames.has(source)) continue;
+      const found = problems.items.length;
+      const file = problems.collect(
+        () => asFileName(source, () => outputFileOf(config, linkTarget(config, rendition.url))),
+        null,
+      );
+      // Its name is what is wrong: said once, not once for each rendition.
+      if (problems.items.length > found) badNames.add(source);
+      // A blog published elsewhere (an absolute blog.url) has no pages here, and no images.
+      if (file === null) continue;
+      // The content folder, not `blog/images/`, is the root: a link at `blog` or `blog/images` is refused too.
+      const asset: PublishedAsset = { source, file, root: config.contentDir };
+      if (rendition.format !== null) {
+        const { format, width, height } = rendition;
+        asset.convert = { format, width, height, drawing: plan.type === "png", digest: plan.digest };
+      } else if (STRIPPED_TYPES.has(plan.type)) asset.imageType = plan.type;
+      const claimed = assets.get(file);
+      if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format))
+        problems.add({
+          file: displayPath(source),
+          field: "(file name)",
+          expected: `a name whose published file no other image takes (${displayPath(claimed.source)} is published as ${file})`,
+        });
+      else assets.set(file, asset);
     }
   }
   problems.throwIfAny();
