@@ -28,16 +28,11 @@ export function removeUnwritten(outputDir: string, written: ReadonlySet<string>,
     let empty = true;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (path === skip) {
-        empty = false;
-      } else if (entry.isDirectory()) {
-        if (sweep(path)) rmdirSync(path);
-        else empty = false;
-      } else if (written.has(path)) {
-        empty = false;
-      } else {
-        unlinkSync(path);
-      }
+      // Kept: `skip`, a written file, a folder that still holds one.
+      const kept = path === skip || (entry.isDirectory() ? !sweep(path) : written.has(path));
+      if (kept) empty = false;
+      else if (entry.isDirectory()) rmdirSync(path);
+      else unlinkSync(path);
     }
     return empty;
   };
