@@ -124,12 +124,10 @@ export function describeFsFault(fault: FsFault, outputPath?: string, places: Pla
   const carried = fault.path ?? fault.dest;
   const place =
     carried === undefined ? "output" : placeOf(carried, outputPath === undefined ? [] : [outputPath], places);
-  if (typeof place === "object") {
+  if (typeof place === "object")
     return `Cannot use ${where}, in the ${place.name} (${place.dir}): ${what} (${fault.code}); ${fix}, or delete ${place.dir} (it is only a cache: the next build fills it again), or set ${place.setting}=<another folder>.`;
-  }
-  if (place === "content") {
+  if (place === "content")
     return `Cannot read ${where}, in the content folder (${places.content}): ${what} (${fault.code}); ${fix}, then build again.`;
-  }
   return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
 }
 

@@ -49,9 +49,8 @@ const URL_USERINFO = /\b([A-Za-z][A-Za-z0-9+.-]{0,63}:\/\/)[^\s/?#@]+@/g;
  */
 export function registerSecret(value: string, source = "a secret setting"): void {
   if (value === "") return;
-  for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]) {
+  for (const form of [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])
     if (!secrets.has(form)) secrets.set(form, source);
-  }
   search = null;
 }
 
@@ -68,9 +67,8 @@ export function secretsIn(text: string): string[] {
   const found = secretSearch();
   if (found === null) return [];
   const sources = new Set<string>();
-  for (const match of text.matchAll(found)) {
+  for (const match of text.matchAll(found))
     sources.add(secrets.get(match[0].replace(DISGUISES, "")) ?? "a secret setting");
-  }
   return [...sources].sort();
 }
 
