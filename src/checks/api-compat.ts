@@ -223,11 +223,6 @@ export function compareOpenApi(baseline: unknown, current: unknown, options: Com
   return changes;
 }
 
-/** Only the changes that break clients. */
-export function breakingChanges(changes: readonly ApiChange[]): ApiChange[] {
-  return changes.filter((change) => change.breaking);
-}
-
 /** A value with its `$ref` followed: the documents refer to component schemas only (src/api/openapi.ts). */
 function deref(doc: Json, value: unknown): Json {
   const name = refName(value);

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { breakingChanges, compareOpenApi, type ApiChange } from "../../../src/checks/api-compat.ts";
+import { compareOpenApi, type ApiChange } from "../../../src/checks/api-compat.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: walks OpenAPI documents of any shape
 type Json = Record<string, any>;
@@ -20,6 +20,7 @@ function changed(edit: (doc: Json) => void): Json {
   return doc;
 }
 
+const breakingChanges = (changes: ApiChange[]) => changes.filter((change) => change.breaking);
 const describe = (changes: ApiChange[]) => changes.map((c) => `${c.where}: ${c.what}`);
 
 test("should find nothing to report between the baseline and itself", () => {
