@@ -188,12 +188,7 @@ function asFileName<T>(source: string, name: () => T): T {
     return name();
   } catch (error) {
     if (!(error instanceof OutputPathError)) throw error;
-    throw new ContentError([
-      {
-        file: displayPath(source),
-        field: "(file name)",
-        expected: `a name that can be published as a file (${error.reason})`,
-      },
-    ]);
+    const expected = `a name that can be published as a file (${error.reason})`;
+    throw new ContentError([{ file: displayPath(source), field: "(file name)", expected }]);
   }
 }
