@@ -59,16 +59,10 @@ const TRAILING = ".,;:!?)]";
 const CSS_URL = /url\(\s*(["']?)([^"')]+)\1\s*\)/gi;
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
-interface Target {
-  /** The path of the file the URL names, relative to the output folder. */
-  path: string;
-  fragment: string;
-}
-
-/** One URL as written, resolved once. */
+/** One URL as written, resolved once (`targetOf`); a `path` is relative to the output folder. */
 interface Resolved {
   raw: string;
-  target: Target | { missing: string } | { invalid: string } | null;
+  target: { path: string; fragment: string } | { missing: string } | { invalid: string } | null;
 }
 
 /** A link that leads to no file of the build: its report key, as written, and why. */
