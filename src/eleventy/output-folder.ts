@@ -22,11 +22,9 @@ const BESIDE = /^\.(.+)\.(staging|old)-(\d+)-\w+$/;
 
 /** Writes the marker at the top of `outputDir` (into `file`, when the caller named it). */
 export function writeOutputMarker(outputDir: string, file: string = join(outputDir, OUTPUT_MARKER)): void {
-  mkdirSync(outputDir, { recursive: true });
-  writeOutputFile(
-    file,
-    Buffer.from("This folder is the output of a build of this site; the next build replaces it.\n"),
-  );
+  // writeOutputFile makes the folder when it is missing.
+  const text = "This folder is the output of a build of this site; the next build replaces it.\n";
+  writeOutputFile(file, Buffer.from(text));
 }
 
 /** True when `dir` is a staging folder made by `makeStagingFolder`: every file in it is this build's. */
