@@ -152,20 +152,6 @@ test("should refuse a résumé the official schema refuses, naming the file and 
   }
 });
 
-test("should check a résumé that passed again once its text changes, and a refused one every time", () => {
-  const output = outputWith(resumeDocument(model));
-  const file = join(output.dir, "api/v1/resume.json");
-  try {
-    assert.equal(checkResume(output.dir), []);
-    assert.equal(checkResume(output.dir), []);
-    writeFileSync(file, JSON.stringify({ basics: { email: "nobody" } }));
-    assert.equal(checkResume(output.dir).length, 1);
-    assert.equal(checkResume(output.dir).length, 1);
-  } finally {
-    output.cleanup();
-  }
-});
-
 test("should make a refused résumé a problem of the after-build validation", () => {
   const output = outputWith({ ...resumeDocument(model), awards: "none" });
   try {
