@@ -373,12 +373,6 @@ test("should reject a meta.self on another host, though its path is right", () =
   assert.match(problem.rule, "found https://localhost:8080/api/v1/things/a.json");
 });
 
-test("should require the document to name its server, so meta.self can be checked", () => {
-  const problems = validate({ "api/openapi.json": { ...openapi, servers: [] } });
-
-  assert.ok(problems.some((p) => p.file === "api/openapi.json" && p.pointer === "/servers"));
-});
-
 test("should report a missing OpenAPI document", () => {
   const problem = onlyProblem(validate({ "api/openapi.json": null }));
 
