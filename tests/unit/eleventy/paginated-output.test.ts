@@ -11,6 +11,16 @@ import { withTempFolder } from "../support/temp-folder.ts";
  * build's size and time, and reads the folder again when either changed.
  */
 
+/** Runs `run` as `npm start`'s builds run (compareWithOutput's second argument), then as a build's again. */
+function underNpmStart(run: () => void): void {
+  compareWithOutput(true, true);
+  try {
+    run();
+  } finally {
+    compareWithOutput(true);
+  }
+}
+
 /** Each text the templates below rendered. */
 const rendered: string[] = [];
 
@@ -70,14 +80,11 @@ test(
     assert.equal(toWriteJson(at("2026-11-28T09:00:00Z")), ["page.json"], "npm run build writes its time");
     // Written again: a file to be written is removed first.
     writeFileSync(file, at("2026-01-01T00:00:00Z"));
-    compareWithOutput(true, true);
-    try {
+    underNpmStart(() => {
       assert.equal(toWriteJson(at("2026-11-28T09:00:00Z")), [], "npm start keeps the earlier build's file");
       assert.is(unchangedFiles.get(file), at("2026-01-01T00:00:00Z"));
       assert.equal(toWriteJson(at("2026-11-28T09:00:00Z", "b")), ["page.json"], "and writes one changed otherwise");
-    } finally {
-      compareWithOutput(true);
-    }
+    });
   }),
 );
 
@@ -89,13 +96,10 @@ test(
     rememberOutput(new Map());
     assert.equal(toWrite(out, "first"), []);
     assert.ok(Buffer.isBuffer(unchangedFiles.get(file)), "a build holds its bytes");
-    compareWithOutput(true, true);
-    try {
+    underNpmStart(() => {
       assert.equal(toWrite(out, "first"), []);
       assert.is(unchangedFiles.get(file), "first", "npm start holds the text, for its next build");
-    } finally {
-      compareWithOutput(true);
-    }
+    });
   }),
 );
 
@@ -103,8 +107,7 @@ test(
   "should keep under npm start a file whose key is its last build's unrendered, and render it when either changed",
   withTempFolder("paginated", (out) => {
     const file = join(out, "page.txt");
-    compareWithOutput(true, true);
-    try {
+    underNpmStart(() => {
       writeFileSync(file, "first");
       toWrite(out, "first", "page.txt", "k1");
       rememberOutput(new Map([[file, "first"]]));
@@ -120,9 +123,7 @@ test(
       rendered.length = 0;
       assert.equal(toWrite(out, "first", "page.txt", "k1"), ["page.txt"], "the file changed: rendered");
       assert.equal(rendered, ["first"]);
-    } finally {
-      compareWithOutput(true);
-    }
+    });
   }),
 );
 
