@@ -13,24 +13,6 @@ const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
  * than guessed: the owner adds an offset. A date alone means the day, so it never is.
  */
 export function readPostDate(text: string, zone: string): PostDate {
-  const key = `${zone}\n${text}`;
-  let date = datesRead.get(key);
-  if (date === undefined) {
-    if (datesRead.size >= MAX_DATES_KEPT) datesRead.clear();
-    date = parsePostDate(text, zone);
-    datesRead.set(key, date);
-  }
-  return date;
-}
-
-/**
- * Each date read, by zone and text: `npm start` reads every post's date again at every edit
- * (1,000 posts: 17 ms in luxon). A DateTime never changes, so posts may share one.
- */
-const datesRead = new Map<string, PostDate>();
-const MAX_DATES_KEPT = 100_000;
-
-function parsePostDate(text: string, zone: string): PostDate {
   const normalized = text.trim().replace(" ", "T");
   // The content's one date rule first (calendar-date.ts): luxon would read T24:00 as the next day.
   const refused = calendarDateProblem(normalized, "date or date-time");

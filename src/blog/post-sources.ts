@@ -8,6 +8,7 @@ import { ContentError, type ProblemList } from "../content/content-error.ts";
 import { displayPath, listFiles, readFrontMatter } from "../content/read-files.ts";
 import { POST_FILE_NAME, POST_FILE_NAME_RULE, PostFrontMatter } from "./blog-content-schemas.ts";
 import { readPostDate } from "./post-date.ts";
+import { keepsReads } from "../util/build-cache.ts";
 
 /** A post file whose front matter passed its checks: everything known before rendering. */
 export interface PostSource {
@@ -27,7 +28,7 @@ export interface PostSource {
  * `npm start`: each post file's source as the last build read it, by path, with the file's size,
  * inode and times then (a write changes its ctime, whatever its mtime says): reading and checking
  * 1,000 unchanged posts again cost about 0.05 s an edit. Only a source read without a problem is
- * kept; a build keeps none (`drafts` is set under `npm start` alone, the one run that builds again).
+ * kept; a build keeps none (`keepsReads`: `npm start` alone builds again).
  */
 let lastRead = new Map<string, { stamp: string; source: PostSource }>();
 
@@ -39,7 +40,7 @@ let lastRead = new Map<string, { stamp: string; source: PostSource }>();
 export function readPostSources(folder: string, config: SiteConfig, problems: ProblemList): PostSource[] {
   // Every read names the content folder, so a symbolic link anywhere below it is refused.
   const files = problems.collect(() => listFiles(folder, ".md", config.contentDir), []);
-  const keep = config.drafts === true;
+  const keep = keepsReads();
   const read = new Map<string, { stamp: string; source: PostSource }>();
   const sources = files.flatMap((file) => {
     const stats = keep ? lstatSync(file, { throwIfNoEntry: false }) : undefined;
