@@ -11,7 +11,11 @@ const kept = new Map<string, { value: unknown; revision: number }>();
 const known = new WeakMap<object, number>();
 let counter = 0;
 
-/** Whether two values are the same: plain data deeply, a luxon DateTime by instant, zone and locale. */
+/**
+ * Whether two values are the same: plain data deeply, a luxon DateTime by instant, zone and
+ * locale. Not node:util's isDeepStrictEqual: a DateTime fills caches of its own when formatted,
+ * so a date a page showed never equals the same date read again.
+ */
 export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
