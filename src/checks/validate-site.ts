@@ -3,7 +3,8 @@ import { join, resolve } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { SaxesParser } from "saxes";
 import type { OpenApiDocument } from "../api/openapi.ts";
-import { checkResume } from "./check-resume.ts";
+import { JSON_RESUME_SCHEMA_URL } from "../api/portfolio/resume.ts";
+import { checkResume, RESUME_FILE } from "./check-resume.ts";
 import { standaloneValidators } from "./standalone-validators.ts";
 import { filesUnder } from "../util/files-under.ts";
 import { type WrittenFiles, writtenText } from "../util/written-files.ts";
@@ -52,30 +53,41 @@ export function validateSite(
   listed = filesUnder(outputDir, (entry) => entry.isFile()),
 ): ValidationProblem[] {
   const checked = new Set<string>();
+  // A file whose text passed against the same document in the last build passes again unchecked.
+  const once = (target: string, document: string, text: string, check: (text: string) => ValidationProblem[]) => {
+    checked.add(target);
+    const before = passed?.get(target);
+    if (before?.text === text && before.document === document) return [];
+    const found = check(text);
+    if (found.length === 0) passed?.set(target, { text, document });
+    else passed?.delete(target);
+    return found;
+  };
   // One API's files, against its document; `checked`: the files of every API, found in the output.
   const validateApi = (api: ApiOutput): ValidationProblem[] => {
     const problems: ValidationProblem[] = [];
     const documentFile = join(outputDir, api.openapi);
     if (!existsSync(documentFile)) return [{ file: api.openapi, pointer: "", rule: "the OpenAPI document is missing" }];
     const documentText = readFileSync(documentFile, "utf8");
-    const document = JSON.parse(documentText) as OpenApiDocument;
-    const expected = expectedFiles(document, api.root);
-    const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
+    let known = documents.get(documentFile);
+    if (known?.text !== documentText) {
+      const document = JSON.parse(documentText) as OpenApiDocument;
+      const validators = compileValidators(document, `urn:openapi:${api.openapi}`);
+      known = { text: documentText, expected: expectedFiles(document, api.root), validators };
+      documents.set(documentFile, known);
+    }
+    const { expected, validators } = known;
     for (const entry of expected) {
       const target = join(outputDir, entry.file);
       if (!written?.has(resolve(target)) && !existsSync(target)) {
         problems.push({ file: entry.file, pointer: "", rule: `missing: ${entry.path} declares this file` });
         continue;
       }
-      const text = writtenText(written, target);
-      checked.add(target);
-      const before = passed?.get(target);
-      if (before?.text === text && before.document === documentText) continue;
       // One validator per path of the same document (compileValidators), which the entries come from.
-      const found = checkFile(entry, text, validators.get(entry.path)!);
-      problems.push(...found);
-      if (found.length === 0) passed?.set(target, { text, document: documentText });
-      else passed?.delete(target);
+      const validate = validators.get(entry.path)!;
+      problems.push(
+        ...once(target, documentText, writtenText(written, target), (text) => checkFile(entry, text, validate)),
+      );
     }
 
     const declared = new Set([...expected.map((entry) => entry.file), ...api.pages]);
@@ -85,11 +97,23 @@ export function validateSite(
     }
     return problems;
   };
-  const apiProblems = apis.flatMap(validateApi);
+  const problems = apis.flatMap(validateApi);
+  // The résumé is also held to the official JSON Resume schema, as its readers hold it (a missing
+  // one is the OpenAPI check's to report).
+  const resume = join(outputDir, RESUME_FILE);
+  if (written?.has(resolve(resume)) || existsSync(resume))
+    problems.push(
+      ...once(`${resume} (JSON Resume)`, JSON_RESUME_SCHEMA_URL, writtenText(written, resume), checkResume),
+    );
   for (const file of passed?.keys() ?? []) if (!checked.has(file)) passed?.delete(file);
-  // The résumé is also held to the official JSON Resume schema, as its readers hold it.
-  return [...apiProblems, ...checkResume(outputDir, written)];
+  return problems;
 }
+
+/** Each document's files and validators, by its text: `npm start` reads an unchanged one once. */
+const documents = new Map<
+  string,
+  { text: string; expected: ExpectedFile[]; validators: Map<string, ValidateFunction> }
+>();
 
 function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction): ValidationProblem[] {
   let body: unknown = text;

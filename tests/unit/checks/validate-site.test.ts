@@ -160,6 +160,14 @@ test("should check again only a file whose text or document changed since it pas
     rmSync(join(dir, "api/v1/things/b.json"));
     assert.match(onlyProblem(validateSite(dir, [api], undefined, passed)).rule, "missing");
     assert.not.ok(passed.has(join(dir, "api/v1/things/b.json")));
+    // The document read again once its text changes: here it no longer declares b.json.
+    const paths = {
+      ...openapi.paths,
+      "/api/v1/things/{name}.json": structuredClone(openapi.paths["/api/v1/things/{name}.json"]),
+    };
+    paths["/api/v1/things/{name}.json"].get.parameters[0]!.schema.enum = ["a"];
+    write("api/openapi.json", { ...openapi, paths });
+    assert.equal(validateSite(dir, [api], undefined, passed), []);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

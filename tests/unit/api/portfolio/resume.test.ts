@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -123,7 +123,7 @@ function outputWith(resume: unknown): { dir: string; cleanup(): void } {
 test("should pass a built résumé in the after-build check", () => {
   const output = outputWith(resumeDocument(model));
   try {
-    assert.equal(checkResume(output.dir), []);
+    assert.equal(checkResume(readFileSync(join(output.dir, "api/v1/resume.json"), "utf8")), []);
   } finally {
     output.cleanup();
   }
@@ -137,7 +137,7 @@ test("should refuse a résumé the official schema refuses, naming the file and 
   };
   const output = outputWith(bad);
   try {
-    const problems = checkResume(output.dir);
+    const problems = checkResume(readFileSync(join(output.dir, "api/v1/resume.json"), "utf8"));
 
     assert.equal(
       problems.map((p) => [p.file, p.pointer]),
@@ -175,7 +175,31 @@ test("should check the text this build wrote rather than the file on disk", () =
     ]);
 
     assert.equal(
-      checkResume(output.dir, written).map((p) => p.pointer),
+      validateSite(output.dir, [], written).map((p) => p.pointer),
+      ["/basics/email"],
+    );
+  } finally {
+    output.cleanup();
+  }
+});
+
+test("should check a résumé that passed again only once its text changes (npm start)", () => {
+  const output = outputWith(resumeDocument(model));
+  const file = join(output.dir, "api/v1/resume.json");
+  try {
+    const passed = new Map<string, { text: string; document: string }>();
+    assert.equal(validateSite(output.dir, [], undefined, passed), []);
+    const [key] = [...passed].find(([, entry]) => entry.document === JSON_RESUME_SCHEMA_URL) ?? [];
+    assert.ok(key, "the résumé's pass is kept");
+    // As if the last build had passed this refused text: the same text is not checked again...
+    const refused = JSON.stringify({ basics: { email: "nobody" } });
+    writeFileSync(file, refused);
+    passed.set(key as string, { text: refused, document: JSON_RESUME_SCHEMA_URL });
+    assert.equal(validateSite(output.dir, [], undefined, passed), []);
+    // ...another is.
+    writeFileSync(file, `${refused}\n`);
+    assert.equal(
+      validateSite(output.dir, [], undefined, passed).map((p) => p.pointer),
       ["/basics/email"],
     );
   } finally {
