@@ -118,11 +118,11 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
   // One call (each replaces the last): the watcher follows no link either; and Eleventy waits until
-  // a changed file's size has held for 150 ms before it rebuilds, but an editor writes a post in
-  // one go, so 50 ms still skips a file caught half-written (docs/performance.md).
+  // a changed file's size has held for 150 ms before it rebuilds, but an editor or a copy writes a
+  // file within milliseconds, so 20 ms still skips one caught half-written (docs/performance.md).
   eleventyConfig.setChokidarConfig({
     followSymlinks: false,
-    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
+    awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 5 },
   });
 
   // Whether this build cleans its output folder (dev-output.ts), decided before anything is

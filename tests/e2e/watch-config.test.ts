@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
  * the first (it happened once: a link in content/ to / would crash `npm start` again).
  */
 
-test("should watch without following links, and build 50 ms after a saved file settles", async () => {
+test("should watch without following links, and build 20 ms after a saved file settles", async () => {
   // Eleventy's own configuration object, which its types (src/types/eleventy.d.ts) leave out.
   const eleventy = new Eleventy(".", "_site", { quietMode: true }) as unknown as {
     initializeConfig(): Promise<void>;
@@ -19,7 +19,7 @@ test("should watch without following links, and build 50 ms after a saved file s
   const config = eleventy.eleventyConfig;
   assert.equal(config.getConfig().chokidarConfig, {
     followSymlinks: false,
-    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
+    awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 5 },
   });
   // The template search skips the content folder, which only our loader reads.
   assert.ok(config.userConfig.ignores.has("content/**"));
