@@ -3,7 +3,7 @@ import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import { portfolioPaths } from "./paths.ts";
 import { countOf } from "../../util/plural.ts";
 import { terminalText } from "../../util/terminal-text.ts";
-import { displayWidth } from "../../util/display-width.ts";
+import stringWidth from "string-width";
 
 /** A run of card text and how the coloured card styles it. */
 interface Span {
@@ -83,10 +83,10 @@ export function cardAnsi(model: PortfolioModel): string {
 
 function renderCard(lines: Line[], paint: (text: string, style: Span["style"] | "border") => string): string {
   const border = (text: string) => paint(text, "border");
-  const width = Math.max(INNER_WIDTH, ...lines.map((line) => displayWidth(line.map((s) => s.text).join(""))));
+  const width = Math.max(INNER_WIDTH, ...lines.map((line) => stringWidth(line.map((s) => s.text).join(""))));
   const out = [border(`╭${"─".repeat(width + 4)}╮`)];
   for (const line of lines) {
-    const used = displayWidth(line.map((s) => s.text).join(""));
+    const used = stringWidth(line.map((s) => s.text).join(""));
     const body = line.map((s) => paint(s.text, s.style)).join("");
     out.push(`${border("│")}  ${body}${" ".repeat(width - used)}  ${border("│")}`);
   }
@@ -100,17 +100,17 @@ export function wrap(text: string, width: number): string[] {
   let current = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word;
-    if (displayWidth(candidate) <= width) {
+    if (stringWidth(candidate) <= width) {
       current = candidate;
       continue;
     }
     if (current) lines.push(current);
     current = word;
     // A single word wider than the card (a long URL) is cut by display width.
-    while (displayWidth(current) > width) {
+    while (stringWidth(current) > width) {
       let cut = "";
       for (const char of current) {
-        if (displayWidth(cut + char) > width) break;
+        if (stringWidth(cut + char) > width) break;
         cut += char;
       }
       lines.push(cut);
