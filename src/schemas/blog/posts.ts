@@ -111,6 +111,8 @@ export const PostSource = Type.Object(
 
 /** How many related posts a full post lists at most. */
 export const RELATED_POSTS = 3;
+/** How many of each of its tags' newest posts a post's related posts are picked from: bounds the work. */
+export const RELATED_CANDIDATES = 100;
 
 export const FullPost = Type.Object(
   {

@@ -16,6 +16,7 @@ import type { BlogPost } from "../../../../src/blog/load-blog.ts";
 import { blogSettings, blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
 import { siteConfig } from "../../support/model.ts";
 import { SITE_PATH_PATTERN } from "../../../../src/schemas/common.ts";
+import { RELATED_CANDIDATES } from "../../../../src/schemas/blog/posts.ts";
 
 /*
  * The blog's resource builders pin every published field: values, derived figures, orders
@@ -201,6 +202,30 @@ test("should relate up to three posts by tags in common, then the newest, then b
   assert.equal(related("subject"), ["three", "two-old", "one-new-a"]);
   assert.equal(related("unrelated"), ["three"]);
   assert.equal(related("draft"), ["subject", "three", "two-old"]);
+});
+
+test("should pick related posts among each tag's newest RELATED_CANDIDATES others only, so a post costs no more", () => {
+  // Every tag of "subject" has RELATED_CANDIDATES newer posts with one tag in common; beneath
+  // them, "buried" shares both tags. Within the candidates, "found" does too. Counting every
+  // post of each tag (a square in the posts: 8,000 sharing 20 tags took seconds) listed "buried".
+  const [a, b] = [tag("A"), tag("B")];
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString().slice(0, 16);
+  const filler = Array.from({ length: RELATED_CANDIDATES }, (_, i) => [
+    handPost(`a-${i}`, day(1000 + i), { tags: [a] }),
+    handPost(`b-${i}`, day(1000 + i), { tags: [b] }),
+  ]).flat();
+  const model = handBlogModel([
+    handPost("subject", day(5000), { tags: [a, b] }),
+    handPost("buried", day(10), { tags: [b, a] }),
+    ...filler.slice(2),
+    handPost("found", day(999), { tags: [a, b] }),
+  ]);
+  const related = (slug: string) => fullPost(model, postOf(model, slug)).related.map((ref) => ref.slug);
+
+  assert.equal(related("subject"), ["found", `a-${RELATED_CANDIDATES - 1}`, `b-${RELATED_CANDIDATES - 1}`]);
+  // From "found", the newest candidates of each tag are the fillers and "subject"; "buried" is not among them.
+  assert.equal(related("found")[0], "subject");
+  assert.not.ok(related("found").includes("buried"));
 });
 
 test("should link each post to its neighbours, and the oldest to none older", () => {
