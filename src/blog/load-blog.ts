@@ -6,6 +6,7 @@ import { DateTime } from "luxon";
 import type { SiteConfig } from "../config/site-config.ts";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, ProblemList, type ContentProblem } from "../content/content-error.ts";
+import { MAX_BLOG_TAGS } from "../content/content-limits.ts";
 import { spellingProblems } from "../content/name-spellings.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import type { RenderedHeading } from "../markdown/render-markdown.ts";
@@ -99,7 +100,8 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   const tagUses = sources.flatMap(({ where, meta }) =>
     (meta.tags ?? []).map((name, index) => ({ where, field: `tags[${index}]`, name })),
   );
-  for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every post" })) problems.add(problem);
+  for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every post", most: MAX_BLOG_TAGS }))
+    problems.add(problem);
 
   // A link at `blog/images` is reported once here, not again for every image a post shows.
   const imagesLinked = problems.collect(() => {

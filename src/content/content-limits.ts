@@ -59,6 +59,9 @@ export const MAX_FOLDER_FILES = 20_000;
 /** Most tags a post or a project may have: each tag's page lists the post with all its tags (a square). */
 export const MAX_TAGS = 20;
 
+/** Most different tags of the blog's posts: each has a page, an API file and a feed of its newest 20 posts. */
+export const MAX_BLOG_TAGS = 1_000;
+
 /** Longest URL name (slug) of a blog tag: a folder's name, as a post's file name is (100). */
 export const MAX_TAG_SLUG = 100;
 

@@ -29,6 +29,8 @@ export interface SpellingRule {
   across: string;
   /** The key two spellings of one name share; `slugOf` (the default) when names become URLs. */
   keyOf?: (name: string) => string;
+  /** Most names (keys) there may be; the use that brings the first past it is the problem. */
+  most?: number;
 }
 
 interface Spelling {
@@ -45,16 +47,20 @@ interface Spelling {
 export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): ContentProblem[] {
   const keyOf = rule.keyOf ?? slugOf;
   const byKey = new Map<string, Map<string, Spelling>>();
+  const most = rule.most ?? Infinity;
+  let past: NameUse | undefined;
   for (const use of uses) {
     const key = keyOf(use.name);
     if (!key) continue;
     const spellings = byKey.get(key) ?? new Map<string, Spelling>();
-    byKey.set(key, spellings);
+    if (byKey.set(key, spellings).size === most + 1) past ??= use;
     const spelling = spellings.get(use.name);
     if (!spelling) spellings.set(use.name, { files: new Set([use.where]), field: use.field });
     else spelling.files.add(use.where);
   }
+  const over = `at most ${most.toLocaleString("en")} different ${rule.thing}s, counting ${rule.across} (there are ${byKey.size.toLocaleString("en")}; this is the first past the limit)`;
   const problems: ContentProblem[] = [];
+  if (past) problems.push({ file: past.where, field: past.field, expected: over, actual: past.name });
   for (const [key, spellings] of byKey) {
     const [first, ...others] = [...spellings];
     if (!first) continue;

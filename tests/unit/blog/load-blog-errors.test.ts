@@ -3,7 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadBlog } from "../../../src/blog/load-blog.ts";
 import type { ContentProblem } from "../../../src/content/content-error.ts";
-import { MAX_HEADINGS, MAX_TAGS } from "../../../src/content/content-limits.ts";
+import { MAX_BLOG_TAGS, MAX_HEADINGS, MAX_TAGS } from "../../../src/content/content-limits.ts";
 import { contentProblems, problemAt } from "../support/errors.ts";
 import { blogModelOf, meta, postFile, writeBlogTree } from "./support/blog-tree.ts";
 
@@ -206,6 +206,29 @@ test("should refuse a tag clash between a draft and a published post", async () 
   });
 
   assert.match(problemAt(problems, "tags[0]").expected, /"Rust" .* and "rust" .* differ only in case/);
+});
+
+test("should refuse the tag that brings the blog past MAX_BLOG_TAGS different tags, naming its post and field", async () => {
+  // Each tag has a page, an API file and a feed: 20,000 posts of 20 tags of their own made
+  // 400,000 of each. The limit itself builds; a draft's tags count, so publishing it never breaks.
+  const full = Object.fromEntries(
+    Array.from({ length: MAX_BLOG_TAGS / MAX_TAGS }, (_, i) => [
+      `p-${i}.md`,
+      postFile(meta({ tags: Array.from({ length: MAX_TAGS }, (_, j) => `t${i}-${j}`) })),
+    ]),
+  );
+  assert.is(blogModelOf(full).tags.length, MAX_BLOG_TAGS);
+
+  const problems = await problemsOf({ ...full, "z.md": postFile(meta({ tags: ["t0-0", "Fresh"], draft: true })) });
+
+  assert.is(problems.length, 1);
+  const problem = problemAt(problems, "tags[1]");
+  assert.match(problem.file, /blog\/posts\/z\.md$/);
+  assert.is(
+    problem.expected,
+    "at most 1,000 different tags, counting every post (there are 1,001; this is the first past the limit)",
+  );
+  assert.is(problem.actual, "Fresh");
 });
 
 test("should refuse a missing image in a post scheduled after the build clock", async () => {

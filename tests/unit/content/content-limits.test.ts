@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import { MAX_IMAGE_NAME_BYTES, PIXEL_LIMIT, SIDE_LIMIT } from "../../../src/blog/image-files.ts";
 import {
   MAX_BASE_URL_CHARACTERS,
+  MAX_BLOG_TAGS,
   MAX_CONTENT_FILE_BYTES,
   MAX_FEED_BYTES,
   MAX_FEED_ITEMS,
@@ -99,6 +100,11 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     robustness: "tags of a post or a project",
     contentFormat: "tags of one post, or of one project",
     value: count(MAX_TAGS),
+  },
+  {
+    robustness: "different tags of the blog's posts",
+    contentFormat: "different tags of the blog, drafts' included",
+    value: count(MAX_BLOG_TAGS),
   },
   {
     robustness: "characters of a blog tag's URL name (its slug)",
