@@ -1,5 +1,6 @@
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { MAX_DOMAIN_PROJECTS } from "../../src/content/content-limits.ts";
 
 /** How much synthetic content to write. */
 export interface ContentSize {
@@ -107,6 +108,14 @@ export function generateContent(sampleDir: string, targetDir: string, size: Cont
   for (const file of ["site.yaml", "profile.yaml", "domains.yaml", "now.yaml", "languages.yaml", "pgp.asc"]) {
     cpSync(join(sampleDir, file), join(targetDir, file));
   }
+  // Each sample domain holds MAX_DOMAIN_PROJECTS at most; the rest go to more domains of as many.
+  const sampleHolds = DOMAINS.length * MAX_DOMAIN_PROJECTS;
+  const clusterOf = (i: number) =>
+    i < sampleHolds ? DOMAINS[i % DOMAINS.length] : `more-${Math.floor(i / MAX_DOMAIN_PROJECTS)}`;
+  for (let i = sampleHolds; i < size.projects; i += MAX_DOMAIN_PROJECTS) {
+    const domain = `- id: ${clusterOf(i)}\n  emoji: "📁"\n  title: More\n  blurb: More projects.\n`;
+    appendFileSync(join(targetDir, "domains.yaml"), domain);
+  }
 
   const projects = join(targetDir, "projects");
   mkdirSync(projects, { recursive: true });
@@ -117,7 +126,7 @@ export function generateContent(sampleDir: string, targetDir: string, size: Cont
     const languages = [LANGUAGES[i % LANGUAGES.length]];
     writeFileSync(
       join(projects, `${name}.md`),
-      `---\nname: ${name}\ntagline: Synthetic project number ${i}\ncluster: ${DOMAINS[i % DOMAINS.length]}\nlanguages: [${languages.join(", ")}]\ntags: [${[...new Set(tags)].join(", ")}]\nfeatured: ${i % 9 === 0}\n---\n${projectBody(next)}\n`,
+      `---\nname: ${name}\ntagline: Synthetic project number ${i}\ncluster: ${clusterOf(i)}\nlanguages: [${languages.join(", ")}]\ntags: [${[...new Set(tags)].join(", ")}]\nfeatured: ${i % 9 === 0}\n---\n${projectBody(next)}\n`,
     );
     repositories[`margo-voss/${name}`] = {
       stars: Math.floor(next() * 900),

@@ -59,6 +59,9 @@ export const MAX_FOLDER_FILES = 20_000;
 /** Most tags a post or a project may have: each tag's page lists the post with all its tags (a square). */
 export const MAX_TAGS = 20;
 
+/** Most projects of one domain: each lists the others of its domain (2,000 in one: 281 MB more output). */
+export const MAX_DOMAIN_PROJECTS = 200;
+
 /** Most different tags of the blog's posts: each has a page, an API file and a feed of its newest 20 posts. */
 export const MAX_BLOG_TAGS = 1_000;
 

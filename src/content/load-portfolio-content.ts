@@ -12,6 +12,7 @@ import {
   ResumeFile,
   type DomainEntry,
 } from "./content-schemas.ts";
+import { MAX_DOMAIN_PROJECTS } from "./content-limits.ts";
 import { spellingProblems } from "./name-spellings.ts";
 import { readPublicKey, type PublicKeyInfo } from "./pgp-key.ts";
 import { contentFileExists, displayPath, listFiles, readFrontMatter, readYaml } from "./read-files.ts";
@@ -169,6 +170,13 @@ function checkAcrossFiles(
     if (cluster !== undefined && !domainIds.has(cluster))
       problems.add({ file, field: "cluster", expected: known, actual: cluster });
     if (name !== undefined) claim(name, file, "name", "a name used by no other project");
+  }
+  // Each project lists the others of its domain as related: a square in the domain's size.
+  for (const [id, members] of Map.groupBy(projects, (project) => project.cluster ?? "")) {
+    const past = members[MAX_DOMAIN_PROJECTS];
+    const expected = `a domain of at most ${MAX_DOMAIN_PROJECTS} projects, as each lists the others (there are ${members.length.toLocaleString("en")}; this is the first past the limit)`;
+    if (past && domainIds.has(id))
+      problems.add({ file: displayPath(past.file), field: "cluster", expected, actual: id });
   }
   const inProgressFile = displayPath(join(contentDir, "in-progress.yaml"));
   for (const [index, item] of inProgress.entries())

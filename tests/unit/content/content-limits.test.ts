@@ -6,6 +6,7 @@ import { MAX_IMAGE_NAME_BYTES, PIXEL_LIMIT, SIDE_LIMIT } from "../../../src/blog
 import {
   MAX_BASE_URL_CHARACTERS,
   MAX_BLOG_TAGS,
+  MAX_DOMAIN_PROJECTS,
   MAX_CONTENT_FILE_BYTES,
   MAX_FEED_BYTES,
   MAX_FEED_ITEMS,
@@ -100,6 +101,11 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     robustness: "tags of a post or a project",
     contentFormat: "tags of one post, or of one project",
     value: count(MAX_TAGS),
+  },
+  {
+    robustness: "projects of one domain",
+    contentFormat: "projects of one domain (`cluster`)",
+    value: count(MAX_DOMAIN_PROJECTS),
   },
   {
     robustness: "different tags of the blog's posts",

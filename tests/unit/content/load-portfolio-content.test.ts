@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ProblemList } from "../../../src/content/content-error.ts";
-import { MAX_TAGS } from "../../../src/content/content-limits.ts";
+import { MAX_DOMAIN_PROJECTS, MAX_TAGS } from "../../../src/content/content-limits.ts";
 import { loadPortfolioContent, readPortfolioContent } from "../../../src/content/load-portfolio-content.ts";
 import {
   changedProject,
@@ -444,6 +444,24 @@ test("should refuse a project with more tags than MAX_TAGS, as a post, naming th
   const problem = problemAt(problems, "tags");
   assert.is(problem.file, file("projects/alpha.md"));
   assert.is(problem.expected, `at most ${MAX_TAGS} items (this list has ${MAX_TAGS + 1})`);
+});
+
+test("should refuse the project that brings a domain past MAX_DOMAIN_PROJECTS, naming its file and cluster", async () => {
+  // Each project lists every other of its domain: 2,000 in one made 2,000 lists of 1,999. The
+  // fixture has two in "systems" and one in "audio": "audio" ends at the limit, "systems" past it.
+  const more = (cluster: string) =>
+    Array.from({ length: MAX_DOMAIN_PROJECTS - 1 }, (_, i) => {
+      const name = `p-${cluster}-${String(i).padStart(3, "0")}`;
+      return [`projects/${name}.md`, changedProject("alpha", { name, cluster })];
+    });
+  const { problems, file } = await problemsWith(Object.fromEntries([...more("audio"), ...more("systems")]));
+
+  assert.is(problems.length, 1);
+  const problem = problemAt(problems, "cluster");
+  assert.is(problem.file, file(`projects/p-systems-${MAX_DOMAIN_PROJECTS - 2}.md`));
+  assert.is(problem.actual, "systems");
+  const expected = `a domain of at most ${MAX_DOMAIN_PROJECTS} projects, as each lists the others (there are ${MAX_DOMAIN_PROJECTS + 1}; this is the first past the limit)`;
+  assert.is(problem.expected, expected);
 });
 
 test("should name a project file whose name holds a line feed or a bidi override escaped, in one line", async () => {
