@@ -86,10 +86,14 @@ export function profilePhoto(
   return picture ? { ...picture, alt: photo.alt } : null;
 }
 
-/** The path part of a written link or image, percent-decoded; null when its escapes are not valid UTF-8. */
+/**
+ * The path part of a written link or image, each name percent-decoded (a URL's: `%23` is a `#`
+ * in the name); null when its escapes are not valid UTF-8, or one is a slash within a name.
+ */
 export function decodedPath(written: string): string | null {
   try {
-    return decodeURI(written.split(/[?#]/)[0] ?? "");
+    const names = (written.split(/[?#]/)[0] ?? "").split("/").map(decodeURIComponent);
+    return names.some((name) => name.includes("/")) ? null : names.join("/");
   } catch {
     return null;
   }

@@ -1,7 +1,9 @@
+import { copyFileSync } from "node:fs";
 import { convertHtmlToAbsoluteUrls } from "@11ty/eleventy-plugin-rss";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadBlog, type BlogContent, type BlogPost } from "../../../src/blog/load-blog.ts";
+import { contentProblems, problemAt } from "../support/errors.ts";
 import { meta, postFile, writeBlogTree } from "./support/blog-tree.ts";
 
 const BLOG = "https://margo.example/blog/";
@@ -164,6 +166,30 @@ test("should give the cover and body images their real pixel sizes and mark the 
       [`${BLOG}images/gpx-clock-jump.svg`, 720, 360, false],
     ],
   );
+});
+
+test("should read a percent-escape in an image's path as the character (%23 as #), and refuse an escaped slash", async () => {
+  // CommonMark's destinations are URLs: a file named `chart #1?.png` is written with escapes.
+  const tree = writeBlogTree({
+    "pictures.md": postFile(meta({ title: "Pictures" }), "![A chart](../images/chart%20%231%3F.png)\n"),
+  });
+  try {
+    copyFileSync(tree.file("blog/images/contour-cover.png"), tree.file("blog/images/chart #1?.png"));
+    const content = loadBlog(tree.config());
+
+    assert.equal(
+      content?.posts[0]?.images.map((image) => [image.url, image.width]),
+      [[`${BLOG}images/chart%20%231%3F.png`, 1200]],
+    );
+    tree.write(
+      "blog/posts/pictures.md",
+      postFile(meta({ title: "Pictures" }), "![A chart](../images/x%2F..%2Fchart.png)\n"),
+    );
+    const problems = await contentProblems(() => loadBlog(tree.config()));
+    assert.match(problemAt(problems, "body image ../images/x%2F..%2Fchart.png").expected, /an image file in/);
+  } finally {
+    tree.cleanup();
+  }
 });
 
 test("should take a post's first image as its cover when the front matter names none, and the site's social image when it has no image", () => {
