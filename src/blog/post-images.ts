@@ -86,10 +86,7 @@ export function profilePhoto(
   return picture ? { ...picture, alt: photo.alt } : null;
 }
 
-/**
- * The path part of a written link or image, each name percent-decoded (a URL's: `%23` is a `#`
- * in the name); null when its escapes are not valid UTF-8, or one is a slash within a name.
- */
+/** A written link's or image's path, each name decoded as a URL's (`%23` is `#`); null for bad UTF-8 or a slash in a name. */
 export function decodedPath(written: string): string | null {
   try {
     const names = (written.split(/[?#]/)[0] ?? "").split("/").map(decodeURIComponent);

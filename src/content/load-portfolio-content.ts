@@ -171,7 +171,6 @@ function checkAcrossFiles(
       problems.add({ file, field: "cluster", expected: known, actual: cluster });
     if (name !== undefined) claim(name, file, "name", "a name used by no other project");
   }
-  // Each project lists the others of its domain as related: a square in the domain's size.
   for (const [id, members] of Map.groupBy(projects, (project) => project.cluster ?? "")) {
     const past = members[MAX_DOMAIN_PROJECTS];
     const expected = `a domain of at most ${MAX_DOMAIN_PROJECTS} projects, as each lists the others (there are ${members.length.toLocaleString("en")}; this is the first past the limit)`;

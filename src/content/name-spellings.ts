@@ -47,18 +47,17 @@ interface Spelling {
 export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): ContentProblem[] {
   const keyOf = rule.keyOf ?? slugOf;
   const byKey = new Map<string, Map<string, Spelling>>();
-  const most = rule.most ?? Infinity;
   let past: NameUse | undefined;
   for (const use of uses) {
     const key = keyOf(use.name);
     if (!key) continue;
     const spellings = byKey.get(key) ?? new Map<string, Spelling>();
-    if (byKey.set(key, spellings).size === most + 1) past ??= use;
+    if (byKey.set(key, spellings).size === (rule.most ?? Infinity) + 1) past ??= use;
     const spelling = spellings.get(use.name);
     if (!spelling) spellings.set(use.name, { files: new Set([use.where]), field: use.field });
     else spelling.files.add(use.where);
   }
-  const over = `at most ${most.toLocaleString("en")} different ${rule.thing}s, counting ${rule.across} (there are ${byKey.size.toLocaleString("en")}; this is the first past the limit)`;
+  const over = `at most ${rule.most?.toLocaleString("en")} different ${rule.thing}s, counting ${rule.across} (there are ${byKey.size.toLocaleString("en")}; this is the first past the limit)`;
   const problems: ContentProblem[] = [];
   if (past) problems.push({ file: past.where, field: past.field, expected: over, actual: past.name });
   for (const [key, spellings] of byKey) {
