@@ -125,7 +125,7 @@ function relatedPosts(posts: readonly BlogPost[], tagMap: ReadonlyMap<string, Bl
       const best: { other: BlogPost; shared: number }[] = [];
       for (const other of candidates) {
         const shared = other.tags.filter((tag) => mine.has(tag.slug)).length;
-        // Before the first it ranks above: fewer tags in common, or as many and older.
+        // Before the first kept post it ranks above: one with fewer tags in common, or as many and older.
         const at = best.findIndex((kept) => (kept.shared - shared || newestFirst(other, kept.other)) < 0);
         if (at >= 0 || best.length < RELATED_POSTS) best.splice(at < 0 ? best.length : at, 0, { other, shared });
         if (best.length > RELATED_POSTS) best.pop();

@@ -86,7 +86,7 @@ export function profilePhoto(
   return picture ? { ...picture, alt: photo.alt } : null;
 }
 
-/** A written link's or image's path, each name decoded as a URL's (`%23` is `#`); null for bad UTF-8 or a slash in a name. */
+/** A link's or image's path, each name decoded as a URL's (`%23` is `#`); null for bad UTF-8 or a slash in a name. */
 export function decodedPath(written: string): string | null {
   try {
     const names = (written.split(/[?#]/)[0] ?? "").split("/").map(decodeURIComponent);
