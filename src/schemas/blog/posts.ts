@@ -144,8 +144,7 @@ export const FullPost = Type.Object(
     newer: Nullable(PostRef, "The next newer post, or null"),
     related: Type.Array(PostRef, {
       maxItems: RELATED_POSTS,
-      description:
-        "Up to three other posts that share a tag with this one: the most tags in common first, then the newest. Empty when none does",
+      description: `Up to ${RELATED_POSTS} other posts that share a tag with this one, picked among each shared tag's ${RELATED_CANDIDATES} newest posts: the most tags in common first, then the newest. Empty when none does`,
     }),
     license: PostLicense,
     source: PostSource,
