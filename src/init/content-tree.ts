@@ -1,5 +1,6 @@
 import yaml from "js-yaml";
 import { DateTime } from "luxon";
+import { MAX_DOMAIN_PROJECTS } from "../content/content-limits.ts";
 import { REPOSITORY_NAME_PATTERN } from "../schemas/common.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import type { PullRecord } from "../github/facts.ts";
@@ -77,7 +78,8 @@ function tagsOf(repository: OwnedRepository): string[] {
 /**
  * Domains from topics: each topic that two or more projects share (most shared first, then by
  * name), up to six; a project joins the first of its topics that is a domain, else the
- * catch-all `projects`. Only domains with a project are written.
+ * catch-all `projects`. Only domains with a project are written, in chunks of at most
+ * MAX_DOMAIN_PROJECTS projects.
  */
 export function proposeDomains(repositories: readonly OwnedRepository[]): {
   domains: (typeof DEFAULT_DOMAIN)[];
@@ -91,19 +93,33 @@ export function proposeDomains(repositories: readonly OwnedRepository[]): {
     .sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, MAX_TOPIC_DOMAINS)
     .map(([topic]) => topic);
+  // A domain holds at most MAX_DOMAIN_PROJECTS (each of its projects lists the others): the
+  // rest of a topic's projects go on in `{topic}-2`, `{topic}-3`…
   const clusterOf = new Map<string, string>();
-  for (const repository of repositories)
-    clusterOf.set(repository.name, tagsOf(repository).find((tag) => chosen.includes(tag)) ?? DEFAULT_DOMAIN.id);
-  const used = new Set(clusterOf.values());
-  const domains = chosen
-    .filter((topic) => used.has(topic))
-    .map((topic) => ({
-      id: topic,
-      emoji: "📁",
-      title: topic.replace(/\b[a-z]/g, (letter) => letter.toUpperCase()).replaceAll("-", " "),
-      blurb: `Projects tagged ${topic} on GitHub.`,
-    }));
-  if (used.has(DEFAULT_DOMAIN.id) || domains.length === 0) domains.push(DEFAULT_DOMAIN);
+  const members = new Map<string, number>();
+  for (const repository of repositories) {
+    const topic = tagsOf(repository).find((tag) => chosen.includes(tag)) ?? DEFAULT_DOMAIN.id;
+    const count = (members.get(topic) ?? 0) + 1;
+    members.set(topic, count);
+    const part = Math.ceil(count / MAX_DOMAIN_PROJECTS);
+    clusterOf.set(repository.name, part === 1 ? topic : `${topic}-${part}`);
+  }
+  const domains = [...chosen, DEFAULT_DOMAIN.id].flatMap((topic) => {
+    const domain =
+      topic === DEFAULT_DOMAIN.id
+        ? DEFAULT_DOMAIN
+        : {
+            id: topic,
+            emoji: "📁",
+            title: topic.replace(/\b[a-z]/g, (letter) => letter.toUpperCase()).replaceAll("-", " "),
+            blurb: `Projects tagged ${topic} on GitHub.`,
+          };
+    const parts = Math.ceil((members.get(topic) ?? 0) / MAX_DOMAIN_PROJECTS);
+    return Array.from({ length: parts }, (_, i) =>
+      i === 0 ? domain : { ...domain, id: `${topic}-${i + 1}`, title: `${domain.title} (${i + 1})` },
+    );
+  });
+  if (domains.length === 0) domains.push(DEFAULT_DOMAIN);
   return { domains, clusterOf };
 }
 

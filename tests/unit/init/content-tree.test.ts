@@ -3,6 +3,7 @@ import * as assert from "uvu/assert";
 import yaml from "js-yaml";
 import { contentTree, proposeDomains, usableRepositories, NO_LANGUAGE } from "../../../src/init/content-tree.ts";
 import type { OwnedRepository } from "../../../src/init/list-repositories.ts";
+import { MAX_DOMAIN_PROJECTS } from "../../../src/content/content-limits.ts";
 
 function repository(name: string, more: Partial<OwnedRepository> = {}): OwnedRepository {
   return {
@@ -94,6 +95,33 @@ test("should propose a domain for each topic two projects share, and put the res
       ["b", "cli"],
       ["c", "web"],
       ["d", "projects"],
+    ],
+  );
+});
+
+test("should continue a domain past the build's limit of projects in `{id}-2`, `{id}-3`", () => {
+  const names = Array.from({ length: 2 * MAX_DOMAIN_PROJECTS + 60 }, (_, i) => `repo-${i}`);
+  // Every third a cli project, the rest in the catch-all.
+  const { domains, clusterOf } = proposeDomains(
+    names.map((name, i) => repository(name, { topics: i % 3 === 0 ? ["cli"] : [] })),
+  );
+
+  assert.equal(
+    domains.map((d) => [d.id, d.title]),
+    [
+      ["cli", "Cli"],
+      ["projects", "Projects"],
+      ["projects-2", "Projects (2)"],
+    ],
+  );
+  const sizes = new Map<string, number>();
+  for (const id of clusterOf.values()) sizes.set(id, (sizes.get(id) ?? 0) + 1);
+  assert.equal(
+    [...sizes],
+    [
+      ["cli", 154],
+      ["projects", MAX_DOMAIN_PROJECTS],
+      ["projects-2", 106],
     ],
   );
 });
