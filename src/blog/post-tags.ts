@@ -15,7 +15,7 @@ export function postTags(names: readonly string[], where: string, problems: Cont
     const slug = slugOf(name);
     // A tag's slug names its folder, as a post's does (a file system takes 255 bytes a name).
     const refused = !slug
-      ? "a tag with letters or digits (it becomes part of a URL)"
+      ? "a tag with letters or digits its URL can spell in Latin ones (Cyrillic, Greek and Arabic can be; Chinese, Japanese, Korean, Hebrew, Devanagari and Thai not)"
       : slug.length > MAX_TAG_SLUG
         ? `a tag whose URL name has at most ${MAX_TAG_SLUG} characters (this one's has ${slug.length.toLocaleString("en")})`
         : null;

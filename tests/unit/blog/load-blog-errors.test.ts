@@ -83,13 +83,18 @@ test("should refuse every post file name that is not a slug, naming each file an
   }
 });
 
-test("should reject a tag that slugifies to nothing", async () => {
-  const problems = await problemsOf({ "bad-tag.md": postFile(meta({ tags: ["rust", "!!!"] })) });
+test("should reject a tag that slugifies to nothing, saying which scripts a URL can spell", async () => {
+  const problems = await problemsOf({ "bad-tag.md": postFile(meta({ tags: ["rust", "!!!", "日本語", "Привет"] })) });
 
   const problem = problemAt(problems, "tags[1]");
   assert.match(problem.file, /blog\/posts\/bad-tag\.md$/);
   assert.match(problem.expected, /letters or digits/);
   assert.is(problem.actual, "!!!");
+  assert.match(problemAt(problems, "tags[2]").expected, "Japanese");
+  assert.not.ok(
+    problems.some((p) => p.field === "tags[3]"),
+    "Cyrillic is spelled in Latin",
+  );
 });
 
 test("should reject a cover image that does not exist", async () => {
