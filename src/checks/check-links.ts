@@ -45,7 +45,8 @@ export interface FileLinks {
   found?: { output: Output; dead: Dead[]; fragments: Resolved[] };
 }
 
-type Output = ReturnType<typeof listOutput>;
+/** The files of an output folder (relative, `/` separators) and the top-level folders that hold one. */
+type Output = { files: ReadonlySet<string>; folders: ReadonlySet<string> };
 
 /** Files read for absolute URLs of this site (JSON, feeds, the sitemap, the text card). */
 const TEXT_FILES = /\.(json|xml|txt|ansi|webmanifest|rss|atom)$/i;
@@ -84,7 +85,9 @@ interface DeadLink {
 export function checkLinks(options: LinkCheckOptions): ContentProblem[] {
   const base = new URL(`${options.baseUrl}/`);
   const siteUrls = siteUrlFinder(base.origin);
-  let output = listOutput(options.listed ?? filesUnder(options.outputDir, (entry) => entry.isFile()));
+  const files = new Set(options.listed ?? filesUnder(options.outputDir, (entry) => entry.isFile()));
+  const folders = new Set([...files].filter((file) => file.includes("/")).map((file) => file.split("/")[0] ?? ""));
+  let output: Output = { files, folders };
   // The same files as the last build's: a file whose text is the same finds what it found then.
   const last = [...(options.read?.values() ?? [])].find((read) => read.found)?.found?.output;
   if (last?.files.size === output.files.size && [...output.files].every((file) => last.files.has(file))) output = last;
@@ -242,13 +245,6 @@ function withoutTrailing(url: string, keep: number): string {
   let end = url.length;
   while (end > keep && TRAILING.includes(url.charAt(end - 1))) end -= 1;
   return url.slice(0, end);
-}
-
-/** The files of an output folder (relative, `/` separators) and the top-level folders that hold one. */
-function listOutput(listed: readonly string[]): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
-  const files = new Set(listed);
-  const folders = new Set([...files].filter((file) => file.includes("/")).map((file) => file.split("/")[0] ?? ""));
-  return { files, folders };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readdirSync, rmdirSync, rmSync, unlinkSync } from "node:fs";
+import { readdirSync, rmdirSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isInside } from "../util/output-path.ts";
 import { checkOutputFolder } from "./output-folder.ts";
@@ -20,8 +20,9 @@ export function mayClean(outputDir: string, keep: readonly string[]): boolean {
 }
 
 /**
- * Deletes every file under `outputDir` that is not in `written` (absolute paths), then the
- * folders left empty; `skip`, a folder inside, is left as it is.
+ * Deletes every file under `outputDir` that is not in `written` (absolute paths; none: it
+ * empties the folder, which the dev server still serves), then the folders left empty; `skip`,
+ * a folder inside, is left as it is.
  */
 export function removeUnwritten(outputDir: string, written: ReadonlySet<string>, skip?: string): void {
   const sweep = (dir: string): boolean => {
@@ -37,9 +38,4 @@ export function removeUnwritten(outputDir: string, written: ReadonlySet<string>,
     return empty;
   };
   sweep(resolve(outputDir));
-}
-
-/** Deletes everything inside `outputDir`, keeping the folder the dev server serves. */
-export function emptyOutputFolder(outputDir: string): void {
-  for (const name of readdirSync(outputDir)) rmSync(join(outputDir, name), { recursive: true, force: true });
 }

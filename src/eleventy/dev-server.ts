@@ -43,7 +43,6 @@ export async function listenOnDevServerHost(): Promise<void> {
  * (the build writes the `_headers` file, src/eleventy/plugin.ts). https://www.11ty.dev/docs/dev-server/#options
  */
 export default function devServerPlugin(eleventyConfig: UserConfig): void {
-  const pathPrefix = () => eleventyConfig.pathPrefix ?? "/";
   eleventyConfig.setServerOptions({
     // When exposed on purpose, the start message lists every address, not "localhost" only.
     showAllHosts: !onLoopback(),
@@ -54,7 +53,7 @@ export default function devServerPlugin(eleventyConfig: UserConfig): void {
     middleware: [
       // First: nothing after it sees a path it refuses, and nothing after it can leave a request unanswered.
       refuseMalformedPaths,
-      hostRules(() => ({ outputDir: resolve(eleventyConfig.directories.output), pathPrefix: pathPrefix() })),
+      hostRules(eleventyConfig),
     ],
   });
 }
@@ -108,15 +107,15 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
  * The host's content types where the dev server's guesses differ (`.asc`), set only when the file
  * exists (not on the 404 page). After `refuseMalformedPaths`: the path decodes safely.
  */
-function hostRules(where: () => { outputDir: string; pathPrefix: string }): Middleware {
+function hostRules(eleventyConfig: UserConfig): Middleware {
   return (req, res, next) => {
     if (req.method === "OPTIONS") return void res.writeHead(204, hostHeaders).end();
-    const { outputDir, pathPrefix } = where();
+    const pathPrefix = eleventyConfig.pathPrefix ?? "/";
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     // The path relative to the base path (`/pgp.asc`).
     const sitePath = `/${decodeURIComponent(pathname.slice(pathPrefix.length))}`;
     const type = pathname.startsWith(pathPrefix) ? contentTypeFor(sitePath) : undefined;
-    if (type && isFile(join(outputDir, sitePath))) res.setHeader("Content-Type", type);
+    if (type && isFile(join(resolve(eleventyConfig.directories.output), sitePath))) res.setHeader("Content-Type", type);
     next();
   };
 }

@@ -132,26 +132,18 @@ export function paginatedOutput<M, T>(spec: PaginatedOutput<M, T>): TemplateModu
                 if (path === null) return false;
                 const file = outputFile(outputDir, path);
                 const key = comparing && serving ? spec.key?.(model, item) : undefined;
-                if (key !== undefined) {
-                  keys.set(file, key);
-                  const last = lastKeys.get(file) === key ? lastText(file) : undefined;
-                  if (last !== undefined) {
-                    unchangedFiles.set(file, last);
-                    return false;
-                  }
-                }
+                if (key !== undefined) keys.set(file, key);
+                let held: string | Buffer | undefined =
+                  key !== undefined && lastKeys.get(file) === key ? lastText(file) : undefined;
                 // A file of `npm start`'s last build: `unchanged` looks at it anyway (one call less a file).
-                if (comparing && (lastBuild.has(file) || existsSync(file))) {
+                if (held === undefined && comparing && (lastBuild.has(file) || existsSync(file))) {
                   const text = spec.render(model, item, full);
-                  const held = unchanged(file, text);
-                  if (held !== undefined) {
-                    unchangedFiles.set(file, held);
-                    return false;
-                  }
-                  rendered.set(path, text);
+                  held = unchanged(file, text);
+                  if (held === undefined) rendered.set(path, text);
                 }
-                clearWayTo(file);
-                return true;
+                if (held !== undefined) unchangedFiles.set(file, held);
+                else clearWayTo(file);
+                return held === undefined;
               });
         },
       },

@@ -20,7 +20,7 @@ import { renderedFiles } from "../util/written-files.ts";
 import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.ts";
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
-import { emptyOutputFolder, mayClean, removeUnwritten } from "./dev-output.ts";
+import { mayClean, removeUnwritten } from "./dev-output.ts";
 import { HOST_LIMITS, hostLimitWarnings } from "./host-limits.ts";
 import { renderHeadersFile } from "../site/host-rules.ts";
 import { filesUnder } from "../util/files-under.ts";
@@ -37,8 +37,8 @@ import rebuildOnDeletion from "./watch-deletions.ts";
 useBuildCache(process.env.FOLIO_CACHE_DIR?.trim() || ".cache");
 
 /** The APIs whose files the after-build hook validates. */
-export const portfolioOutput = apiOutput("", portfolioPaths);
-export const blogOutput = apiOutput(BLOG_API_ROOT, blogPaths);
+const portfolioOutput = apiOutput("", portfolioPaths);
+const blogOutput = apiOutput(BLOG_API_ROOT, blogPaths);
 
 /**
  * Where an API's files are in the output folder, from its root (`/blog`) and its paths: every
@@ -54,15 +54,6 @@ function apiOutput(root: string, paths: { index: string; openapi: string }): Api
     owns: [inRoot(posix.dirname(document))],
     pages: landingPaths(paths).map((path) => inRoot(`${path.slice(1)}index.html`)),
   };
-}
-
-/** Raised after the build when a written file breaks its OpenAPI description. */
-export class SiteValidationError extends StacklessError {
-  constructor(problemCount: number, details: string) {
-    super(
-      `${problemCount} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
-    );
-  }
 }
 
 /**
@@ -200,11 +191,11 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
     if (problems.length > 0 || found) {
       // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
-      if (cleans) emptyOutputFolder(outputDir);
+      if (cleans) removeUnwritten(outputDir, new Set());
       if (problems.length === 0 && found) throw found;
-      throw new SiteValidationError(
-        problems.length,
-        [formatProblems(problems), found?.message ?? ""].join("\n").trim(),
+      const details = [formatProblems(problems), found?.message ?? ""].join("\n").trim();
+      throw new StacklessError(
+        `${problems.length} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
       );
     }
     // The `_headers` file of Netlify and Cloudflare Pages (src/site/host-rules.ts).

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { emptyOutputFolder, mayClean, removeUnwritten } from "../../../src/eleventy/dev-output.ts";
+import { mayClean, removeUnwritten } from "../../../src/eleventy/dev-output.ts";
 
 let out = "";
 test.before.each(() => {
@@ -41,7 +41,7 @@ test("should delete the files this build did not write, and the folders left emp
 test("should empty the output folder but keep it", () => {
   write("api/v1/stats.json");
   write("index.html");
-  emptyOutputFolder(out);
+  removeUnwritten(out, new Set());
   assert.equal(readdirSync(out), []);
 });
 
