@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { linkTarget, outputFileOf } from "../config/site-paths.ts";
 import type { BlogModel } from "../blog/blog-model.ts";
 import type { SiteConfig } from "../config/site-config.ts";
@@ -15,7 +14,6 @@ import {
 import { EXTENSION, planFiles, type ImagePlan } from "../images/rendition-plan.ts";
 import { MalformedImageError, STRIPPED_TYPES, withoutMetadata } from "../images/strip-metadata.ts";
 import { buildCacheDir, imageOf, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
-import { filesUnder } from "../util/files-under.ts";
 import { byText } from "../util/order.ts";
 import { outputFile, OutputPathError, writeOutputFile } from "../util/output-path.ts";
 
@@ -46,11 +44,6 @@ export interface PublishedAsset {
 
 /** Cache entries kept, the most recently used: about 100 MB of renditions at the sample's sizes. */
 const CACHE_ENTRIES = 1000;
-
-/** Every file under `dir` (the site's stylesheet, scripts and icon), published under `to`. */
-export function folderAssets(dir: string, to: string): PublishedAsset[] {
-  return filesUnder(dir).map((file) => ({ source: join(dir, file), file: `${to}/${file}`, root: dir }));
-}
 
 /**
  * The files of the images the blog's published posts show, covers included, and of the profile's

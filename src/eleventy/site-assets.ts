@@ -5,7 +5,8 @@ import { readBytes } from "../content/read-files.ts";
 import { buildCacheDir, contentKey, keepEntry, pruneEntries, readEntry } from "../util/build-cache.ts";
 import { outputFile, writeOutputFile } from "../util/output-path.ts";
 import { packageVersion } from "../util/package-version.ts";
-import { folderAssets, type PublishedAsset } from "./published-assets.ts";
+import { filesUnder } from "../util/files-under.ts";
+import type { PublishedAsset } from "./published-assets.ts";
 
 /*
  * The site's own stylesheet, script and icon (site-assets/), minified by esbuild, the stylesheets
@@ -40,17 +41,16 @@ const FONT_SOURCE = join(
  */
 export async function publishSiteAssets(dir: string, to: string, outputDir: string): Promise<PublishedAsset[]> {
   const asIs: PublishedAsset[] = [{ source: FONT_SOURCE, file: `${to}/${SITE_FONT}`, root: dirname(FONT_SOURCE) }];
-  for (const asset of folderAssets(dir, to)) {
-    const name = asset.file.slice(to.length + 1);
+  for (const name of filesUnder(dir)) {
     const loader = MINIFIED[extname(name)];
     if (loader === undefined) {
-      asIs.push(asset);
+      asIs.push({ source: join(dir, name), file: `${to}/${name}`, root: dir });
       continue;
     }
     if (name !== SITE_CSS[0] && SITE_CSS.includes(name)) continue;
     const sources = name === SITE_CSS[0] ? SITE_CSS : [name];
     const text = sources.map((source) => readBytes(join(dir, source), dir).toString("utf8")).join("\n");
-    writeOutputFile(outputFile(outputDir, asset.file), Buffer.from(await minifiedOnce(text, loader)));
+    writeOutputFile(outputFile(outputDir, `${to}/${name}`), Buffer.from(await minifiedOnce(text, loader)));
   }
   return asIs;
 }

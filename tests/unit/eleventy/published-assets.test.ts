@@ -18,12 +18,7 @@ import * as assert from "uvu/assert";
 import type { BlogModel } from "../../../src/blog/blog-model.ts";
 import type { SiteConfig } from "../../../src/config/site-config.ts";
 import { ContentError } from "../../../src/content/content-error.ts";
-import {
-  copyAssets,
-  folderAssets,
-  type PublishedAsset,
-  postImageAssets,
-} from "../../../src/eleventy/published-assets.ts";
+import { copyAssets, type PublishedAsset, postImageAssets } from "../../../src/eleventy/published-assets.ts";
 import { planImage } from "../../../src/images/rendition-plan.ts";
 
 // No build cache is set (useBuildCache): these tests keep nothing.
@@ -131,7 +126,10 @@ test("should copy the bytes of each asset into the output folder as new files", 
   mkdirSync(join(root, "assets"));
   writeFileSync(join(root, "assets/site.css"), "body{}");
   const out = join(root, "out");
-  await copyAssets(folderAssets(join(root, "assets"), "assets"), out);
+  await copyAssets(
+    [{ source: join(root, "assets/site.css"), file: "assets/site.css", root: join(root, "assets") }],
+    out,
+  );
   assert.is(readFileSync(join(out, "assets/site.css"), "utf8"), "body{}");
 });
 
