@@ -15,7 +15,6 @@ import { readPageLinks } from "./html-links.ts";
  */
 
 export interface LinkCheckOptions {
-  /** The folder the build wrote. */
   outputDir: string;
   /** The site's base URL without a trailing slash (`SiteConfig.baseUrl`): what "this site" means. */
   baseUrl: string;

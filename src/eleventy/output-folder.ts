@@ -110,7 +110,6 @@ export function removeLeftovers(outputDir: string): void {
   }
 }
 
-/** The spare beside the output folder `out`. */
 const spareOf = (out: string): string => join(dirname(out), `.${basename(out)}.spare`);
 
 /**
