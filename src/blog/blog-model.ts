@@ -114,23 +114,44 @@ const wordsOf = (posts: readonly BlogPost[]) => posts.reduce((sum, post) => sum 
  * all twenty: 7 s), and no rule ranking by tags in common finds the best of all without that.
  */
 function relatedPosts(posts: readonly BlogPost[], tagMap: ReadonlyMap<string, BlogTag>): Map<string, BlogPost[]> {
-  const newest = new Map(
-    [...tagMap].map(([slug, tag]) => [slug, tag.posts.filter((p) => !p.draft).slice(0, RELATED_CANDIDATES)]),
+  // Posts and tags by number: a post's place in `posts` (its rank among equals), a tag's in `tagMap`.
+  const place = new Map(posts.map((post, index) => [post, index]));
+  const tagNumber = new Map([...tagMap.keys()].map((slug, index) => [slug, index]));
+  const tagsOf = posts.map((post) => post.tags.map((tag) => tagNumber.get(tag.slug) ?? 0));
+  const newest = [...tagMap.values()].map((tag) =>
+    tag.posts
+      .filter((p) => !p.draft)
+      .slice(0, RELATED_CANDIDATES)
+      .map((p) => place.get(p) ?? 0),
   );
+  // Per post, in arrays reset after it: its tags, and each candidate's tags in common with it (0: none seen).
+  const mine = new Uint8Array(tagMap.size);
+  const shared = new Uint8Array(posts.length);
+  const seen = new Int32Array(posts.length);
+  // Above zero when the post at `a` ranks above the one at `b`: more tags in common, or as many and newer.
+  const above = (a: number, b: number) => (shared[a] ?? 0) - (shared[b] ?? 0) || b - a;
   return new Map(
-    posts.map((post) => {
-      const mine = new Set(post.tags.map((tag) => tag.slug));
-      const candidates = new Set(post.tags.flatMap((tag) => newest.get(tag.slug) ?? []));
-      candidates.delete(post);
-      const best: { other: BlogPost; shared: number }[] = [];
-      for (const other of candidates) {
-        const shared = other.tags.filter((tag) => mine.has(tag.slug)).length;
-        // Before the first kept post it ranks above: one with fewer tags in common, or as many and older.
-        const at = best.findIndex((kept) => (kept.shared - shared || newestFirst(other, kept.other)) < 0);
-        if (at >= 0 || best.length < RELATED_POSTS) best.splice(at < 0 ? best.length : at, 0, { other, shared });
+    posts.map((post, index) => {
+      const own = tagsOf[index] ?? [];
+      for (const tag of own) mine[tag] = 1;
+      let count = 0;
+      for (const tag of own)
+        for (const other of newest[tag] ?? []) {
+          if (other === index || shared[other]) continue;
+          for (const its of tagsOf[other] ?? []) shared[other] = (shared[other] ?? 0) + (mine[its] ?? 0);
+          seen[count++] = other;
+        }
+      const best: number[] = [];
+      for (const other of seen.subarray(0, count)) {
+        if (best.length === RELATED_POSTS && above(other, best[RELATED_POSTS - 1] ?? 0) < 0) continue;
+        let at = best.length;
+        while (at > 0 && above(other, best[at - 1] ?? 0) > 0) at -= 1;
+        best.splice(at, 0, other);
         if (best.length > RELATED_POSTS) best.pop();
       }
-      return [post.slug, best.map(({ other }) => other)];
+      for (const other of seen.subarray(0, count)) shared[other] = 0;
+      for (const tag of own) mine[tag] = 0;
+      return [post.slug, best.flatMap((i) => posts[i] ?? [])];
     }),
   );
 }
