@@ -23,7 +23,7 @@ import {
   repoRoot,
   type BuildResult,
 } from "./support/build-site.ts";
-import { copyContentWithSmallImages } from "./support/small-images.ts";
+import { copyContentWithSmallImages, keepOnlyProjects } from "./support/small-images.ts";
 
 /*
  * The Markdown render cache (src/markdown/render-markdown.ts) gives what rendering gives. One
@@ -41,6 +41,9 @@ const EPOCH = 1_795_000_000;
 
 const work = makeTempDir("render-cache");
 const contentDir = await copyContentWithSmallImages();
+// Three of the sample's projects, the edited one among them: the first build, from an empty
+// cache, renders a social image for each, and every build renders each one's page and JSON.
+keepOnlyProjects(contentDir, ["benchdiff", "kestrel-os", "hl7.lint"]);
 const posts = join(contentDir, "blog/posts");
 const warmCache = join(work, "warm");
 const noRenders = join(work, "no-renders");
