@@ -328,6 +328,9 @@ test("should show a draft, marked as one, and drop it once deleted", async () =>
 
 test("should rebuild when a post is deleted, a project renamed and a post added", async () => {
   // Deleted: its page, its JSON and the image only it shows go; no list names it any more.
+  // The deletion alone rebuilds (src/eleventy/watch-deletions.ts), and the folder keeps one build.
+  const page = join(server.outDir, "blog/posts/hangboard-timer-with-a-load-cell/index.html");
+  assert.ok(existsSync(page));
   rmSync(join(contentDir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
   await waitFor(
     "the deleted post to answer 404",
@@ -335,6 +338,8 @@ test("should rebuild when a post is deleted, a project renamed and a post added"
     15_000,
     server.output,
   );
+  assert.not.ok(existsSync(page), "the deleted post's page is gone from the folder");
+  assert.ok(existsSync(join(server.outDir, "index.html")), "the rest of the site stays");
   assert.is(await status("/blog/api/v1/posts/hangboard-timer-with-a-load-cell.json"), 404);
   assert.is(await status("/blog/images/hangboard-force-curve.png"), 404);
   assert.not.ok(
@@ -683,6 +688,27 @@ test("should serve what a build writes after edits that reach other pages and fi
   );
   await assertServesItsBuild();
   assert.is(statSync(unrelated).mtimeMs, kept, "a page none of the edits reached is not written again");
+});
+
+test("should serve no build that fails its after-build checks, and serve the next good one", async () => {
+  // A link to a page this build does not write: the checks after the build refuse it, and the
+  // folder is left empty rather than holding a build the checks refused.
+  const broken = join(contentDir, "blog/posts/ropes-and-dynamic-belays.md");
+  const text = readFileSync(broken, "utf8");
+  writeFileSync(broken, `${text}\n[A project that does not exist](/projects/no-such-project/)\n`);
+  await waitFor(
+    "the rejected build to be unserved",
+    () => listFiles(server.outDir).length === 0,
+    30_000,
+    server.output,
+  );
+  writeFileSync(broken, text);
+  await waitFor(
+    "the next good build to be served",
+    () => existsSync(join(server.outDir, "index.html")),
+    30_000,
+    server.output,
+  );
 });
 
 test("should remove its marker of deletions when the server stops", async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -13,8 +13,6 @@ import {
   stackTraceLines,
   type BuildResult,
 } from "./support/build-site.ts";
-import { startDevServer, waitFor } from "./support/dev-server.ts";
-import { keepOnlyProjects } from "./support/small-images.ts";
 import { OUTPUT_MARKER } from "../../src/eleventy/output-folder.ts";
 
 /*
@@ -159,43 +157,6 @@ test("should mark its output, and replace an empty folder and a previous build's
   // freshDir was a new, empty folder; outDir held the first build (and a file where `api` was).
   for (const dir of [outDir, freshDir]) assert.ok(existsSync(join(dir, OUTPUT_MARKER)), dir);
   assert.ok(firstFiles.includes(OUTPUT_MARKER), "the first build marked its output too");
-});
-
-test("should keep the dev server's folder to one build: deleted posts go, rejected builds are not served", async () => {
-  const dir = copyContent();
-  // Three projects: the preview's address is a new port each run, so its first build renders
-  // each project's social image afresh; what this test watches is the blog's posts.
-  keepOnlyProjects(dir, ["kestrel-os", "hl7.lint", "fuzzbucket"]);
-  const server = await startDevServer("/blog/posts/hangboard-timer-with-a-load-cell/", { contentDir: dir });
-  try {
-    const page = join(server.outDir, "blog/posts/hangboard-timer-with-a-load-cell/index.html");
-    assert.ok(existsSync(page));
-    // The deletion alone rebuilds (src/eleventy/watch-deletions.ts).
-    rmSync(join(dir, "blog/posts/hangboard-timer-with-a-load-cell.md"));
-    await waitFor("the deleted post's page to disappear", () => !existsSync(page), 30_000, server.output);
-    assert.ok(existsSync(join(server.outDir, "index.html")), "the rest of the site stays");
-
-    // A build that fails its after-build checks (a link to a page this build does not write).
-    const broken = join(dir, "blog/posts/ropes-and-dynamic-belays.md");
-    const text = readFileSync(broken, "utf8");
-    writeFileSync(broken, `${text}\n[A project that does not exist](/projects/no-such-project/)\n`);
-    await waitFor(
-      "the rejected build to be unserved",
-      () => listFiles(server.outDir).length === 0,
-      30_000,
-      server.output,
-    );
-    writeFileSync(broken, text);
-    await waitFor(
-      "the next good build to be served",
-      () => existsSync(join(server.outDir, "index.html")),
-      30_000,
-      server.output,
-    );
-  } finally {
-    await server.stop();
-    removeDir(dir);
-  }
 });
 
 test.run();
