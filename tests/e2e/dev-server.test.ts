@@ -19,7 +19,7 @@ import {
   removeDir,
   stackTraceLines,
 } from "./support/build-site.ts";
-import { startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
+import { listeningAddresses, startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
 import { keepOnlyProjects } from "./support/small-images.ts";
 
 // `npm start` must answer like the production host: headers, content types, 404s, rebuilds.
@@ -108,6 +108,13 @@ test("should answer an unknown project, an unknown path and a folder with the HT
     assertHostHeaders(response, path);
     assert.match(body, "<h1>Not found</h1>", path);
   }
+});
+
+test("should listen on 127.0.0.1 only by default", () => {
+  // Read from the kernel's socket table (FOLIO_DEV_HOST, which widens it: dev-server-host.test.ts).
+  const addresses = listeningAddresses(server.port);
+  assert.ok(addresses.length > 0, "the server's socket is in the table");
+  assert.equal([...new Set(addresses)], ["0100007F"]);
 });
 
 test("should answer a CORS preflight with 204 and the allowed method, from a client on loopback only", async () => {

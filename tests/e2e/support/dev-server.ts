@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { makeTempDir, removeDir, repoRoot } from "./build-site.ts";
@@ -109,6 +110,20 @@ export async function startDevServer(readyPath: string, options: DevServerOption
     throw error;
   }
   return server;
+}
+
+/** The local addresses (as the kernel writes them in /proc/net/tcp*) of sockets listening on `port`. */
+export function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((table) =>
+    readFileSync(table, "utf8")
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // Field 1 is local address:port, field 3 the state; 0A is LISTEN.
+      .filter((fields) => fields[3] === "0A" && fields[1]?.endsWith(`:${hexPort}`))
+      .map((fields) => (fields[1] ?? "").split(":")[0] ?? ""),
+  );
 }
 
 /**
