@@ -7,7 +7,9 @@
 //   process beside them on this machine's cores shares its caches and pushes a linear pass
 //   from 10-11 to 12-13 times (tests/unit/support/linear-time.ts).
 // - The files that serve the shared loopback build (`servedSampleSite()`) share its one port, so
-//   they run in one process, one after another; every other end-to-end file runs in its own.
+//   they run in one process, one after another. The hostile-input files (tests/e2e/hostile/), each
+//   a few builds, run in one process too: a process of each cost Node's start 14 times. Every
+//   other end-to-end file runs in its own.
 // - A test that wrote into a shared build fails the run: other files read the same folder.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -54,11 +56,15 @@ const unit = files.filter((file) => file.startsWith(unitDir) && !timed.includes(
 const e2e = files.filter((file) => !file.startsWith(unitDir) && !timed.includes(file));
 const reads = (file: string, what: string) => readFileSync(file, "utf8").includes(what);
 const served = e2e.filter((file) => reads(file, "servedSampleSite("));
-// The longest runs first: the browser files, then the unit tests, then the rest as listed.
+const hostileDir = join(root, "tests/e2e/hostile") + sep;
+const hostile = e2e.filter((file) => file.startsWith(hostileDir) && !served.includes(file));
+const alone = e2e.filter((file) => !served.includes(file) && !hostile.includes(file));
+// The longest runs first: the browser files, then the unit tests, the hostile inputs, then the rest as listed.
 const runs: Run[] = [
   { name: "e2e: the files that serve the sample", files: served },
   { name: "unit tests", files: unit },
-  ...e2e.filter((file) => !served.includes(file)).map((file) => ({ name: relative(root, file), files: [file] })),
+  { name: "e2e: hostile inputs", files: hostile },
+  ...alone.map((file) => ({ name: relative(root, file), files: [file] })),
 ].filter((run) => run.files.length > 0);
 const last: Run[] = timed.length > 0 ? [{ name: "linear-time tests, alone", files: timed }] : [];
 if (runs.length + last.length === 0) {
