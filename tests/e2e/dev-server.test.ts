@@ -519,11 +519,19 @@ test("should rebuild on a content edit, and keep serving the last good build aft
     15_000,
     server.output,
   );
-  assert.is(
-    indexed().filter((text) => text.includes("Compare benchmark runs")).length,
-    0,
-    "the old page's fragment went",
+  // Read again once every fragment reads whole: the index may still be written as the edit shows
+  // (a fragment read half-written failed this test with "unexpected end of file").
+  let texts: string[] = [];
+  await waitFor(
+    "a whole read of the search index",
+    () => {
+      texts = indexed();
+      return true;
+    },
+    15_000,
+    server.output,
   );
+  assert.is(texts.filter((text) => text.includes("Compare benchmark runs")).length, 0, "the old page's fragment went");
   // A rebuild is quiet about what has not changed: GitHub's status was said at the start, and
   // no file is named as it is written.
   assert.match(server.output().slice(0, beforeEdit), "[github]");
