@@ -54,8 +54,9 @@ export async function runInit(options: InitOptions, given: InitIo, run: InitRun)
     return await initialise(options, io, run);
   } catch (error) {
     if (!(error instanceof InitRefused || error instanceof ContentError)) throw error;
+    // Both are thrown before the swap, the only step that changes the folder.
     io.print(redact(error.message));
-    if (error instanceof InitRefused) io.print(`Nothing was changed in ${run.contentDir}.`);
+    io.print(`Nothing was changed in ${run.contentDir}.`);
     return { written: false, projects: [] };
   }
 }

@@ -664,6 +664,27 @@ test("should change nothing when an answer would fail the build's content checks
   }
 });
 
+test("should say that nothing was changed when GITHUB_TOKEN is refused", async () => {
+  const dir = copyContent();
+  try {
+    const before = contentSizes(dir);
+    const lines: string[] = [];
+
+    const result = await runInit(
+      parseInitArgs([...BASE, "--yes"]),
+      { ask: async () => null, print: (line) => lines.push(line) },
+      { contentDir: dir, env: { GITHUB_TOKEN: "too-short" }, now: NOW },
+    );
+
+    assert.not.ok(result.written);
+    assert.match(lines.join("\n"), "GITHUB_TOKEN");
+    assert.is(lines.at(-1), `Nothing was changed in ${dir}.`);
+    assert.equal(contentSizes(dir), before);
+  } finally {
+    removeContent(dir);
+  }
+});
+
 test("should name the missing flag when the CLI cannot ask, and refuse an unknown flag", () => {
   const dir = copyContent();
   try {
