@@ -5,6 +5,7 @@ import { ContentError } from "../src/content/content-error.ts";
 import { loadPortfolioContent } from "../src/content/load-portfolio-content.ts";
 import { refreshSnapshot, type RefreshResult } from "../src/github/refresh-snapshot.ts";
 import { projectRepositories } from "../src/model/load-portfolio.ts";
+import { countOf } from "../src/util/plural.ts";
 import { redact } from "../src/util/redact.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
@@ -23,16 +24,14 @@ try {
   process.exit(1);
 }
 
+const requests = countOf(result.requests, "request", "requests");
 if (!result.snapshot) {
   console.error(
-    escapeControlCharacters(
-      redact(`Snapshot not written (${result.requests} request(s)):\n  ${result.problems.join("\n  ")}`),
-    ),
+    escapeControlCharacters(redact(`Snapshot not written (${requests}):\n  ${result.problems.join("\n  ")}`)),
   );
   process.exit(1);
 }
 for (const sentence of result.cleaned) console.log(escapeControlCharacters(redact(sentence)));
-console.log(
-  `Wrote ${escapeControlCharacters(JSON.stringify(result.file))}: ${Object.keys(result.snapshot.repositories).length} repositories, ` +
-    `${result.snapshot.pulls.length} pull requests, ${result.requests} request(s).`,
-);
+const repositories = countOf(Object.keys(result.snapshot.repositories).length, "repository", "repositories");
+const pulls = countOf(result.snapshot.pulls.length, "pull request", "pull requests");
+console.log(`Wrote ${escapeControlCharacters(JSON.stringify(result.file))}: ${repositories}, ${pulls}, ${requests}.`);

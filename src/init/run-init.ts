@@ -73,7 +73,7 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   const listing = settings ? await listRepositories(settings, login) : null;
   if (listing && !listing.ok)
     throw new InitRefused(
-      `Could not list the repositories of ${login} (${listing.requests} request(s)): ${listing.reason}`,
+      `Could not list the repositories of ${login} (${countOf(listing.requests, "request", "requests")}): ${listing.reason}`,
     );
   // The name GitHub's profile gives, else the login: what --yes takes and a question offers.
   const githubName = listing?.ok ? (listing.name?.trim() ?? "") : "";

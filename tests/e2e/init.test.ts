@@ -535,7 +535,7 @@ test("should quote three of GitHub's errors beside the listing and count the oth
     });
     assert.not.ok(result.written);
     assert.equal(lines, [
-      `Could not list the repositories of ${LOGIN} (1 request(s)): GitHub answered with GraphQL errors: m0; m1; m2; and 997 more`,
+      `Could not list the repositories of ${LOGIN} (1 request): GitHub answered with GraphQL errors: m0; m1; m2; and 997 more`,
       `Nothing was changed in ${dir}.`,
     ]);
   } finally {

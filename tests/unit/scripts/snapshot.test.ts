@@ -48,4 +48,16 @@ test("should say in one line that the snapshot cannot be written, without a stac
   rmSync(contentDir, { recursive: true, force: true });
 });
 
+test("should count requests in words when the snapshot cannot be written (before: 0 request(s))", async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, GITHUB_TOKEN: "" };
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+
+  const run = await promisify(execFile)(process.execPath, ["scripts/snapshot.ts"], { env }).catch(
+    (error: { code: number; stdout: string; stderr: string }) => ({ stdout: error.stdout, stderr: error.stderr }),
+  );
+
+  assert.match(run.stderr, /^Snapshot not written \(0 requests\):\n {2}GITHUB_TOKEN is not set/);
+});
+
 test.run();
