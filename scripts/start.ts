@@ -3,10 +3,12 @@
 // plugin.ts), and a failed rebuild printed as the build prints it (owner-errors.ts). Run under
 // `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
 import { watch } from "node:fs/promises";
+import { createServer } from "node:net";
 import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions, refuseOptionsNpmKept } from "./cli-args.mjs";
 import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
+import { devServerHost } from "../src/eleventy/dev-server.ts";
 import { deletionMarker, takeDeletionsFrom } from "../src/eleventy/watch-deletions.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
 
@@ -20,6 +22,19 @@ const values = readOptions("start", OPTIONS);
 const contentDir = process.env.CONTENT_DIR ?? "content";
 if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
   fail("start", `--port: expected a port number (1-65535), found "${values.port}"`);
+// A port taken (by another preview, say) is said now, in one line, before a build writes into a
+// folder that other server may serve; Eleventy's own message came after the build, with a stack.
+await new Promise<void>((resolve) => {
+  const host = devServerHost();
+  const probe = createServer().once("error", ({ code }: NodeJS.ErrnoException) => {
+    const why = code === "EADDRINUSE" ? "is in use" : `cannot be listened on (${code})`;
+    fail(
+      "start",
+      `--port: ${values.port} ${why} on ${host}: stop what uses it, or choose another (npm start -- --port=8081)`,
+    );
+  });
+  probe.listen({ port: Number(values.port), host }, () => probe.close(() => resolve()));
+});
 const eleventy = new Eleventy(undefined, values.output, { source: "cli", quietMode: true, runMode: "serve" });
 // Eleventy names each changed file as it is ("File added: …"): an ESC in a file name would
 // reach the terminal. Our deletion marker is no file of the owner's: its line says what it means.

@@ -16,7 +16,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
  */
 
 /** The address the dev server binds: FOLIO_DEV_HOST, or the IPv4 loopback. */
-const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
+export const devServerHost = (): string => process.env.FOLIO_DEV_HOST?.trim() || "127.0.0.1";
 const onLoopback = () => ["127.0.0.1", "localhost", "::1"].includes(devServerHost());
 /** On loopback, a request of a page of another site (by CORS or DNS rebinding), which reads nothing of the preview. */
 const fromAnotherSite = (req: IncomingMessage): boolean =>

@@ -1,5 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "uvu";
@@ -95,6 +96,32 @@ test("should say that npm took an option given without --, rather than run witho
       result.stderr.split("\n").filter((line) => line.startsWith("[")),
       [`[${event}] npm took --${name} for itself: put it after --, as in npm run ${event} -- --${option}`],
     );
+  }
+});
+
+test("should refuse a port in use in one line before npm start builds anything", async () => {
+  // Before: it built into the output folder, then Eleventy's error and a stack trace.
+  const taken = createServer();
+  await new Promise<void>((done) => taken.listen({ port: 0, host: "127.0.0.1" }, done));
+  const { port } = taken.address() as AddressInfo;
+  const output = mkdtempSync(join(tmpdir(), "folio-port-out-"));
+  try {
+    const result = await new Promise<{ status: number | null; stderr: string }>((done) => {
+      const child = spawn(process.execPath, [join(root, "scripts/start.ts"), `--port=${port}`, `--output=${output}`], {
+        cwd: root,
+        env: { ...process.env, FOLIO_DEV_HOST: "127.0.0.1" },
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("exit", (status) => done({ status, stderr }));
+    });
+    assert.is(result.status, 2, result.stderr);
+    assert.ok(result.stderr.includes(`[start] --port: ${port} is in use on 127.0.0.1`), result.stderr);
+    assert.not.match(result.stderr, /\n\s+at /);
+    assert.equal(readdirSync(output), [], "nothing built");
+  } finally {
+    taken.close();
+    rmSync(output, { recursive: true, force: true });
   }
 });
 
