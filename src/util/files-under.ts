@@ -8,6 +8,11 @@ export function filesUnder(dir: string, keep = (entry: Dirent) => !entry.isDirec
   // Each entry's folder is `base` or below it (path.relative took a third of the time).
   return readdirSync(base, { recursive: true, withFileTypes: true })
     .filter(keep)
-    .map((entry) => `${entry.parentPath}${sep}${entry.name}`.slice(base.length + 1).split(sep).join("/"))
+    .map((entry) =>
+      `${entry.parentPath}${sep}${entry.name}`
+        .slice(base.length + 1)
+        .split(sep)
+        .join("/"),
+    )
     .sort();
 }
