@@ -52,7 +52,9 @@ function formatProblems(problems: readonly ContentProblem[]): string {
     return printable(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
   });
   const unique = [...new Set(lines)];
-  const head = unique.length === 1 ? "Invalid content" : `Invalid content (${unique.length} problems)`;
+  // A token or URL set in the environment is no content of the owner's files.
+  const what = problems.every((p) => p.field === "(environment)") ? "Invalid setting" : "Invalid content";
+  const head = unique.length === 1 ? what : `${what} (${unique.length} problems)`;
   return `${head}:\n  ${unique.join("\n  ")}`;
 }
 

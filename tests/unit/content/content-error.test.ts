@@ -57,4 +57,14 @@ test("should print a problem found twice once, and count it once", () => {
   ]);
 });
 
+test("should call problems of the environment alone invalid settings, not content", () => {
+  const token = { file: "GITHUB_TOKEN", field: "(environment)", expected: "a GitHub token (the value is not shown)" };
+
+  assert.is(new ContentError([token]).message.split("\n")[0], "Invalid setting:");
+  assert.is(
+    new ContentError([token, { file: "b.md", field: "title", expected: "a title" }]).message.split("\n")[0],
+    "Invalid content (2 problems):",
+  );
+});
+
 test.run();
