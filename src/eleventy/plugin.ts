@@ -106,6 +106,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   const contentDir = process.env.CONTENT_DIR ?? "content";
   // Only our loader reads content: Eleventy must not search, import or watch through a link there (to /).
   eleventyConfig.ignores.add(`${relative(".", contentDir)}/**`);
+  // Nor does Eleventy rebuild for a code edit, which `node --watch` restarts it for anyway.
+  eleventyConfig.watchIgnores.add("src/**");
   eleventyConfig.addWatchTarget(contentDir);
   eleventyConfig.addWatchTarget(SITE_ASSETS);
   // One call (each replaces the last): the watcher follows no link either; and Eleventy waits until

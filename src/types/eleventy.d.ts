@@ -44,6 +44,8 @@ declare module "@11ty/eleventy" {
     readonly virtualTemplates: Record<string, { content: unknown }>;
     addWatchTarget(target: string): void;
     readonly ignores: Set<string>;
+    /** Globs the watcher leaves out (the templates' search still reads them). */
+    readonly watchIgnores: Set<string>;
     setWatchJavaScriptDependencies(watch: boolean): void;
     /** chokidar's options for the watcher, over Eleventy's own; each call replaces the last. */
     setChokidarConfig(options: {

@@ -13,7 +13,10 @@ test("should watch without following links, and build 20 ms after a saved file s
   // Eleventy's own configuration object, which its types (src/types/eleventy.d.ts) leave out.
   const eleventy = new Eleventy(".", "_site", { quietMode: true }) as unknown as {
     initializeConfig(): Promise<void>;
-    eleventyConfig: { getConfig(): { chokidarConfig: object }; userConfig: { ignores: Set<string> } };
+    eleventyConfig: {
+      getConfig(): { chokidarConfig: object };
+      userConfig: { ignores: Set<string>; watchIgnores: Set<string> };
+    };
   };
   await eleventy.initializeConfig();
   const config = eleventy.eleventyConfig;
@@ -23,6 +26,8 @@ test("should watch without following links, and build 20 ms after a saved file s
   });
   // The template search skips the content folder, which only our loader reads.
   assert.ok(config.userConfig.ignores.has("content/**"));
+  // A code edit is `node --watch`'s to restart for: Eleventy's own rebuild raced the restart.
+  assert.ok(config.userConfig.watchIgnores.has("src/**"));
 });
 
 test.run();
