@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startFakeGithub, type FakeGithub } from "../support/fake-github.ts";
@@ -19,11 +19,14 @@ import { copyContentWithSmallImages, keepOnlyProjects } from "./support/small-im
 /*
  * A build cache that was deleted, damaged or replaced never changes the output (docs/robustness.md).
  * One cold build makes the reference output and a warm cache; each other build starts from a
- * copy of that cache with every entry of every kind damaged one way, and must write the very
- * same files. Every build reads live GitHub data from one fake
- * server, so GitHub's answer cache (src/github/graphql-client.ts) is damaged in the same builds:
- * five builds for ten damages. Two more: files where the cache's folders belong with
- * GITHUB_CACHE_DIR a file, and `.cache` a file.
+ * copy of that cache with entries damaged, and must write the very same files. The first damages
+ * every entry of every kind, the five damages in turn (entry i of a kind the i-th damage, cycling);
+ * each next one shifts the cycle by one and damages only the entries that meet a damage their kind
+ * has not met yet, so every kind meets every damage while only the first recomputes everything.
+ * Every build reads live GitHub data from one fake server, so GitHub's answer cache
+ * (src/github/graphql-client.ts) is damaged in the same builds, one damage each: five builds for
+ * ten damages. Two more: files where the cache's folders belong with GITHUB_CACHE_DIR a file, and
+ * `.cache` a file.
  */
 
 const SITE_URL = "https://margo.example";
@@ -44,6 +47,8 @@ interface Run {
   caches: Caches;
   /** Each damaged entry and the bytes it held before the damage. */
   damaged: Map<string, Buffer>;
+  /** How each damaged entry was damaged. */
+  hows: Map<string, Damage>;
   result?: BuildResult;
 }
 
@@ -173,16 +178,16 @@ const wrongTime: WrongEntry = (file) => {
 const githubAnswers = (caches: Caches): string[] => entries(caches.github);
 
 /** Every entry: the one that holds the repositories gets other stars, the others another time. */
-function damageGithub(caches: Caches, how: Damage): Map<string, Buffer> {
+function damageGithub(caches: Caches, how: Damage, hows: Map<string, Damage>): Map<string, Buffer> {
   const answers = githubAnswers(caches);
   const repositories = answers.find((file) => readFileSync(file, "utf8").includes(`"r0":`));
   const others = answers.filter((file) => file !== repositories);
   return damageKinds(
     [
-      [repositories ? [repositories] : [], wrongAnswer],
-      [others, wrongTime],
+      [repositories ? [[repositories, how]] : [], [], wrongAnswer],
+      [others.map((file) => [file, how]), [], wrongTime],
     ],
-    how,
+    hows,
   );
 }
 
@@ -210,34 +215,50 @@ function damage(file: string, how: Damage, wrong: () => Buffer, damaged: Map<str
 /** What each damaged file was made to hold (a folder holds nothing here). */
 const damagedBytes = new Map<string, Buffer>();
 
-/** Every entry of each kind, damaged `how`. */
-function damageKinds(kinds: [string[], WrongEntry][], how: Damage): Map<string, Buffer> {
+/** The given entries of each kind, each damaged its way; `siblings`, the kind's entries (default: those given). */
+function damageKinds(
+  kinds: [[string, Damage][], string[], WrongEntry][],
+  hows: Map<string, Damage>,
+): Map<string, Buffer> {
   const damaged = new Map<string, Buffer>();
   // Each kind's swaps read the pristine siblings first, so every entry is wrong afterwards.
-  for (const [files, wrong] of kinds) {
-    const wrongs = new Map(how === "wrong" ? files.map((file) => [file, wrong(file, files)]) : []);
-    for (const file of files) damage(file, how, () => wrongs.get(file) ?? Buffer.alloc(0), damaged);
+  for (const [chosen, all, wrong] of kinds) {
+    const siblings = all.length > 0 ? all : chosen.map(([file]) => file);
+    const wrongs = new Map(chosen.filter(([, how]) => how === "wrong").map(([file]) => [file, wrong(file, siblings)]));
+    for (const [file, how] of chosen) {
+      damage(file, how, () => wrongs.get(file) ?? Buffer.alloc(0), damaged);
+      hows.set(file, how);
+    }
   }
   return damaged;
 }
 
-/** Every entry of our kinds (social images, renditions, icons, minified texts, validators, rendered Markdown, key fingerprints), damaged `how`. */
-function damageEntries(caches: Caches, how: Damage): Map<string, Buffer> {
+/** Our kinds: social images, renditions, icons, minified texts, validators, rendered Markdown, key fingerprints. */
+const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "markdown", "manifest"];
+
+/**
+ * Entries of our kinds damaged for build number `build`: entry i of a kind meets the damage
+ * `build + i` (cycling), in the first build every entry, in the others only those whose kind
+ * has not met that damage yet (`met`, "kind damage").
+ */
+function damageEntries(
+  caches: Caches,
+  build: number,
+  met: Set<string>,
+  hows: Map<string, Damage>,
+): Map<string, Buffer> {
   return damageKinds(
-    [
-      [entries(join(caches.cache, "og")), anotherEntry],
-      [entries(join(caches.cache, "images")), anotherEntry],
-      [entries(join(caches.cache, "icons")), anotherEntry],
-      [entries(join(caches.cache, "assets")), anotherEntry],
-      [entries(join(caches.cache, "validators")), anotherEntry],
-      [entries(join(caches.cache, "markdown")), anotherEntry],
-      [entries(join(caches.cache, "manifest")), anotherEntry],
-    ],
-    how,
+    CACHE_FOLDERS.map((kind) => {
+      const files = entries(join(caches.cache, kind));
+      const chosen = files
+        .map((file, index): [string, Damage] => [file, DAMAGES[(build + index) % DAMAGES.length]!])
+        .filter(([, how]) => build === 0 || !met.has(`${kind} ${how}`));
+      for (const [, how] of chosen) met.add(`${kind} ${how}`);
+      return [chosen, files, anotherEntry];
+    }),
+    hows,
   );
 }
-
-const CACHE_FOLDERS = ["og", "images", "icons", "assets", "validators", "markdown", "manifest"];
 
 /** A file where each of FOLIO_CACHE_DIR's folders belongs. */
 function filesForFolders(caches: Caches): void {
@@ -263,10 +284,12 @@ test.before(async () => {
   github = await startGithub();
   cold = await build(coldCaches);
   if (cold.status !== 0) return;
-  for (const how of DAMAGES) {
-    const caches = warmCopy(`entries-${how}`);
-    const damaged = new Map([...damageEntries(caches, how), ...damageGithub(caches, how)]);
-    runs.push({ names: [`every entry ${how}`, `GitHub's cache ${how}`], caches, damaged });
+  const met = new Set<string>();
+  for (const [build, how] of DAMAGES.entries()) {
+    const caches = warmCopy(`entries-${build}`);
+    const hows = new Map<string, Damage>();
+    const damaged = new Map([...damageEntries(caches, build, met, hows), ...damageGithub(caches, how, hows)]);
+    runs.push({ names: [`entries of build ${build}`, `GitHub's cache ${how}`], caches, damaged, hows });
   }
   const folders = warmCopy("folders");
   filesForFolders(folders);
@@ -276,6 +299,7 @@ test.before(async () => {
     names: ["files where the cache's folders belong", "GITHUB_CACHE_DIR a file"],
     caches: folders,
     damaged: new Map(),
+    hows: new Map(),
   });
   writeFileSync(cacheFile, CACHE_FILE_TEXT);
   // GitHub's cache elsewhere: its own folder being a file is the build above.
@@ -308,26 +332,56 @@ test("should build cold with exit code 0 and fill every cache kind", () => {
   assert.match(cold.output, "[github] Live data");
 });
 
-test("should damage every kind, and two or more entries of each swappable kind", () => {
-  const count = (name: string, where: string, ending = "") =>
-    [...(runOf(name)?.damaged.keys() ?? [])].filter((file) => file.includes(where) && file.endsWith(ending)).length;
-  for (const kind of ["og", "images", "icons", "assets", "validators", "markdown", "manifest"])
-    assert.ok(count("every entry", `/cache/${kind}/`) >= 2, kind);
-  assert.ok(count("GitHub's cache", "/github/") >= 2);
+/** "kind damage" for each damaged entry of `run`, GitHub's entries of kind "github". */
+const damagesOf = (run: Run): string[] =>
+  [...run.hows].map(
+    ([file, how]) => `${file.startsWith(run.caches.github) ? "github" : basename(dirname(file))} ${how}`,
+  );
+
+test("should damage every entry of every kind, each kind every way, two or more entries of each kind", () => {
+  const first = runOf("entries of build 0");
+  for (const kind of CACHE_FOLDERS) {
+    const names = (files: Iterable<string>) =>
+      [...files].filter((file) => file.includes(`/cache/${kind}/`)).map((file) => basename(file));
+    assert.equal(
+      names(first?.damaged.keys() ?? []),
+      entries(join(coldCaches.cache, kind)).map((file) => basename(file)),
+      kind,
+    );
+    assert.ok(names(first?.damaged.keys() ?? []).length >= 2, kind);
+  }
+  const met = new Set(runs.flatMap(damagesOf));
+  for (const kind of [...CACHE_FOLDERS, "github"])
+    for (const how of DAMAGES) assert.ok(met.has(`${kind} ${how}`), `${kind} ${how}`);
+  for (const how of DAMAGES) {
+    const run = runOf(`GitHub's cache ${how}`);
+    assert.ok((run ? damagesOf(run) : []).filter((each) => each === `github ${how}`).length >= 2, how);
+  }
 });
 
-for (const how of [
-  ...["every entry", "GitHub's cache"].flatMap((group) => DAMAGES.map((d) => `${group} ${d}`)),
+function assertColdOutput(run: Run | undefined): void {
+  assert.ok(run?.result, "the build ran");
+  assert.is(run.result.status, 0, run.result.output);
+  assert.equal(stackTraceLines(run.result.output), []);
+  assert.equal(differences(run.result.outDir), [], run.result.output);
+}
+
+for (const how of DAMAGES) {
+  test(`should write the cold build's output, byte for byte, with entries ${how}`, () => {
+    const damagedSo = runs.filter((run) =>
+      damagesOf(run).some((each) => !each.startsWith("github") && each.endsWith(` ${how}`)),
+    );
+    assert.ok(damagedSo.length > 0);
+    for (const run of damagedSo) assertColdOutput(run);
+  });
+}
+
+for (const name of [
+  ...DAMAGES.map((how) => `GitHub's cache ${how}`),
   "files where the cache's folders belong",
   "GITHUB_CACHE_DIR a file",
 ]) {
-  test(`should write the cold build's output, byte for byte, with ${how}`, () => {
-    const run = runOf(how);
-    assert.ok(run?.result, "the build ran");
-    assert.is(run.result.status, 0, run.result.output);
-    assert.equal(stackTraceLines(run.result.output), []);
-    assert.equal(differences(run.result.outDir), [], run.result.output);
-  });
+  test(`should write the cold build's output, byte for byte, with ${name}`, () => assertColdOutput(runOf(name)));
 }
 
 /** Whether a damaged entry was put right: rewritten as it was, or removed. */
