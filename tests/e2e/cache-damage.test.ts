@@ -215,7 +215,10 @@ function damage(file: string, how: Damage, wrong: () => Buffer, damaged: Map<str
 /** What each damaged file was made to hold (a folder holds nothing here). */
 const damagedBytes = new Map<string, Buffer>();
 
-/** The given entries of each kind, each damaged its way; `siblings`, the kind's entries (default: those given). */
+/**
+ * Entries damaged, by kind: those chosen with the damage of each, all the kind's entries (a
+ * wrong entry holds one of theirs; none given: the chosen ones), and what a wrong entry holds.
+ */
 function damageKinds(
   kinds: [[string, Damage][], string[], WrongEntry][],
   hows: Map<string, Damage>,
