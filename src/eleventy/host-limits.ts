@@ -1,20 +1,19 @@
 import { statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { filesUnder } from "../util/files-under.ts";
 import type { WrittenFiles } from "../util/written-files.ts";
 
 /** What static hosts take of one site (docs/scaling.md): a build past one says so, and goes on. */
 export const HOST_LIMITS = { files: 20_000, bytes: 1_000_000_000, fileBytes: 25 * 1024 * 1024 };
 
 /**
- * One warning per host limit the output passes, naming the figure; a file the build wrote is
- * sized from `written`. `listed`: the folder's files (`filesUnder`), when the build has them.
+ * One warning per host limit the output passes, naming the figure: `listed`, the folder's files
+ * (`filesUnder`); a file the build wrote is sized from `written`.
  */
 export function hostLimitWarnings(
   outputDir: string,
+  listed: readonly string[],
   written: WrittenFiles = new Map(),
   limits = HOST_LIMITS,
-  listed = filesUnder(outputDir, (entry) => entry.isFile()),
 ): string[] {
   const files = listed.map((file) => join(outputDir, file));
   const sizeOf = (file: string, kept = written.get(file)) =>

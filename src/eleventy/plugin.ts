@@ -21,7 +21,7 @@ import { blogModel, portfolioModel, siteConfig, startBuild } from "./build-data.
 import { checkSiteLinks } from "./link-check.ts";
 import devServerPlugin, { listenOnDevServerHost } from "./dev-server.ts";
 import { mayClean, removeUnwritten } from "./dev-output.ts";
-import { HOST_LIMITS, hostLimitWarnings } from "./host-limits.ts";
+import { hostLimitWarnings } from "./host-limits.ts";
 import { renderHeadersFile } from "../site/host-rules.ts";
 import { filesUnder } from "../util/files-under.ts";
 import { writeOgImages } from "./og-images.ts";
@@ -215,7 +215,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     if (serving) {
       rememberOutput(written);
       indexSoon = setTimeout(start, 2000);
-    } else for (const warning of hostLimitWarnings(outputDir, written, HOST_LIMITS, listed)) console.warn(warning);
+    } else for (const warning of hostLimitWarnings(outputDir, listed, written)) console.warn(warning);
   });
 
   // After the listeners above, which start each build (listeners run in registration order).
