@@ -7,8 +7,7 @@ import { loadFeedPosts, projectRepositories } from "../model/load-portfolio.ts";
 import { buildBlogModel, type BlogModel } from "../blog/blog-model.ts";
 import { loadBlog, type BlogContent } from "../blog/load-blog.ts";
 import { profilePhoto } from "../blog/post-images.ts";
-import { rssChannel } from "../api/blog/feeds.ts";
-import { postsFromRss } from "../feeds/read-rss-posts.ts";
+import { portfolioPosts } from "../api/blog/feeds.ts";
 import { ContentError, ProblemList } from "../content/content-error.ts";
 import { buildPortfolioModel, type PortfolioModel } from "../model/portfolio-model.ts";
 import { renderPortfolioMarkdown } from "../model/portfolio-markdown.ts";
@@ -92,9 +91,9 @@ export const portfolioModel = (): Promise<PortfolioModel> =>
     const config = await pageConfig();
     const { portfolio, blog, feed, portfolioMarkdown: markdown, photo } = await checkedContent();
     const github = await githubData();
-    // The posts of the feed site.yaml names, or else of this build's own blog feed.
+    // The posts of the feed site.yaml names, or else of this build's own blog.
     const own = feed ? null : await blogModel();
-    const posts = feed?.posts ?? (own ? postsFromRss(rssChannel(own), "the blog's RSS feed") : []);
+    const posts = feed?.posts ?? (own ? portfolioPosts(own) : []);
     const unpublished = blog?.unpublished;
     const postsNote = feed?.note;
     return buildPortfolioModel({ config, content: portfolio, github, posts, postsNote, unpublished, markdown, photo });

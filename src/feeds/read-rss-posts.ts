@@ -20,11 +20,8 @@ const parser = new XMLParser({
   isArray: (name) => name === "item",
 });
 
-/**
- * An RSS channel as objects: a parsed feed's (a field is text, or an object with `#text` when
- * it holds markup), or the blog's own channel before it is written.
- */
-export interface RssChannel {
+/** A parsed RSS channel: a field is text, or an object with `#text` when it holds markup. */
+interface RssChannel {
   item?: readonly { title?: unknown; link?: unknown; pubDate?: unknown; description?: unknown }[];
 }
 
@@ -51,11 +48,8 @@ export function parseRssPosts(xml: string, where: string): FeedPost[] {
   return postsFromRss(channel, where);
 }
 
-/**
- * The posts of an RSS channel: a parsed feed's, or the blog's own before it is written (no 5 MB
- * of XML written and parsed back). An item without title or link, or with a bad date, fails.
- */
-export function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
+/** The posts of a parsed RSS channel. An item without title or link, or with a bad date, fails. */
+function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
   const problems: ContentProblem[] = [];
   const posts: FeedPost[] = [];
   (channel.item ?? []).forEach((item, index) => {

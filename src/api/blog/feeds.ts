@@ -1,6 +1,10 @@
 import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
 import { DateTime } from "luxon";
 import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
+import type { BlogPost } from "../../blog/load-blog.ts";
+import { isoInZone } from "../../blog/post-date.ts";
+import { summarize } from "../../markdown/summary.ts";
+import type { Post } from "../../schemas/portfolio/activity.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { withoutControlCharacters as feedText } from "../../util/control-characters.ts";
@@ -24,29 +28,38 @@ import { blogUrls } from "./blog-urls.ts";
  */
 export const FEED_POSTS = 20;
 
-// Both are built once per model: the channel is read by the feed and by the portfolio (which
-// takes its posts from it, as any RssChannel).
-
-/** What the blog's RSS feed says, before it is written as XML: its channel and every published post as an item. */
-export const rssChannel = memoByObject(buildChannel);
-
 /**
  * RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link
- * rel="self"`: the channel's newest `FEED_POSTS` items, and the newest change among them.
+ * rel="self"`: the newest `FEED_POSTS` posts as items, and the newest change among them.
  */
 export const rssFeed = memoByObject((model: BlogModel): string => {
-  const channel = rssChannel(model);
-  const newest = newestChange(model.posts.slice(0, FEED_POSTS));
+  const posts = model.posts.slice(0, FEED_POSTS);
+  const newest = newestChange(posts);
   const lastBuildDate = newest ? rfc822(newest.setZone(model.config.site.timezone)) : null;
-  return writeRss({ ...channel, lastBuildDate, item: channel.item.slice(0, FEED_POSTS) });
+  return writeRss({ ...buildChannel(model, posts), lastBuildDate });
 });
+
+/**
+ * The blog's posts as the portfolio lists them (its `posts.json`, résumé and pages): every
+ * published post, its title and summary as written (not read back from the RSS feed, whose
+ * reader takes text for HTML), its time as the blog's API gives it.
+ */
+export function portfolioPosts(model: BlogModel): Post[] {
+  const urls = blogUrls(model);
+  return model.posts.map((post) => ({
+    title: post.title,
+    url: urls.post(post.slug),
+    published: isoInZone(post.published),
+    summary: summarize(post.description),
+  }));
+}
 
 /** A feed's date: the newest change to one of its posts, not the build time (unchanged posts, an unchanged feed). */
 function newestChange(posts: readonly { updated: DateTime }[]): DateTime | undefined {
   return DateTime.max(...posts.map((post) => post.updated));
 }
 
-function buildChannel(model: BlogModel) {
+function buildChannel(model: BlogModel, posts: readonly BlogPost[]) {
   const urls = blogUrls(model);
   return {
     title: model.settings.title,
@@ -54,7 +67,7 @@ function buildChannel(model: BlogModel) {
     description: model.settings.description,
     language: model.settings.language,
     selfUrl: urls.rss,
-    item: model.posts.map((post) => ({
+    item: posts.map((post) => ({
       title: post.title,
       link: urls.post(post.slug),
       pubDate: rfc822(post.published),
