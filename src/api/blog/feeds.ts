@@ -8,6 +8,7 @@ import type { Post } from "../../schemas/portfolio/activity.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { withoutControlCharacters as feedText } from "../../util/control-characters.ts";
+import { escapeHtml } from "../../util/html.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { xmlDocument, type XmlElement } from "../../util/xml.ts";
 import { blogUrls } from "./blog-urls.ts";
@@ -71,7 +72,8 @@ function buildChannel(model: BlogModel, posts: readonly BlogPost[]) {
       title: post.title,
       link: urls.post(post.slug),
       pubDate: rfc822(post.published),
-      description: post.description,
+      // Feed readers take an item's description for HTML; the post's is text ("the <dialog> element").
+      description: escapeHtml(post.description),
       contentEncoded: post.html,
       categories: post.tags.map((tag) => tag.name),
     })),

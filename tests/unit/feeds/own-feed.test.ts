@@ -42,4 +42,15 @@ test("should read the same posts from the blog's written RSS as the portfolio li
   assert.equal(parseRssPosts(rssFeed(model), "blog/index.xml"), listed);
 });
 
+test("should write a post's description into RSS as HTML, since feed readers take it for HTML", () => {
+  // Before: "About <dialog> & x<y" was written as XML text only; a reader showed "About & x<y".
+  const description = "About <dialog> &amp; x<y, typed as text.";
+  const model = blogModelOf({ "html.md": postFile(meta({ title: "Dialogs", description, date: "2026-03-10" })) });
+
+  const xml = rssFeed(model);
+
+  assert.match(xml, "<description>About &amp;lt;dialog&amp;gt; &amp;amp;amp; x&amp;lt;y, typed as text.</description>");
+  assert.is(parseRssPosts(xml, "blog/index.xml")[0]?.summary, description);
+});
+
 test.run();

@@ -109,7 +109,7 @@ test("should write every field of an RSS item: escaped text, CDATA content, base
       "      <link>https://fixture.example/folio/blog/posts/winter-notes/</link>",
       '      <guid isPermaLink="true">https://fixture.example/folio/blog/posts/winter-notes/</guid>',
       "      <pubDate>Tue, 10 Mar 2026 09:30:00 +0100</pubDate>",
-      "      <description>A &lt; B &amp; C</description>",
+      "      <description>A &amp;lt; B &amp;amp; C</description>",
       "      <content:encoded><![CDATA[<p>Code: <code>a]]]]><![CDATA[>b</code> &amp; more</p>]]></content:encoded>",
       "      <category>C++</category>",
       "      <category>R&amp;D</category>",
