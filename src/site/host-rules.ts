@@ -1,11 +1,13 @@
+import { createHash } from "node:crypto";
 import { blogPaths } from "../api/blog/paths.ts";
 import { BLOG_API_ROOT } from "../config/site-paths.ts";
 
-/*
- * How the host serves `_site/`, stated once for the dev server and the `_headers` file of Netlify
- * and Cloudflare Pages (src/eleventy/dev-server.ts), so what works on `npm start` works deployed.
- * GitHub Pages sends the CORS and cache headers itself but picks its own content types.
- */
+// How the host serves `_site/`, stated once for the dev server and the `_headers` file of Netlify
+// and Cloudflare Pages (src/eleventy/dev-server.ts), so what works on `npm start` works deployed.
+// GitHub Pages sends the CORS and cache headers itself but picks its own content types.
+
+/** Every page's one inline style, allowed by its hash (docs/site-contract.md, "View transitions"). */
+export const PAGE_STYLE = "@view-transition{navigation:auto}";
 
 /**
  * Sent with every response. CORS is open (`*`) and a cache may keep a file ten minutes, as the
@@ -19,17 +21,15 @@ export const hostHeaders: Readonly<Record<string, string>> = {
   "Access-Control-Max-Age": "600",
   "Cache-Control": "max-age=600",
   // What a static site can ask of a browser to limit the harm of anything that slips through
-  // (docs/security.md). The pages load only their own stylesheet, script and icon, fetch only
-  // the site's own search index, and have no inline script, style or form, so the policy can be
-  // strict. Images may also come from any https host: a post may show one, and post images are
-  // published as absolute URLs of the site, which a local preview serves from another origin.
-  // Owners who opt in to raw HTML in Markdown (`markdown.raw_html`) get this policy too: an
-  // inline `<script>` or `style` attribute they write is blocked, by design.
+  // (docs/security.md): the pages load only their own files and one inline style (PAGE_STYLE),
+  // fetch only the search index, have no inline script or form. Images may come from any https
+  // host too: a post may show one, and a preview serves post images (absolute URLs) from another
+  // origin. Raw HTML let through (`markdown.raw_html`) is held to it, inline scripts and styles too.
   "Content-Security-Policy": [
     "default-src 'none'",
     // Pagefind's search compiles its WebAssembly module (docs/security.md).
     "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self'",
+    `style-src 'self' 'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`,
     "img-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self'",

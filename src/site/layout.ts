@@ -1,11 +1,12 @@
 import { publishes, type SiteConfig } from "../config/site-config.ts";
-import { html, type SafeHtml } from "../util/html.ts";
+import { html, raw, type SafeHtml } from "../util/html.ts";
 import type { Thing } from "schema-dts";
 import { jsonLdScript } from "./json-ld.ts";
 import { blogPaths } from "../api/blog/paths.ts";
 import { portfolioPaths } from "../api/portfolio/paths.ts";
 import { publishedUrl, SITE_FONT, SOCIAL_IMAGE_SIZE, sitePaths } from "../config/site-paths.ts";
 import { icon } from "./pages/icons.ts";
+import { PAGE_STYLE } from "./host-rules.ts";
 
 /** Where a page sits in the site's navigation. */
 export type Section = "home" | "projects" | "now" | "awards" | "pulls" | "blog" | "api" | "none";
@@ -74,7 +75,7 @@ export function renderPage(options: PageOptions): string {
 ${url ? html`<link rel="canonical" href="${url}">` : html`<meta name="robots" content="noindex">`}
 <meta name="color-scheme" content="light dark">
 <link rel="preload" href="${paths.asset(SITE_FONT)}" as="font" type="font/woff2" crossorigin>
-<link rel="stylesheet" href="${paths.asset("site.css")}">
+<style>${raw(PAGE_STYLE)}</style><link rel="stylesheet" href="${paths.asset("site.css")}">
 <script src="${paths.asset("palette.js")}" defer></script>
 <link rel="icon" href="${paths.asset("favicon.svg")}" type="image/svg+xml">
 <link rel="apple-touch-icon" href="${paths.appleTouchIcon}">
