@@ -209,6 +209,47 @@ async function edgesOf(box: ElementHandle<Element>): Promise<{ left: number; rig
 }
 
 /** What one load of a page at one width measured: the layout's width, broken words, covered code, gapless blocks, and the header's height. */
+/**
+ * The links of a line of facts (a post's date, author and tags: `.meta`) that a line ends
+ * inside of, as "offline-|first" did at a hyphen.
+ */
+function splitFactsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll(".meta a")]
+      .filter((link) => new Set([...link.getClientRects()].map((box) => Math.round(box.top))).size > 1)
+      .map((link) => link.textContent ?? ""),
+  );
+}
+
+/**
+ * The header's section links whose focus ring, each focused in turn from the keyboard's side,
+ * would be cut off by the row that scrolls them (it clips what is drawn outside it): the ring is
+ * the link's box grown by its outline's offset and width.
+ */
+function clippedFocusRingsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    const row = document.querySelector(".site-header nav");
+    for (const link of row?.querySelectorAll("a") ?? []) {
+      if (!row || link.getClientRects().length === 0) continue;
+      link.focus({ focusVisible: true } as FocusOptions);
+      const style = getComputedStyle(link);
+      const grow = Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth);
+      const ring = link.getBoundingClientRect();
+      const clip = row.getBoundingClientRect();
+      const out =
+        !link.matches(":focus-visible") ||
+        ring.top - grow < clip.top - 0.5 ||
+        ring.bottom + grow > clip.bottom + 0.5 ||
+        ring.left - grow < clip.left - 0.5 ||
+        ring.right + grow > clip.right + 0.5;
+      if (out) clipped.push(link.textContent ?? "");
+      link.blur();
+    }
+    return clipped;
+  });
+}
+
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
   brokenWords: string[];
@@ -216,7 +257,9 @@ interface Measured {
   gaplessBlocks: string[];
   unreachableTables: string[];
   splitPercents: string[];
+  splitFacts: string[];
   header: number;
+  clippedFocusRings: string[];
 }
 
 /** The header's height in CSS pixels, or Infinity when the page has none. */
@@ -290,7 +333,10 @@ function measureAll(): NonNullable<typeof measured> {
           gaplessBlocks: await gaplessBlocksOf(tab),
           unreachableTables: await unreachableTablesOf(tab),
           splitPercents: await splitPercentsOf(tab),
+          splitFacts: await splitFactsOf(tab),
           header: await headerHeightOf(tab),
+          // Last: it moves the focus, and may scroll the header's row.
+          clippedFocusRings: await clippedFocusRingsOf(tab),
         };
         found.push({ page: `${page.kind} ${page.path} at ${width} px`, width, measure });
         // A check that throws is one fault of its own, not a failure of every test of the pass.
@@ -363,6 +409,16 @@ test("should let a keyboard scroll every table's box on a phone, a region a scre
 test("should keep a percentage's number and its % on one line on a phone", async () => {
   if (skip) return console.warn(skip);
   assert.equal(await pagesWith((measure) => measure.splitPercents), []);
+});
+
+test("should keep a tag or a name in a post's line of facts whole on a phone", async () => {
+  if (skip) return console.warn(skip);
+  assert.equal(await pagesWith((measure) => measure.splitFacts), []);
+});
+
+test("should show the whole focus ring of every section link in the header's scrolling row on a phone", async () => {
+  if (skip) return console.warn(skip);
+  assert.equal(await pagesWith((measure) => measure.clippedFocusRings), []);
 });
 
 test("should shade the edge a table's box scrolls towards on a phone, in both colour schemes", async () => {
