@@ -788,14 +788,18 @@ test("should write llms.txt as llmstxt.org lays it out, with every published pos
   }
 });
 
+/** Each page of Pagefind's index: one gzipped fragment, "pagefind_dcd" and its JSON (url, content). */
+function pagefindFragments(build: Built): { url: string; content: string }[] {
+  return listFiles(join(build.outDir, "pagefind/fragment")).map((file) => {
+    const text = gunzipSync(readFileSync(join(build.outDir, "pagefind/fragment", file))).toString("utf8");
+    return JSON.parse(text.replace(/^pagefind_dcd/, "")) as { url: string; content: string };
+  });
+}
+
 test("should index in Pagefind's files exactly the published posts and the projects, the scheduled post from its day", () => {
-  // Each page of the index is one gzipped fragment: "pagefind_dcd" and its JSON (url, content).
   const indexed = (build: Built) =>
-    listFiles(join(build.outDir, "pagefind/fragment"))
-      .map((file) => {
-        const text = gunzipSync(readFileSync(join(build.outDir, "pagefind/fragment", file))).toString("utf8");
-        return (JSON.parse(text.replace(/^pagefind_dcd/, "")) as { url: string }).url;
-      })
+    pagefindFragments(build)
+      .map((fragment) => fragment.url)
       .sort();
   const projects = readJson<Envelope<{ urls: { page: string } }[]>>(before.outDir, "api/v1/projects.json").data;
   const expected = (build: Built) =>
@@ -808,6 +812,15 @@ test("should index in Pagefind's files exactly the published posts and the proje
   assert.equal(indexed(before), expected(before));
   assert.ok(indexed(after).includes(`/blog/posts/${SCHEDULED.slug}/`));
   assert.equal(indexed(after), expected(after));
+});
+
+test("should index a post's text without its line of dates and tags, which excerpts read as 'Posts tagged'", () => {
+  const postFragments = pagefindFragments(before).filter((fragment) => fragment.url.startsWith("/blog/posts/"));
+  assert.is(postFragments.length, posts(before).length);
+  assert.equal(
+    postFragments.filter((fragment) => /Posts tagged|min read/.test(fragment.content)).map((fragment) => fragment.url),
+    [],
+  );
 });
 
 test("should write a JSON Feed 1.1 whose item ids equal their URLs", () => {

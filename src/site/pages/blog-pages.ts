@@ -97,7 +97,7 @@ export function postPage(model: BlogModel, post: BlogPost): string {
 <header>
 ${post.draft ? html`<p class="draft-note"><strong>Draft.</strong> Only <code>npm start</code> shows it; a build leaves it out until <code>draft: true</code> goes.</p>` : ""}
 <h1 class="p-name">${full.title}</h1>
-<p class="meta">${time(full.published, zone, "dt-published")}${full.updated !== full.published ? html` · updated ${time(full.updated, zone, "dt-updated")}` : ""} · ${full.reading_time_minutes} min read · by <a class="p-author h-card" href="${paths.home}">${model.config.site.title}</a>${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug), "p-category")}`)}` : ""}</p>
+<p class="meta" data-pagefind-ignore>${time(full.published, zone, "dt-published")}${full.updated !== full.published ? html` · updated ${time(full.updated, zone, "dt-updated")}` : ""} · ${full.reading_time_minutes} min read · by <a class="p-author h-card" href="${paths.home}">${model.config.site.title}</a>${full.tags.length > 0 ? html` · ${full.tags.map((tag, i) => html`${i > 0 ? ", " : ""}${tagLink(tag.name, blog.tag(tag.slug), "p-category")}`)}` : ""}</p>
 </header>
 ${cover ? pictureHtml(cover.plan, { alt: full.cover.alt, className: "cover", eager: true }) : ""}
 ${tableOfContents(post.headings)}
