@@ -40,7 +40,6 @@ ${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><co
     doc,
     { ...options, title: `${doc.info.title} reference` },
     html`<p>Base URL: <code>${server}</code> · Machine-readable description: <a href="${options.openapiUrl}">openapi.json</a></p>
-<p>Authentication: none. Every endpoint is a public, read-only GET; CORS allows every origin (<code>*</code>).</p>
 <nav aria-label="Endpoints"><h2>Endpoints</h2>${scrollingTable("Table of endpoints", endpoints)}</nav>
 ${groups.map(
   (group) => html`<section aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>
