@@ -1,4 +1,5 @@
 import slugify from "@sindresorhus/slugify";
+import { withoutHiddenCharacters } from "../util/redact.ts";
 import type { ContentProblem } from "./content-error.ts";
 
 // A few dozen names spread over thousands of files: each one is slugified once per process.
@@ -43,12 +44,23 @@ interface Spelling {
 /**
  * Two spellings of one name (`ZIG` and `zig`) are an error naming both and the files using each,
  * not merged: the owner decides. Names without a key (no letters or digits) are the caller's.
+ * One with a character that prints as nothing (`ru\u200bst`) is refused: it printed as another.
  */
 export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): ContentProblem[] {
   const keyOf = rule.keyOf ?? slugOf;
   const byKey = new Map<string, Map<string, Spelling>>();
   let past: NameUse | undefined;
+  const problems: ContentProblem[] = [];
   for (const use of uses) {
+    const visible = withoutHiddenCharacters(use.name);
+    if (visible !== use.name) {
+      let at = 0;
+      while (visible[at] === use.name[at]) at += 1;
+      const code = `U+${use.name.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`;
+      const expected = `a ${rule.thing} without characters that print as nothing (found ${code} at character ${at + 1})`;
+      problems.push({ file: use.where, field: use.field, expected, actual: use.name });
+      continue;
+    }
     const key = keyOf(use.name);
     if (!key) continue;
     const spellings = byKey.get(key) ?? new Map<string, Spelling>();
@@ -58,7 +70,6 @@ export function spellingProblems(uses: Iterable<NameUse>, rule: SpellingRule): C
     else spelling.files.add(use.where);
   }
   const over = `at most ${rule.most?.toLocaleString("en")} different ${rule.thing}s, counting ${rule.across} (there are ${byKey.size.toLocaleString("en")}; this is the first past the limit)`;
-  const problems: ContentProblem[] = [];
   if (past) problems.push({ file: past.where, field: past.field, expected: over, actual: past.name });
   for (const [key, spellings] of byKey) {
     const [first, ...others] = [...spellings];

@@ -23,6 +23,31 @@ test("should keep one tag per slug within a post, in the order written", () => {
   assert.equal(problems, []);
 });
 
+test("should refuse a tag with a character that prints as nothing, naming it and where it is", () => {
+  // Before: "ru\u200bst" and "r\u200dust" were published beside "rust" as tags of their own
+  // (ru-st, r-ust), three tags that all print as "rust".
+  const problems = tagSpellingProblems([
+    { where: "a.md", names: ["rust"] },
+    { where: "b.md", names: ["ru\u200bst", "r\u200dust", "\u202egnp"] },
+  ]);
+
+  assert.equal(
+    problems.map((p) => [p.file, p.field, p.expected, p.actual]),
+    [
+      ["b.md", "tags[0]", "a tag without characters that print as nothing (found U+200B at character 3)", "ru\u200bst"],
+      ["b.md", "tags[1]", "a tag without characters that print as nothing (found U+200D at character 2)", "r\u200dust"],
+      ["b.md", "tags[2]", "a tag without characters that print as nothing (found U+202E at character 1)", "\u202egnp"],
+    ],
+  );
+});
+
+test("should keep a joiner between letters of a script that writes one (Persian)", () => {
+  assert.equal(
+    tagSpellingProblems([{ where: "a.md", names: ["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"] }]),
+    [],
+  );
+});
+
 test("should refuse a tag whose URL name is longer than a post's, counting what it is spelt as", () => {
   // Before: a tag of 300 letters failed the build as it wrote its page, naming no post
   // ("Cannot write …/blog/tags/aaa…: … (ENAMETOOLONG); pass --output=<a shorter path>").
