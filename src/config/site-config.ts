@@ -1,7 +1,6 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DateTime } from "luxon";
 import { checkShape } from "../content/check-shape.ts";
 import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { MAX_BASE_URL_CHARACTERS, overStringLimit } from "../content/content-limits.ts";
@@ -67,7 +66,9 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
   const siteFile = resolve(contentDir, "site.yaml");
   const site = checkShape(SiteFile, readYaml(siteFile, contentDir), siteFile);
   const problems = [...checkBlogUrl(site.blog.url, siteFile), ...checkBlogFeed(site.blog.feed, contentDir, siteFile)];
-  if (!DateTime.local().setZone(site.timezone).isValid) {
+  const timezone = ianaZone(site.timezone);
+  if (timezone) site.timezone = timezone;
+  else {
     problems.push({
       file: displayPath(siteFile),
       field: "timezone",
@@ -93,6 +94,21 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     blogUrl: publishedUrl(location, blogPath),
     drafts: env.ELEVENTY_RUN_MODE === "serve",
   };
+}
+
+/**
+ * The zone `name` names, in its case when only the case differs (`europe/berlin`), or null when
+ * Intl (as init) does not read it or it is an offset: luxon read `UTC+5`, which no tz database names.
+ */
+export function ianaZone(name: string): string | null {
+  let zone: string;
+  try {
+    zone = new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (/^[+-]/.test(zone)) return null;
+  return zone.toLowerCase() === name.toLowerCase() ? zone : name;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ianaZone } from "../config/site-config.ts";
 import { isPublishableUrl } from "../github/entry-check.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
@@ -92,11 +93,6 @@ export const answerProblem = {
     return isPublishableUrl(value) ? null : "an absolute http(s) URL such as https://you.example";
   },
   timezone(value: string): string | null {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: value });
-      return null;
-    } catch {
-      return "an IANA time zone such as Europe/Berlin or UTC";
-    }
+    return ianaZone(value) ? null : "an IANA time zone such as Europe/Berlin or UTC";
   },
 };

@@ -85,6 +85,24 @@ test("should reject a SOURCE_DATE_EPOCH that is not a number of seconds", async 
   assert.is(problem.actual, "yesterday");
 });
 
+test("should refuse an offset luxon reads as a zone, which no tz database names, as npm run init does", async () => {
+  // Before: UTC+5, UTC-05:00 and +05:00 were accepted (luxon reads them) and published as the
+  // blog API's IANA zone; init, which asks Intl, refused UTC+5.
+  for (const timezone of ["UTC+5", "UTC-05:00", "+05:00"]) {
+    const problems = await contentProblems(() => withSite({ timezone }, (dir) => readSiteConfig({ CONTENT_DIR: dir })));
+
+    assert.is(problemAt(problems, "timezone").actual, timezone);
+  }
+});
+
+test("should spell a zone written in another case as the zone, and keep a zone's other names as written", () => {
+  const zones = ["europe/berlin", "utc", "US/Eastern", "Asia/Kolkata"].map(
+    (timezone) => withSite({ timezone }, (dir) => readSiteConfig({ CONTENT_DIR: dir })).site.timezone,
+  );
+
+  assert.equal(zones, ["Europe/Berlin", "UTC", "US/Eastern", "Asia/Kolkata"]);
+});
+
 test("should reject a time zone that is not an IANA zone", async () => {
   const tree = writeContentTree({ "site.yaml": siteYaml({ timezone: "Mars/Olympus_Mons" }) });
   try {
