@@ -39,6 +39,12 @@ export class ContentError extends StacklessError {
   }
 }
 
+/**
+ * Most problems a message lists, and characters of a line: 54,000 problems quoting 10,000
+ * characters each made a message past V8's longest string (a RangeError and its stack trace).
+ */
+const LISTED = { problems: 1_000, characters: 2_000 };
+
 function formatProblems(problems: readonly ContentProblem[]): string {
   // Each line once: an image two posts show is one problem, found by both.
   const lines = problems.map((p) => {
@@ -52,10 +58,17 @@ function formatProblems(problems: readonly ContentProblem[]): string {
     return printable(redact(`${p.file}: ${p.field}: expected ${p.expected}${found}`));
   });
   const unique = [...new Set(lines)];
+  const listed = unique.slice(0, LISTED.problems).map((line) => {
+    if (line.length <= LISTED.characters) return line;
+    const end = LISTED.characters - (/[\ud800-\udbff]/.test(line[LISTED.characters - 2] ?? "") ? 2 : 1);
+    return `${line.slice(0, end)}…`;
+  });
+  const more = unique.length - listed.length;
+  if (more > 0) listed.push(`… and ${more.toLocaleString("en")} more problems, not listed`);
   // A token or URL set in the environment is no content of the owner's files.
   const what = problems.every((p) => p.field === "(environment)") ? "Invalid setting" : "Invalid content";
   const head = unique.length === 1 ? what : `${what} (${unique.length} problems)`;
-  return `${head}:\n  ${unique.join("\n  ")}`;
+  return `${head}:\n  ${listed.join("\n  ")}`;
 }
 
 /** Collects problems from many files so the owner sees them all in one build. */

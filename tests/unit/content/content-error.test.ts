@@ -17,6 +17,29 @@ test("should print each problem on one line, whatever its file name, field or va
   assert.is(lines[2], "  projects/b\\u202egpj.md: tagline\\u0009: expected text");
 });
 
+test("should list 1,000 problems, each cut at 2,000 characters, and count the rest", () => {
+  // Before: every problem whole. 2,700 posts (32 MB) quoting a tag of 10,000 characters in each of
+  // their 20 tags made a message past V8's longest string: a RangeError and its stack trace.
+  const problems = Array.from({ length: 1500 }, (_, i) => ({
+    file: `posts/p${i}.md`,
+    field: "tags[0]",
+    expected: "a shorter tag",
+    actual: (i % 2 === 0 ? "x" : "🧗").repeat(10_000),
+  }));
+
+  const lines = new ContentError(problems).message.split("\n");
+
+  assert.is(lines[0], "Invalid content (1500 problems):");
+  assert.is(lines.length, 1 + 1000 + 1);
+  assert.is(lines.at(-1), "  … and 500 more problems, not listed");
+  assert.ok(lines[1]?.startsWith('  posts/p0.md: tags[0]: expected a shorter tag, found "xxx'));
+  assert.ok(Math.max(...lines.map((line) => line.length)) <= 2 + 2000);
+  assert.ok(
+    lines.every((line) => line.isWellFormed()),
+    "no emoji cut in half",
+  );
+});
+
 test("should escape every character that moves the cursor or reorders a line, and keep the rest", () => {
   assert.is(printable("a\u001b[2J\u009b\u007f\u2066\u2069"), "a\\u001b[2J\\u009b\\u007f\\u2066\\u2069");
   assert.is(printable("Zoë 🧗 naïve – ok"), "Zoë 🧗 naïve – ok");
