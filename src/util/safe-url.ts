@@ -31,8 +31,8 @@ export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is
   // An http(s) URL needs a host, written as one: the parser also reads `https:host`,
   // `https:///host` and `https:\\host` as `https://host/`, which no reader of the text expects.
   if (!/^https?:\/\/[^/\\]/i.test(value)) return false;
-  // Credentials in a published URL are never intended.
-  return url.hostname !== "" && url.username === "" && url.password === "";
+  // Credentials in a published URL are never intended; port 0 is no port a browser opens.
+  return url.hostname !== "" && url.username === "" && url.password === "" && url.port !== "0";
 }
 
 /** For Markdown links: true when relative (a path, `#…`, `?…`) or an allowed absolute URL; `//host/…` as https. */

@@ -43,6 +43,14 @@ test("should refuse credentials, a missing host and hosts not written after //",
   }
 });
 
+test("should refuse port 0, which no browser opens, and keep the others", () => {
+  // Before: SITE_URL=https://a.example:0/ built a site whose every URL (canonical, sitemap, feeds) named it.
+  assert.not.ok(isSafeAbsoluteUrl("https://a.example:0/"));
+  assert.not.ok(isSafeAbsoluteUrl("http://a.example:00/x"));
+  assert.ok(isSafeAbsoluteUrl("https://a.example:8443/"));
+  assert.ok(isSafeAbsoluteUrl("http://localhost:8080/"));
+});
+
 test("should take mailto: only where a contact is meant", () => {
   assert.not.ok(isSafeAbsoluteUrl("mailto:me@example.org"));
   assert.ok(isSafeAbsoluteUrl("mailto:me@example.org", "web-or-mail"));
