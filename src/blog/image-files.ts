@@ -33,7 +33,7 @@ export const SIDE_LIMIT = 16_383;
 
 /**
  * What a raster image of `width` × `height` must be instead, when it breaks a limit above; for
- * a GIF's frame (its header checked first), `frames` is the pixels of all its frames so far.
+ * an animation's frame (its header checked first), `frames` is the pixels of all its frames so far.
  */
 export function overImageLimits(width: number, height: number, frames = 0): string | undefined {
   const megapixels = PIXEL_LIMIT / 1_000_000;

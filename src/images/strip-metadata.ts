@@ -83,9 +83,8 @@ const JPEG_KEPT_APP: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * The bytes an image keeps, copied into one buffer as its blocks are walked. A piece per kept
- * block (or run of blocks) was an object each: a 60 MB PNG of empty IDAT chunks took 3 s and
- * 980 MB, a JPEG of tiny segments kept and dropped in turn 2 s and 1 GB.
+ * The bytes an image keeps, copied into one buffer as its blocks are walked: a piece per block
+ * kept was an object each (a 60 MB PNG of empty IDAT chunks took 3 s and 980 MB).
  */
 function keptBytes(bytes: Buffer, header: number) {
   const out = Buffer.allocUnsafe(bytes.length);
@@ -102,6 +101,21 @@ function keptBytes(bytes: Buffer, header: number) {
       return Buffer.concat([out.subarray(0, at), ...inserted, out.subarray(at, length)]);
     },
   };
+}
+
+/**
+ * The pixels of an animation's frames and one more, refused past the limits: every frame counts
+ * (a header alone let 10,000 full frames of a GIF, WebP or PNG reach visitors' browsers).
+ */
+function withFrame(pixels: number, width: number, height: number): number {
+  const total = pixels + width * height;
+  const over = overImageLimits(width, height, total);
+  if (over)
+    throw new MalformedImageError(
+      `a frame of ${width} × ${height} pixels, ${total.toLocaleString("en")} in all frames`,
+      over,
+    );
+  return total;
 }
 
 function stripJpeg(bytes: Buffer): Buffer {
@@ -166,12 +180,14 @@ const PNG_KEPT = new Set("tRNS cHRM gAMA iCCP sBIT sRGB cICP mDCv cLLi bKGD pHYs
 function stripPng(bytes: Buffer): Buffer {
   const kept = keptBytes(bytes, 8);
   let afterFirst = -1; // after IHDR, where an eXIf chunk goes
-  let orientation = 1;
+  let [orientation, pixels] = [1, 0];
   let at = 8;
   while (at + 12 <= bytes.length) {
     const end = at + 12 + bytes.readUInt32BE(at);
     if (end > bytes.length) throw new MalformedImageError("a PNG chunk runs past the end of the file");
     const type = bytes.subarray(at + 4, at + 8).toString("latin1");
+    if (type === "fcTL" && end - at >= 24)
+      pixels = withFrame(pixels, bytes.readUInt32BE(at + 12), bytes.readUInt32BE(at + 16));
     if (type === "eXIf") orientation = exifOrientation(bytes.subarray(at + 8, end - 4));
     else if (type === "IEND") {
       // The orientation goes before the image data, as the PNG specification asks of eXIf.
@@ -208,13 +224,15 @@ function stripWebp(bytes: Buffer): Buffer {
   const end = Math.min(bytes.length, 8 + bytes.readUInt32LE(4));
   const kept = keptBytes(bytes, 12);
   let vp8xAt = -1;
-  let orientation = 1;
+  let [orientation, pixels] = [1, 0];
   let at = 12;
   while (at + 8 <= end) {
     const size = bytes.readUInt32LE(at + 4);
     const next = at + 8 + size + (size % 2);
     if (at + 8 + size > end) throw new MalformedImageError("a WebP chunk runs past the end of the file");
     const type = bytes.subarray(at, at + 4).toString("latin1");
+    if (type === "ANMF" && size >= 12)
+      pixels = withFrame(pixels, bytes.readUIntLE(at + 14, 3) + 1, bytes.readUIntLE(at + 17, 3) + 1);
     if (type === "EXIF") orientation = exifOrientation(bytes.subarray(at + 8, at + 8 + size));
     else if (WEBP_KEPT.has(type)) {
       if (type === "VP8X" && vp8xAt < 0) vp8xAt = kept.length;
@@ -252,7 +270,6 @@ function stripGif(bytes: Buffer): Buffer {
   let at = 13 + tableSize(bytes[10] ?? 0);
   const out = keptBytes(bytes, 0);
   let from = 0; // where the run of kept blocks starts
-  // Every frame counts: the header's size alone let 10,000 full frames reach visitors' browsers.
   let pixels = 0;
   while (at < bytes.length) {
     const introducer = bytes[at];
@@ -270,13 +287,7 @@ function stripGif(bytes: Buffer): Buffer {
         kept = bytes[at + 2] === 11 && GIF_KEPT_APPLICATIONS.has(bytes.subarray(at + 3, at + 14).toString("latin1"));
     } else if (introducer === 0x2c) {
       const side = (of: number): number => (bytes[at + of] ?? 0) | ((bytes[at + of + 1] ?? 0) << 8);
-      const [width, height] = [side(5), side(7)];
-      pixels += width * height;
-      const over = overImageLimits(width, height, pixels);
-      if (over) {
-        const total = pixels.toLocaleString("en");
-        throw new MalformedImageError(`a frame of ${width} × ${height} pixels, ${total} in all frames`, over);
-      }
+      pixels = withFrame(pixels, side(5), side(7));
       // After the descriptor, its colour table and the LZW minimum code size: the image data.
       end = subBlocksEnd(at + 11 + tableSize(bytes[at + 9] ?? 0));
     } else throw new MalformedImageError(`no GIF block at byte ${at}`);

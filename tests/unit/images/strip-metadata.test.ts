@@ -243,6 +243,55 @@ test("should refuse a GIF whose frames hold over 50 megapixels in all, though it
   );
 });
 
+test("should refuse an animated WebP or PNG whose frames hold over 50 megapixels in all, as a GIF", async () => {
+  // Before: only a GIF's frames were counted; an animated WebP of 10,000 frames of 1600 × 1600
+  // (25.6 gigapixels in 1.7 MB) was published as it was.
+  const still = (format: "webp" | "png") =>
+    sharp({ create: { width: 1000, height: 1000, channels: 3, background: "#888" } })
+      [format](format === "webp" ? { lossless: true } : {})
+      .toBuffer();
+  const side = (value: number, bytes: number, endian: "LE" | "BE") => {
+    const field = Buffer.alloc(bytes);
+    field[`writeUInt${endian}`](value, 0, bytes);
+    return field;
+  };
+  const webp = await still("webp");
+  const riffChunk = (type: string, data: Buffer) =>
+    Buffer.concat([Buffer.from(type, "latin1"), side(data.length, 4, "LE"), data]);
+  // An ANMF frame at (0, 0) of 1000 × 1000 holding the still's VP8L chunk (an even length).
+  const anmf = riffChunk(
+    "ANMF",
+    Buffer.concat([Buffer.alloc(6), side(999, 3, "LE"), side(999, 3, "LE"), Buffer.alloc(4), webp.subarray(12)]),
+  );
+  const animatedWebp = (frames: number) => {
+    const vp8x = riffChunk("VP8X", Buffer.concat([Buffer.from([2, 0, 0, 0]), side(999, 3, "LE"), side(999, 3, "LE")]));
+    const body = Buffer.concat([
+      Buffer.from("WEBP", "latin1"),
+      vp8x,
+      riffChunk("ANIM", Buffer.alloc(6)),
+      ...Array<Buffer>(frames).fill(anmf),
+    ]);
+    return Buffer.concat([Buffer.from("RIFF", "latin1"), side(body.length, 4, "LE"), body]);
+  };
+  const png = await still("png");
+  // An fcTL per frame (sequence, 1000 × 1000 at (0, 0), delay, disposal); no fdAT is needed to count.
+  const fctl = pngChunk(
+    "fcTL",
+    Buffer.concat([Buffer.alloc(4), side(1000, 4, "BE"), side(1000, 4, "BE"), Buffer.alloc(14)]),
+  );
+  const apng = (frames: number) =>
+    Buffer.concat([png.subarray(0, png.length - 12), ...Array<Buffer>(frames).fill(fctl), png.subarray(-12)]);
+  const refused = (error: unknown) =>
+    error instanceof MalformedImageError &&
+    error.expected?.includes("50 megapixels, every frame counted") === true &&
+    error.message === "a frame of 1000 × 1000 pixels, 51,000,000 in all frames";
+
+  assert.is(withoutMetadata(animatedWebp(50), "webp").length, animatedWebp(50).length);
+  assert.is(withoutMetadata(apng(50), "png").length, apng(50).length);
+  assert.throws(() => withoutMetadata(animatedWebp(51), "webp"), refused);
+  assert.throws(() => withoutMetadata(apng(51), "png"), refused);
+});
+
 test("should refuse a GIF of one frame over 50 megapixels as an image, not as an animation", () => {
   // Before: its one frame got "an animation of at most 50 megapixels, every frame counted".
   const header = Buffer.from([...Buffer.from("GIF89a", "latin1"), 100, 0, 100, 0, 0, 0, 0]);
