@@ -199,7 +199,16 @@ function cardTree(card: OgCard): Element {
     ),
     el(
       "div",
-      { display: "block", fontSize: 36, fontWeight: 400, lineHeight: 1.3, color: MUTED, marginTop: 24, lineClamp: 3 },
+      {
+        display: "block",
+        fontSize: 36,
+        fontWeight: 400,
+        lineHeight: 1.3,
+        color: MUTED,
+        marginTop: 24,
+        lineClamp: 3,
+        wordBreak: "break-word",
+      },
       subtitle,
     ),
   ]);

@@ -82,6 +82,16 @@ test("should render a card whose text is far too long without throwing", async (
   assert.equal(pngSize(png), { chunk: "IHDR", width: 1200, height: 630 });
 });
 
+test("should render a card whose tagline or headline is one long word, beside its badges", async () => {
+  // Before: the subtitle did not break inside a word, so a headline of 140 letters or more
+  // overflowed the card, resvg panicked (SIGABRT) and the build ended in its stack trace.
+  for (const subtitle of ["x".repeat(180), "W".repeat(180), "Ω".repeat(180)]) {
+    const png = await renderOgImage({ ...card, subtitle, badges: ["36 projects", "11 domains", "20 languages"] });
+
+    assert.equal(pngSize(png), { chunk: "IHDR", width: 1200, height: 630 }, subtitle.slice(0, 10));
+  }
+});
+
 test("should leave out characters the font lacks (emoji, CJK) rather than draw empty boxes", () => {
   assert.is(drawableText("⚙️ Systems", 40), "Systems");
   assert.is(drawableText("Hello 漢字 world", 40), "Hello world");
