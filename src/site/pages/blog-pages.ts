@@ -129,7 +129,8 @@ ${ogLocale(model)}${copyScript(full.content_html, paths)}`;
     body,
     ogType: "article",
     head,
-    ogImage: full.cover,
+    // Social sites show no SVG: such a cover's card is the site's image.
+    ogImage: full.cover.url.endsWith(".svg") ? undefined : full.cover,
     jsonLd: [blogPostingNode(model.config, full, model.settings.language), trail(model, { name: full.title, path })],
   });
 }

@@ -79,6 +79,18 @@ test("should list the related posts the API gives, linked, and say nothing when 
   assert.not.match(pageOf(model, "d"), "related-title");
 });
 
+test("should give a post whose cover is an SVG the site's social image, which social sites can show", () => {
+  // Before: og:image named the SVG, which Facebook, X and LinkedIn do not show.
+  const cover = { src: "../images/gpx-clock-jump.svg", alt: "A track whose clock jumps" };
+  const page = pageOf(blogModelOf({ "s.md": postFile(meta({ title: "S", cover })) }), "s");
+
+  assert.match(page, /<meta property="og:image" content="[^"]+\/og\/site\.png">/);
+  assert.match(
+    page,
+    '<meta property="og:image:width" content="1200">\n<meta property="og:image:height" content="630">',
+  );
+});
+
 test("should give the social card its image's own pixel size and alt text, not the site image's", () => {
   const cover = { src: "../images/crdt-merge-timeline.png", alt: "Two timelines merging" };
   const page = pageOf(blogModelOf({ "c.md": postFile(meta({ title: "C", cover })) }), "c");
