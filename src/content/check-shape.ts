@@ -64,7 +64,8 @@ function checksBeyondSchema(schema: TSchema, value: unknown, file: string): Cont
     }
     if (node.languageTag === true && typeof data === "string" && !isLanguageTag(data))
       problems.push({ file, field: fieldName(pointer), expected: String(node.expected), actual: data });
-    for (const branch of [...asList(node.anyOf), ...asList(node.allOf)]) visit(branch, data, pointer);
+    for (const list of [node.anyOf, node.allOf])
+      if (Array.isArray(list)) for (const branch of list.filter(isObject)) visit(branch, data, pointer);
     if (Array.isArray(data) && isObject(node.items)) {
       for (const [index, item] of data.entries()) visit(node.items, item, `${pointer}/${index}`);
     } else if (data !== null && typeof data === "object" && !Array.isArray(data)) {
@@ -91,10 +92,6 @@ function isLanguageTag(tag: string): boolean {
   } catch {
     return false;
   }
-}
-
-function asList(value: unknown): SchemaNode[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
 function describeErrors(errors: readonly ErrorObject[], file: string): ContentProblem[] {
@@ -159,12 +156,11 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
   switch (error.keyword) {
     case "required":
       return { file, field: join(field, String(params.missingProperty)), expected: "a value (this field is required)" };
-    case "additionalProperties":
-      return {
-        file,
-        field: join(field, String(params.additionalProperty)),
-        expected: `no such field (known fields: ${knownFields(error.parentSchema)})`,
-      };
+    case "additionalProperties": {
+      const known = (error.parentSchema as { properties?: object } | undefined)?.properties;
+      const expected = `no such field (known fields: ${known ? Object.keys(known).join(", ") : "none"})`;
+      return { file, field: join(field, String(params.additionalProperty)), expected };
+    }
     case "format": {
       const format = String(params.format);
       return { file, field, expected: annotated ?? FORMAT_WORDS[format] ?? `a value in ${format} format`, actual };
@@ -206,11 +202,6 @@ function join(parent: string, child: string): string {
 /** The value an error is about (ajv's `verbose` gives it); none for the whole document. */
 function actualOf(error: ErrorObject): unknown {
   return error.instancePath === "" ? undefined : error.data;
-}
-
-function knownFields(schema: unknown): string {
-  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  return properties ? Object.keys(properties).join(", ") : "none";
 }
 
 /** Words for the formats a value may miss without an `expected` annotation of its own. */
