@@ -86,14 +86,11 @@ function secretSearch(): RegExp | null {
   if (secrets.size === 0) return null;
   if (search === null) {
     const forms = [...secrets.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-    search = new RegExp(forms.map(disguisable).join("|"), "gu");
+    // Each secret with any run of DISGUISE characters between its characters.
+    const pattern = (secret: string) => [...secret].map((c) => c.replace(/[\\^$.*+?()[\]{}|/]/, "\\$&")).join(DISGUISE);
+    search = new RegExp(forms.map(pattern).join("|"), "gu");
   }
   return search;
-}
-
-/** The pattern of one secret with any run of DISGUISE characters between its characters. */
-function disguisable(secret: string): string {
-  return [...secret].map((char) => char.replace(/[\\^$.*+?()[\]{}|/]/, "\\$&")).join(DISGUISE);
 }
 
 /** `text` without any registered secret, disguised or not, nor the user info of any URL in it. */
