@@ -118,8 +118,10 @@ function isBeside(path: string, out: string): boolean {
 export function describeFsFault(fault: FsFault, outputPath?: string, places: Places = placesFromEnvironment()): string {
   const [what, fix, outputTodo = `${fix}, or pass --output=<another folder>`]: readonly string[] = ADVICE[fault.code];
   const path = fault.path ?? fault.dest ?? outputPath ?? "the output folder";
-  const blocker = fault.code === "ENOTDIR" ? fileOnTheWay(path) : undefined;
-  const where = blocker && blocker !== path ? `${path} (${blocker} is a file)` : path;
+  // ENOTDIR: the file that stands where a folder of the path is needed, its deepest existing part.
+  const blocker = fault.code === "ENOTDIR" ? existingPart(resolve(path)) : undefined;
+  const onTheWay = blocker !== undefined && blocker !== path && !lstatSync(blocker).isDirectory();
+  const where = onTheWay ? `${path} (${blocker} is a file)` : path;
   // Without a path, or anywhere else, it is the output folder's business.
   const carried = fault.path ?? fault.dest;
   const place =
@@ -129,12 +131,6 @@ export function describeFsFault(fault: FsFault, outputPath?: string, places: Pla
   if (place === "content")
     return `Cannot read ${where}, in the content folder (${places.content}): ${what} (${fault.code}); ${fix}, then build again.`;
   return `Cannot write ${where}: ${what} (${fault.code}); ${outputTodo}.`;
-}
-
-/** The file that stands where a folder of `path` is needed: its deepest existing part, when no folder. */
-function fileOnTheWay(path: string): string | undefined {
-  const blocker = existingPart(resolve(path));
-  return lstatSync(blocker).isDirectory() ? undefined : blocker;
 }
 
 /** `path`, or the nearest folder above it that exists. */
