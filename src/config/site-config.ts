@@ -69,12 +69,8 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
   const timezone = ianaZone(site.timezone);
   if (timezone) site.timezone = timezone;
   else {
-    problems.push({
-      file: displayPath(siteFile),
-      field: "timezone",
-      expected: "an IANA time zone such as Europe/Berlin or UTC",
-      actual: site.timezone,
-    });
+    const expected = "an IANA time zone such as Europe/Berlin or UTC";
+    problems.push({ file: displayPath(siteFile), field: "timezone", expected, actual: site.timezone });
   }
   if (problems.length > 0) throw new ContentError(problems);
   const envUrl = env.SITE_URL?.trim();
@@ -140,9 +136,10 @@ const BLOG_PATH =
  * host (`//host`, `\`); an absolute URL (a blog hosted elsewhere) must pass the one URL check.
  */
 function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
+  const at = { file: displayPath(siteFile), field: "blog.url" };
   // Not quoted; each link of the blog's feed starts with it, and may have 10,000 characters.
   const long = overStringLimit(value, "a URL or path", MAX_BASE_URL_CHARACTERS);
-  if (long) return [{ file: displayPath(siteFile), field: "blog.url", expected: long }];
+  if (long) return [{ ...at, expected: long }];
   // `https://host//blog/` would make page paths `//blog/posts/…`, links to another host. (As
   // unknown: the type guard's false branch would narrow `value` to never.)
   if (isSafeAbsoluteUrl(value as unknown) && !new URL(value).pathname.includes("//")) return [];
@@ -154,28 +151,16 @@ function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
     !/[\\?#\s]/.test(value) &&
     findControlCharacter(value) === null &&
     !decoded.some((segment) => segment === "." || segment === ".." || /[\\/]/.test(segment));
-  if (safePath) return [];
-  return [
-    {
-      file: displayPath(siteFile),
-      field: "blog.url",
-      expected: `${expectedUrl("web")}, or ${BLOG_PATH}`,
-      actual: value,
-    },
-  ];
+  return safePath ? [] : [{ ...at, expected: `${expectedUrl("web")}, or ${BLOG_PATH}`, actual: value }];
 }
 
 /** `blog.feed`: an absolute URL that passes the one URL check, or a file inside content/ reached through no symbolic link. */
 function checkBlogFeed(value: string | undefined, contentDir: string, siteFile: string): ContentProblem[] {
   if (value === undefined) return [];
-  const problem = (why: string): ContentProblem[] => [
-    {
-      file: displayPath(siteFile),
-      field: "blog.feed",
-      expected: `a path under content/, or ${expectedUrl("web")} (${why})`,
-      actual: value,
-    },
-  ];
+  const problem = (why: string): ContentProblem[] => {
+    const expected = `a path under content/, or ${expectedUrl("web")} (${why})`;
+    return [{ file: displayPath(siteFile), field: "blog.feed", expected, actual: value }];
+  };
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return isSafeAbsoluteUrl(value) ? [] : problem("this URL is refused");
   if (value.includes("\\") || findControlCharacter(value) !== null)
     return problem("no backslashes or control characters");
@@ -208,14 +193,8 @@ function buildClock(epoch: string | undefined): Date {
   if (!seconds) return new Date(Math.floor(Date.now() / 1000) * 1000);
   // Up to the end of 9999, like every date of the content: ISO 8601 years have four digits.
   if (!/^\d{1,12}$/.test(seconds) || Number(seconds) > LAST_SECOND_OF_9999) {
-    throw new ContentError([
-      {
-        file: "SOURCE_DATE_EPOCH",
-        field: "(environment)",
-        expected: "whole seconds since 1970-01-01 UTC, up to 253402300799 (the end of 9999)",
-        actual: epoch,
-      },
-    ]);
+    const expected = "whole seconds since 1970-01-01 UTC, up to 253402300799 (the end of 9999)";
+    throw new ContentError([{ file: "SOURCE_DATE_EPOCH", field: "(environment)", expected, actual: epoch }]);
   }
   return new Date(Number(seconds) * 1000);
 }
