@@ -125,12 +125,8 @@ function describeErrors(errors: readonly ErrorObject[], file: string): ContentPr
         .filter((other) => insideUnion(other) === error)
         .map((other) => describeError(other, file).expected);
       const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
-      add({
-        file,
-        field: fieldName(error.instancePath),
-        expected: annotated ?? [...new Set(branches)].join(" or "),
-        actual: actualOf(error),
-      });
+      const expected = annotated ?? [...new Set(branches)].join(" or ");
+      add({ file, field: fieldName(error.instancePath), expected, actual: actualOf(error) });
       continue;
     }
     const union = insideUnion(error);
@@ -143,14 +139,9 @@ function describeErrors(errors: readonly ErrorObject[], file: string): ContentPr
 function describeError(error: ErrorObject, file: string): ContentProblem {
   const annotated = (error.parentSchema as { expected?: string } | undefined)?.expected;
   // An error of a key's name (`propertyNames`) is about the key, not the object holding it.
-  if (error.propertyName !== undefined) {
-    return {
-      file,
-      field: join(fieldName(error.instancePath), error.propertyName),
-      expected: annotated ?? "a valid name",
-    };
-  }
   const field = fieldName(error.instancePath);
+  if (error.propertyName !== undefined)
+    return { file, field: join(field, error.propertyName), expected: annotated ?? "a valid name" };
   const actual = actualOf(error);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
