@@ -22,11 +22,8 @@ export function checkResume(text: string): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   jsonResume.validate(resume, (errors) => {
     for (const error of errors ?? []) {
-      problems.push({
-        file: RESUME_FILE,
-        pointer: `/${error.path.join("/")}`,
-        rule: `${error.message} [JSON Resume schema ${JSON_RESUME_SCHEMA_URL}]`,
-      });
+      const rule = `${error.message} [JSON Resume schema ${JSON_RESUME_SCHEMA_URL}]`;
+      problems.push({ file: RESUME_FILE, pointer: `/${error.path.join("/")}`, rule });
     }
   });
   return problems;

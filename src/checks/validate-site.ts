@@ -134,11 +134,8 @@ function checkFile(entry: ExpectedFile, text: string, validate: ValidateFunction
   }
   const self = (body as { meta?: { self?: unknown } } | null)?.meta?.self;
   if (typeof self === "string" && self !== entry.url) {
-    problems.push({
-      file: entry.file,
-      pointer: "/meta/self",
-      rule: `must be this file's own URL ${entry.url}, found ${self}`,
-    });
+    const rule = `must be this file's own URL ${entry.url}, found ${self}`;
+    problems.push({ file: entry.file, pointer: "/meta/self", rule });
   }
   return problems;
 }
