@@ -78,13 +78,10 @@ export function postImageAssets(
         asset.convert = { format, width, height, drawing: plan.type === "png", digest: plan.digest };
       } else if (STRIPPED_TYPES.has(plan.type)) asset.imageType = plan.type;
       const claimed = assets.get(file);
-      if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format))
-        problems.add({
-          file: displayPath(source),
-          field: "(file name)",
-          expected: `a name whose published file no other image takes (${displayPath(claimed.source)} is published as ${file})`,
-        });
-      else assets.set(file, asset);
+      if (claimed && (claimed.source !== source || claimed.convert?.format !== asset.convert?.format)) {
+        const expected = `a name whose published file no other image takes (${displayPath(claimed.source)} is published as ${file})`;
+        problems.add({ file: displayPath(source), field: "(file name)", expected });
+      } else assets.set(file, asset);
     }
   }
   problems.throwIfAny();

@@ -70,13 +70,10 @@ function postsFromRss(channel: RssChannel, where: string): FeedPost[] {
       const parsed = DateTime.fromRFC2822(pubDate, { setZone: true });
       // The feed's own offset is kept, so the day is the one the blog shows (a zone's: under 24 h).
       if (parsed.isValid && Math.abs(parsed.offset) < 1440) published = parsed.toISO({ suppressMilliseconds: true });
-      else
-        problems.push({
-          file: where,
-          field: field("pubDate"),
-          expected: "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000",
-          actual: pubDate,
-        });
+      else {
+        const expected = "an RFC 822 date such as Tue, 03 Jun 2025 09:00:00 +0000";
+        problems.push({ file: where, field: field("pubDate"), expected, actual: pubDate });
+      }
     }
     if (title && link) {
       // A description may be a whole post: cut as a post's own summary is, so no item is megabytes.
