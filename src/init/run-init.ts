@@ -97,10 +97,8 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
     chosen = await choose(io, options, usable);
     // The owner's pull requests elsewhere, so the first build is complete offline (as `npm run snapshot` would write).
     const live = await fetchLiveGithub({ ...settings, cacheMaxAgeMs: 0 }, answers.login, []);
-    if (!live.pulls)
-      throw new InitRefused(
-        `Could not list the pull requests of ${answers.login}: ${live.pullsFailure ?? "no answer"}`,
-      );
+    const failure = live.pullsFailure ?? "no answer";
+    if (!live.pulls) throw new InitRefused(`Could not list the pull requests of ${answers.login}: ${failure}`);
     for (const line of live.pullsCleaned) io.print(line);
     pulls = live.pulls.map(toPullRecord);
   } else {
@@ -126,10 +124,8 @@ async function initialise(options: InitOptions, io: InitIo, run: InitRun): Promi
   }
   const old = filesUnder(run.contentDir);
   const whose = existing.kind === "own" ? "your own content" : "the sample owner's";
-  if (old.length > 0)
-    io.print(
-      `This replaces ${countOf(old.length, "file", "files")} of ${run.contentDir} (${whose}), kept as a copy beside it:`,
-    );
+  const files = countOf(old.length, "file", "files");
+  if (old.length > 0) io.print(`This replaces ${files} of ${run.contentDir} (${whose}), kept as a copy beside it:`);
   for (const file of old) io.print(`  ${file}`);
   const projects = chosen.length === 0 ? "one example project" : countOf(chosen.length, "project", "projects");
   io.print(`and writes ${countOf(tree.size, "file", "files")}: ${projects}.`);
@@ -213,8 +209,7 @@ async function chooseFeatured(io: InitIo, options: InitOptions, chosen: OwnedRep
     .slice(0, DEFAULT_FEATURED)
     .map((r) => r.name);
   if (options.yes || chosen.length === 0) return mostStarred;
-  const reply = await io.ask(
-    `Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `,
-  );
+  const question = `Which projects to feature? Names separated by commas, empty for ${mostStarred.join(", ")}: `;
+  const reply = await io.ask(question);
   return reply === null || reply.trim() === "" ? mostStarred : (list(reply) ?? []);
 }
