@@ -92,6 +92,8 @@ export function renderDocument(source: string, options: RenderOptions): Rendered
 }
 
 const NESTED = /^(blockquote|bullet_list|ordered_list)_(open|close)$/;
+const NESTED_HTML_LIMIT = `raw HTML nested at most ${MAX_MARKUP_NESTING} deep`;
+const NESTED_LIMIT = `lists and block quotes nested at most ${MAX_NESTING} deep`;
 
 /** The document's limits (MAX_HEADINGS, MAX_NESTING, MAX_MARKUP_NESTING) it exceeds, each a problem. */
 function limitProblems(tokens: Token[], headings: number, lineOf: (line: number) => string): RenderProblem[] {
@@ -100,19 +102,12 @@ function limitProblems(tokens: Token[], headings: number, lineOf: (line: number)
     problems.push({ field: "(body)", expected: `at most ${MAX_HEADINGS} headings (this document has ${headings})` });
   let depth = 0;
   for (const token of tokens) {
-    if (token.meta?.nestedTooDeep)
-      problems.push({
-        field: lineOf(token.map?.[0] ?? 0),
-        expected: `raw HTML nested at most ${MAX_MARKUP_NESTING} deep`,
-      });
+    if (token.meta?.nestedTooDeep) problems.push({ field: lineOf(token.map?.[0] ?? 0), expected: NESTED_HTML_LIMIT });
     if (!NESTED.test(token.type)) continue;
     // An opening token's nesting is 1, a closing one's -1.
     depth += token.nesting;
     if (depth > MAX_NESTING) {
-      problems.push({
-        field: lineOf(token.map?.[0] ?? 0),
-        expected: `lists and block quotes nested at most ${MAX_NESTING} deep`,
-      });
+      problems.push({ field: lineOf(token.map?.[0] ?? 0), expected: NESTED_LIMIT });
       break;
     }
   }
