@@ -95,9 +95,8 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
     next();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      `[dev server] ${escapeControlCharacters(JSON.stringify(req.url))}: ${escapeControlCharacters(message)}`,
-    );
+    const url = escapeControlCharacters(JSON.stringify(req.url));
+    console.error(`[dev server] ${url}: ${escapeControlCharacters(message)}`);
     if (res.headersSent) res.destroy();
     else res.writeHead(500, PLAIN_TEXT).end("Internal error: see the dev server's output.\n");
   }
