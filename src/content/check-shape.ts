@@ -158,19 +158,15 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
     }
     case "type":
       return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
-    case "maxItems":
+    case "maxItems": {
       // A limit of the content format (content-limits.ts): the count, never the whole list.
-      return {
-        file,
-        field,
-        expected: `at most ${params.limit} items (this list has ${Array.isArray(actual) ? actual.length.toLocaleString("en") : "more"})`,
-      };
-    case "maxProperties":
-      return {
-        file,
-        field,
-        expected: `at most ${params.limit} entries (this has ${isObject(actual) ? Object.keys(actual).length : "more"})`,
-      };
+      const count = Array.isArray(actual) ? actual.length.toLocaleString("en") : "more";
+      return { file, field, expected: `at most ${params.limit} items (this list has ${count})` };
+    }
+    case "maxProperties": {
+      const count = isObject(actual) ? Object.keys(actual).length : "more";
+      return { file, field, expected: `at most ${params.limit} entries (this has ${count})` };
+    }
     default:
       return { file, field, expected: annotated ?? error.message ?? "a valid value", actual };
   }
