@@ -40,11 +40,9 @@ export function checkRepositoryValues(repository: OwnedRepository): { repository
     lines.push(`left out the last push of ${name} (${repository.pushedAt}): a date outside ${DATE_RANGE}`);
   if (cleaned.length > 0)
     lines.push(`removed control or invisible characters from the ${cleaned.join(", ")} of ${name}`);
-  const notTags = repository.topics.filter((topic) => !isTag(topic));
+  const notTags = repository.topics.filter((topic) => !isTag(topic)).map(shown);
   if (notTags.length > 0)
-    lines.push(
-      `left out topics of ${name} that are not tags (lowercase words with hyphens): ${notTags.map(shown).join(", ")}`,
-    );
+    lines.push(`left out topics of ${name} that are not tags (lowercase words with hyphens): ${notTags.join(", ")}`);
 
   return {
     repository: {

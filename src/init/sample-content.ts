@@ -36,20 +36,14 @@ export function classifyContent(dir: string): ContentKind {
   } catch {
     return { kind: "own", why: "site.yaml is missing or is not the sample's" };
   }
-  if (login !== SAMPLE_LOGIN)
-    return {
-      kind: "own",
-      why: `site.yaml names the GitHub login ${JSON.stringify(String(login))}, not the sample's ${SAMPLE_LOGIN}`,
-    };
+  const named = `site.yaml names the GitHub login ${JSON.stringify(String(login))}, not the sample's ${SAMPLE_LOGIN}`;
+  if (login !== SAMPLE_LOGIN) return { kind: "own", why: named };
   const extra = [
     ...filesOutside(join(dir, "projects"), SAMPLE_PROJECTS).map((file) => `projects/${file}`),
     ...filesOutside(join(dir, "blog", "posts"), SAMPLE_POSTS).map((file) => `blog/posts/${file}`),
   ];
-  if (extra.length > 0)
-    return {
-      kind: "own",
-      why: `files the sample does not ship: ${extra.slice(0, 5).join(", ")}${extra.length > 5 ? ", …" : ""}`,
-    };
+  const listed = `${extra.slice(0, 5).join(", ")}${extra.length > 5 ? ", …" : ""}`;
+  if (extra.length > 0) return { kind: "own", why: `files the sample does not ship: ${listed}` };
   return { kind: "sample" };
 }
 
