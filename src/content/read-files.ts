@@ -84,12 +84,10 @@ export function readBytes(file: string, root?: string, maxBytes: number = MAX_CO
   if (entry.isDirectory()) throw problem(file, "a file, not a folder");
   if (!entry.isFile()) throw problem(file, "a regular file");
   if (entry.size > maxBytes) {
+    const [most, has] = [maxBytes, entry.size].map(sizeInWords);
     // "at most 1 MiB (this one has 1 MiB)" would hide a few bytes over: then they are counted.
-    const size =
-      sizeInWords(entry.size) === sizeInWords(maxBytes)
-        ? `${entry.size.toLocaleString("en")} bytes`
-        : sizeInWords(entry.size);
-    throw problem(file, `a file of at most ${sizeInWords(maxBytes)} (this one has ${size})`);
+    const size = has === most ? `${entry.size.toLocaleString("en")} bytes` : has;
+    throw problem(file, `a file of at most ${most} (this one has ${size})`);
   }
   try {
     return readFileSync(file);
