@@ -12,17 +12,18 @@ import type { PortfolioModel } from "../model/portfolio-model.ts";
 
 /** One line of text: a front-matter string may hold line breaks, which would end a list item. */
 const line = (text: string) => text.replace(/\s+/g, " ").trim();
-/** A link's text, whose `]` would end it early. */
-const linkText = (text: string) => line(text).replace(/[[\]\\]/g, "\\$&");
-const item = (title: string, url: string, notes: string) => `- [${linkText(title)}](${url}): ${line(notes)}`;
+/** A line Markdown shows as written: `]` would end a link's text, `<` open a tag, a typed "&amp;" read "&". */
+const markdownText = (text: string) => line(text).replace(/[[\]\\<]|&(?=#?\w+;)/g, "\\$&");
+const item = (title: string, url: string, notes: string) =>
+  `- [${markdownText(title)}](${url}): ${markdownText(notes)}`;
 
 export function llmsTxt(portfolio: PortfolioModel, blog: BlogModel | null): string {
   const { config } = portfolio;
   const paths = sitePaths(config);
   const url = (path: string) => publishedUrl(config, path);
   const sections = [
-    `# ${line(config.site.title)}`,
-    `> ${line(config.site.description)}`,
+    `# ${markdownText(config.site.title)}`,
+    `> ${markdownText(config.site.description)}`,
     [
       "## APIs",
       item("Portfolio API reference", url(paths.apiDocs), "every endpoint, field and schema"),
@@ -51,12 +52,13 @@ export function llmsFullTxt(portfolio: PortfolioModel, blog: BlogModel | null): 
   const { config } = portfolio;
   const posts = (blog?.posts ?? []).map((post) =>
     [
-      `# ${line(post.title)}`,
+      `# ${markdownText(post.title)}`,
       `URL: ${publishedUrl(config, sitePaths(config).blog.post(post.slug))}`,
       `Published: ${post.published.toISODate()}`,
       "",
-      post.text.trim(),
+      // A line of code such as "# comment" would read as a heading, a post of its own: escaped.
+      post.text.trim().replace(/^( {0,3})(?=#{1,6}(?:[ \t]|$))/gm, "$1\\"),
     ].join("\n"),
   );
-  return `${[`# ${line(config.site.title)}: posts in full`, ...posts].join("\n\n")}\n`;
+  return `${[`# ${markdownText(config.site.title)}: posts in full`, ...posts].join("\n\n")}\n`;
 }
