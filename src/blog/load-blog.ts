@@ -200,7 +200,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     coverSource = "first image";
   } else {
     const url = publishedUrl(context.config, sitePaths(context.config).siteOgImage);
-    cover = { url, ...SOCIAL_IMAGE_SIZE, alt: `${context.config.site.title}: ${meta.title}` };
+    cover = { url, ...SOCIAL_IMAGE_SIZE, alt: `Portfolio card of ${context.config.site.title}` };
     coverSource = "site image";
   }
   // Without a date (its problem is reported already) a post is checked but never built.

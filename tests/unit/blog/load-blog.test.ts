@@ -213,8 +213,8 @@ test("should take a post's first image as its cover when the front matter names 
     [true, false],
   );
   assert.equal(
-    [plain.coverSource, plain.cover.url, plain.cover.width, plain.cover.height],
-    ["site image", "https://margo.example/og/site.png", 1200, 630],
+    [plain.coverSource, plain.cover.url, plain.cover.width, plain.cover.height, plain.cover.alt],
+    ["site image", "https://margo.example/og/site.png", 1200, 630, "Portfolio card of Margo Voss"],
   );
   assert.equal(
     plain.images.map((image) => image.url),
