@@ -25,7 +25,7 @@ export const Post = Type.Object(
     published: Nullable(Type.String({ format: "date-time" }), "Publication time, or null when the feed gives none"),
     summary: Type.String({ description: "Short plain-text summary" }),
   },
-  { description: "A blog post in summary form, read from the blog's RSS feed at build time." },
+  { description: "A blog post in summary form, from the blog built with the site or else its RSS feed." },
 );
 export type Post = Static<typeof Post>;
 
