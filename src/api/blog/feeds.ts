@@ -60,19 +60,19 @@ function newestChange(posts: readonly { updated: DateTime }[]): DateTime | undef
   return DateTime.max(...posts.map((post) => post.updated));
 }
 
+// Feed readers take a description, the channel's or an item's, for HTML; ours are text ("the <dialog> element").
 function buildChannel(model: BlogModel, posts: readonly BlogPost[]) {
   const urls = blogUrls(model);
   return {
     title: model.settings.title,
     link: urls.home,
-    description: model.settings.description,
+    description: escapeHtml(model.settings.description),
     language: model.settings.language,
     selfUrl: urls.rss,
     item: posts.map((post) => ({
       title: post.title,
       link: urls.post(post.slug),
       pubDate: rfc822(post.published),
-      // Feed readers take an item's description for HTML; the post's is text ("the <dialog> element").
       description: escapeHtml(post.description),
       contentEncoded: post.html,
       categories: post.tags.map((tag) => tag.name),

@@ -136,6 +136,16 @@ test("should write the RSS channel with base-path URLs and the newest edit as la
   );
 });
 
+test("should write the RSS channel's description as HTML, which feed readers take it for", () => {
+  // Before: blog.yaml's "About <dialog> &amp; R&D" was XML text only; a reader showed "About & R&D".
+  const model = blog();
+  const description = "About <dialog> &amp; R&D";
+  const xml = rssFeed({ ...model, settings: { ...model.settings, description } });
+  const channel = xml.slice(xml.indexOf("<channel>"), xml.indexOf("<item>"));
+
+  assert.match(channel, "<description>About &amp;lt;dialog&amp;gt; &amp;amp;amp; R&amp;amp;D</description>");
+});
+
 /** The text of the RSS channel's lastBuildDate. */
 function lastBuildDate(xml: string): string {
   return /<lastBuildDate>([^<]*)<\/lastBuildDate>/.exec(xml)?.[1] ?? "";
