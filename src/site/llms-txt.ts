@@ -56,8 +56,8 @@ export function llmsFullTxt(portfolio: PortfolioModel, blog: BlogModel | null): 
       `URL: ${publishedUrl(config, sitePaths(config).blog.post(post.slug))}`,
       `Published: ${post.published.toISODate()}`,
       "",
-      // A line of code such as "# comment" would read as a heading, a post of its own: escaped.
-      post.text.trim().replace(/^( {0,3})(?=#{1,6}(?:[ \t]|$))/gm, "$1\\"),
+      // A line of code such as "# comment" (or "===" under a line) would read as a heading, a post of its own.
+      post.text.trim().replace(/^( {0,3})(?=#{1,6}(?:[ \t]|$)|=+[ \t]*$)/gm, "$1\\"),
     ].join("\n"),
   );
   return `${[`# ${markdownText(config.site.title)}: posts in full`, ...posts].join("\n\n")}\n`;

@@ -12,7 +12,7 @@ import { handModel } from "../support/model.ts";
 
 const TITLE = 'Why <div> soup [sic] & "quotes"';
 const DESCRIPTION = "The <dialog> element, &amp; typed, and a back\\slash";
-const CODE = "```sh\n# jump at point 1412\n  ## indented\n#[derive(Debug)]\n```\n";
+const CODE = "```sh\n# jump at point 1412\n  ## indented\n#[derive(Debug)]\nTitle\n=====\n```\n";
 
 const blog = blogModelOf({ "a.md": postFile(meta({ title: TITLE, description: DESCRIPTION }), `Before.\n\n${CODE}`) });
 const portfolio = handModel();
@@ -43,7 +43,7 @@ test("should show a post's title and description in llms.txt as written", () => 
 test("should give llms-full.txt one heading per post, its title as written, whatever its code holds", () => {
   const full = llmsFullTxt(portfolio, blog);
   assert.equal(headings(full).slice(1).map(shownText), [TITLE]);
-  assert.match(full, "\\# jump at point 1412\n  \\## indented\n#[derive(Debug)]");
+  assert.match(full, "\\# jump at point 1412\n  \\## indented\n#[derive(Debug)]\nTitle\n\\=====");
 });
 
 test.run();
