@@ -27,8 +27,10 @@ test("should list the blog's posts in the portfolio with their titles and summar
   ]);
 });
 
-test("should read the same posts from the blog's written RSS as the portfolio lists, for plain titles", () => {
+test("should read the same posts from the blog's written RSS as the portfolio lists, titles as written", () => {
+  // Before: the reader took a title for HTML: a folio blog on another site listed "Why  soup".
   const model = blogModelOf({
+    "markup.md": postFile(meta({ title: "Why <div> soup & <b>bold</b>", date: "2026-03-11" })),
     "amp.md": postFile(meta({ title: `Fish & chips: "quoted" it's`, description: "Hot & salty.", date: "2026-03-10" })),
     "unicode.md": postFile(
       meta({ title: "Überhang — 登山 🧗", description: "  Spaces   and\nnewlines  ", date: "2025-12-31" }),
@@ -38,7 +40,7 @@ test("should read the same posts from the blog's written RSS as the portfolio li
 
   const listed = portfolioPosts(model);
 
-  assert.is(listed.length, 2);
+  assert.is(listed.length, 3);
   assert.equal(parseRssPosts(rssFeed(model), "blog/index.xml"), listed);
 });
 

@@ -36,7 +36,7 @@ test("should read RFC 822 dates keeping the feed's offset, so the day stays the 
   assert.is(Date.parse(posts[0]?.published ?? ""), Date.UTC(2025, 8, 24, 22, 10));
 });
 
-test("should decode entities and strip HTML from titles and summaries", () => {
+test("should decode entities in titles and summaries, and strip HTML from summaries", () => {
   const xml = rss(
     item(
       "<title>Fish &amp; chips</title><link>https://b.example/f/</link>" +
@@ -71,9 +71,23 @@ test("should reject an item without a link, naming item[i].link", async () => {
   assert.is(problem.expected, "an absolute http(s) URL");
 });
 
-test("should reject an item whose title is only markup, which no page could show", async () => {
-  // Before: published with an empty title, and linked from the pages by an empty <a>.
-  const xml = rss(item("<title>&lt;b&gt;&lt;/b&gt;</title><link>https://b.example/1/</link>"));
+test("should read a title as text, shown as written, as feed readers and the RSS Advisory Board do", () => {
+  // Before: taken for HTML, "Why <div> soup" was listed as "Why  soup" and "<b></b>" was empty.
+  const xml = rss(
+    item("<title>Why &lt;div&gt; soup &amp;amp; more</title><link>https://b.example/1/</link>") +
+      item("<title><![CDATA[<b></b>]]></title><link>https://b.example/2/</link>"),
+  );
+
+  const posts = parseRssPosts(xml, WHERE);
+
+  assert.equal(
+    posts.map((post) => post.title),
+    ["Why <div> soup &amp; more", "<b></b>"],
+  );
+});
+
+test("should reject an item whose title is only blanks, which no page could show", async () => {
+  const xml = rss(item("<title> &#160;\n </title><link>https://b.example/1/</link>"));
 
   const problems = await contentProblems(() => parseRssPosts(xml, WHERE));
 
