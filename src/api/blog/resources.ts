@@ -13,6 +13,7 @@ import type {
 } from "../../schemas/blog/catalog.ts";
 import type { FullPost, LicenseTerms, PostRef, PostSummary } from "../../schemas/blog/posts.ts";
 import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
+import { publishes } from "../../config/site-config.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { countOf } from "../../util/plural.ts";
 import { searchEntries } from "../search-entry.ts";
@@ -170,7 +171,7 @@ export function site(model: BlogModel): BlogSite {
     links: settings.links ?? [],
     license: { writing: WRITING_LICENSE, code: CODE_LICENSE },
     schedule: { text: settings.schedule, timezone: model.config.site.timezone, rebuild: "daily" },
-    feeds: { rss: urls.rss, json: urls.jsonFeed },
+    feeds: { rss: urls.rss, json: urls.jsonFeed, ...(publishes(model.config, "atom") && { atom: urls.atom }) },
     api: { index: urls.api(blogPaths.index), openapi: urls.api(blogPaths.openapi), docs: urls.apiDocs },
   };
 }

@@ -27,7 +27,10 @@ export const BlogSite = Type.Object(
       },
       { description: "When posts appear." },
     ),
-    feeds: Type.Object({ rss: Uri("RSS 2.0 feed"), json: Uri("JSON Feed 1.1") }, { description: "Feeds." }),
+    feeds: Type.Object(
+      { rss: Uri("RSS 2.0 feed"), json: Uri("JSON Feed 1.1"), atom: Type.Optional(Uri("Atom 1.0 unless left out")) },
+      { description: "Feeds." },
+    ),
     api: Type.Object(
       {
         index: Uri("This API's index"),

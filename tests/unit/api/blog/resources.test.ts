@@ -410,6 +410,7 @@ test("should publish every field of the blog's site information", () => {
     feeds: {
       rss: "https://fixture.example/folio/blog/index.xml",
       json: "https://fixture.example/folio/blog/api/v1/feed.json",
+      atom: "https://fixture.example/folio/blog/atom.xml",
     },
     api: {
       index: "https://fixture.example/folio/blog/api/v1/index.json",
@@ -417,6 +418,13 @@ test("should publish every field of the blog's site information", () => {
       docs: "https://fixture.example/folio/blog/docs/api/",
     },
   });
+});
+
+test("should name no Atom feed in the site information when site.yaml leaves Atom out", () => {
+  const config = siteConfig();
+  const model = handBlogModel(posts(), { config: { ...config, site: { ...config.site, leave_out: ["atom"] } } });
+
+  assert.equal(Object.keys(site(model).feeds), ["rss", "json"]);
 });
 
 test("should publish blog.yaml's links as written", () => {
