@@ -220,7 +220,7 @@ const routes: Route<PortfolioModel>[] = [
     schema: Type.Array(Post),
     summary: "Blog posts, newest first",
     description:
-      "Read from the blog's RSS feed at build time. When the feed is a URL whose server fails, the posts last read from it are shown, with `meta.note`.",
+      "From the blog built with the site, else read from its RSS feed at build time. When the feed is a URL whose server fails, the posts last read from it are shown, with `meta.note`.",
     notes: ["posts"],
     source: (model) => (model.config.site.blog.feed?.startsWith("http") ? model.config.site.blog.feed : undefined),
     build: (model) => build.postList(model),
