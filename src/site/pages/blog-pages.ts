@@ -48,7 +48,7 @@ export function blogIndexPage(model: BlogModel): string {
   const body = html`<div class="narrow h-feed" lang="${model.settings.language}"><h1 class="p-name">${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
-<p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a> · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
+<p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a>${publishes(model.config, "atom") ? html` · <a href="${paths.blogApi(blogPaths.atom)}">Atom</a>` : ""} · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
 <ul class="posts">${posts.map((post) => postItem(model, post))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
 <ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, blog.tag(tag.slug))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section></div>`;

@@ -146,6 +146,17 @@ test("should mark a post and the blog home with the blog's language, the site's 
   assert.match(blogIndexPage(model), '<div class="narrow h-feed" lang="de-AT">');
 });
 
+test("should link every feed the blog publishes from its home, Atom included", () => {
+  // Before: RSS and JSON Feed only; Atom was in the <head> alone. Left out, it is not linked
+  // (tests/e2e/leave-out.test.ts: the link check would find it dead).
+  const links = /<p class="links">(.*?)<\/p>/.exec(blogIndexPage(blogModelOf({ "a.md": postFile(meta()) })))?.[1];
+
+  assert.match(
+    links ?? "",
+    '<a href="/blog/index.xml">RSS</a> · <a href="/blog/atom.xml">Atom</a> · <a href="/blog/api/v1/feed.json">JSON Feed</a>',
+  );
+});
+
 // A tag Intl cannot read (en-US-GB) never reaches a page: blog.yaml's reader refuses it (load-blog-errors.test.ts).
 test("should give og:locale from the blog's language, in og:locale's form", () => {
   const english = blogModelOf({ "a.md": postFile(meta({ title: "Alpha" })) });
