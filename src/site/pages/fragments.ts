@@ -41,13 +41,16 @@ export function time(iso: string | null, zone = "UTC", className?: string): Safe
 /** Each medal as its emoji. */
 export const MEDALS: Record<Award["medal"], string> = { gold: "🥇", silver: "🥈", bronze: "🥉" };
 
-/** A project as a card in lists: name, tagline, award, and a footer of domain, languages and stars. */
-export function projectCard(project: ProjectSummary, paths: SitePaths): SafeHtml {
+/**
+ * A project as a card in lists: name, tagline, award, and a footer of domain, languages and
+ * stars; under its domain's heading (`inDomain`), without the domain's name again.
+ */
+export function projectCard(project: ProjectSummary, paths: SitePaths, inDomain = false): SafeHtml {
   return html`<li class="card">
 <h3><a href="${paths.project(project.name)}">${project.name}</a></h3>
 <p>${project.tagline}</p>
 ${project.award ? html`<p class="award"><span aria-hidden="true">${MEDALS[project.award.medal]}</span> ${project.award.place}, ${project.award.event}</p>` : ""}
-<p class="card-footer"><span>${project.cluster.title}</span> <span>${project.languages.join(", ")}</span> <span class="stars"><span aria-hidden="true">★\u00a0</span>${project.stars}<span class="sr-only"> stars</span></span></p>
+<p class="card-footer">${inDomain ? "" : html`<span>${project.cluster.title}</span> `}<span>${project.languages.join(", ")}</span> <span class="stars"><span aria-hidden="true">★\u00a0</span>${project.stars}<span class="sr-only"> stars</span></span></p>
 </li>`;
 }
 

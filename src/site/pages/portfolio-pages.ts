@@ -84,7 +84,7 @@ ${api
   .map(
     (cluster) => html`<section aria-labelledby="d-${cluster.id}">
 <h2 id="d-${cluster.id}"><span aria-hidden="true">${cluster.emoji}</span> <a href="${pages.domain(cluster.id)}">${cluster.title}</a></h2>
-<ul class="cards">${(model.domainById.get(cluster.id)?.projects ?? []).map((p) => projectCard(api.projectSummary(model, p), pages))}</ul>
+<ul class="cards">${(model.domainById.get(cluster.id)?.projects ?? []).map((p) => projectCard(api.projectSummary(model, p), pages, true))}</ul>
 </section>`,
   )}`;
   return renderPage({
@@ -148,7 +148,7 @@ export function domainPage(model: PortfolioModel, domain: Domain): string {
 <p class="meta">${detail.count} project${detail.count === 1 ? "" : "s"}. Also as <a href="${pages.portfolioApi(portfolioPaths.cluster, { id: domain.id })}">JSON</a>.</p>
 </header>
 <section aria-labelledby="projects-title"><h2 id="projects-title">Projects</h2>
-<ul class="cards">${detail.projects.map((p) => projectCard(p, pages))}</ul>
+<ul class="cards">${detail.projects.map((p) => projectCard(p, pages, true))}</ul>
 </section>`;
   return renderPage({
     config: model.config,

@@ -23,6 +23,15 @@ test("should count one project and one domain in the singular", () => {
   assert.not.match(text(homePage(newOwner)), "1 projects");
 });
 
+test("should name a card's domain on the home page, not again under the domain's own heading", () => {
+  // Before: each card of the projects page repeated the heading above it ("One" under "One").
+  const footer = (page: string) => /<p class="card-footer">(.*?)<\/p>/.exec(page)?.[1] ?? "";
+
+  assert.match(footer(homePage(newOwner)), "<span>One</span>");
+  assert.not.match(footer(projectsPage(newOwner)), "One");
+  assert.match(footer(projectsPage(newOwner)), "<span>C</span>");
+});
+
 test("should say there are no pull requests instead of zeros above an empty table", () => {
   const page = pullsPage(newOwner);
   assert.match(text(page), "No pull requests to other people's projects yet.");
