@@ -83,7 +83,7 @@ function apiPage(doc: OpenApiDocument, options: { url: string; config: SiteConfi
     section: "api",
     body: html`<div class="api-docs">
 <h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
-<p>${markdown(doc.info.description ?? "")}</p>
+${(doc.info.description ?? "").split("\n\n").map((paragraph) => html`<p>${markdown(paragraph)}</p>`)}
 ${body}
 </div>`,
   });

@@ -36,4 +36,13 @@ test("should title the reference apart from the landing pages, in search results
   assert.is(reference, `${doc.info.title} reference · ${model.config.site.title}`);
 });
 
+test("should show each paragraph of the API's description as a paragraph", () => {
+  // Before: one <p> held both, the blank line between them lost in the rendered page.
+  const [offers, rules] = (doc.info.description ?? "").split("\n\n");
+  const page = renderLandingPage(doc, { ...urls, config: model.config });
+
+  assert.match(page, `<p>${offers}</p>`);
+  assert.match(page, `<p>${(rules ?? "").slice(0, 40)}`);
+});
+
 test.run();
