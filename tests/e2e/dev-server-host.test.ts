@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { copyContent, removeDir, repoRoot } from "./support/build-site.ts";
-import { listeningAddresses, startDevServer } from "./support/dev-server.ts";
+import { listeningAddresses, PORT_SLOTS, startDevServer } from "./support/dev-server.ts";
 
 // `npm start` listens on loopback only (dev-server.test.ts, on its server), unless the owner
 // exposes the preview on purpose (FOLIO_DEV_HOST). Read from the kernel's socket table, so no
@@ -15,6 +15,7 @@ const ANY_IPV4 = "00000000";
 
 test("should listen on every interface when FOLIO_DEV_HOST=0.0.0.0 says so", async () => {
   const server = await startDevServer("/api/v1/profile.json", {
+    slot: PORT_SLOTS.hostPreview,
     contentDir,
     env: { FOLIO_DEV_HOST: "0.0.0.0" },
   });

@@ -19,7 +19,7 @@ import {
   removeDir,
   stackTraceLines,
 } from "./support/build-site.ts";
-import { listeningAddresses, startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
+import { listeningAddresses, PORT_SLOTS, startDevServer, waitFor, type DevServer } from "./support/dev-server.ts";
 import { keepOnlyProjects } from "./support/small-images.ts";
 
 // `npm start` must answer like the production host: headers, content types, 404s, rebuilds.
@@ -37,16 +37,20 @@ let serverTmp: string;
 const PROJECTS = ["benchdiff", "gitgraft", "kestrel-os"];
 
 test.before(async () => {
-  // Three of the sample's projects: the preview's address is a new port each run, so its first
-  // build renders every project's social image afresh, and every rebuild pages every project.
+  // Three of the sample's projects: every rebuild pages every project.
   contentDir = copyContent();
   keepOnlyProjects(contentDir, PROJECTS);
   baseContentDir = copyContent();
   keepOnlyProjects(baseContentDir, PROJECTS);
   serverTmp = makeTempDir("tmp");
   [server, basePathServer] = await Promise.all([
-    startDevServer("/api/v1/projects.json", { contentDir, env: { SOURCE_DATE_EPOCH: epoch, TMPDIR: serverTmp } }),
+    startDevServer("/api/v1/projects.json", {
+      slot: PORT_SLOTS.preview,
+      contentDir,
+      env: { SOURCE_DATE_EPOCH: epoch, TMPDIR: serverTmp },
+    }),
     startDevServer("/portfolio/api/v1/projects.json", {
+      slot: PORT_SLOTS.basePathPreview,
       siteUrl: "https://owner.github.io/portfolio",
       contentDir: baseContentDir,
     }),
@@ -624,6 +628,7 @@ test("should start serving once the content it started with is fixed, without a 
   writeFileSync(now, `${original}x\n`);
   let printed = "";
   const starting = startDevServer("/api/v1/projects.json", {
+    slot: PORT_SLOTS.brokenPreview,
     contentDir: broken,
     onOutput: (text) => (printed += text),
   });

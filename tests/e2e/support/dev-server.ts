@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -6,6 +7,8 @@ import { makeTempDir, removeDir, repoRoot } from "./build-site.ts";
 
 /** What one dev server is started with. Every variable left out is also removed from the inherited environment. */
 export interface DevServerOptions {
+  /** Its slot of this checkout's steady ports (`PORT_SLOTS`): the same port every run while it is free. */
+  slot: number;
   /** `SITE_URL`; default: unset, so `site.yaml`'s `url` applies. */
   siteUrl?: string;
   /** `CONTENT_DIR`; default: unset (`content/`). */
@@ -53,11 +56,43 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the dev server the way `npm start` does (on a free port, into a temp folder) and
- * resolves once `readyPath` answers 200, i.e. the first build is served.
+ * The slots of this checkout's steady ports (`steadyPort()`), one for each server that a test
+ * starts, so that two servers of one run never want the same port.
  */
-export async function startDevServer(readyPath: string, options: DevServerOptions = {}): Promise<DevServer> {
-  const port = await freePort();
+export const PORT_SLOTS = {
+  servedSample: 0,
+  preview: 1,
+  basePathPreview: 2,
+  brokenPreview: 3,
+  hostPreview: 4,
+} as const;
+
+/**
+ * The port of this checkout's `slot` (0-9): the same on every run while nothing listens on it,
+ * another free one otherwise. Every social image shows the site's origin, which has the port
+ * when it is a loopback one (the served build, `npm start`'s preview), so a new port each run
+ * drew them all again (3.6 s of CPU for the sample's build, 1.3 s with them from the build cache)
+ * and left their entries in the cache for an origin never built again. Below the kernel's
+ * ephemeral ports (32768 and up on Linux), so no outgoing connection holds it; ten a checkout,
+ * from its path, so two checkouts on one machine seldom want the same ones.
+ */
+export async function steadyPort(slot: number): Promise<number> {
+  const base = 20_000 + (createHash("sha256").update(repoRoot).digest().readUInt32BE(0) % 1_000) * 10;
+  const port = base + slot;
+  const free = await new Promise<boolean>((answer) => {
+    const probe = createServer();
+    probe.once("error", () => answer(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => answer(true)));
+  });
+  return free ? port : freePort();
+}
+
+/**
+ * Starts the dev server the way `npm start` does (on its slot's steady port, into a temp folder)
+ * and resolves once `readyPath` answers 200, i.e. the first build is served.
+ */
+export async function startDevServer(readyPath: string, options: DevServerOptions): Promise<DevServer> {
+  const port = await steadyPort(options.slot);
   const outDir = makeTempDir("serve");
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   for (const name of ["SITE_URL", "SOURCE_DATE_EPOCH", "CONTENT_DIR", "FORCE_COLOR"]) delete env[name];

@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import { buildSite, removeDir, repoRoot } from "./build-site.ts";
-import { freePort } from "./dev-server.ts";
+import { buildSite, removeDir } from "./build-site.ts";
+import { PORT_SLOTS, steadyPort } from "./dev-server.ts";
 
 // The sample site, built once per test run and shared by every end-to-end file that only reads
 // it. scripts/test.ts builds it before those files start (make-shared-builds.ts) and
@@ -54,34 +52,16 @@ export async function buildSampleAtBase(): Promise<string> {
 }
 
 /**
- * Builds the sample for a loopback port (`steadyPort()`) into a new temp folder. Nothing listens on the port
+ * Builds the sample for a loopback port (`steadyPort()`: its social images from the build cache) into a new temp folder. Nothing listens on the port
  * afterwards: each test that reads this build serves it itself, so that it sees its own requests.
  */
 export async function buildServedSample(): Promise<ServedSample> {
-  const port = await steadyPort();
+  const port = await steadyPort(PORT_SLOTS.servedSample);
   const origin = `http://127.0.0.1:${port}`;
   const result = await buildSite({ siteUrl: origin, epoch: SAMPLE_EPOCH });
   if (result.status !== 0)
     throw new Error(`the shared served sample build failed (exit ${result.status}):\n${result.output}`);
   return { dir: result.outDir, origin, port };
-}
-
-/**
- * The port of this checkout's served build: the same on every run while nothing listens on it,
- * another free one otherwise. Every social image shows the origin, so a new port each run drew
- * them all again (3.6 s of CPU for the build, 1.3 s with them from the build cache) and left 40
- * entries in the cache for an origin never built again. Below the kernel's ephemeral ports
- * (32768 and up on Linux), so no outgoing connection holds it; from the checkout's path, so two
- * checkouts on one machine seldom want the same one.
- */
-async function steadyPort(): Promise<number> {
-  const port = 20_000 + (createHash("sha256").update(repoRoot).digest().readUInt32BE(0) % 10_000);
-  const free = await new Promise<boolean>((answer) => {
-    const probe = createServer();
-    probe.once("error", () => answer(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => answer(true)));
-  });
-  return free ? port : freePort();
 }
 
 let sample: Promise<string> | undefined;
