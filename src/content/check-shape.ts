@@ -160,7 +160,7 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
       return { file, field, expected: annotated ?? `${article(String(params.type))} ${params.type}`, actual };
     case "maxItems": {
       // A limit of the content format (content-limits.ts): the count, never the whole list.
-      const count = Array.isArray(actual) ? actual.length.toLocaleString("en") : "more";
+      const count = (error.data as unknown[]).length.toLocaleString("en");
       return { file, field, expected: `at most ${params.limit} items (this list has ${count})` };
     }
     case "maxProperties": {

@@ -62,6 +62,9 @@ export const MAX_TAGS = 20;
 /** Most projects of one domain: each lists the others of its domain (2,000 in one: 281 MB more output). */
 export const MAX_DOMAIN_PROJECTS = 200;
 
+/** Most domains: each has a page and an API file; 20,000 projects (MAX_FOLDER_FILES) fill 100 of 200 projects. */
+export const MAX_DOMAINS = 200;
+
 /** Most different tags of the blog's posts: each has a page, an API file and a feed of its newest 20 posts. */
 export const MAX_BLOG_TAGS = 1_000;
 

@@ -1,7 +1,7 @@
 import { Type, type Static, type TProperties } from "@sinclair/typebox";
 import { RAW_HTML_MODES } from "../markdown/raw-html.ts";
 import { REPOSITORY_NAME_PATTERN } from "../schemas/common.ts";
-import { MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
+import { MAX_DOMAINS, MAX_PROFILE_LINKS, MAX_TAGS } from "./content-limits.ts";
 import { expectedUrl, WEB_OR_MAIL_URL_PATTERN, WEB_URL_PATTERN } from "../util/safe-url.ts";
 
 /**
@@ -153,7 +153,11 @@ export const ProfileFile = Strict({
 export type ProfileFile = Static<typeof ProfileFile>;
 
 export const DomainEntry = Strict({ id: DomainId, emoji: Text, title: Text, blurb: Text });
-export const DomainsFile = Type.Array(DomainEntry, { minItems: 1, expected: "a list of domains" });
+export const DomainsFile = Type.Array(DomainEntry, {
+  minItems: 1,
+  maxItems: MAX_DOMAINS,
+  expected: "a list of domains",
+});
 export type DomainEntry = Static<typeof DomainEntry>;
 
 export const AwardEntry = Strict({

@@ -7,6 +7,7 @@ import {
   MAX_BASE_URL_CHARACTERS,
   MAX_BLOG_TAGS,
   MAX_DOMAIN_PROJECTS,
+  MAX_DOMAINS,
   MAX_CONTENT_FILE_BYTES,
   MAX_FEED_BYTES,
   MAX_FEED_ITEMS,
@@ -101,6 +102,11 @@ const LIMITS: { robustness: string; contentFormat?: string; value: string }[] = 
     robustness: "tags of a post or a project",
     contentFormat: "tags of one post, or of one project",
     value: count(MAX_TAGS),
+  },
+  {
+    robustness: "domains in `domains.yaml`",
+    contentFormat: "domains in `domains.yaml`",
+    value: count(MAX_DOMAINS),
   },
   {
     robustness: "projects of one domain",
