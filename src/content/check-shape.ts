@@ -164,7 +164,7 @@ function describeError(error: ErrorObject, file: string): ContentProblem {
       return { file, field, expected: `at most ${params.limit} items (this list has ${count})` };
     }
     case "maxProperties": {
-      const count = isObject(actual) ? Object.keys(actual).length : "more";
+      const count = Object.keys(error.data as object).length.toLocaleString("en");
       return { file, field, expected: `at most ${params.limit} entries (this has ${count})` };
     }
     default:
