@@ -1,7 +1,6 @@
 import { dateToRfc3339, dateToRfc822 } from "@11ty/eleventy-plugin-rss";
 import { DateTime } from "luxon";
 import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
-import type { BlogPost } from "../../blog/load-blog.ts";
 import { isoInZone } from "../../blog/post-date.ts";
 import { summarize } from "../../markdown/summary.ts";
 import type { Post } from "../../schemas/portfolio/activity.ts";
@@ -9,7 +8,6 @@ import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { withoutControlCharacters as feedText } from "../../util/control-characters.ts";
 import { escapeHtml } from "../../util/html.ts";
-import { memoByObject } from "../../util/memo.ts";
 import { xmlDocument, type XmlElement } from "../../util/xml.ts";
 import { blogUrls } from "./blog-urls.ts";
 
@@ -28,17 +26,6 @@ import { blogUrls } from "./blog-urls.ts";
  * of a post (docs/performance.md). Every post stays in `posts.json` and `llms-full.txt`.
  */
 export const FEED_POSTS = 20;
-
-/**
- * RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link
- * rel="self"`: the newest `FEED_POSTS` posts as items, and the newest change among them.
- */
-export const rssFeed = memoByObject((model: BlogModel): string => {
-  const posts = model.posts.slice(0, FEED_POSTS);
-  const newest = newestChange(posts);
-  const lastBuildDate = newest ? rfc822(newest.setZone(model.config.site.timezone)) : null;
-  return writeRss({ ...buildChannel(model, posts), lastBuildDate });
-});
 
 /**
  * The blog's posts as the portfolio lists them (its `posts.json`, résumé and pages): every
@@ -60,45 +47,25 @@ function newestChange(posts: readonly { updated: DateTime }[]): DateTime | undef
   return DateTime.max(...posts.map((post) => post.updated));
 }
 
-// Feed readers take a description, the channel's or an item's, for HTML; ours are text ("the <dialog> element").
-function buildChannel(model: BlogModel, posts: readonly BlogPost[]) {
-  const urls = blogUrls(model);
-  return {
-    title: model.settings.title,
-    link: urls.home,
-    description: escapeHtml(model.settings.description),
-    language: model.settings.language,
-    selfUrl: urls.rss,
-    item: posts.map((post) => ({
-      title: post.title,
-      link: urls.post(post.slug),
-      pubDate: rfc822(post.published),
-      description: escapeHtml(post.description),
-      contentEncoded: post.html,
-      categories: post.tags.map((tag) => tag.name),
-    })),
-  };
-}
+const text = (name: string, value: string): XmlElement => ({ name, text: value });
 
 /**
  * RSS's date (RFC 822) by the RSS plugin, at the date's own offset, which Intl takes as a zone
- * (`+02:00`) on every Node this project runs on (22.18 and 24), whatever luxon zone the date is
- * in: `Tue, 11 Aug 2026 00:00:00 +0200` (`+0000` with Node 20's and 24's ICU, `GMT` with some
- * others). The plugin makes an `Intl.DateTimeFormat` a date (0.2-0.3 ms each here): `npm start`'s
- * rebuilds take each date's from the last build (cleared past 100,000 dates).
+ * (`+02:00`): `Tue, 11 Aug 2026 00:00:00 +0200` (`+0000` with Node 20's and 24's ICU, `GMT` with
+ * some others). A new `Intl.DateTimeFormat` a date (0.2-0.3 ms): the feed's 21 dates.
  */
-function rfc822(date: DateTime): string {
-  // By the offset's minutes: luxon's "ZZ" text of it costs more than the lookup saves.
-  const key = `${date.toMillis()} ${date.offset}`;
-  if (rfc822Dates.size >= 100_000) rfc822Dates.clear();
-  if (!rfc822Dates.has(key)) rfc822Dates.set(key, dateToRfc822(date.toJSDate(), date.toFormat("ZZ")));
-  return rfc822Dates.get(key) as string;
-}
-const rfc822Dates = new Map<string, string>();
+const rfc822 = (date: DateTime): string => dateToRfc822(date.toJSDate(), date.toFormat("ZZ"));
 
-const text = (name: string, value: string): XmlElement => ({ name, text: value });
-
-function writeRss(channel: ReturnType<typeof buildChannel> & { lastBuildDate: string | null }): string {
+/**
+ * RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link
+ * rel="self"`: the newest `FEED_POSTS` posts as items, and the newest change among them. Feed
+ * readers take a description, the channel's or an item's, for HTML; ours are text ("the <dialog>
+ * element").
+ */
+export function rssFeed(model: BlogModel): string {
+  const urls = blogUrls(model);
+  const posts = model.posts.slice(0, FEED_POSTS);
+  const newest = newestChange(posts)?.setZone(model.config.site.timezone);
   return xmlDocument({
     name: "rss",
     attributes: {
@@ -110,22 +77,22 @@ function writeRss(channel: ReturnType<typeof buildChannel> & { lastBuildDate: st
       {
         name: "channel",
         children: [
-          text("title", channel.title),
-          text("link", channel.link),
-          text("description", channel.description),
-          text("language", channel.language),
-          ...(channel.lastBuildDate ? [text("lastBuildDate", channel.lastBuildDate)] : []),
-          { name: "atom:link", attributes: { href: channel.selfUrl, rel: "self", type: "application/rss+xml" } },
-          ...channel.item.map((item) => ({
+          text("title", model.settings.title),
+          text("link", urls.home),
+          text("description", escapeHtml(model.settings.description)),
+          text("language", model.settings.language),
+          ...(newest ? [text("lastBuildDate", rfc822(newest))] : []),
+          { name: "atom:link", attributes: { href: urls.rss, rel: "self", type: "application/rss+xml" } },
+          ...posts.map((post) => ({
             name: "item",
             children: [
-              text("title", item.title),
-              text("link", item.link),
-              { name: "guid", attributes: { isPermaLink: "true" }, text: item.link },
-              text("pubDate", item.pubDate),
-              text("description", item.description),
-              { name: "content:encoded", text: item.contentEncoded, cdata: true },
-              ...item.categories.map((category) => text("category", category)),
+              text("title", post.title),
+              text("link", urls.post(post.slug)),
+              { name: "guid", attributes: { isPermaLink: "true" }, text: urls.post(post.slug) },
+              text("pubDate", rfc822(post.published)),
+              text("description", escapeHtml(post.description)),
+              { name: "content:encoded", text: post.html, cdata: true },
+              ...post.tags.map((tag) => text("category", tag.name)),
             ],
           })),
         ],
