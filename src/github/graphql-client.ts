@@ -1,6 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { createHash } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { MIB } from "../content/content-limits.ts";
 import { cacheFolder, contentKey, keepEntry, readEntry } from "../util/build-cache.ts";
 import { readAnswer } from "../util/read-answer.ts";
@@ -58,14 +57,7 @@ export async function postGraphql(
   const cached = readCachedAnswer(settings.cacheDirectory, key, settings.cacheMaxAgeMs, Date.now());
   if (cached) return { ok: true, data: cached, errors: [] };
 
-  let response = await send(settings, body, counter);
-  if (!("reason" in response) && isRateLimited(response)) {
-    const wait = retryWaitMs(response);
-    if (wait !== null && wait <= MAX_RETRY_WAIT_MS) {
-      await sleep(wait);
-      response = await send(settings, body, counter);
-    }
-  }
+  const response = await send(settings, body, counter);
   if ("reason" in response) return { ok: false, reason: redact(response.reason) };
   if (!response.ok) return { ok: false, reason: statusReason(response) };
 
@@ -92,9 +84,6 @@ export async function postGraphql(
   if (errors.length === 0) keepAnswer(settings.cacheDirectory, key, data, Date.now());
   return { ok: true, data, errors };
 }
-
-/** Longest rate-limit wait honoured, once, before giving up. */
-const MAX_RETRY_WAIT_MS = 10_000;
 
 /** Largest answer read: one page of our queries is well under 1 MiB; more is a broken or hostile server. */
 const MAX_ANSWER_BYTES = 32 * MIB;
@@ -161,15 +150,6 @@ function isRateLimited(response: Response): boolean {
     response.status === 403 &&
     (response.headers.has("retry-after") || response.headers.get("x-ratelimit-remaining") === "0")
   );
-}
-
-/** How long GitHub asks us to wait: `Retry-After` seconds, or until `x-ratelimit-reset`. */
-function retryWaitMs(response: Response): number | null {
-  const retryAfter = response.headers.get("retry-after");
-  if (retryAfter && /^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
-  const reset = response.headers.get("x-ratelimit-reset");
-  if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - Date.now());
-  return null;
 }
 
 function statusReason(response: Response): string {

@@ -145,6 +145,12 @@ const faults: { name: string; fault: FakeGithubOptions["fault"]; reason: RegExp;
     fault: () => ({ status: 429, headers: { "retry-after": "3600" } }),
     reason: /rate limit/,
   },
+  {
+    // Not waited for: a second request would have had the live answer.
+    name: "a short rate limit (429, Retry-After one second)",
+    fault: (n) => (n === 0 ? { status: 429, headers: { "retry-after": "1" } } : undefined),
+    reason: /rate limit/,
+  },
   { name: "HTTP 502", fault: () => ({ status: 502 }), reason: /HTTP 502/ },
   {
     name: "a body that is not JSON",
@@ -190,15 +196,6 @@ test("should keep the last-known figures when GitHub cannot be reached at all", 
 
   assert.is(starsOf(data, first), snapshotStars(first));
   assert.match(data.notes.repositories ?? "", /could not be reached/);
-});
-
-test("should wait once for a short rate limit and then use the live answer", async () => {
-  const r = await run({ fault: (n) => (n === 0 ? { status: 429, headers: { "retry-after": "1" } } : undefined) });
-
-  assert.is(r.server.requests.length, 2);
-  assert.is(starsOf(r.data, first), 1000);
-  assert.equal(r.data?.notes, {});
-  done(r);
 });
 
 test("should keep a deleted or renamed repository's last-known stars and name it, while the others are live", async () => {
