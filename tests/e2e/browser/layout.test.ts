@@ -103,6 +103,23 @@ function brokenWordsOf(page: Page): Promise<string[]> {
 }
 
 /**
+ * The columns of an API reference's endpoints table, past its Path and Returns, that take more
+ * than a tenth of its width: on a phone the paths and what they return need it all.
+ */
+function crampedEndpointsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll(".api-docs nav table")].flatMap((table) => {
+      const width = table.getBoundingClientRect().width;
+      return [...(table.querySelector("tr")?.children ?? [])]
+        .slice(2)
+        .map((cell) => ({ name: cell.textContent?.trim(), share: cell.getBoundingClientRect().width / width }))
+        .filter(({ share }) => share > 0.1)
+        .map(({ name, share }) => `${name} column ${Math.round(share * 100)} % wide`);
+    }),
+  );
+}
+
+/**
  * The code blocks whose copy button (site-assets/copy.js) covers some of their code: the lines
  * that meet the button's box, first characters of each, before the block is scrolled.
  */
@@ -253,6 +270,7 @@ function clippedFocusRingsOf(page: Page): Promise<string[]> {
 interface Measured {
   width: Awaited<ReturnType<typeof widthOf>>;
   brokenWords: string[];
+  crampedEndpoints: string[];
   coveredCode: string[];
   gaplessBlocks: string[];
   unreachableTables: string[];
@@ -338,6 +356,7 @@ function measureAll(): NonNullable<typeof measured> {
         const measure = {
           width: await widthOf(tab),
           brokenWords: await brokenWordsOf(tab),
+          crampedEndpoints: await crampedEndpointsOf(tab),
           coveredCode: await coveredCodeOf(tab),
           gaplessBlocks: await gaplessBlocksOf(tab),
           unreachableTables: await unreachableTablesOf(tab),
@@ -398,6 +417,11 @@ test("should show every link whole on a phone, wrapped if long, unless it is in 
 test("should never break a table cell's one word, a column's header as its values, on a phone", async () => {
   if (skip) return console.warn(skip);
   assert.equal(await pagesWith((measure) => measure.brokenWords), []);
+});
+
+test("should leave an API reference's endpoints on a phone the width for their paths and what they return", async () => {
+  if (skip) return console.warn(skip);
+  assert.equal(await pagesWith((measure) => measure.crampedEndpoints), []);
 });
 
 test("should never cover a code block's code with its copy button on a phone", async () => {
