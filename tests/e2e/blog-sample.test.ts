@@ -24,6 +24,7 @@ import {
   type Envelope,
 } from "./support/build-site.ts";
 import { SAMPLE_EPOCH, SAMPLE_SITE_URL, sampleSite } from "./support/sample-site.ts";
+import { decodeEntities } from "../../src/util/html.ts";
 import { blogPaths } from "../../src/api/blog/paths.ts";
 
 /*
@@ -819,6 +820,37 @@ test("should index a post's text without its line of dates and tags, which excer
   assert.is(postFragments.length, posts(before).length);
   assert.equal(
     postFragments.filter((fragment) => /Posts tagged|min read/.test(fragment.content)).map((fragment) => fragment.url),
+    [],
+  );
+});
+
+test("should index a project's writeup without its band and install line, and every code block", () => {
+  const fragments = pagefindFragments(before);
+  const projects = fragments.filter((fragment) => fragment.url.startsWith("/projects/"));
+  assert.ok(projects.length > 0);
+  // A project's band of facts, tags and buttons, and its install line: excerpts start as prose.
+  assert.equal(
+    projects.filter((fragment) => /Last push|Source code|Install:/.test(fragment.content)).map((f) => f.url),
+    [],
+  );
+  // A developer searches for a function's name: the first line of each code block is found.
+  const codeLines = (url: string) =>
+    [...readText(before.outDir, `${url.slice(1)}index.html`).matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)]
+      .map(
+        ([, code]) =>
+          decodeEntities((code ?? "").replace(/<[^>]+>/g, ""))
+            .trim()
+            .split("\n")[0] ?? "",
+      )
+      .filter((line) => line.length >= 8);
+  const withCode = fragments.filter((fragment) => codeLines(fragment.url).length > 0);
+  assert.ok(withCode.length >= 10, `pages with a code block: ${withCode.length}`);
+  assert.equal(
+    withCode.flatMap((fragment) =>
+      codeLines(fragment.url)
+        .filter((line) => !fragment.content.includes(line))
+        .map((line) => `${fragment.url}: ${line}`),
+    ),
     [],
   );
 });

@@ -103,7 +103,7 @@ export function projectPage(model: PortfolioModel, project: Project): string {
   const detail = api.projectDetail(model, project);
   const zone = model.config.site.timezone;
   const body = html`<article class="project"${PAGEFIND_BODY}>
-<header class="page-band">
+<header class="page-band" data-pagefind-ignore>
 <h1>${detail.name}</h1>
 <p class="lede">${detail.tagline}</p>
 <dl class="facts">
@@ -117,7 +117,7 @@ ${tagList(detail.tags)}
 <p class="links buttons"><a href="${detail.urls.repo}">${icon("code")}Source code</a>${detail.urls.demo ? html`<a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html`<a href="${detail.urls.docs}">Documentation</a>` : ""}<a href="${pages.portfolioApi(portfolioPaths.project, { name: project.name })}">JSON</a></p>
 </header>
 <div class="writeup">
-${detail.install ? html`<p>Install: <code>${detail.install}</code></p>` : ""}
+${detail.install ? html`<p data-pagefind-ignore>Install: <code>${detail.install}</code></p>` : ""}
 ${detail.writeup ? html`<div class="prose">${proseHtml(detail.writeup.html)}</div>` : html`<p>No writeup yet.</p>`}
 ${detail.links.length > 0 ? html`<h2>Links</h2><ul>${detail.links.map((l) => html`<li><a href="${l.url}">${l.label}</a></li>`)}</ul>` : ""}
 ${detail.related.length > 0 ? html`<h2 data-pagefind-ignore>Related projects</h2><ul class="plain" data-pagefind-ignore>${detail.related.map((name) => html`<li><a href="${pages.project(name)}">${name}</a></li>`)}</ul>` : ""}
