@@ -111,7 +111,7 @@ export function projectPage(model: PortfolioModel, project: Project): string {
 <div><dt>Languages</dt><dd>${detail.languages.join(", ")}</dd></div>
 <div><dt>Stars</dt><dd>${detail.stars}</dd></div>
 <div><dt>Last push</dt><dd>${time(detail.pushed_at, zone)}</dd></div>
-${detail.award ? html`<div><dt>Award</dt><dd>${MEDALS[detail.award.medal]} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd></div>` : ""}
+${detail.award ? html`<div class="award"><dt>Award</dt><dd>${MEDALS[detail.award.medal]} ${detail.award.place}, ${detail.award.event}${detail.award.track ? `, ${detail.award.track}` : ""}${detail.award.url ? html` (<a href="${detail.award.url}">announcement</a>)` : ""}</dd></div>` : ""}
 </dl>
 ${tagList(detail.tags)}
 <p class="links buttons"><a href="${detail.urls.repo}">${icon("code")}Source code</a>${detail.urls.demo ? html`<a href="${detail.urls.demo}">Demo</a>` : ""}${detail.urls.docs ? html`<a href="${detail.urls.docs}">Documentation</a>` : ""}<a href="${pages.portfolioApi(portfolioPaths.project, { name: project.name })}">JSON</a></p>
