@@ -48,7 +48,7 @@ export function blogIndexPage(model: BlogModel): string {
   const body = html`<div class="narrow h-feed" lang="${model.settings.language}"><h1 class="p-name">${model.settings.title}</h1>
 <p class="lede">${model.settings.tagline}</p>
 <p>${model.settings.description}</p>
-<p class="links"><a href="${blog.archive}">Archive</a> · <a href="${paths.blogApi(blogPaths.rss)}">RSS</a>${publishes(model.config, "atom") ? html` · <a href="${paths.blogApi(blogPaths.atom)}">Atom</a>` : ""} · <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a> · <a href="${blog.apiDocs}">API</a></p>
+<p class="links"><a href="${blog.archive}">Archive</a>&nbsp;· <a href="${paths.blogApi(blogPaths.rss)}">RSS</a>${publishes(model.config, "atom") ? html`&nbsp;· <a href="${paths.blogApi(blogPaths.atom)}">Atom</a>` : ""}&nbsp;· <a href="${paths.blogApi(blogPaths.jsonFeed)}">JSON Feed</a>&nbsp;· <a href="${blog.apiDocs}">API</a></p>
 <ul class="posts">${posts.map((post) => postItem(model, post))}</ul>
 <section aria-labelledby="tags-title"><h2 id="tags-title">Tags</h2>
 <ul class="tags">${model.tags.map((tag) => html`<li>${tagLink(tag.name, blog.tag(tag.slug))} <span class="count">${tag.posts.length}</span></li>`)}</ul></section></div>`;
@@ -104,7 +104,7 @@ ${tableOfContents(post.headings)}
 <div class="prose e-content">${proseHtml(withPictures(full.content_html, post.pictures, !cover).value)}</div>
 <footer class="post-footer" data-pagefind-ignore>
 <p class="license">Writing licensed <a href="${full.license.writing.url}">${full.license.writing.id}</a>, code in this post <a href="${full.license.code.url}">${full.license.code.id}</a>. Credit: ${full.license.attribution}.</p>
-<p class="links"><a href="${full.source.markdown}">Source on the code host</a> · <a href="${full.source.raw}">Raw Markdown</a> · <a href="${full.source.history}">History</a> · <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
+<p class="links"><a href="${full.source.markdown}">Source on the code host</a>&nbsp;· <a href="${full.source.raw}">Raw Markdown</a>&nbsp;· <a href="${full.source.history}">History</a>&nbsp;· <a href="${paths.blogApi(blogPaths.post, { slug: post.slug })}">JSON</a></p>
 ${
   full.related.length > 0
     ? html`<section class="related" aria-labelledby="related-title"><h2 id="related-title">Related posts</h2>

@@ -153,7 +153,7 @@ test("should link every feed the blog publishes from its home, Atom included", (
 
   assert.match(
     links ?? "",
-    '<a href="/blog/index.xml">RSS</a> · <a href="/blog/atom.xml">Atom</a> · <a href="/blog/api/v1/feed.json">JSON Feed</a>',
+    '<a href="/blog/index.xml">RSS</a>&nbsp;· <a href="/blog/atom.xml">Atom</a>&nbsp;· <a href="/blog/api/v1/feed.json">JSON Feed</a>',
   );
 });
 
