@@ -88,15 +88,20 @@ export function writeOutputFile(file: string, bytes: Uint8Array): void {
 
 /**
  * Removes what stands in the way of writing `file` (from `outputFile`) in an earlier build's
- * output: the file or folder at its path, and a file where one of its folders is needed.
+ * output: the file or folder at its path, and a file where one of its folders is needed; then
+ * makes its folder. Eleventy under `npm start` takes a folder it once found for there ever
+ * after, and would not make it again once a refused build or a deleted post took it away.
  */
 export function clearWayTo(file: string): void {
   rmSync(file, { recursive: true, force: true });
-  for (let dir = dirname(file); root !== "" && dir !== root && isInside(dir, root); dir = dirname(dir)) {
+  const folder = dirname(file);
+  for (let dir = folder; root !== "" && dir !== root && isInside(dir, root); dir = dirname(dir)) {
     const found = lstatSync(dir, { throwIfNoEntry: false });
-    if (found?.isDirectory()) return;
+    if (found?.isDirectory() && dir === folder) return;
+    if (found?.isDirectory()) break;
     if (found) rmSync(dir);
   }
+  mkdirSync(folder, { recursive: true });
 }
 
 /**

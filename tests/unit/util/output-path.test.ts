@@ -138,6 +138,8 @@ test(
     assert.equal(written, ["changed", "added"]);
     assert.equal([...unchangedFiles.keys()], [resolve(dir, "same", "index.html")]);
     assert.not.ok(existsSync(join(dir, "changed", "index.html")), "a changed file is removed before it is written");
+    // Its folder made: `npm start`'s Eleventy does not make a folder again that it once found.
+    assert.ok(statSync(join(dir, "added")).isDirectory());
     assert.is(template.render({ model, outputItem: "changed" }), "<p>new</p>");
   }),
 );
