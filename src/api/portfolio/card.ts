@@ -33,8 +33,9 @@ function cardLines(model: PortfolioModel): Line[] {
   const { profile, config, stats, pgp } = model;
   const paths = sitePaths(config);
   const url = (path: string) => publishedUrl(config, path);
-  const row = (label: string, value: string): Line[] =>
-    wrap(terminalText(value), INNER_WIDTH - LABEL_WIDTH).map((part, i) => [
+  // A link is never cut, which would make it lead elsewhere: the card widens to the longest.
+  const row = (label: string, value: string, link = false): Line[] =>
+    (link ? [terminalText(value)] : wrap(terminalText(value), INNER_WIDTH - LABEL_WIDTH)).map((part, i) => [
       { text: (i === 0 ? label : "").padEnd(LABEL_WIDTH), style: "label" },
       { text: part, style: "value" },
     ]);
@@ -48,12 +49,12 @@ function cardLines(model: PortfolioModel): Line[] {
     ],
     ...text(profile.headline, "plain"),
     [],
-    ...row("site", url(paths.home)),
-    ...row("blog", url(paths.blog.home)),
-    ...row("code", profile.links.github ?? `https://github.com/${config.site.github}`),
-    ...row("api", url(paths.portfolioApi(portfolioPaths.index))),
+    ...row("site", url(paths.home), true),
+    ...row("blog", url(paths.blog.home), true),
+    ...row("code", profile.links.github ?? `https://github.com/${config.site.github}`, true),
+    ...row("api", url(paths.portfolioApi(portfolioPaths.index)), true),
     // Only the ways of getting in touch that the owner gives.
-    ...(form ? row("contact", form) : []),
+    ...(form ? row("contact", form, true) : []),
     ...(irc ? row("irc", `${irc.nick} on ${irc.network}`) : []),
     ...(discord ? row("chat", `Discord ${discord}`) : []),
   ];

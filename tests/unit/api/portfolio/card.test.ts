@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import stringWidth from "string-width";
 import { CARD_ACCENTS, cardAnsi, cardText, groupFingerprint, wrap } from "../../../../src/api/portfolio/card.ts";
 import type { ProfileFile } from "../../../../src/content/content-schemas.ts";
-import { content, handModel, profile, pull, github } from "../../support/model.ts";
+import { content, handModel, profile, pull, github, siteConfig } from "../../support/model.ts";
 import { PGP_FINGERPRINT } from "../../support/content-tree.ts";
 
 const ESCAPE = /\u001b\[[0-9;]*m/g;
@@ -61,6 +61,14 @@ test("should list the links, the grouped fingerprint and the counts", () => {
   assert.match(card, "pgp      DFD5 C748 40C8 0C23 36B0 8929 4FAF 1A7D C53A 6CCF");
   assert.match(card, "1 project · 2 domains · 1 merged upstream pull request");
   assert.match(card, "Open to work");
+});
+
+test("should never cut a link, widening the card to the longest one", () => {
+  const baseUrl = "https://a-rather-long-owner-name.github.io/portfolio";
+  const card = cardText(handModel({ config: siteConfig({ baseUrl }), content: content({ profile }) }));
+
+  assert.match(card, `api      ${baseUrl}/api/v1/index.json  │`);
+  assert.equal(new Set(widths(card)).size, 1, `line widths: ${widths(card).join(", ")}`);
 });
 
 test("should colour the ANSI card's accents with 24-bit escapes, and leave values in the terminal's colour", () => {
