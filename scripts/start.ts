@@ -2,6 +2,7 @@
 // with the same configuration, templates, data and checks as `npm run build` (src/eleventy/
 // plugin.ts), and a failed rebuild printed as the build prints it (owner-errors.ts). Run under
 // `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
+import { existsSync, readdirSync } from "node:fs";
 import { watch } from "node:fs/promises";
 import { createServer } from "node:net";
 import { setTimeout } from "node:timers/promises";
@@ -11,6 +12,7 @@ import { ownersProblem, printOwnersProblems } from "./owner-errors.ts";
 import { devServerHost } from "../src/eleventy/dev-server.ts";
 import { deletionMarker, takeDeletionsFrom } from "../src/eleventy/watch-deletions.ts";
 import { escapeControlCharacters } from "../src/util/terminal-text.ts";
+import { OUTPUT_DIR } from "../.eleventy.js";
 
 const OPTIONS = {
   // Read again by src/config/site-config.ts (previewOrigin), which names it in the pages.
@@ -45,10 +47,15 @@ eleventy.logger.forceLog = (message) => {
   forceLog(escapeControlCharacters(said));
 };
 let serving = false;
+// A build its after-build checks refuse (a dead link) leaves the folder empty (src/eleventy/plugin.ts).
+const outputDir = values.output ?? OUTPUT_DIR;
+const emptied = () => !existsSync(outputDir) || readdirSync(outputDir).length === 0;
 printOwnersProblems(eleventy, () =>
-  serving
-    ? "Nothing was written: the preview still serves the last good build."
-    : "Nothing is served yet: the preview starts once the content builds (each save in the content folder tries again).",
+  !serving
+    ? "Nothing is served yet: the preview starts once the content builds (each save in the content folder tries again)."
+    : emptied()
+      ? "This build was refused: the preview serves nothing until a build passes."
+      : "Nothing was written: the preview still serves the last good build.",
 );
 try {
   await eleventy.init();

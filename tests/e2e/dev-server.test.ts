@@ -723,6 +723,7 @@ test("should serve no build that fails its after-build checks, and serve the nex
   // folder is left empty rather than holding a build the checks refused.
   const broken = join(contentDir, "blog/posts/ropes-and-dynamic-belays.md");
   const text = readFileSync(broken, "utf8");
+  const before = server.output().length;
   writeFileSync(broken, `${text}\n[A project that does not exist](/projects/no-such-project/)\n`);
   await waitFor(
     "the rejected build to be unserved",
@@ -730,6 +731,10 @@ test("should serve no build that fails its after-build checks, and serve the nex
     30_000,
     server.output,
   );
+  // The terminal says so, rather than that the last good build is still served.
+  const said = () => server.output().slice(before);
+  await waitFor("the failed build's closing line", () => said().includes("the preview"), 15_000, server.output);
+  assert.match(said(), "the preview serves nothing until a build passes");
   writeFileSync(broken, text);
   await waitFor(
     "the next good build to be served",
