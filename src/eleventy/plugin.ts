@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join, posix, relative, resolve } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import type { UserConfig } from "@11ty/eleventy";
 import { blogApi } from "../api/blog/routes.ts";
@@ -73,6 +74,10 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
   let indexing: Promise<void> | undefined;
   let indexSoon: NodeJS.Timeout | undefined;
   let indexStopped = false;
+  // `npm start`'s checks of its last build, which the next build waits for (below); its first
+  // build is checked before anything is served, as `npm run build` checks.
+  let checking: Promise<void> | undefined;
+  let reloads = false;
   // `.11ty.ts` templates are 11ty.js templates that Node imports as TypeScript. Each file is
   // handed to Eleventy as its UTF-8 bytes: Eleventy keeps every file until the build ends, and
   // a string beyond Latin-1 takes two bytes a character (4,000 posts: 1,114 MiB peak as
@@ -175,48 +180,62 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     };
     if (!serving) await index();
     lap("search");
-    // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
-    writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
-    if (blog) writeManifest(outputDir, blogApi, blog, written);
-    lap("manifests");
-    // The folder's files as the checks find them, listed once: nothing is written until they end.
-    // A symbolic link is never published (the output step refuses them), so none is listed.
-    const listed = filesUnder(outputDir, (entry) => entry.isFile());
-    const problems = validateSite(outputDir, apis, written, passed, listed);
-    lap("validation");
-    // Every link to this site must lead to a file of this build (checks/check-links.ts).
-    const links = await checkSiteLinks(outputDir, written, linksRead, listed);
-    lap("linkCheck");
-    // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
-    const leaks = checkSecrets(outputDir, written, outputFilesMade);
-    lap("secretCheck");
-    const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
-    if (problems.length > 0 || found) {
-      // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
-      if (cleans) removeUnwritten(outputDir, new Set());
-      if (problems.length === 0 && found) throw found;
-      const details = [formatProblems(problems), found?.message ?? ""].join("\n").trim();
-      throw new StacklessError(
-        `${problems.length} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
-      );
-    }
-    // The `_headers` file of Netlify and Cloudflare Pages (src/site/host-rules.ts).
-    const basePath = (eleventyConfig.pathPrefix ?? "/").replace(/\/$/, "");
-    writeFileSync(join(outputDir, "_headers"), renderHeadersFile(listed, basePath));
-    // Only into a folder whose build passed: a rejected one was emptied above.
-    const start = () => {
-      indexStopped = false;
-      indexing = index()
-        .catch((error) => {
-          if (!indexStopped) console.error(`[search] No search index: ${error}`);
-        })
-        .finally(() => (indexing = undefined));
-    };
-    if (serving) {
+    // `npm start` reloads the browser first and checks after (docs/performance.md): the checks
+    // share the thread that serves the page. The next build waits for them (`eleventy.beforeWatch`).
+    if (serving && reloads) {
       rememberOutput(written);
-      indexSoon = setTimeout(start, 2000);
-    } else for (const warning of hostLimitWarnings(outputDir, listed, written)) console.warn(warning);
+      checking = delay(CHECKS_AFTER_RELOAD_MS).then(check).catch(reportLate);
+    } else {
+      await check();
+      if (serving) rememberOutput(written);
+      reloads = serving;
+    }
+
+    async function check() {
+      // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
+      writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
+      if (blog) writeManifest(outputDir, blogApi, blog, written);
+      lap("manifests");
+      // The folder's files as the checks find them, listed once: nothing is written until they end.
+      // A symbolic link is never published (the output step refuses them), so none is listed.
+      const listed = filesUnder(outputDir, (entry) => entry.isFile());
+      const problems = validateSite(outputDir, apis, written, passed, listed);
+      lap("validation");
+      // Every link to this site must lead to a file of this build (checks/check-links.ts).
+      const links = await checkSiteLinks(outputDir, written, linksRead, listed);
+      lap("linkCheck");
+      // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
+      const leaks = checkSecrets(outputDir, written, outputFilesMade);
+      lap("secretCheck");
+      const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
+      if (problems.length > 0 || found) {
+        // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.
+        if (cleans) removeUnwritten(outputDir, new Set());
+        if (problems.length === 0 && found) throw found;
+        const details = [formatProblems(problems), found?.message ?? ""].join("\n").trim();
+        throw new StacklessError(
+          `${problems.length} built file problem(s) against the OpenAPI descriptions; nothing here may be deployed:\n${details}`,
+        );
+      }
+      // The `_headers` file of Netlify and Cloudflare Pages (src/site/host-rules.ts).
+      const basePath = (eleventyConfig.pathPrefix ?? "/").replace(/\/$/, "");
+      writeFileSync(join(outputDir, "_headers"), renderHeadersFile(listed, basePath));
+      // Only into a folder whose build passed: a rejected one was emptied above.
+      const start = () => {
+        indexStopped = false;
+        indexing = index()
+          .catch((error) => {
+            if (!indexStopped) console.error(`[search] No search index: ${error}`);
+          })
+          .finally(() => (indexing = undefined));
+      };
+      if (serving) indexSoon = setTimeout(start, 2000);
+      else for (const warning of hostLimitWarnings(outputDir, listed, written)) console.warn(warning);
+    }
   });
+
+  // An edit saved while `npm start` checks its last build is built once the checks end.
+  eleventyConfig.on("eleventy.beforeWatch", () => checking);
 
   // After the listeners above, which start each build (listeners run in registration order).
   eleventyConfig.addPlugin(devServerPlugin);
@@ -228,6 +247,18 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     await writeOgImages(ogImageFiles(await portfolioModel()), outputDir);
   });
   eleventyConfig.addPlugin(rebuildOnDeletion, { folders: [contentDir, SITE_ASSETS] });
+}
+
+/**
+ * How long `npm start` gives the browser to ask for the pages of its reload before the checks
+ * take the thread that serves them (Chromium asked 14-42 ms after the reload, on a busy 2-core machine).
+ */
+const CHECKS_AFTER_RELOAD_MS = 150;
+
+/** A failure of `npm start`'s checks after its reload: the folder was emptied; said as a build says it. */
+function reportLate(error: unknown): void {
+  console.error(error instanceof StacklessError ? error.message : error);
+  console.error("This build was refused: the preview serves nothing until a build passes.");
 }
 
 /** The site's own stylesheet, scripts and icon, published under `assets/` (docs/site-contract.md, "Assets"). */

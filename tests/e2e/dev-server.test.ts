@@ -735,6 +735,8 @@ test("should serve no build that fails its after-build checks, and serve the nex
   const said = () => server.output().slice(before);
   await waitFor("the failed build's closing line", () => said().includes("the preview"), 15_000, server.output);
   assert.match(said(), "the preview serves nothing until a build passes");
+  // The browser had its reload first: the checks run after the build was written and served.
+  assert.match(said(), /Wrote \d+ files?[^\n]*\n[\s\S]*This build was refused/);
   writeFileSync(broken, text);
   await waitFor(
     "the next good build to be served",
