@@ -5,8 +5,8 @@ import { renderInline } from "../markdown/render-markdown.ts";
 import { escapeHtml, html, raw, type SafeHtml, scrollingTable } from "../util/html.ts";
 import type { OpenApiDocument, OperationDoc, Parameter, Schema } from "./openapi.ts";
 
-/** `text` that a narrow column breaks after a slash (`/api/v1/<wbr>tags.json`), never inside a name. */
-const slashBreaks = (text: string): SafeHtml => raw(escapeHtml(text).replaceAll("/", "/<wbr>"));
+/** `text` that a narrow column breaks after each `char` (`/api/v1/<wbr>tags.json`, `project_<wbr>url`), never inside a word. */
+const breaksAfter = (text: string, char: "/" | "_"): SafeHtml => raw(escapeHtml(text).replaceAll(char, `${char}<wbr>`));
 
 /** OpenAPI descriptions are CommonMark: `code` and links render as such on the page. */
 function markdown(text: string): SafeHtml {
@@ -34,7 +34,7 @@ export function renderDocsPage(
   const operations = Object.entries(doc.paths).map(([path, item]) => ({ path, op: item.get }));
   const groups = [...new Set(operations.map(({ op }) => op.tags?.[0] ?? "other"))];
   const endpoints = html`<table><thead><tr><th scope="col">Path</th><th scope="col">Returns</th><th scope="col">Type</th></tr></thead><tbody>
-${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${slashBreaks(path)}</code></a></td><td>${op.summary}</td><td>${slashBreaks(Object.keys(op.responses["200"]?.content ?? {})[0] ?? "")}</td></tr>`)}
+${operations.map(({ path, op }) => html`<tr><td><a href="#${op.operationId}"><code>GET ${breaksAfter(path, "/")}</code></a></td><td>${op.summary}</td><td>${breaksAfter(Object.keys(op.responses["200"]?.content ?? {})[0] ?? "", "/")}</td></tr>`)}
 </tbody></table>`;
   return apiPage(
     doc,
@@ -124,7 +124,7 @@ function schemaSection(name: string, schema: Schema): SafeHtml {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const fields = html`<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>
-${properties.map(([field, property]) => html`<tr><td><code>${field}</code></td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${markdown(property.description ?? "")}</td></tr>`)}
+${properties.map(([field, property]) => html`<tr><td><code>${breaksAfter(field, "_")}</code>${required.has(field) ? html`<small class="required">required</small>` : ""}</td><td>${typeText(property)}</td><td>${required.has(field) ? "yes" : "no"}</td><td>${markdown(property.description ?? "")}</td></tr>`)}
 </tbody></table>`;
   return html`<article id="schema-${name}"><h3>${name}</h3><p>${markdown(schema.description ?? "")}</p>
 ${properties.length > 0 ? scrollingTable(`Fields of ${name}`, fields) : html`<p>Type: ${typeText(schema)}</p>`}</article>`;

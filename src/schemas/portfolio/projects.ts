@@ -27,7 +27,7 @@ export type AwardEntry = Static<typeof AwardEntry>;
 
 export const ClusterRef = Type.Object(
   {
-    id: Type.String({ description: "Domain id, as used in /api/v1/clusters/{id}.json" }),
+    id: Type.String({ description: "Domain id, as used in `/api/v1/clusters/{id}.json`" }),
     title: Type.String({ description: "Domain title" }),
   },
   { description: "Reference to a domain (cluster)." },

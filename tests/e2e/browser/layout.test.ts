@@ -457,7 +457,8 @@ test("should show the whole focus ring of every section link in the header's scr
 test("should shade the edge a table's box scrolls towards on a phone, in both colour schemes", async () => {
   if (skip) return console.warn(skip);
   const { boxes, faults } = (await measureAll()).shading;
-  assert.ok(boxes >= 3, `the pull requests and both API references have a table that scrolls (${boxes})`);
+  // The API references' tables fit a phone from 360 px, without their Required column.
+  assert.ok(boxes >= 1, `the pull requests' table scrolls (${boxes})`);
   assert.equal(faults, []);
 });
 
