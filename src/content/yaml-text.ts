@@ -1,4 +1,4 @@
-import { CORE_SCHEMA, type LoadOptions, load as loadYaml, YAMLException } from "js-yaml";
+import { CORE_SCHEMA, type LoadOptions, load as loadYaml, type Mark, type State, YAMLException } from "js-yaml";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { ContentError, type ContentProblem } from "./content-error.ts";
 import { MAX_YAML_CHARACTERS, MAX_YAML_DEPTH, overStringLimit } from "./content-limits.ts";
@@ -92,6 +92,24 @@ function valueProblems(value: unknown, where: string): ContentProblem[] {
 /** Most problems the values of one YAML document list; the rest are counted. */
 const MAX_LISTED_PROBLEMS = 100;
 
+/**
+ * Refuses a list or map as a key, which js-yaml turns into text no message could name ("a,b",
+ * "[object Object]"): a node just after an explicit `?`, or a flow collection or alias `:` follows.
+ */
+function refuseCollectionKeys(): (event: "open" | "close", state: State) => void {
+  const explicitKeys: (Mark | null)[] = [];
+  return (event, { input, position: at, line, lineStart, kind, result }) => {
+    const mark = (): Mark => ({ line, column: at - lineStart }) as Mark;
+    if (event === "open")
+      return void explicitKeys.push(input[at - 1] === "?" && /^\s?$/.test(input[at - 2] ?? "") ? mark() : null);
+    const explicit = explicitKeys.pop();
+    if (result === null || typeof result !== "object") return;
+    const flow = kind === null || input[at - 1] === "]" || input[at - 1] === "}";
+    if (explicit || (flow && /^[ \t]*:/.test(input.slice(at, at + 1000))))
+      throw new YAMLException("a list or map used as a key", explicit ?? mark());
+  };
+}
+
 // The core schema keeps dates as strings, so `2026-11-02` stays a date string, not a Date.
 // maxDepth is js-yaml 4.3's (its default, stated as ours); @types/js-yaml does not know it yet.
 const YAML_OPTIONS: LoadOptions & { maxDepth: number } = { schema: CORE_SCHEMA, maxDepth: MAX_YAML_DEPTH };
@@ -105,7 +123,7 @@ export function parseYamlText(text: string, where: string, firstLine = 1): unkno
   let data: unknown;
   try {
     // An empty document is null, as an empty front matter block should read.
-    data = loadYaml(text, YAML_OPTIONS) ?? null;
+    data = loadYaml(text, { ...YAML_OPTIONS, listener: refuseCollectionKeys() }) ?? null;
   } catch (error) {
     const mark = error instanceof YAMLException ? error.mark : undefined;
     const reason = mark

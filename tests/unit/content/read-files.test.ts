@@ -380,4 +380,32 @@ test("should list the first hundred problems of a YAML document and count the re
   assert.is(problems[100]?.expected, "no more problems (51 more like the ones above are not listed)");
 });
 
+test("should refuse a list or map used as a key, which would be named [object Object] or a,b", async () => {
+  const keys = ["? [a, b]\n: 1\n", "{[a]: 1}\n", "? {k: v}\n: 1\n", "x: &x [a]\ny:\n  ? *x\n  : 1\n"];
+  const expected = await inFolder((dir) =>
+    Promise.all(
+      keys.map(async (text, index) => {
+        writeFileSync(join(dir, `${index}.yaml`), text);
+        return problemAt(await contentProblems(() => readYaml(join(dir, `${index}.yaml`))), "(file)").expected;
+      }),
+    ),
+  );
+  const fm = await inFolder(async (dir) => {
+    writeFileSync(join(dir, "p.md"), "---\ntitle: t\n[a, b]: 1\n---\nbody\n");
+    return problemAt(await contentProblems(() => readFrontMatter(join(dir, "p.md"))), "(file)").expected;
+  });
+
+  for (const line of [...expected, fm]) assert.match(line, /^valid YAML \(a list or map used as a key at line \d/);
+  assert.is(fm, "valid YAML (a list or map used as a key at line 3, column 7)");
+});
+
+test("should accept lists and maps as values, and text keys that start with ? [ or {", async () => {
+  const data = await inFolder((dir) => {
+    writeFileSync(join(dir, "a.yaml"), "a: [b, c]\nd: {e: [f]}\n'[g]': h\n'?': [i]\nj: what?\nk:\n  - [l]\n");
+    return readYaml(join(dir, "a.yaml"));
+  });
+
+  assert.equal(data, { a: ["b", "c"], d: { e: ["f"] }, "[g]": "h", "?": ["i"], j: "what?", k: [["l"]] });
+});
+
 test.run();
