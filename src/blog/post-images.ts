@@ -2,8 +2,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Static } from "@sinclair/typebox";
 import type { SiteConfig } from "../config/site-config.ts";
 import { publishedUrl, sitePaths } from "../config/site-paths.ts";
-import type { ContentProblem } from "../content/content-error.ts";
 import { displayPath } from "../content/read-files.ts";
+import { type ContentProblem, printable } from "../content/content-error.ts";
 import { encoderSettings } from "../images/encode-rendition.ts";
 import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import type { ProfileFile } from "../content/content-schemas.ts";
@@ -48,6 +48,9 @@ export function postImages(
       return refuse(
         `an image file in ${displayPath(blog.paths.images)}, referenced relative to ${blog.relativeTo ?? "the post"}`,
       );
+    // `%0A` names no file a link could mean: said as such, not as a missing file.
+    const control = /[\u0000-\u001f\u007f-\u009f]/.exec(decoded ?? "")?.[0];
+    if (control) return refuse(`an image path without control characters (found ${printable(control)} once decoded)`);
     if (blog.imagesLinked) return null;
     const size = readImage(target, blog.config.contentDir);
     // The image's own problems name the image file; a post naming it says nothing more.

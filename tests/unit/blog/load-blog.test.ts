@@ -192,6 +192,27 @@ test("should read a percent-escape in an image's path as the character (%23 as #
   }
 });
 
+test("should refuse an image path whose escapes decode to a control character, saying so, not that the file is missing", async () => {
+  const tree = writeBlogTree({
+    "pictures.md": postFile(meta({ title: "Pictures" }), "![A](../images/a%0Ab.png)\n\n![B](<../images/c\td.png>)\n"),
+  });
+  try {
+    // Even a file of that name: a line break or tab in a published image's name is never meant.
+    copyFileSync(tree.file("blog/images/contour-cover.png"), tree.file("blog/images/a\nb.png"));
+    const problems = await contentProblems(() => loadBlog(tree.config()));
+
+    assert.equal(
+      problems.map((p) => [p.field, p.expected]),
+      [
+        ["body image ../images/a%0Ab.png", "an image path without control characters (found \\u000a once decoded)"],
+        ["body image ../images/c%09d.png", "an image path without control characters (found \\u0009 once decoded)"],
+      ],
+    );
+  } finally {
+    tree.cleanup();
+  }
+});
+
 test("should take a post's first image as its cover when the front matter names none, and the site's social image when it has no image", () => {
   const content = load({
     "figure.md": postFile(
