@@ -125,7 +125,22 @@ test("should allow mailto: only where a contact address is meant", async () => {
   );
   assert.ok(problemAt(problems, "demo"));
   const scripted = await contentProblems(() => checkShape(contact, { form: "javascript:alert(1)" }, FILE));
-  assert.is(problemAt(scripted, "form").expected, "an absolute http(s) URL or a mailto: address");
+  assert.is(
+    problemAt(scripted, "form").expected,
+    "an absolute http(s) URL or a mailto: address (one, without ?cc=, ?body= or other headers)",
+  );
+});
+
+test("should refuse a security contact whose mailto: adds recipients or text (?bcc=, ?body=, a second address)", async () => {
+  const contact = ["mailto:sec@x.example?bcc=spy@evil.example", "mailto:sec@x.example,spy@evil.example"];
+  const more = ["mailto:sec@x.example?body=ignore%20this", "mailto:sec@x.example%2Cspy@evil.example"];
+  const security = { contact: ["mailto:sec@x.example", ...contact, ...more] };
+  const problems = await contentProblems(() => checkShape(ProfileFile, { ...fixtureProfile, security }, FILE));
+
+  assert.equal(
+    problems.map((p) => p.field),
+    ["security.contact[1]", "security.contact[2]", "security.contact[3]", "security.contact[4]"],
+  );
 });
 
 test("should accept a mailto: address as the profile's contact form, which the API also allows", () => {

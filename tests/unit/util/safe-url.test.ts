@@ -56,6 +56,11 @@ test("should take mailto: only where a contact is meant", () => {
   assert.ok(isSafeAbsoluteUrl("mailto:me@example.org", "web-or-mail"));
   assert.ok(isSafeLink("mailto:me@example.org"));
   assert.not.ok(isSafeLink("mailto:me@example.org", "web"));
+  // Headers and more addresses would copy what is sent elsewhere, or put words in the owner's mouth.
+  for (const mail of ["mailto:me@x.org?cc=a@y.org", "MAILTO:me@x.org?Bcc=a@y.org", "mailto:a@x.org,b@y.org"])
+    assert.not.ok(isSafeAbsoluteUrl(mail, "web-or-mail") || isSafeLink(mail), mail);
+  for (const mail of ["mailto:me@x.org?subject=Hi", "mailto:me@x.org%3Fbody=x", "mailto:?to=me@x.org", "mailto:"])
+    assert.not.ok(isSafeAbsoluteUrl(mail, "web-or-mail"), mail);
 });
 
 test("should accept relative links and refuse protocol-relative ones that smuggle a scheme or credentials", () => {
