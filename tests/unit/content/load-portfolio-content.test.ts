@@ -73,6 +73,17 @@ test("should reject two project names that differ only in case", async () => {
   assert.match(problem.expected, file("projects/alpha.md"));
 });
 
+test("should reject a project named index.html, whose page would be a folder where the projects page is", async () => {
+  // Before: the build failed writing projects/index.html/index.html (ENOTDIR), naming no content file.
+  const { problems, file } = await problemsWith({
+    "projects/zeta.md": changedProject("alpha", { name: "Index.HTML" }),
+  });
+
+  const problem = problemAt(problems, "name");
+  assert.is(problem.file, file("projects/zeta.md"));
+  assert.is(problem.expected, "a name used by no other project (the projects page, projects/index.html, has it)");
+});
+
 test("should reject an in-progress name that a published project uses", async () => {
   const { problems, file } = await problemsWith({ "in-progress.yaml": "- name: Gamma\n  hint: Taken.\n" });
 
