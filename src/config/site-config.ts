@@ -7,7 +7,7 @@ import { MAX_BASE_URL_CHARACTERS, overStringLimit } from "../content/content-lim
 import { type LEAVE_OUT, SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
-import { publishedUrl, rebasedUrl } from "./site-paths.ts";
+import { PORTFOLIO_FOLDERS, publishedUrl, rebasedUrl } from "./site-paths.ts";
 import { expectedUrl, isSafeAbsoluteUrl, safeDecode } from "../util/safe-url.ts";
 
 /** Everything the build needs to know about where and when it runs; read once, passed everywhere. */
@@ -151,7 +151,13 @@ function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
     !/[\\?#\s]/.test(value) &&
     findControlCharacter(value) === null &&
     !decoded.some((segment) => segment === "." || segment === ".." || /[\\/]/.test(segment));
-  return safePath ? [] : [{ ...at, expected: `${expectedUrl("web")}, or ${BLOG_PATH}`, actual: value }];
+  if (!safePath) return [{ ...at, expected: `${expectedUrl("web")}, or ${BLOG_PATH}`, actual: value }];
+  // `/`, `/projects/` or `/sitemap.xml/` would write the blog's pages over the portfolio's files.
+  const path = `${decoded.join("/")}/`.toLowerCase();
+  const taken =
+    /^\/(\/|[^/]*\.|_)/.test(path) || PORTFOLIO_FOLDERS.split(" ").some((top) => path.startsWith(`/${top}/`));
+  const expected = `a folder of the blog's own: not /, a name with \`.\` or a leading \`_\` (as the site's files), /${PORTFOLIO_FOLDERS.replaceAll(" ", "/, /")}/`;
+  return taken ? [{ ...at, expected, actual: value }] : [];
 }
 
 /** `blog.feed`: an absolute URL that passes the one URL check, or a file inside content/ reached through no symbolic link. */

@@ -34,6 +34,9 @@ export const SEARCH_FOLDER = "pagefind";
 /** Where the blog API's files live under the site's base path. */
 export const BLOG_API_ROOT = "/blog";
 
+/** The top folders of the portfolio (and the blog API's folder): the blog's pages need another. */
+export const PORTFOLIO_FOLDERS = `projects domains now awards pulls docs api og images ${ASSETS_FOLDER} ${SEARCH_FOLDER} ${BLOG_API_ROOT.slice(1)}/api`;
+
 /** Path templates that every API has, relative to its root (`""`, or `BLOG_API_ROOT`). */
 export const COMMON_API_PATHS = {
   schema: "/api/v1/schemas/{name}.json",

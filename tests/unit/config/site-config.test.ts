@@ -251,7 +251,15 @@ test("should refuse blog.url paths that could leave the output folder or mean an
 });
 
 test("should accept blog.url paths that stay inside the site and safe absolute URLs", () => {
-  const accepted = ["/blog/", "/", "/notes/2026/", "/blog", "/.well-known-ish/", "https://blog.example/"];
+  // A segment that starts with a dot is no `.` segment (the top one may hold no dot: see below).
+  const accepted = [
+    "/blog/",
+    "/notes/2026/",
+    "/blog",
+    "/notes/.well-known-ish/",
+    "/blog/apis/",
+    "https://blog.example/",
+  ];
 
   const urls = accepted.map(
     (url) => withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })).blogUrl,
@@ -259,12 +267,36 @@ test("should accept blog.url paths that stay inside the site and safe absolute U
 
   assert.equal(urls, [
     "https://fixture.example/blog/",
-    "https://fixture.example/",
     "https://fixture.example/notes/2026/",
     "https://fixture.example/blog",
-    "https://fixture.example/.well-known-ish/",
+    "https://fixture.example/notes/.well-known-ish/",
+    "https://fixture.example/blog/apis/",
     "https://blog.example/",
   ]);
+});
+
+test("should refuse a blog.url whose pages would be written over the portfolio's, / and /projects/ among them", async () => {
+  // Before: Eleventy's "Output conflict" and its stack trace, or ENOTDIR for /sitemap.xml/, naming no field.
+  const refused = [
+    "/",
+    "/projects/",
+    "/Now/x/",
+    "/api",
+    "/docs/",
+    "/blog/api/",
+    "/sitemap.xml/",
+    "/_headers/",
+    "/pagefind/",
+  ];
+
+  for (const url of refused) {
+    const problems = await contentProblems(() =>
+      withSite({ blog: { url, feed: "blog/feed.xml" } }, (dir) => readSiteConfig({ CONTENT_DIR: dir })),
+    );
+    const problem = problemAt(problems, "blog.url");
+    assert.is(problem.actual, url);
+    assert.match(problem.expected, "a folder of the blog's own: not /, a name with `.` or a leading `_`", url);
+  }
 });
 
 test("should refuse a blog.feed outside the content folder or of an unsafe scheme", async () => {

@@ -12,6 +12,7 @@ import {
   linkTarget,
   outputFileOf,
   pathOfOutputFile,
+  PORTFOLIO_FOLDERS,
   publishedUrl,
   rebasedUrl,
   sitePaths,
@@ -27,6 +28,42 @@ const FOLIO = siteConfig({ baseUrl: "https://fixture.example/folio" });
 function withBlog(config: SiteConfig, blogUrl: string): SiteConfig {
   return { ...config, blogUrl };
 }
+
+test("should name in PORTFOLIO_FOLDERS every top folder of the portfolio, which blog.url may not take", () => {
+  const paths = sitePaths(ROOT);
+  const pages = [
+    paths.projects,
+    paths.project("x"),
+    paths.domain("x"),
+    paths.now,
+    paths.awards,
+    paths.pulls,
+    paths.apiDocs,
+  ];
+  const files = [
+    paths.ogImage("x"),
+    paths.image("x.png"),
+    paths.searchScript,
+    paths.asset("x.css"),
+    paths.blogApi(blogPaths.index),
+  ];
+  const api = Object.values(portfolioPaths).map((template) =>
+    paths.portfolioApi(template, { name: "x", id: "x", metric: "x" }),
+  );
+
+  const tops = [...pages, ...files, ...api].map((path) =>
+    path
+      .split("/")
+      .slice(1, path.startsWith(BLOG_API_ROOT) ? 3 : 2)
+      .join("/"),
+  );
+
+  const folders = tops.filter((top) => !top.includes("."));
+  assert.equal(
+    folders.filter((top) => !PORTFOLIO_FOLDERS.split(" ").includes(top)),
+    [],
+  );
+});
 
 test("should give every page path with the base path, ending in a slash", () => {
   const paths = sitePaths(FOLIO);
