@@ -229,7 +229,9 @@ function folderProblem(path: string, top: string): FolderProblem | null {
     fs.accessSync(path, fs.constants.R_OK | fs.constants.W_OK);
     return null;
   } catch (error) {
-    return codeOf(error) === "EROFS" ? readOnly(path, top) : { path, reason: "is not writable" };
+    const code = codeOf(error);
+    if (code === "EROFS") return readOnly(path, top);
+    return { path, reason: code === "EACCES" || code === "EPERM" ? "is not writable" : `cannot be used (${code})` };
   }
 }
 

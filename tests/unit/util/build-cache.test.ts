@@ -307,6 +307,18 @@ test(
 );
 
 test(
+  "should say that a kind's folder is a loop of symbolic links, not that it is not writable",
+  withWarnings((dir, warnings) => {
+    mkdirSync(join(dir, "cache"));
+    symlinkSync("og", join(dir, "cache", "og"));
+    useBuildCache(join(dir, "cache"));
+
+    assert.is(buildCacheDir("og"), undefined);
+    assert.equal(warnings, [ignored(join(dir, "cache", "og"), "cannot be used (ELOOP)")]);
+  }),
+);
+
+test(
   "should ignore only the folder a file stands in for",
   withWarnings((dir, warnings) => {
     mkdirSync(join(dir, "cache"));
