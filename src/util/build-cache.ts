@@ -229,9 +229,7 @@ function folderProblem(path: string, top: string): FolderProblem | null {
     fs.accessSync(path, fs.constants.R_OK | fs.constants.W_OK);
     return null;
   } catch (error) {
-    const code = codeOf(error);
-    if (code === "EROFS") return readOnly(path, top);
-    return { path, reason: code === "EACCES" || code === "EPERM" ? "is not writable" : `cannot be used (${code})` };
+    return codeOf(error) === "EROFS" ? readOnly(path, top) : { path, reason: `cannot be written (${codeOf(error)})` };
   }
 }
 

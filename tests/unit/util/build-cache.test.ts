@@ -314,7 +314,7 @@ test(
     useBuildCache(join(dir, "cache"));
 
     assert.is(buildCacheDir("og"), undefined);
-    assert.equal(warnings, [ignored(join(dir, "cache", "og"), "cannot be used (ELOOP)")]);
+    assert.equal(warnings, [ignored(join(dir, "cache", "og"), "cannot be written (ELOOP)")]);
   }),
 );
 
