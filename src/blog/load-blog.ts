@@ -211,6 +211,8 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     (href.startsWith(`${context.config.baseUrl}/`) ? links.internal : links.external).push({ url: href, text });
   const committed = context.history.lastCommit.get(file);
   const commitDate = committed ? DateTime.fromISO(committed, { zone: context.config.site.timezone }) : null;
+  // A commit dated after the build clock (forged, or an earlier SOURCE_DATE_EPOCH) counts as of the build.
+  const built = DateTime.fromJSDate(context.config.buildTime, { zone: context.config.site.timezone });
 
   return {
     slug,
@@ -219,7 +221,7 @@ function toPost(source: PostSource, context: PostContext): BlogPost {
     title: meta.title,
     description: meta.description,
     published: source.date,
-    updated: commitDate && commitDate > source.date ? commitDate : source.date,
+    updated: commitDate && commitDate > source.date ? DateTime.min(commitDate, built) : source.date,
     draft: meta.draft === true,
     tags,
     cover,

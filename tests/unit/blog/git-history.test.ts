@@ -1,6 +1,7 @@
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DateTime } from "luxon";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { blogApi } from "../../../src/api/blog/routes.ts";
@@ -83,6 +84,19 @@ test("should give a post committed twice the date of the later commit", () => {
   const content = loaded(tree);
 
   assert.is(updatedOf(content, "first"), "2026-06-20T18:45:00+02:00");
+  assert.is(updatedOf(content, "second"), "2026-04-01T12:00:00+02:00");
+});
+
+test("should count a commit dated after the build clock (a forged date) as made at the build's time", () => {
+  // Before: GIT_COMMITTER_DATE of 5138 was published as `updated` in posts.json, the feeds and the sitemap.
+  const tree = committedBlog();
+  tree.write("blog/posts/first.md", postFile(meta({ title: "First", date: "2026-03-10" }), "Forged.\n"));
+  commitAll(tree.root, "@99999999999 +0000", "from the future (5138)");
+  const built = DateTime.fromJSDate(tree.config().buildTime, { zone: "Europe/Berlin" });
+
+  const content = loaded(tree);
+
+  assert.is(updatedOf(content, "first"), isoInZone(built));
   assert.is(updatedOf(content, "second"), "2026-04-01T12:00:00+02:00");
 });
 
