@@ -154,8 +154,7 @@ function checkBlogUrl(value: string, siteFile: string): ContentProblem[] {
   if (!safePath) return [{ ...at, expected: `${expectedUrl("web")}, or ${BLOG_PATH}`, actual: value }];
   // `/`, `/projects/` or `/sitemap.xml/` would write the blog's pages over the portfolio's files.
   const path = `${decoded.join("/")}/`.toLowerCase();
-  const taken =
-    /^\/(\/|[^/]*\.|_)/.test(path) || PORTFOLIO_FOLDERS.split(" ").some((top) => path.startsWith(`/${top}/`));
+  const taken = /^\/(\/|[^/]*\.|_)/.test(path) || PORTFOLIO_FOLDERS.split(" ").some((f) => path.startsWith(`/${f}/`));
   const expected = `a folder of the blog's own: not /, a name with \`.\` or a leading \`_\` (as the site's files), /${PORTFOLIO_FOLDERS.replaceAll(" ", "/, /")}/`;
   return taken ? [{ ...at, expected, actual: value }] : [];
 }
