@@ -105,7 +105,7 @@ function refuseCollectionKeys(): (event: "open" | "close", state: State) => void
     const explicit = explicitKeys.pop();
     if (result === null || typeof result !== "object") return;
     const flow = kind === null || input[at - 1] === "]" || input[at - 1] === "}";
-    if (explicit || (flow && /^[ \t]*:/.test(input.slice(at, at + 1000))))
+    if (explicit || (flow && Object.assign(/[ \t]*:/y, { lastIndex: at }).test(input)))
       throw new YAMLException("a list or map used as a key", explicit ?? mark());
   };
 }
