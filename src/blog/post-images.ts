@@ -48,7 +48,6 @@ export function postImages(
       return refuse(
         `an image file in ${displayPath(blog.paths.images)}, referenced relative to ${blog.relativeTo ?? "the post"}`,
       );
-    // `%0A` names no file a link could mean: said as such, not as a missing file.
     const control = /[\u0000-\u001f\u007f-\u009f]/.exec(decoded ?? "")?.[0];
     if (control) return refuse(`an image path without control characters (found ${printable(control)} once decoded)`);
     if (blog.imagesLinked) return null;

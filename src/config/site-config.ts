@@ -6,6 +6,7 @@ import { ContentError, type ContentProblem } from "../content/content-error.ts";
 import { MAX_BASE_URL_CHARACTERS, overStringLimit } from "../content/content-limits.ts";
 import { type LEAVE_OUT, SiteFile } from "../content/content-schemas.ts";
 import { checkContentPath, displayPath, readYaml } from "../content/read-files.ts";
+import { isPublishableUrl } from "../github/entry-check.ts";
 import { findControlCharacter } from "../util/control-characters.ts";
 import { PORTFOLIO_FOLDERS, publishedUrl, rebasedUrl } from "./site-paths.ts";
 import { expectedUrl, isSafeAbsoluteUrl, safeDecode } from "../util/safe-url.ts";
@@ -186,6 +187,7 @@ function parseBaseUrl(value: string, source: string): { origin: string; path: st
   const refuse = (expected: string) => new ContentError([{ file: source, field: "url", expected, actual: value }]);
   if (!isSafeAbsoluteUrl(value)) throw refuse("an absolute http(s) URL such as https://owner.github.io/portfolio");
   const url = new URL(value);
+  if (!isPublishableUrl(url.href)) throw refuse("a URI as the APIs publish it: `|` or a lone `%` written %7C or %25");
   if (url.search || url.hash) throw refuse("a base URL without query or fragment");
   if (url.pathname.includes("//")) throw refuse("a base URL whose path has no empty segment (`//`)");
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };

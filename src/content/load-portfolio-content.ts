@@ -157,7 +157,6 @@ function checkAcrossFiles(
   });
 
   // Names are compared without case: GitHub and case-insensitive file systems treat them so.
-  // `index.html` is taken: /projects/index.html/ would be a folder where the projects page is.
   const owners = new Map([["index.html", "the projects page, projects/index.html,"]]);
   const claim = (name: string, file: string, field: string, rule: string): void => {
     const taken = owners.get(name.toLowerCase());

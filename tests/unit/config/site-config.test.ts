@@ -150,12 +150,24 @@ test("should refuse a SITE_URL the one URL check refuses", async () => {
     "https://x.example/a\tb",
     "ftp://x.example/",
     "https://x.example/\u0085",
+    // Before: built, then 2,386 files failed validation (`meta.self` must match format "uri").
+    "https://x.example/%zz/",
+    "https://x.example/a|b/",
+    "https://x.example/%E0%A4%A/",
   ]) {
     const problems = await contentProblems(() =>
       withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })),
     );
     assert.is(problemAt(problems, "url").file, "SITE_URL", url);
   }
+});
+
+test("should take a SITE_URL the APIs publish as a URI once parsed: a non-ASCII host or path, escapes", () => {
+  const urls = ["https://BÜCHER.example/", "https://a.example/für/", "https://a.example/f%C3%BCr/"].map(
+    (url) => withSite({}, (dir) => readSiteConfig({ CONTENT_DIR: dir, SITE_URL: url })).baseUrl,
+  );
+
+  assert.equal(urls, ["https://xn--bcher-kva.example", "https://a.example/f%C3%BCr", "https://a.example/f%C3%BCr"]);
 });
 
 test("should refuse a SITE_URL whose path has an empty segment, naming it", async () => {
