@@ -15,7 +15,7 @@ export const WEB_OR_MAIL_URL_PATTERN = "^([Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][
 export function expectedUrl(use: UrlUse = "web"): string {
   return use === "web"
     ? "an absolute http(s) URL such as https://example.org/"
-    : "an absolute http(s) URL or a mailto: address (one, without ?cc=, ?body= or other headers)";
+    : "an absolute http(s) URL or a mailto: address (one, with no header but ?subject=)";
 }
 
 /**
@@ -26,9 +26,9 @@ export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is
   if (typeof value !== "string" || value === "" || /[\u0000-\u0020\u007f-\u009f]/.test(value)) return false;
   const url = URL.parse(value);
   if (!url) return false;
-  // One address, no headers: `?bcc=`, `?body=` or `a@x,b@y` would copy reports elsewhere or add words.
+  // One address and at most a subject: `?bcc=`, `?body=` or `a@x,b@y` would copy reports elsewhere or add words.
   if (url.protocol === "mailto:")
-    return use === "web-or-mail" && /^[^,?#@]+@[^,?#@]+$/.test(safeDecode(value.slice(7)));
+    return use === "web-or-mail" && /^[^,?#@]+@[^,?#@&]+(\?subject=[^&#]*)?$/i.test(safeDecode(value.slice(7)));
   if (url.protocol !== "https:" && url.protocol !== "http:") return false;
   // An http(s) URL needs a host, written as one: the parser also reads `https:host`,
   // `https:///host` and `https:\\host` as `https://host/`, which no reader of the text expects.

@@ -59,8 +59,16 @@ test("should take mailto: only where a contact is meant", () => {
   // Headers and more addresses would copy what is sent elsewhere, or put words in the owner's mouth.
   for (const mail of ["mailto:me@x.org?cc=a@y.org", "MAILTO:me@x.org?Bcc=a@y.org", "mailto:a@x.org,b@y.org"])
     assert.not.ok(isSafeAbsoluteUrl(mail, "web-or-mail") || isSafeLink(mail), mail);
-  for (const mail of ["mailto:me@x.org?subject=Hi", "mailto:me@x.org%3Fbody=x", "mailto:?to=me@x.org", "mailto:"])
+  for (const mail of [
+    "mailto:me@x.org%3Fbody=x",
+    "mailto:me@x.org?subject=Hi%26cc=a@y.org",
+    "mailto:?to=me@x.org",
+    "mailto:",
+  ])
     assert.not.ok(isSafeAbsoluteUrl(mail, "web-or-mail"), mail);
+  // A subject only names the mail, as a post's "write to me about this" link does.
+  assert.ok(isSafeAbsoluteUrl("mailto:me@x.org?subject=About%20your%20post", "web-or-mail"));
+  assert.ok(isSafeLink("mailto:me@x.org?Subject=Hi"));
 });
 
 test("should accept relative links and refuse protocol-relative ones that smuggle a scheme or credentials", () => {
