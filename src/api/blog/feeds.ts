@@ -4,7 +4,6 @@ import type { BlogModel, BlogTag } from "../../blog/blog-model.ts";
 import { isoInZone } from "../../blog/post-date.ts";
 import { summarize } from "../../markdown/summary.ts";
 import type { Post } from "../../schemas/portfolio/activity.ts";
-import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
 import type { JsonFeed } from "../../schemas/blog/catalog.ts";
 import { withoutControlCharacters as feedText } from "../../util/control-characters.ts";
 import { escapeHtml } from "../../util/html.ts";
@@ -60,7 +59,8 @@ const rfc822 = (date: DateTime): string => dateToRfc822(date.toJSDate(), date.to
  * RSS 2.0 with full content (`content:encoded` as CDATA, namespace declared) and `atom:link
  * rel="self"`: the newest `FEED_POSTS` posts as items, and the newest change among them. Feed
  * readers take a description, the channel's or an item's, for HTML; ours are text ("the <dialog>
- * element").
+ * element"). An item's writer is `dc:creator`, as the Atom and JSON feeds name it: RSS's
+ * `author` must be an e-mail address, which the site does not publish.
  */
 export function rssFeed(model: BlogModel): string {
   const urls = blogUrls(model);
@@ -72,6 +72,7 @@ export function rssFeed(model: BlogModel): string {
       version: "2.0",
       "xmlns:atom": "http://www.w3.org/2005/Atom",
       "xmlns:content": "http://purl.org/rss/1.0/modules/content/",
+      "xmlns:dc": "http://purl.org/dc/elements/1.1/",
     },
     children: [
       {
@@ -90,6 +91,7 @@ export function rssFeed(model: BlogModel): string {
               text("link", urls.post(post.slug)),
               { name: "guid", attributes: { isPermaLink: "true" }, text: urls.post(post.slug) },
               text("pubDate", rfc822(post.published)),
+              text("dc:creator", urls.author.name),
               text("description", escapeHtml(post.description)),
               { name: "content:encoded", text: post.html, cdata: true },
               ...post.tags.map((tag) => text("category", tag.name)),
@@ -126,13 +128,7 @@ export function atomFeed(model: BlogModel, tag?: BlogTag): string {
       text("updated", dateToRfc3339(new Date(newest))),
       link("alternate", home, "text/html"),
       link("self", self, "application/atom+xml"),
-      {
-        name: "author",
-        children: [
-          text("name", model.config.site.title),
-          text("uri", publishedUrl(model.config, sitePaths(model.config).home)),
-        ],
-      },
+      { name: "author", children: [text("name", urls.author.name), text("uri", urls.author.url)] },
       ...posts.map((post) => ({
         name: "entry",
         children: [
@@ -160,9 +156,7 @@ export function jsonFeed(model: BlogModel): JsonFeed {
     feed_url: urls.jsonFeed,
     description: feedText(model.settings.description),
     language: model.settings.language,
-    authors: [
-      { name: feedText(model.config.site.title), url: publishedUrl(model.config, sitePaths(model.config).home) },
-    ],
+    authors: [{ ...urls.author, name: feedText(urls.author.name) }],
     items: model.posts.slice(0, FEED_POSTS).map((post) => ({
       id: urls.post(post.slug),
       url: urls.post(post.slug),

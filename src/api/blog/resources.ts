@@ -12,7 +12,7 @@ import type {
   TagListEntry,
 } from "../../schemas/blog/catalog.ts";
 import type { FullPost, LicenseTerms, PostRef, PostSummary } from "../../schemas/blog/posts.ts";
-import { publishedUrl, sitePaths } from "../../config/site-paths.ts";
+import { sitePaths } from "../../config/site-paths.ts";
 import { publishes } from "../../config/site-config.ts";
 import { memoByObject } from "../../util/memo.ts";
 import { countOf } from "../../util/plural.ts";
@@ -167,7 +167,7 @@ export function site(model: BlogModel): BlogSite {
     description: settings.description,
     url: urls.home,
     language: settings.language,
-    author: { name: model.config.site.title, url: publishedUrl(model.config, sitePaths(model.config).home) },
+    author: urls.author,
     links: settings.links ?? [],
     license: { writing: WRITING_LICENSE, code: CODE_LICENSE },
     schedule: { text: settings.schedule, timezone: model.config.site.timezone, rebuild: "daily" },

@@ -3,6 +3,7 @@ import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { atomFeed, FEED_POSTS, jsonFeed, portfolioPosts, rssFeed } from "../../../../src/api/blog/feeds.ts";
+import { site } from "../../../../src/api/blog/resources.ts";
 import type { BlogModel } from "../../../../src/blog/blog-model.ts";
 import { blogModelOf, meta, postFile } from "../../blog/support/blog-tree.ts";
 import { blogTime, handBlogModel, handPost } from "../../blog/support/hand-blog.ts";
@@ -109,6 +110,7 @@ test("should write every field of an RSS item: escaped text, CDATA content, base
       "      <link>https://fixture.example/folio/blog/posts/winter-notes/</link>",
       '      <guid isPermaLink="true">https://fixture.example/folio/blog/posts/winter-notes/</guid>',
       "      <pubDate>Tue, 10 Mar 2026 09:30:00 +0100</pubDate>",
+      "      <dc:creator>Fixture Owner</dc:creator>",
       "      <description>A &amp;lt; B &amp;amp; C</description>",
       "      <content:encoded><![CDATA[<p>Code: <code>a]]]]><![CDATA[>b</code> &amp; more</p>]]></content:encoded>",
       "      <category>C++</category>",
@@ -144,6 +146,20 @@ test("should write the RSS channel's description as HTML, which feed readers tak
   const channel = xml.slice(xml.indexOf("<channel>"), xml.indexOf("<item>"));
 
   assert.match(channel, "<description>About &amp;lt;dialog&amp;gt; &amp;amp;amp; R&amp;amp;D</description>");
+});
+
+test("should name one writer in every feed and site.json: dc:creator in RSS, whose author wants an e-mail", () => {
+  // Before: RSS items named no one, where the Atom and JSON feeds named the site's owner.
+  const model = folioBlog();
+  const rss = rssFeed(model);
+  const atom = atomFeed(model);
+
+  assert.ok(rss.includes(' xmlns:dc="http://purl.org/dc/elements/1.1/"'), rss.slice(0, 300));
+  assert.is([...rss.matchAll(/<dc:creator>Fixture Owner<\/dc:creator>/g)].length, 2);
+  assert.not.match(rss, "<author>");
+  assert.match(atom, "<author>\n    <name>Fixture Owner</name>\n    <uri>https://fixture.example/folio/</uri>");
+  assert.equal(jsonFeed(model).authors, [{ name: "Fixture Owner", url: "https://fixture.example/folio/" }]);
+  assert.equal(site(model).author, { name: "Fixture Owner", url: "https://fixture.example/folio/" });
 });
 
 /** The text of the RSS channel's lastBuildDate. */
