@@ -174,7 +174,7 @@ test("should show pictures on the page: the cover eager, the chart lazy, each im
   );
 });
 
-test("should show the owner's photo on the home page's h-card, Person and résumé, published without its EXIF", () => {
+test("should show the owner's photo on the home page's h-card, Person, profile and résumé, without its EXIF", () => {
   const home = readText(first.outDir, "index.html");
   const card = mf2(home, { baseUrl: `${SITE_URL}/` }).items.find((item) => item.type?.includes("h-card"));
   assert.equal(card?.properties.photo, [{ value: `${SITE_URL}/images/people/me.jpg`, alt: "Margo on the ridge" }]);
@@ -196,8 +196,14 @@ test("should show the owner's photo on the home page's h-card, Person and résum
   ]);
   assert.not.ok(readFileSync(join(first.outDir, "images/people/me.jpg")).includes("SecretCam"));
   assert.ok(readFileSync(join(content, "people/me.jpg")).includes("SecretCam"));
-  // The API is left as it was but for the résumé, whose format has a field for it.
-  assert.not.ok(readText(first.outDir, "api/v1/profile.json").includes("me.jpg"));
+  // profile.json gives the photo the h-card shows: its URL, size and alt text.
+  const profile = readJson<{ data: { photo: unknown } }>(first.outDir, "api/v1/profile.json");
+  assert.equal(profile.data.photo, {
+    url: `${SITE_URL}/images/people/me.jpg`,
+    width: 600,
+    height: 750,
+    alt: "Margo on the ridge",
+  });
   const resume = readJson<{ basics: { image?: string } }>(first.outDir, "api/v1/resume.json");
   assert.is(resume.basics.image, `${SITE_URL}/images/people/me.jpg`);
 });

@@ -149,8 +149,10 @@ export function profileShape(model: PortfolioModel): ProfileShape {
 }
 
 export function profileResource(model: PortfolioModel): Profile {
-  const { profile, config } = model;
+  const { profile, config, photo } = model;
   const pages = sitePaths(config);
+  // The file the home page's <img> shows (a browser may choose a rendition of it).
+  const shown = photo?.plan.fallback;
   return {
     name: profile.name,
     handle: profile.handle,
@@ -175,6 +177,7 @@ export function profileResource(model: PortfolioModel): Profile {
     pgp: model.pgp
       ? { fingerprint: model.pgp.fingerprint, key_url: pageUrl(model, pages.pgpKey), armored: model.pgp.armored }
       : null,
+    photo: photo && shown ? { url: shown.url, width: shown.width, height: shown.height, alt: photo.alt } : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Cover } from "../blog/posts.ts";
 import { Nullable, Uri, UriString } from "../common.ts";
 
 export const Pgp = Type.Object(
@@ -88,6 +89,10 @@ const profileFields = <L extends TSchema, C extends TSchema>(links: L, contact: 
   links,
   contact,
   pgp: Nullable(Pgp, "OpenPGP public key, or null when none is published"),
+  photo: Nullable(
+    Type.Object(Cover.properties, { description: "The owner's photo (profile.yaml's), as the home page shows it." }),
+    "The owner's photo, or null when none is published",
+  ),
 });
 const PROFILE_DESCRIPTION = "Who the owner is and how to reach them.";
 const LINKS_DESCRIPTION = "Where to find the owner.";

@@ -19,6 +19,7 @@ import {
 } from "../../../../src/api/portfolio/resources.ts";
 import type { FeedPost } from "../../../../src/feeds/read-rss-posts.ts";
 import type { Domain, PortfolioModel, Project } from "../../../../src/model/portfolio-model.ts";
+import { planImage } from "../../../../src/images/rendition-plan.ts";
 import { PGP_FINGERPRINT } from "../../support/content-tree.ts";
 import { content, github, handModel, profile, project, pull, siteConfig } from "../../support/model.ts";
 
@@ -476,7 +477,20 @@ test("should publish every field of the profile, its links under the base path",
       },
     },
     pgp: { fingerprint: PGP_FINGERPRINT, key_url: "https://fixture.example/folio/pgp.asc", armored: ARMORED },
+    photo: null,
   });
+});
+
+test("should publish the owner's photo as the home page shows it: its absolute URL, size and alt text", () => {
+  // Before: profile.json had no photo, though the home page's h-card, the Person and the résumé did.
+  const url = "https://fixture.example/folio/images/people/me.jpg";
+  const plan = planImage({ url, width: 2400, height: 3000, type: "jpg", digest: "a".repeat(64) }, "s");
+  const model = handModel({ config: siteConfig({ baseUrl: "https://fixture.example/folio" }) });
+  const published = profileResource({ ...model, photo: { source: "/content/people/me.jpg", plan, alt: "Me, roped" } });
+
+  // A photo wider than 1600 px is shown as its 1600-px rendition, the <img src> of the page.
+  assert.equal(published.photo, { url: plan.fallback.url, width: 1600, height: 2000, alt: "Me, roped" });
+  assert.match(plan.fallback.url, /^https:\/\/fixture\.example\/folio\/images\/people\/me-[0-9a-f]{16}-1600\.jpg$/);
 });
 
 test("should publish pgp as null without a key, and the profile's links without a base path at the root", () => {
