@@ -91,6 +91,9 @@ export function refuseMalformedPaths(req: IncomingMessage, res: ServerResponse, 
     return void res.writeHead(403, hostHeaders).end("Forbidden: a request from another site.\n");
   if (reason !== undefined)
     return void res.writeHead(400, PLAIN_TEXT).end(`Bad request: the path is malformed (${reason}).\n`);
+  // Every file whole, as a server may answer: the dev server's parts (206) lack the host's
+  // headers (CSP, nosniff, CORS), and its 416 is an HTML page of its own with a script.
+  delete req.headers.range;
   try {
     next();
   } catch (error) {

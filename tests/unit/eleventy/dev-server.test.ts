@@ -78,6 +78,25 @@ test("should answer a malformed path with 400 and its reason, never calling what
   }
 });
 
+test("should pass a request on without its Range header, so every file is served whole", async () => {
+  let range: string | undefined = "not called";
+  const server = createServer((req, res) =>
+    refuseMalformedPaths(req, res, () => {
+      range = req.headers.range;
+      res.end();
+    }),
+  );
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const response = await fetch(`${origin}/api/v1/now.json`, { headers: { Range: "bytes=0-9" } });
+    await response.text();
+    assert.is(range, undefined);
+  } finally {
+    server.close();
+  }
+});
+
 /** The status `origin` answers to GET / with these headers (node:http: fetch sets Host itself). */
 function statusWith(origin: string, headers: Record<string, string>): Promise<number | undefined> {
   return new Promise((answered, failed) => {
