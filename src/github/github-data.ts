@@ -128,8 +128,11 @@ function snapshotFacts(snapshot: SnapshotFile | null) {
     key.toLowerCase(),
   );
   const outOfRange: string[] = [];
+  // A push after the snapshot was taken cannot have happened (a hand edit, `9999-12-31`).
+  const takenAt = Date.parse(snapshot?.fetched_at ?? "");
   for (const [key, facts] of kept) {
-    const pushedAt = facts.pushed_at === null ? null : entryInstant(facts.pushed_at);
+    const instant = facts.pushed_at === null ? null : entryInstant(facts.pushed_at);
+    const pushedAt = instant !== null && Date.parse(instant) > takenAt ? null : instant;
     if (facts.pushed_at !== null && pushedAt === null) outOfRange.push(key);
     repositories.set(key.toLowerCase(), { stars: facts.stars, pushedAt });
   }
@@ -141,7 +144,7 @@ function snapshotFacts(snapshot: SnapshotFile | null) {
     );
   if (outOfRange.length > 0)
     cleaned.repositories.push(
-      `The snapshot dates the last pushes of ${outOfRange.join(", ")} outside ${DATE_RANGE}: they are shown without one.`,
+      `The snapshot dates the last pushes of ${outOfRange.join(", ")} outside ${DATE_RANGE} or after it was taken: they are shown without one.`,
     );
   return { repositories, pulls: pulls.pulls, cleaned };
 }

@@ -185,6 +185,22 @@ test("should use a pull request or repository the committed snapshot lists twice
   }
 });
 
+test("should show no last push the committed snapshot dates after it was taken, with a note", async () => {
+  const contentDir = madeFolder();
+  cpSync("content", contentDir, { recursive: true });
+  const [key, facts] = Object.entries(sample.repositories)[0] as [string, { stars: number }];
+  const repositories = { ...sample.repositories, [key]: { stars: facts.stars, pushed_at: "9999-12-31T00:00:00Z" } };
+  writeFileSync(join(contentDir, "github", "snapshot.json"), JSON.stringify({ ...sample, repositories }));
+
+  const data = await loadGithubData({ ...config, contentDir }, wanted, {}, () => {});
+
+  assert.equal(data.repositories.get(key.toLowerCase()), { stars: facts.stars, pushedAt: null });
+  assert.match(
+    data.notes.repositories ?? "",
+    `The snapshot dates the last pushes of ${key} outside 1970-9999 or after it`,
+  );
+});
+
 test("should write no link, date or duplicate to the snapshot that the build would refuse", async () => {
   const contentDir = madeFolder();
   cpSync("content", contentDir, { recursive: true });
