@@ -95,6 +95,11 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
     () => checkShape(BlogFile, readYaml(paths.settings, config.contentDir), paths.settings),
     null,
   );
+  // Each API's files name it (`meta.api`): a client told two APIs apart by that name.
+  if (settings?.api.name === config.site.api.name) {
+    const expected = `a name other than the portfolio API's (site.yaml api.name), found "${settings.api.name}"`;
+    problems.add({ file: displayPath(paths.settings), field: "api.name", expected });
+  }
   const sources = readPostSources(paths.posts, config, problems);
   // Drafts and scheduled posts count too, so publishing one never brings a tag spelling clash.
   const tagUses = sources.flatMap(({ where, meta }) =>

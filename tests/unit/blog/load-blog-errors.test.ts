@@ -171,6 +171,23 @@ test("should accept one spelling of a tag repeated across posts", async () => {
   }
 });
 
+test("should refuse a blog API named as the portfolio's, which clients tell apart by meta.api", async () => {
+  const tree = writeBlogTree({ "a.md": postFile(meta()) });
+  try {
+    const sample = readFileSync(tree.file("blog/blog.yaml"), "utf8");
+    tree.write("blog/blog.yaml", sample.replace(/^ {2}name: .*$/m, "  name: margo-voss-portfolio"));
+    const problem = problemAt(await contentProblems(() => loadBlog(tree.config())), "api.name");
+
+    assert.match(problem.file, /blog\/blog\.yaml$/);
+    assert.is(
+      problem.expected,
+      `a name other than the portfolio API's (site.yaml api.name), found "margo-voss-portfolio"`,
+    );
+  } finally {
+    tree.cleanup();
+  }
+});
+
 test("should refuse a blog.yaml language Intl cannot read, though it fits the pattern, beside other faults", async () => {
   // Before: en-GB-GB (a second region) was published as the blog's language, with no og:locale.
   const withLanguage = (language: string, blogYaml = (text: string) => text) => {
