@@ -21,6 +21,9 @@ const SCHEMES = ["light", "dark"] as const;
 /** The rules of TAGS whose outcome depends on colours: all that the dark scheme can change. */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 type Scheme = (typeof SCHEMES)[number];
+/** The light scheme runs every rule; the scheme changes colours only, so the dark one runs the colour rules. */
+const ALL_RULES: axe.RunOnly = { type: "tag", values: TAGS };
+const COLOUR_ONLY: axe.RunOnly = { type: "rule", values: COLOUR_RULES };
 
 /** A page with an inline script: the CSP must refuse it. */
 const CSP_PROBE = "/csp-probe.html";
@@ -67,9 +70,10 @@ let tab: WatchedPage | undefined;
 /**
  * Opens `path` in the tab, in the light scheme, and takes the CSP violations it saw (the listener
  * is installed again by every navigation; the console lines are taken per page). Then, unless
- * `checkAccessibility` is false, adds axe and runs it: every rule in the light scheme, then the
- * colour rules in the dark one (prefers-color-scheme is the only thing the site's CSS reads of
- * it, and no script reads it), with the options @axe-core/playwright's legacy mode passes.
+ * `checkAccessibility` is false, runs axe: every rule in the light scheme, then the colour rules
+ * in the dark one (prefers-color-scheme is the only thing the site's CSS reads of it, and no
+ * script reads it). Each step is one round trip to the page (`inPage`): a round trip cost about
+ * 5 ms of CPU, and a page took ten.
  */
 async function visit(path: string, checkAccessibility = true): Promise<Findings> {
   if (!tab) {
@@ -83,37 +87,47 @@ async function visit(path: string, checkAccessibility = true): Promise<Findings>
   // Violations are reported asynchronously, each in a task of its own: one macrotask of the
   // page's later they are all in (no sleep of the test's: that cost 20 ms of every page).
   await page.evaluate(() => new Promise((settle) => setTimeout(settle, 0)));
-  const seen = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+  const light = await page.evaluate(inPage, { axeUrl: AXE_SCRIPT, only: checkAccessibility ? ALL_RULES : undefined });
   const logged = errors.slice(logSince).filter((error) => /Content Security Policy/i.test(error));
   const found: Findings = {
-    csp: [...seen, ...logged].map((violation) => `${path}: ${violation}`),
+    csp: [...light.csp, ...logged].map((violation) => `${path}: ${violation}`),
     axe: { light: [], dark: [] },
   };
   if (!checkAccessibility) return found;
-
-  await page.addScriptTag({ url: AXE_SCRIPT });
-  await page.evaluate(() => {
-    const injected = (window as unknown as { axe: typeof axe }).axe;
-    injected.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } });
-  });
-  for (const scheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme: scheme });
-    // The scheme changes colours only, so in the dark one only the rules about colour can
-    // find anything new: every rule runs in the light scheme, those rules in both.
-    const runOnly = scheme === SCHEMES[0] ? { type: "tag", values: TAGS } : { type: "rule", values: COLOUR_RULES };
-    const violations = await page.evaluate(async (only) => {
-      const injected = (window as unknown as { axe: typeof axe }).axe;
-      const results = await injected.run(document, { runOnly: only as axe.RunOnly, resultTypes: ["violations"] });
-      return results.violations.map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.map((node) => node.target.join(" ")),
-      }));
-    }, runOnly);
-    found.axe[scheme] = violations.map(
-      ({ id, targets }) => `${path}: ${id} (${targets.length} nodes: ${targets.slice(0, 3).join(", ")})`,
-    );
-  }
+  await page.emulateMedia({ colorScheme: SCHEMES[1] });
+  const dark = await page.evaluate(inPage, { axeUrl: AXE_SCRIPT, only: COLOUR_ONLY });
+  const described = (violations: { id: string; targets: string[] }[]) =>
+    violations.map(({ id, targets }) => `${path}: ${id} (${targets.length} nodes: ${targets.slice(0, 3).join(", ")})`);
+  found.axe = { light: described(light.violations), dark: described(dark.violations) };
   return found;
+}
+
+/**
+ * Runs in the page: takes the CSP violations the page saw, and when `only` is given, runs axe
+ * with those rules and the options @axe-core/playwright's legacy mode passes, first adding axe
+ * to the page as Playwright's addScriptTag would (a script element of the site's origin).
+ */
+async function inPage({ axeUrl, only }: { axeUrl: string; only?: axe.RunOnly }) {
+  const held = window as unknown as { __cspViolations: string[]; axe?: typeof axe };
+  const csp = [...held.__cspViolations];
+  if (!only) return { csp, violations: [] };
+  if (!held.axe) {
+    const script = document.createElement("script");
+    script.src = axeUrl;
+    await new Promise((loaded, failed) => {
+      script.onload = loaded;
+      script.onerror = () => failed(new Error(`${axeUrl} did not load`));
+      document.head.append(script);
+    });
+  }
+  const injected = held.axe as typeof axe;
+  injected.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } });
+  const results = await injected.run(document, { runOnly: only, resultTypes: ["violations"] });
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+  return { csp, violations };
 }
 
 test.before(async () => {
