@@ -2,9 +2,10 @@
 // with the same configuration, templates, data and checks as `npm run build` (src/eleventy/
 // plugin.ts), and a failed rebuild printed as the build prints it (owner-errors.ts). Run under
 // `node --watch` (package.json), so an edit to the code restarts it; content edits rebuild.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { watch } from "node:fs/promises";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { setTimeout } from "node:timers/promises";
 import Eleventy from "@11ty/eleventy";
 import { fail, readOptions, refuseOptionsNpmKept } from "./cli-args.mjs";
@@ -47,9 +48,11 @@ eleventy.logger.forceLog = (message) => {
   forceLog(escapeControlCharacters(said));
 };
 let serving = false;
-// A build its after-build checks refuse (a dead link) leaves the folder empty (src/eleventy/plugin.ts).
+// A build its after-build checks refuse (a dead link) leaves the folder empty (src/eleventy/plugin.ts);
+// `_headers` is written once a build's checks pass. Not "the folder is empty": a later build that
+// fails on the content has written the folder's marker and the icons there by then.
 const outputDir = values.output ?? OUTPUT_DIR;
-const emptied = () => !existsSync(outputDir) || readdirSync(outputDir).length === 0;
+const emptied = () => !existsSync(join(outputDir, "_headers"));
 printOwnersProblems(eleventy, () =>
   !serving
     ? "Nothing is served yet: the preview starts once the content builds (each save in the content folder tries again)."

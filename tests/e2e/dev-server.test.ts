@@ -737,6 +737,13 @@ test("should serve no build that fails its after-build checks, and serve the nex
   assert.match(said(), "the preview serves nothing until a build passes");
   // The browser had its reload first: the checks run after the build was written and served.
   assert.match(said(), /Wrote \d+ files?[^\n]*\n[\s\S]*This build was refused/);
+  // A content error next: still nothing checked to serve, though that build wrote the icons there.
+  const beforeError = server.output().length;
+  writeFileSync(broken, text.replace(/^title: .*$/m, "title: [unclosed"));
+  const saidSince = () => server.output().slice(beforeError);
+  await waitFor("the content error's closing line", () => saidSince().includes("the preview"), 15_000, server.output);
+  assert.match(saidSince(), "the preview serves nothing until a build passes");
+  assert.not.match(saidSince(), "still serves the last good build");
   writeFileSync(broken, text);
   await waitFor(
     "the next good build to be served",
@@ -744,6 +751,7 @@ test("should serve no build that fails its after-build checks, and serve the nex
     30_000,
     server.output,
   );
+  await assertServesItsBuild();
 });
 
 test("should remove its marker of deletions when the server stops", async () => {
