@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { join, posix, relative, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
@@ -155,6 +155,9 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     // `eleventy --to=json` writes no site: there is nothing to clean or check.
     if (outputMode !== undefined && outputMode !== "fs") return;
     const outputDir = resolve(directories.output);
+    // `npm run build` may put its own checked folder in this one's place before `npm start`'s late checks end.
+    const folder = statSync(outputDir, { throwIfNoEntry: false })?.ino;
+    const replaced = () => statSync(outputDir, { throwIfNoEntry: false })?.ino !== folder;
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
     const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles]);
     // Before anything is awaited, so later plugins' after-build steps see the cleaned folder;
@@ -192,6 +195,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     }
 
     async function check() {
+      if (replaced()) return;
       // Each API's manifest hashes the bytes just written, so it comes last, and is checked with them.
       writeManifest(outputDir, portfolioApi, await portfolioModel(), written);
       if (blog) writeManifest(outputDir, blogApi, blog, written);
@@ -207,6 +211,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
       // No file of this build may carry a secret of the process, however disguised (checks/check-secrets.ts).
       const leaks = checkSecrets(outputDir, written, outputFilesMade);
       lap("secretCheck");
+      if (replaced()) return; // Nothing here to refuse, and that build wrote its own `_headers`.
       const found = leaks.length > 0 ? new ContentError([...leaks, ...(links?.problems ?? [])]) : links;
       if (problems.length > 0 || found) {
         // A staged build's folder is discarded by scripts/build.mjs; here nothing rejected stays served.

@@ -754,6 +754,32 @@ test("should serve no build that fails its after-build checks, and serve the nex
   await assertServesItsBuild();
 });
 
+test("should leave a folder npm run build put in the preview's place before the checks, unrefused", async () => {
+  // `npm run build` of the same content for the production host, to be renamed in as its last step does.
+  const production = await buildSite({ contentDir, epoch: Number(epoch), siteUrl: "https://elsewhere.example" });
+  const aside = `${server.outDir}.aside`;
+  try {
+    assert.is(production.status, 0, production.output);
+    const file = join(contentDir, "projects/benchdiff.md");
+    const text = readFileSync(file, "utf8");
+    const before = server.output().length;
+    writeFileSync(file, text.replace(/^tagline: .*$/m, "tagline: Saved as a build ran"));
+    await waitFor("the build", () => /Wrote \d+ file/.test(server.output().slice(before)), 15_000, server.output);
+    renameSync(server.outDir, aside);
+    renameSync(production.outDir, server.outDir);
+    // The next build waits for the last one's checks: by its end, they have said what they found.
+    const swapped = server.output().length;
+    writeFileSync(file, text);
+    await waitFor("the next build", () => /Wrote \d+ file/.test(server.output().slice(swapped)), 15_000, server.output);
+    assert.not.match(server.output().slice(before), "refused");
+    assert.not.match(server.output().slice(before), "problem");
+    await assertServesItsBuild();
+  } finally {
+    removeDir(aside);
+    removeDir(production.outDir);
+  }
+});
+
 test("should remove its marker of deletions when the server stops", async () => {
   assert.is(
     readdirSync(serverTmp).filter((name) => name.startsWith("folio-dev-")).length,
