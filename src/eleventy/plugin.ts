@@ -234,7 +234,8 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
           })
           .finally(() => (indexing = undefined));
       };
-      if (serving) indexSoon = setTimeout(start, 2000);
+      // Unref'd: Ctrl-C exits at once rather than after an index nobody will see.
+      if (serving) indexSoon = setTimeout(start, 2000).unref();
       else for (const warning of hostLimitWarnings(outputDir, listed, written)) console.warn(warning);
     }
   });
