@@ -157,7 +157,7 @@ export default async function folioPlugin(eleventyConfig: UserConfig): Promise<v
     const outputDir = resolve(directories.output);
     // `npm run build` may put its own checked folder in this one's place before `npm start`'s late checks end.
     const folder = statSync(outputDir, { throwIfNoEntry: false })?.ino;
-    const replaced = () => statSync(outputDir, { throwIfNoEntry: false })?.ino !== folder;
+    const replaced = () => serving && statSync(outputDir, { throwIfNoEntry: false })?.ino !== folder;
     // The files are checked as Eleventy rendered them, without reading thousands back from disk.
     const written = new Map([...renderedFiles(results ?? []), ...unchangedFiles]);
     // Before anything is awaited, so later plugins' after-build steps see the cleaned folder;
