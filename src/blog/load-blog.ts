@@ -108,9 +108,9 @@ export function loadBlog(config: SiteConfig, history?: GitHistory): BlogContent 
   for (const problem of spellingProblems(tagUses, { thing: "tag", across: "every post", most: MAX_BLOG_TAGS }))
     problems.add(problem);
 
-  // A link at `blog/images` is reported once here, not again for every image a post shows.
+  // A link or a file at `blog/images` is reported once here, not again for every image a post shows.
   const imagesLinked = problems.collect(() => {
-    checkContentPath(config.contentDir, paths.images);
+    checkContentPath(config.contentDir, paths.images, true);
     return false;
   }, true);
   const context: PostContext = {

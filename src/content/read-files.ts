@@ -50,9 +50,9 @@ function entryAt(file: string): Stats | null {
 
 /**
  * Fails unless `file` lies inside `root` with no symbolic link on the way (the root itself may
- * be one: the owner chose it with CONTENT_DIR).
+ * be one: the owner chose it with CONTENT_DIR), and, for a `folder`, is none when it is there.
  */
-export function checkContentPath(root: string, file: string): void {
+export function checkContentPath(root: string, file: string, folder = false): void {
   const rel = relative(root, file);
   if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
     throw problem(file, `a path inside the content folder ${displayPath(root)}`);
@@ -64,6 +64,7 @@ export function checkContentPath(root: string, file: string): void {
     if (entry === null) return;
     if (entry.isSymbolicLink())
       throw problem(current, "a file or folder, not a symbolic link (symbolic links are not followed)");
+    if (folder && current === file && !entry.isDirectory()) throw problem(file, "a folder, not a file");
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -48,6 +48,16 @@ for (const folder of ["blog", "blog/posts", "blog/images"]) {
     assert.match(described(problems), new RegExp(`content/${folder}: \\((file|folder)\\): ${LINKED}`));
   });
 }
+
+test("should refuse the blog once when blog/images is a file, not for every image a post shows", async () => {
+  const shows = postFile(meta(), "![One](../images/a.png)\n\n![Two](../images/b.png)\n");
+  const problems = await problemsAfter({ "shows.md": shows }, (tree) => {
+    rmSync(tree.file("blog/images"), { recursive: true });
+    writeFileSync(tree.file("blog/images"), "not a folder");
+  });
+  assert.is(problems.length, 1, described(problems));
+  assert.match(described(problems), /content\/blog\/images: \(file\): expected a folder, not a file$/);
+});
 
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(1)</script></svg>`;
 
