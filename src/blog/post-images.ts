@@ -9,6 +9,7 @@ import { planImage, type ImagePlan } from "../images/rendition-plan.ts";
 import type { ProfileFile } from "../content/content-schemas.ts";
 import type { Cover } from "../schemas/blog/posts.ts";
 import { readImage } from "./image-files.ts";
+import { PATH_CONTROL_CHARACTER } from "../util/control-characters.ts";
 
 /** A post's local images by the URL they are published at: the file in the content folder and its plan. */
 type Pictures = Map<string, { source: string; plan: ImagePlan }>;
@@ -48,7 +49,7 @@ export function postImages(
       return refuse(
         `an image file in ${displayPath(blog.paths.images)}, referenced relative to ${blog.relativeTo ?? "the post"}`,
       );
-    const control = /[\u0000-\u001f\u007f-\u009f]/.exec(decoded ?? "")?.[0];
+    const control = PATH_CONTROL_CHARACTER.exec(decoded ?? "")?.[0];
     if (control) return refuse(`an image path without control characters (found ${printable(control)} once decoded)`);
     if (blog.imagesLinked) return null;
     const size = readImage(target, blog.config.contentDir);

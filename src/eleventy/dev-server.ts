@@ -4,6 +4,7 @@ import type { UserConfig } from "@11ty/eleventy";
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { contentTypeFor, hostHeaders } from "../site/host-rules.ts";
+import { PATH_CONTROL_CHARACTER } from "../util/control-characters.ts";
 import { safeDecode } from "../util/safe-url.ts";
 import { escapeControlCharacters } from "../util/terminal-text.ts";
 
@@ -58,9 +59,6 @@ export default function devServerPlugin(eleventyConfig: UserConfig): void {
   });
 }
 
-// C0 (tab, line feed and carriage return included), DEL and C1: never part of a file's name here.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 /**
  * Why the request target `url` is not a path the dev server can answer, or undefined when it is.
  * The dev server throws on a bad escape or a path that leaves the folder, leaving the request
@@ -77,7 +75,7 @@ export function malformedPath(url: string): string | undefined {
     if (segment === null) return "it is not UTF-8 once decoded";
     if (segment === "." || segment === "..") return "it has a . or .. segment";
     if (/[/\\]/.test(segment)) return "it has an encoded slash or backslash";
-    if (CONTROL.test(segment)) return "it has a control character";
+    if (PATH_CONTROL_CHARACTER.test(segment)) return "it has a control character";
   }
   return undefined;
 }

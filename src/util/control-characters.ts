@@ -7,6 +7,8 @@
 /** Matches one control character that no published text may carry (tab, LF and CR are fine). */
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+/** In a path or a URL, tab and line breaks are control characters too: C0, DEL and C1. */
+export const PATH_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Removes every forbidden control character (for output that must stay safe whatever came in). */
 export function withoutControlCharacters(text: string): string {

@@ -4,6 +4,8 @@
  * `javascript:`, `data:` and the rest are refused however they are spelt.
  */
 
+import { PATH_CONTROL_CHARACTER } from "./control-characters.ts";
+
 /** Schemes a published URL may have, by use. */
 export type UrlUse = "web" | "web-or-mail";
 
@@ -39,7 +41,7 @@ export function isSafeAbsoluteUrl(value: unknown, use: UrlUse = "web"): value is
 
 /** For Markdown links: true when relative (a path, `#…`, `?…`) or an allowed absolute URL; `//host/…` as https. */
 export function isSafeLink(value: string, use: UrlUse = "web-or-mail"): boolean {
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
+  if (PATH_CONTROL_CHARACTER.test(value)) return false;
   // Browsers read `\` as `/` in http(s) URLs, so `/\host` is protocol-relative like `//host`.
   const trimmed = value.trim().replace(/\\/g, "/");
   if (trimmed.startsWith("//")) return isSafeAbsoluteUrl(`https:${trimmed}`, "web");
